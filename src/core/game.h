@@ -1,0 +1,83 @@
+// A game from a start position: move history, repetition and the end of the
+// game by the rules of its variant (RULES.md).
+#pragma once
+
+#include <deque>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "movegen.h"
+#include "position.h"
+
+namespace echecs {
+
+enum class Outcome { Ongoing, WhiteWins, BlackWins, Draw };
+
+enum class Termination {
+    None,
+    Checkmate,
+    Stalemate,
+    AvalancheLoss,  // first parts exist but every one's pushes are self-checks
+    Repetition,
+    FiftyMoves,
+    InsufficientMaterial,
+    // Decided outside the board rules (server, PGN):
+    TimeForfeit,
+    Resignation,
+    Agreement,
+    Aborted,
+};
+
+struct GameResult {
+    Outcome outcome = Outcome::Ongoing;
+    Termination termination = Termination::None;
+    bool over() const { return outcome != Outcome::Ongoing; }
+};
+
+std::string_view pgn_result(Outcome o);            // "1-0", "0-1", "1/2-1/2", "*"
+std::string_view termination_name(Termination t);  // "checkmate", "stalemate", "avalanche loss", ...
+
+// The automatic draw by insufficient material of the variant (RULES.md).
+bool insufficient_material(const Position& pos);
+// Whether colour c still has material that could ever mate (time forfeit:
+// losing on time against a side that cannot mate is a draw).
+bool can_mate(const Position& pos, Color c);
+// Result of the position by the board rules alone, given how many times it
+// has occurred (for threefold repetition).
+GameResult position_result(Position& pos, int occurrences);
+
+class Game {
+public:
+    explicit Game(Variant v, std::string_view fen = Position::START_FEN);  // throws FenError
+    Game(const Game&) = delete;
+    Game& operator=(const Game&) = delete;
+
+    Variant variant() const { return pos_.variant(); }
+    const std::string& start_fen() const { return start_fen_; }
+    Position& position() { return pos_; }
+    const Position& position() const { return pos_; }
+    const std::vector<Move>& moves() const { return moves_; }
+
+    void legal_moves(MoveList& list) { generate_legal(pos_, list); }
+    bool is_legal(Move m);
+    // Plays a legal move; returns false (and changes nothing) if m is not legal.
+    bool play(Move m);
+    // Parse then play; throw NotationError when unreadable or illegal.
+    Move play_uci(std::string_view s);
+    Move play_san(std::string_view s);
+    // Takes back the last move (no-op at the start).
+    void undo();
+
+    // Times the current position has occurred (1 = first time).
+    int occurrences() const;
+    GameResult result();
+
+private:
+    std::string start_fen_;
+    std::deque<StateInfo> states_;  // stable addresses for the Position's state chain
+    Position pos_;
+    std::vector<Move> moves_;
+};
+
+}  // namespace echecs

@@ -1,0 +1,139 @@
+// The position of one of the three games: placement (with each piece's board
+// in Alice chess), side to move, castling, en passant, counters and the
+// incremental Zobrist key. Moves are made and unmade in place; each made move
+// keeps its undo information in a StateInfo owned by the caller, so that make
+// and unmake never allocate.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "bitboard.h"
+#include "types.h"
+
+namespace echecs {
+
+// Bad FEN input: the message names the field and the problem.
+class FenError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct StateInfo {
+    // Copied from the previous state by do_move.
+    Key key = 0;
+    int rule50 = 0;
+    int plies_from_null = 0;
+    std::uint8_t castling = NO_CASTLING;
+    Square ep_square = SQ_NONE;  // set after every double step (chess, Alice), as FEN writes it
+
+    // Computed by do_move.
+    bool ep_in_key = false;  // an en-passant capture is legal, so the square is part of the key
+    Piece captured = NO_PIECE;
+    Square captured_square = SQ_NONE;
+    Board captured_board = BOARD_A;
+    Square choice_square = SQ_NONE;  // Avalanche: where the pending pawn became the chosen piece
+    Bitboard checkers = 0;
+    StateInfo* previous = nullptr;
+};
+
+class Position {
+public:
+    static void init();  // attack tables and Zobrist keys; called by set() too
+
+    Position() = default;
+    Position(const Position&) = delete;
+    Position& operator=(const Position&) = delete;
+
+    // Throws FenError. `st` becomes the root state.
+    Position& set(Variant v, std::string_view fen, StateInfo& st);
+    static constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    std::string fen() const;
+    std::string pretty() const;  // a text diagram (both boards in Alice)
+    // A copy of this position whose root state is `st` (history is not copied).
+    void copy_to(Position& dst, StateInfo& st) const;
+
+    // Placement.
+    Variant variant() const { return variant_; }
+    Color side_to_move() const { return side_; }
+    Piece piece_on(Square s) const { return board_[s]; }
+    bool empty(Square s) const { return board_[s] == NO_PIECE; }
+    Board board_of(Square s) const { return (on_b_ & square_bb(s)) ? BOARD_B : BOARD_A; }
+    Bitboard pieces() const { return by_type_[NO_PIECE_TYPE]; }
+    Bitboard pieces(Color c) const { return by_color_[c]; }
+    Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+    Bitboard pieces(PieceType a, PieceType b) const { return by_type_[a] | by_type_[b]; }
+    Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
+    Bitboard pieces(Color c, PieceType a, PieceType b) const { return by_color_[c] & (by_type_[a] | by_type_[b]); }
+    // Squares whose piece stands on the given board (Alice; board A holds all in the other games).
+    Bitboard board_mask(Board b) const { return b == BOARD_B ? on_b_ : ~on_b_; }
+    Bitboard on_board_b() const { return on_b_; }
+    Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+    int count(Color c, PieceType pt) const { return popcount(pieces(c, pt)); }
+
+    // State.
+    const StateInfo* state() const { return st_; }
+    Key key() const { return st_->key; }
+    int rule50() const { return st_->rule50; }
+    int game_ply() const { return game_ply_; }
+    int fullmove_number() const { return 1 + game_ply_ / 2; }
+    std::uint8_t castling_rights() const { return st_->castling; }
+    bool can_castle(CastlingRights cr) const { return st_->castling & cr; }
+    Square ep_square() const { return st_->ep_square; }
+    Bitboard checkers() const { return st_->checkers; }
+    bool in_check() const { return st_->checkers != 0; }
+    Piece captured_piece() const { return st_->captured; }
+
+    // Avalanche: the pawn of the side to move on its own last rank, or SQ_NONE.
+    Square pending_promotion() const;
+
+    // Attacks. With `occ` the blockers of the board in question.
+    Bitboard attackers_to(Square s, Bitboard occ) const;
+    // Pieces of colour `by` attacking s on the board of the position's rules
+    // (Alice: the board `b`, with that board's blockers).
+    Bitboard attackers_on(Square s, Board b, Color by) const;
+    bool king_attacked(Color c) const;
+
+    // Moves. `m` must be legal (see movegen.h).
+    void do_move(Move m, StateInfo& new_st);
+    void undo_move(Move m);
+    void do_null_move(StateInfo& new_st);
+    void undo_null_move();
+
+    bool is_capture(Move m) const;
+    Piece moved_piece(Move m) const;
+
+    // Internal helpers shared with the move generator.
+    bool alice_king_safe_after(Move m) const;  // Alice: the mover's king is safe after the non-king move m
+    bool ep_capture_available() const;         // a legal en-passant capture exists now
+    void set_piece_type_in_place(Square s, PieceType pt);  // Avalanche: try a pending choice
+
+private:
+    void put_piece(Piece p, Square s, Board b);
+    void remove_piece(Square s);
+    void move_piece(Square from, Square to, Board to_board);
+    void set_state();
+    Key compute_key() const;
+    Bitboard compute_checkers() const;
+    void validate(std::string_view fen);
+
+    Piece board_[SQUARE_NB] = {};
+    Bitboard by_type_[PIECE_TYPE_NB] = {};
+    Bitboard by_color_[COLOR_NB] = {};
+    Bitboard on_b_ = 0;
+    std::uint8_t castling_mask_[SQUARE_NB] = {};
+    Color side_ = WHITE;
+    Variant variant_ = Variant::Chess;
+    int game_ply_ = 0;
+    StateInfo* st_ = nullptr;
+};
+
+namespace zobrist {
+extern Key psq[PIECE_NB][SQUARE_NB][2];  // [piece][square][board]
+extern Key ep_file[8];
+extern Key castling[16];
+extern Key side;
+}  // namespace zobrist
+
+}  // namespace echecs
