@@ -14,43 +14,35 @@ namespace echecs::engine {
 namespace {
 
 struct LevelSetting {
-  int skill;           // Skill Level
-  std::int64_t max_ms; // time cap of the level
+    int skill;            // Skill Level
+    std::int64_t max_ms;  // time cap of the level
 };
 // Level 1 is the 2-ply material-only player; 8 is full strength.
-constexpr LevelSetting LEVELS[9] = {{0, 0},     {0, 200},   {3, 300},
-                                    {6, 500},   {9, 800},   {12, 1200},
-                                    {15, 2000}, {18, 4000}, {20, 1 << 30}};
+constexpr LevelSetting LEVELS[9] = {{0, 0},     {0, 200},   {3, 300},   {6, 500},     {9, 800},
+                                    {12, 1200}, {15, 2000}, {18, 4000}, {20, 1 << 30}};
 
 // One table and searcher per calling thread, reused across calls (the
 // variant is part of the hash key, so games cannot mix up entries).
 struct ThreadContext {
-  TranspositionTable tt{16};
-  Searcher searcher{tt};
+    TranspositionTable tt{16};
+    Searcher searcher{tt};
 };
 
-} // namespace
+}  // namespace
 
-std::string choose_move(Variant v, const std::string &fen,
-                        const std::vector<std::string> &moves, int level,
+std::string choose_move(Variant v, const std::string &fen, const std::vector<std::string> &moves, int level,
                         std::int64_t max_ms, const std::atomic<bool> *cancel) {
-  thread_local std::unique_ptr<ThreadContext> ctx;
-  if (!ctx)
-    ctx = std::make_unique<ThreadContext>();
-  std::unique_ptr<GameState> game =
-      GameState::make(v, fen.empty() ? Position::START_FEN : fen, moves);
-  const LevelSetting &s = LEVELS[std::clamp(level, 1, 8)];
-  Limits limits;
-  limits.movetime =
-      std::max<std::int64_t>(1, std::min(max_ms > 0 ? max_ms : 1000, s.max_ms));
-  SearchOptions opt;
-  opt.skill = s.skill;
-  opt.seed = std::uint64_t(
-                 std::chrono::steady_clock::now().time_since_epoch().count()) ^
-             game->pos().key();
-  const SearchResult r =
-      ctx->searcher.run(game->pos(), limits, opt, cancel, nullptr);
-  return r.best ? to_uci(r.best) : std::string();
+    thread_local std::unique_ptr<ThreadContext> ctx;
+    if (!ctx) ctx = std::make_unique<ThreadContext>();
+    std::unique_ptr<GameState> game = GameState::make(v, fen.empty() ? Position::START_FEN : fen, moves);
+    const LevelSetting &s = LEVELS[std::clamp(level, 1, 8)];
+    Limits limits;
+    limits.movetime = std::max<std::int64_t>(1, std::min(max_ms > 0 ? max_ms : 1000, s.max_ms));
+    SearchOptions opt;
+    opt.skill = s.skill;
+    opt.seed = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()) ^ game->pos().key();
+    const SearchResult r = ctx->searcher.run(game->pos(), limits, opt, cancel, nullptr);
+    return r.best ? to_uci(r.best) : std::string();
 }
 
-} // namespace echecs::engine
+}  // namespace echecs::engine

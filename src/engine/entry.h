@@ -17,4 +17,4 @@ int bench_main(const std::vector<std::string> &args, std::ostream &out);
 // `echecs match [args]`.
 int match_main(const std::vector<std::string> &args, std::ostream &out);
 
-} // namespace echecs
+}  // namespace echecs

@@ -28,4 +28,4 @@ Value evaluate(const Position &pos);
 // Skill Level 0.
 Value evaluate_material(const Position &pos);
 
-} // namespace echecs::engine
+}  // namespace echecs::engine

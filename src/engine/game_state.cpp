@@ -4,31 +4,27 @@
 
 namespace echecs::engine {
 
-std::unique_ptr<GameState>
-GameState::make(Variant v, std::string_view fen,
-                const std::vector<std::string> &moves) {
-  std::unique_ptr<GameState> g(new GameState());
-  g->states_.emplace_back();
-  g->pos_.set(v, fen, g->states_.back());
-  g->fen_ = g->pos_.fen();
-  for (const std::string &s : moves)
-    g->play(parse_uci(g->pos_, s));
-  return g;
+std::unique_ptr<GameState> GameState::make(Variant v, std::string_view fen, const std::vector<std::string> &moves) {
+    std::unique_ptr<GameState> g(new GameState());
+    g->states_.emplace_back();
+    g->pos_.set(v, fen, g->states_.back());
+    g->fen_ = g->pos_.fen();
+    for (const std::string &s : moves) g->play(parse_uci(g->pos_, s));
+    return g;
 }
 
 void GameState::play(Move m) {
-  states_.emplace_back();
-  pos_.do_move(m, states_.back());
-  moves_.push_back(m);
+    states_.emplace_back();
+    pos_.do_move(m, states_.back());
+    moves_.push_back(m);
 }
 
 bool GameState::undo() {
-  if (moves_.empty())
-    return false;
-  pos_.undo_move(moves_.back());
-  moves_.pop_back();
-  states_.pop_back();
-  return true;
+    if (moves_.empty()) return false;
+    pos_.undo_move(moves_.back());
+    moves_.pop_back();
+    states_.pop_back();
+    return true;
 }
 
-} // namespace echecs::engine
+}  // namespace echecs::engine

@@ -13,27 +13,26 @@
 namespace echecs::engine {
 
 class GameState {
-public:
-  // Throws FenError or NotationError (naming the bad move); nothing is
-  // built in that case.
-  static std::unique_ptr<GameState> make(Variant v, std::string_view fen,
-                                         const std::vector<std::string> &moves);
+   public:
+    // Throws FenError or NotationError (naming the bad move); nothing is
+    // built in that case.
+    static std::unique_ptr<GameState> make(Variant v, std::string_view fen, const std::vector<std::string> &moves);
 
-  Position &pos() { return pos_; }
-  Variant variant() const { return pos_.variant(); }
-  const std::string &start_fen() const { return fen_; }
-  const std::vector<Move> &moves() const { return moves_; }
-  // Plays a legal move (checked by the caller).
-  void play(Move m);
-  // Takes back the last move; false when there is none.
-  bool undo();
+    Position &pos() { return pos_; }
+    Variant variant() const { return pos_.variant(); }
+    const std::string &start_fen() const { return fen_; }
+    const std::vector<Move> &moves() const { return moves_; }
+    // Plays a legal move (checked by the caller).
+    void play(Move m);
+    // Takes back the last move; false when there is none.
+    bool undo();
 
-private:
-  GameState() = default;
-  std::string fen_;
-  std::deque<StateInfo> states_;
-  Position pos_;
-  std::vector<Move> moves_;
+   private:
+    GameState() = default;
+    std::string fen_;
+    std::deque<StateInfo> states_;
+    Position pos_;
+    std::vector<Move> moves_;
 };
 
-} // namespace echecs::engine
+}  // namespace echecs::engine

@@ -14,13 +14,13 @@ constexpr int HISTORY_MAX = 16384;
 
 // Per-search ordering statistics, indexed by the first part of a move.
 struct OrderingStats {
-  int history[COLOR_NB][SQUARE_NB][SQUARE_NB];
-  Move killers[SEARCH_MAX_PLY + 2][2];
+    int history[COLOR_NB][SQUARE_NB][SQUARE_NB];
+    Move killers[SEARCH_MAX_PLY + 2][2];
 
-  void clear();
-  void update_history(Color c, Move m,
-                      int bonus); // bonus in [-HISTORY_MAX, HISTORY_MAX]
-  void update_killers(int ply, Move m);
+    void clear();
+    void update_history(Color c, Move m,
+                        int bonus);  // bonus in [-HISTORY_MAX, HISTORY_MAX]
+    void update_killers(int ply, Move m);
 };
 
 // Captures, en passant and promotions: the moves quiescence looks at.
@@ -33,21 +33,20 @@ bool is_bad_capture(const Position &pos, Move m);
 int push_score(const Position &pos, Move m);
 
 class MovePicker {
-public:
-  // Scores the moves of `list` into `scores` (room for list.count values).
-  MovePicker(const Position &pos, MoveList &list, int *scores, Move tt_move,
-             const OrderingStats &stats, int ply);
-  // The best remaining move, or Move::none().
-  Move next();
-  int count() const { return n_; }
+   public:
+    // Scores the moves of `list` into `scores` (room for list.count values).
+    MovePicker(const Position &pos, MoveList &list, int *scores, Move tt_move, const OrderingStats &stats, int ply);
+    // The best remaining move, or Move::none().
+    Move next();
+    int count() const { return n_; }
 
-private:
-  void sort_rest();
+   private:
+    void sort_rest();
 
-  Move *moves_;
-  int *scores_;
-  int n_ = 0, cur_ = 0;
-  bool sorted_ = false;
+    Move *moves_;
+    int *scores_;
+    int n_ = 0, cur_ = 0;
+    bool sorted_ = false;
 };
 
-} // namespace echecs::engine
+}  // namespace echecs::engine

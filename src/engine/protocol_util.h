@@ -17,57 +17,50 @@ namespace echecs::engine {
 
 // Serialises whole lines written by the protocol thread and the search thread.
 class LineWriter {
-public:
-  explicit LineWriter(std::ostream &os) : os_(os) {}
-  void operator()(const std::string &line) {
-    std::lock_guard<std::mutex> lock(m_);
-    os_ << line << '\n' << std::flush;
-  }
+   public:
+    explicit LineWriter(std::ostream &os) : os_(os) {}
+    void operator()(const std::string &line) {
+        std::lock_guard<std::mutex> lock(m_);
+        os_ << line << '\n' << std::flush;
+    }
 
-private:
-  std::ostream &os_;
-  std::mutex m_;
+   private:
+    std::ostream &os_;
+    std::mutex m_;
 };
 
 inline std::vector<std::string> split_words(std::string_view s) {
-  std::vector<std::string> out;
-  std::istringstream is{std::string(s)};
-  for (std::string w; is >> w;)
-    out.push_back(w);
-  return out;
+    std::vector<std::string> out;
+    std::istringstream is{std::string(s)};
+    for (std::string w; is >> w;) out.push_back(w);
+    return out;
 }
 
 inline std::optional<std::int64_t> parse_int(std::string_view s) {
-  std::int64_t v = 0;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || p != s.data() + s.size())
-    return std::nullopt;
-  return v;
+    std::int64_t v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+    return v;
 }
 
 inline std::optional<Variant> parse_variant(std::string_view s) {
-  std::string l(s);
-  for (char &c : l)
-    c = char(std::tolower(static_cast<unsigned char>(c)));
-  if (l == "chess" || l == "normal" || l == "standard")
-    return Variant::Chess;
-  if (l == "alice")
-    return Variant::Alice;
-  if (l == "avalanche")
-    return Variant::Avalanche;
-  return std::nullopt;
+    std::string l(s);
+    for (char &c : l) c = char(std::tolower(static_cast<unsigned char>(c)));
+    if (l == "chess" || l == "normal" || l == "standard") return Variant::Chess;
+    if (l == "alice") return Variant::Alice;
+    if (l == "avalanche") return Variant::Avalanche;
+    return std::nullopt;
 }
 
 inline std::string lower(std::string s) {
-  for (char &c : s)
-    c = char(std::tolower(static_cast<unsigned char>(c)));
-  return s;
+    for (char &c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
 }
 
 // Skill Level from UCI_Elo (an uncalibrated linear map, see docs/STRENGTH.md).
 inline int elo_to_skill(int elo) {
-  const int s = (elo - 800) / 100;
-  return s < 0 ? 0 : s > 20 ? 20 : s;
+    const int s = (elo - 800) / 100;
+    return s < 0 ? 0 : s > 20 ? 20 : s;
 }
 
-} // namespace echecs::engine
+}  // namespace echecs::engine

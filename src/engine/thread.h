@@ -12,49 +12,44 @@
 namespace echecs::engine {
 
 class SearchThread {
-public:
-  SearchThread() : searcher_(tt_) {}
-  ~SearchThread() {
-    stop();
-    wait();
-  }
-  SearchThread(const SearchThread &) = delete;
-  SearchThread &operator=(const SearchThread &) = delete;
+   public:
+    SearchThread() : searcher_(tt_) {}
+    ~SearchThread() {
+        stop();
+        wait();
+    }
+    SearchThread(const SearchThread &) = delete;
+    SearchThread &operator=(const SearchThread &) = delete;
 
-  // Searches `pos`, which the caller leaves alone until wait() returns;
-  // `on_done` runs on the search thread with the result.
-  void start(Position &pos, const Limits &limits, const SearchOptions &options,
-             InfoCallback on_info,
-             std::function<void(const SearchResult &)> on_done) {
-    wait();
-    stop_ = false;
-    busy_ = true;
-    thread_ =
-        std::thread([this, &pos, limits, options, on_info = std::move(on_info),
-                     on_done = std::move(on_done)] {
-          const SearchResult r =
-              searcher_.run(pos, limits, options, &stop_, on_info);
-          if (on_done)
-            on_done(r);
-          busy_ = false;
-        });
-  }
-  void stop() { stop_ = true; }
-  void wait() {
-    if (thread_.joinable())
-      thread_.join();
-  }
-  bool busy() const { return busy_; }
+    // Searches `pos`, which the caller leaves alone until wait() returns;
+    // `on_done` runs on the search thread with the result.
+    void start(Position &pos, const Limits &limits, const SearchOptions &options, InfoCallback on_info,
+               std::function<void(const SearchResult &)> on_done) {
+        wait();
+        stop_ = false;
+        busy_ = true;
+        thread_ =
+            std::thread([this, &pos, limits, options, on_info = std::move(on_info), on_done = std::move(on_done)] {
+                const SearchResult r = searcher_.run(pos, limits, options, &stop_, on_info);
+                if (on_done) on_done(r);
+                busy_ = false;
+            });
+    }
+    void stop() { stop_ = true; }
+    void wait() {
+        if (thread_.joinable()) thread_.join();
+    }
+    bool busy() const { return busy_; }
 
-  TranspositionTable &tt() { return tt_; }
-  Searcher &searcher() { return searcher_; }
+    TranspositionTable &tt() { return tt_; }
+    Searcher &searcher() { return searcher_; }
 
-private:
-  std::atomic<bool> stop_{false};
-  std::atomic<bool> busy_{false};
-  TranspositionTable tt_;
-  Searcher searcher_;
-  std::thread thread_;
+   private:
+    std::atomic<bool> stop_{false};
+    std::atomic<bool> busy_{false};
+    TranspositionTable tt_;
+    Searcher searcher_;
+    std::thread thread_;
 };
 
-} // namespace echecs::engine
+}  // namespace echecs::engine

@@ -9,29 +9,27 @@
 namespace echecs::engine {
 
 struct Limits {
-  int depth = 0;             // 0: no depth limit
-  std::uint64_t nodes = 0;   // 0: no node limit
-  std::int64_t movetime = 0; // exact time per move, ms
-  std::int64_t time[COLOR_NB] = {0, 0};
-  std::int64_t inc[COLOR_NB] = {0, 0};
-  int movestogo = 0;
-  bool infinite = false;
+    int depth = 0;              // 0: no depth limit
+    std::uint64_t nodes = 0;    // 0: no node limit
+    std::int64_t movetime = 0;  // exact time per move, ms
+    std::int64_t time[COLOR_NB] = {0, 0};
+    std::int64_t inc[COLOR_NB] = {0, 0};
+    int movestogo = 0;
+    bool infinite = false;
 
-  bool use_clock() const { return time[WHITE] > 0 || time[BLACK] > 0; }
+    bool use_clock() const { return time[WHITE] > 0 || time[BLACK] > 0; }
 };
 
 using Clock = std::chrono::steady_clock;
 inline std::int64_t elapsed_ms(Clock::time_point since) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() -
-                                                               since)
-      .count();
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - since).count();
 }
 
 // Soft limit: do not start a new iteration past it; hard limit: stop at once.
 struct TimeBudget {
-  std::int64_t soft = 0, hard = 0; // ms; 0 = unlimited
+    std::int64_t soft = 0, hard = 0;  // ms; 0 = unlimited
 };
 
 TimeBudget allocate_time(const Limits &limits, Color us);
 
-} // namespace echecs::engine
+}  // namespace echecs::engine

@@ -21,335 +21,306 @@ namespace {
 constexpr const char *ENGINE_NAME = "echecs 0.1";
 
 class UciSession {
-public:
-  explicit UciSession(std::ostream &out) : out_(out) {
-    game_ = GameState::make(variant_, Position::START_FEN, {});
-  }
-  ~UciSession() { finish(true); }
+   public:
+    explicit UciSession(std::ostream &out) : out_(out) { game_ = GameState::make(variant_, Position::START_FEN, {}); }
+    ~UciSession() { finish(true); }
 
-  // Returns false on quit.
-  bool command(const std::string &line);
-  // End of input: a search with limits is allowed to finish; an infinite one is
-  // stopped.
-  void finish(bool stop_infinite) {
-    if (stop_infinite && infinite_)
-      search_.stop();
-    search_.wait();
-  }
+    // Returns false on quit.
+    bool command(const std::string &line);
+    // End of input: a search with limits is allowed to finish; an infinite one is
+    // stopped.
+    void finish(bool stop_infinite) {
+        if (stop_infinite && infinite_) search_.stop();
+        search_.wait();
+    }
 
-private:
-  void info(const std::string &s) { out_("info string " + s); }
-  void set_option(const std::vector<std::string> &w);
-  void position(const std::vector<std::string> &w);
-  void go(const std::vector<std::string> &w);
-  void perft(int depth);
-  int skill() const { return limit_strength_ ? elo_to_skill(elo_) : skill_; }
+   private:
+    void info(const std::string &s) { out_("info string " + s); }
+    void set_option(const std::vector<std::string> &w);
+    void position(const std::vector<std::string> &w);
+    void go(const std::vector<std::string> &w);
+    void perft(int depth);
+    int skill() const { return limit_strength_ ? elo_to_skill(elo_) : skill_; }
 
-  LineWriter out_;
-  Variant variant_ = Variant::Chess;
-  std::unique_ptr<GameState> game_;
-  SearchThread search_;
-  bool infinite_ = false;
-  int skill_ = 20;
-  bool limit_strength_ = false;
-  int elo_ = 2800;
-  std::uint64_t seed_ = std::uint64_t(
-      std::chrono::steady_clock::now().time_since_epoch().count());
+    LineWriter out_;
+    Variant variant_ = Variant::Chess;
+    std::unique_ptr<GameState> game_;
+    SearchThread search_;
+    bool infinite_ = false;
+    int skill_ = 20;
+    bool limit_strength_ = false;
+    int elo_ = 2800;
+    std::uint64_t seed_ = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
 };
 
 bool UciSession::command(const std::string &line) {
-  const std::vector<std::string> w = split_words(line);
-  if (w.empty())
-    return true;
-  const std::string &cmd = w[0];
-  if (cmd == "quit") {
-    search_.stop();
+    const std::vector<std::string> w = split_words(line);
+    if (w.empty()) return true;
+    const std::string &cmd = w[0];
+    if (cmd == "quit") {
+        search_.stop();
+        search_.wait();
+        return false;
+    }
+    if (cmd == "stop") {
+        search_.stop();
+        return true;
+    }
+    if (cmd == "isready") {
+        out_("readyok");
+        return true;
+    }
+    if (cmd == "ponderhit") return true;
+    // Everything else works on the position: let a running search end first.
+    if (search_.busy()) {
+        info("search running; stopping it before '" + cmd + "'");
+        search_.stop();
+    }
     search_.wait();
-    return false;
-  }
-  if (cmd == "stop") {
-    search_.stop();
-    return true;
-  }
-  if (cmd == "isready") {
-    out_("readyok");
-    return true;
-  }
-  if (cmd == "ponderhit")
-    return true;
-  // Everything else works on the position: let a running search end first.
-  if (search_.busy()) {
-    info("search running; stopping it before '" + cmd + "'");
-    search_.stop();
-  }
-  search_.wait();
 
-  if (cmd == "uci") {
-    out_(std::string("id name ") + ENGINE_NAME);
-    out_("id author the echecs developers");
-    out_("option name Hash type spin default 16 min 1 max 4096");
-    out_("option name Threads type spin default 1 min 1 max 1");
-    out_("option name Clear Hash type button");
-    out_("option name UCI_Variant type combo default chess var chess var alice "
-         "var avalanche");
-    out_("option name Skill Level type spin default 20 min 0 max 20");
-    out_("option name UCI_LimitStrength type check default false");
-    out_("option name UCI_Elo type spin default 2800 min 800 max 2800");
-    out_("uciok");
-  } else if (cmd == "ucinewgame") {
-    search_.tt().clear();
-    search_.searcher().clear();
-  } else if (cmd == "setoption") {
-    set_option(w);
-  } else if (cmd == "position") {
-    position(w);
-  } else if (cmd == "go") {
-    go(w);
-  } else if (cmd == "d") {
-    Position &pos = game_->pos();
-    std::string s = pos.pretty();
-    if (!s.empty() && s.back() == '\n')
-      s.pop_back();
-    out_(s);
-  } else if (cmd == "eval") {
-    out_("info string eval " + std::to_string(evaluate(game_->pos())) +
-         " cp (side to move)");
-  } else {
-    info("unknown command '" + cmd + "'");
-  }
-  return true;
+    if (cmd == "uci") {
+        out_(std::string("id name ") + ENGINE_NAME);
+        out_("id author the echecs developers");
+        out_("option name Hash type spin default 16 min 1 max 4096");
+        out_("option name Threads type spin default 1 min 1 max 1");
+        out_("option name Clear Hash type button");
+        out_(
+            "option name UCI_Variant type combo default chess var chess var alice "
+            "var avalanche");
+        out_("option name Skill Level type spin default 20 min 0 max 20");
+        out_("option name UCI_LimitStrength type check default false");
+        out_("option name UCI_Elo type spin default 2800 min 800 max 2800");
+        out_("uciok");
+    } else if (cmd == "ucinewgame") {
+        search_.tt().clear();
+        search_.searcher().clear();
+    } else if (cmd == "setoption") {
+        set_option(w);
+    } else if (cmd == "position") {
+        position(w);
+    } else if (cmd == "go") {
+        go(w);
+    } else if (cmd == "d") {
+        Position &pos = game_->pos();
+        std::string s = pos.pretty();
+        if (!s.empty() && s.back() == '\n') s.pop_back();
+        out_(s);
+    } else if (cmd == "eval") {
+        out_("info string eval " + std::to_string(evaluate(game_->pos())) + " cp (side to move)");
+    } else {
+        info("unknown command '" + cmd + "'");
+    }
+    return true;
 }
 
 void UciSession::set_option(const std::vector<std::string> &w) {
-  // setoption name <name words> [value <value words>]
-  std::string name, value;
-  bool in_value = false;
-  if (w.size() < 3 || w[1] != "name") {
-    info("setoption: expected 'setoption name <option> [value <value>]'");
-    return;
-  }
-  for (size_t i = 2; i < w.size(); ++i) {
-    if (!in_value && w[i] == "value") {
-      in_value = true;
-      continue;
+    // setoption name <name words> [value <value words>]
+    std::string name, value;
+    bool in_value = false;
+    if (w.size() < 3 || w[1] != "name") {
+        info("setoption: expected 'setoption name <option> [value <value>]'");
+        return;
     }
-    std::string &s = in_value ? value : name;
-    if (!s.empty())
-      s += ' ';
-    s += w[i];
-  }
-  const std::string key = lower(name);
-  auto spin = [&](int lo, int hi) -> std::optional<int> {
-    auto v = parse_int(value);
-    if (!v || *v < lo || *v > hi) {
-      info("option " + name + ": value '" + value + "' is not a number in " +
-           std::to_string(lo) + ".." + std::to_string(hi));
-      return std::nullopt;
+    for (size_t i = 2; i < w.size(); ++i) {
+        if (!in_value && w[i] == "value") {
+            in_value = true;
+            continue;
+        }
+        std::string &s = in_value ? value : name;
+        if (!s.empty()) s += ' ';
+        s += w[i];
     }
-    return int(*v);
-  };
-  auto check = [&]() -> std::optional<bool> {
-    const std::string l = lower(value);
-    if (l == "true")
-      return true;
-    if (l == "false")
-      return false;
-    info("option " + name + ": value '" + value + "' is not true or false");
-    return std::nullopt;
-  };
-  if (key == "uci_variant") {
-    auto v = parse_variant(value);
-    if (!v || lower(value) == "normal" || lower(value) == "standard") {
-      info("option UCI_Variant: unknown variant '" + value +
-           "' (chess, alice, avalanche)");
-      return;
+    const std::string key = lower(name);
+    auto spin = [&](int lo, int hi) -> std::optional<int> {
+        auto v = parse_int(value);
+        if (!v || *v < lo || *v > hi) {
+            info("option " + name + ": value '" + value + "' is not a number in " + std::to_string(lo) + ".." +
+                 std::to_string(hi));
+            return std::nullopt;
+        }
+        return int(*v);
+    };
+    auto check = [&]() -> std::optional<bool> {
+        const std::string l = lower(value);
+        if (l == "true") return true;
+        if (l == "false") return false;
+        info("option " + name + ": value '" + value + "' is not true or false");
+        return std::nullopt;
+    };
+    if (key == "uci_variant") {
+        auto v = parse_variant(value);
+        if (!v || lower(value) == "normal" || lower(value) == "standard") {
+            info("option UCI_Variant: unknown variant '" + value + "' (chess, alice, avalanche)");
+            return;
+        }
+        variant_ = *v;
+        game_ = GameState::make(variant_, Position::START_FEN, {});
+    } else if (key == "hash") {
+        if (auto v = spin(1, 4096)) search_.tt().resize(std::size_t(*v));
+    } else if (key == "threads") {
+        spin(1, 1);
+    } else if (key == "clear hash") {
+        search_.tt().clear();
+    } else if (key == "skill level") {
+        if (auto v = spin(0, 20)) skill_ = *v;
+    } else if (key == "uci_limitstrength") {
+        if (auto v = check()) limit_strength_ = *v;
+    } else if (key == "uci_elo") {
+        if (auto v = spin(800, 2800)) elo_ = *v;
+    } else {
+        info("unknown option '" + name + "'");
     }
-    variant_ = *v;
-    game_ = GameState::make(variant_, Position::START_FEN, {});
-  } else if (key == "hash") {
-    if (auto v = spin(1, 4096))
-      search_.tt().resize(std::size_t(*v));
-  } else if (key == "threads") {
-    spin(1, 1);
-  } else if (key == "clear hash") {
-    search_.tt().clear();
-  } else if (key == "skill level") {
-    if (auto v = spin(0, 20))
-      skill_ = *v;
-  } else if (key == "uci_limitstrength") {
-    if (auto v = check())
-      limit_strength_ = *v;
-  } else if (key == "uci_elo") {
-    if (auto v = spin(800, 2800))
-      elo_ = *v;
-  } else {
-    info("unknown option '" + name + "'");
-  }
 }
 
 void UciSession::position(const std::vector<std::string> &w) {
-  std::string fen;
-  size_t i = 1;
-  if (i < w.size() && w[i] == "startpos") {
-    fen = std::string(Position::START_FEN);
-    ++i;
-  } else if (i < w.size() && w[i] == "fen") {
-    for (++i; i < w.size() && w[i] != "moves"; ++i)
-      fen += (fen.empty() ? "" : " ") + w[i];
-  } else {
-    info("position: expected 'startpos' or 'fen <FEN>'; position unchanged");
-    return;
-  }
-  std::vector<std::string> moves;
-  if (i < w.size()) {
-    if (w[i] != "moves") {
-      info("position: unexpected '" + w[i] + "'; position unchanged");
-      return;
+    std::string fen;
+    size_t i = 1;
+    if (i < w.size() && w[i] == "startpos") {
+        fen = std::string(Position::START_FEN);
+        ++i;
+    } else if (i < w.size() && w[i] == "fen") {
+        for (++i; i < w.size() && w[i] != "moves"; ++i) fen += (fen.empty() ? "" : " ") + w[i];
+    } else {
+        info("position: expected 'startpos' or 'fen <FEN>'; position unchanged");
+        return;
     }
-    moves.assign(w.begin() + long(i) + 1, w.end());
-  }
-  try {
-    game_ = GameState::make(variant_, fen, moves);
-  } catch (const FenError &e) {
-    info(std::string(e.what()) + "; position unchanged");
-  } catch (const NotationError &e) {
-    info(std::string("illegal move: ") + e.what() + "; position unchanged");
-  }
+    std::vector<std::string> moves;
+    if (i < w.size()) {
+        if (w[i] != "moves") {
+            info("position: unexpected '" + w[i] + "'; position unchanged");
+            return;
+        }
+        moves.assign(w.begin() + long(i) + 1, w.end());
+    }
+    try {
+        game_ = GameState::make(variant_, fen, moves);
+    } catch (const FenError &e) {
+        info(std::string(e.what()) + "; position unchanged");
+    } catch (const NotationError &e) {
+        info(std::string("illegal move: ") + e.what() + "; position unchanged");
+    }
 }
 
 void UciSession::perft(int depth) {
-  Position &pos = game_->pos();
-  MoveList list;
-  generate_legal(pos, list);
-  std::uint64_t total = 0;
-  StateInfo st;
-  for (Move m : list) {
-    std::uint64_t n = 1;
-    if (depth > 1) {
-      pos.do_move(m, st);
-      n = echecs::perft(pos, depth - 1);
-      pos.undo_move(m);
+    Position &pos = game_->pos();
+    MoveList list;
+    generate_legal(pos, list);
+    std::uint64_t total = 0;
+    StateInfo st;
+    for (Move m : list) {
+        std::uint64_t n = 1;
+        if (depth > 1) {
+            pos.do_move(m, st);
+            n = echecs::perft(pos, depth - 1);
+            pos.undo_move(m);
+        }
+        total += n;
+        out_(to_uci(m) + ": " + std::to_string(n));
     }
-    total += n;
-    out_(to_uci(m) + ": " + std::to_string(n));
-  }
-  out_("\nNodes searched: " + std::to_string(total) + "\n");
+    out_("\nNodes searched: " + std::to_string(total) + "\n");
 }
 
 void UciSession::go(const std::vector<std::string> &w) {
-  Limits limits;
-  for (size_t i = 1; i < w.size(); ++i) {
-    const std::string &t = w[i];
-    if (t == "infinite") {
-      limits.infinite = true;
-      continue;
-    }
-    if (t == "ponder") {
-      limits.infinite = true;
-      continue;
-    }
-    if (t == "searchmoves") {
-      info("go: searchmoves is not supported; searching all moves");
-      while (i + 1 < w.size() && w[i + 1].size() >= 4 &&
-             std::isalpha(static_cast<unsigned char>(w[i + 1][0])))
-        ++i;
-      continue;
-    }
-    static const char *numeric[] = {"wtime",     "btime",    "winc",  "binc",
-                                    "movestogo", "movetime", "depth", "nodes",
-                                    "perft",     "mate"};
-    bool known = false;
-    for (const char *n : numeric)
-      known = known || t == n;
-    if (!known) {
-      info("go: unknown parameter '" + t + "'");
-      return;
-    }
-    auto v = i + 1 < w.size() ? parse_int(w[i + 1]) : std::nullopt;
-    if (!v || *v < 0) {
-      info("go: '" + t + "' needs a non-negative number");
-      return;
-    }
-    ++i;
-    if (t == "perft") {
-      if (*v < 1 || *v > 12) {
-        info("go perft: depth must be 1..12");
-        return;
-      }
-      perft(int(*v));
-      return;
-    }
-    if (t == "wtime")
-      limits.time[WHITE] = std::max<std::int64_t>(1, *v);
-    else if (t == "btime")
-      limits.time[BLACK] = std::max<std::int64_t>(1, *v);
-    else if (t == "winc")
-      limits.inc[WHITE] = *v;
-    else if (t == "binc")
-      limits.inc[BLACK] = *v;
-    else if (t == "movestogo")
-      limits.movestogo = int(*v);
-    else if (t == "movetime")
-      limits.movetime = std::max<std::int64_t>(1, *v);
-    else if (t == "depth")
-      limits.depth = int(std::clamp<std::int64_t>(*v, 1, SEARCH_MAX_PLY - 1));
-    else if (t == "nodes")
-      limits.nodes = std::uint64_t(std::max<std::int64_t>(1, *v));
-    else if (t == "mate")
-      limits.depth =
-          int(std::clamp<std::int64_t>(2 * *v, 1, SEARCH_MAX_PLY - 1));
-  }
-  SearchOptions opt;
-  opt.skill = skill();
-  opt.seed = ++seed_ * 0x9E3779B97F4A7C15ULL;
-  infinite_ = limits.infinite;
-  search_.start(
-      game_->pos(), limits, opt,
-      [this](const SearchInfo &i) {
-        std::ostringstream os;
-        os << "info depth " << i.depth << " seldepth " << i.seldepth
-           << " score " << uci_score(i.score) << " nodes " << i.nodes << " nps "
-           << i.nodes * 1000 /
-                  std::uint64_t(std::max<std::int64_t>(1, i.time_ms))
-           << " time " << i.time_ms << " hashfull " << i.hashfull << " pv";
-        for (Move m : i.pv)
-          os << ' ' << to_uci(m);
-        out_(os.str());
-      },
-      [this](const SearchResult &r) {
-        if (!r.best) {
-          out_("info depth 0 score " + uci_score(r.score));
-          out_("bestmove (none)");
-          return;
+    Limits limits;
+    for (size_t i = 1; i < w.size(); ++i) {
+        const std::string &t = w[i];
+        if (t == "infinite") {
+            limits.infinite = true;
+            continue;
         }
-        out_("bestmove " + to_uci(r.best) +
-             (r.ponder ? " ponder " + to_uci(r.ponder) : ""));
-      });
+        if (t == "ponder") {
+            limits.infinite = true;
+            continue;
+        }
+        if (t == "searchmoves") {
+            info("go: searchmoves is not supported; searching all moves");
+            while (i + 1 < w.size() && w[i + 1].size() >= 4 && std::isalpha(static_cast<unsigned char>(w[i + 1][0])))
+                ++i;
+            continue;
+        }
+        static const char *numeric[] = {"wtime",    "btime", "winc",  "binc",  "movestogo",
+                                        "movetime", "depth", "nodes", "perft", "mate"};
+        bool known = false;
+        for (const char *n : numeric) known = known || t == n;
+        if (!known) {
+            info("go: unknown parameter '" + t + "'");
+            return;
+        }
+        auto v = i + 1 < w.size() ? parse_int(w[i + 1]) : std::nullopt;
+        if (!v || *v < 0) {
+            info("go: '" + t + "' needs a non-negative number");
+            return;
+        }
+        ++i;
+        if (t == "perft") {
+            if (*v < 1 || *v > 12) {
+                info("go perft: depth must be 1..12");
+                return;
+            }
+            perft(int(*v));
+            return;
+        }
+        if (t == "wtime")
+            limits.time[WHITE] = std::max<std::int64_t>(1, *v);
+        else if (t == "btime")
+            limits.time[BLACK] = std::max<std::int64_t>(1, *v);
+        else if (t == "winc")
+            limits.inc[WHITE] = *v;
+        else if (t == "binc")
+            limits.inc[BLACK] = *v;
+        else if (t == "movestogo")
+            limits.movestogo = int(*v);
+        else if (t == "movetime")
+            limits.movetime = std::max<std::int64_t>(1, *v);
+        else if (t == "depth")
+            limits.depth = int(std::clamp<std::int64_t>(*v, 1, SEARCH_MAX_PLY - 1));
+        else if (t == "nodes")
+            limits.nodes = std::uint64_t(std::max<std::int64_t>(1, *v));
+        else if (t == "mate")
+            limits.depth = int(std::clamp<std::int64_t>(2 * *v, 1, SEARCH_MAX_PLY - 1));
+    }
+    SearchOptions opt;
+    opt.skill = skill();
+    opt.seed = ++seed_ * 0x9E3779B97F4A7C15ULL;
+    infinite_ = limits.infinite;
+    search_.start(
+        game_->pos(), limits, opt,
+        [this](const SearchInfo &i) {
+            std::ostringstream os;
+            os << "info depth " << i.depth << " seldepth " << i.seldepth << " score " << uci_score(i.score) << " nodes "
+               << i.nodes << " nps " << i.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(1, i.time_ms)) << " time "
+               << i.time_ms << " hashfull " << i.hashfull << " pv";
+            for (Move m : i.pv) os << ' ' << to_uci(m);
+            out_(os.str());
+        },
+        [this](const SearchResult &r) {
+            if (!r.best) {
+                out_("info depth 0 score " + uci_score(r.score));
+                out_("bestmove (none)");
+                return;
+            }
+            out_("bestmove " + to_uci(r.best) + (r.ponder ? " ponder " + to_uci(r.ponder) : ""));
+        });
 }
 
-} // namespace
+}  // namespace
 
 int uci_loop(std::istream &in, std::ostream &out) {
-  std::string line;
-  // The first command decides the protocol.
-  while (std::getline(in, line)) {
-    const auto w = split_words(line);
-    if (w.empty())
-      continue;
-    if (w[0] == "xboard")
-      return xboard_loop(in, out);
-    break;
-  }
-  UciSession session(out);
-  if (!in && line.empty())
+    std::string line;
+    // The first command decides the protocol.
+    while (std::getline(in, line)) {
+        const auto w = split_words(line);
+        if (w.empty()) continue;
+        if (w[0] == "xboard") return xboard_loop(in, out);
+        break;
+    }
+    UciSession session(out);
+    if (!in && line.empty()) return 0;
+    if (!session.command(line)) return 0;
+    while (std::getline(in, line))
+        if (!session.command(line)) return 0;
+    session.finish(true);
     return 0;
-  if (!session.command(line))
-    return 0;
-  while (std::getline(in, line))
-    if (!session.command(line))
-      return 0;
-  session.finish(true);
-  return 0;
 }
 
-} // namespace echecs
+}  // namespace echecs

@@ -1,8 +1,9 @@
-#include "entry.h"
 #include <ostream>
+
+#include "entry.h"
 namespace echecs {
 int xboard_loop(std::istream &, std::ostream &out) {
-  out << "Error (not yet): xboard\n";
-  return 1;
+    out << "Error (not yet): xboard\n";
+    return 1;
 }
-} // namespace echecs
+}  // namespace echecs
