@@ -1,0 +1,329 @@
+// Client of the server API (docs/API.md): HTTP JSON endpoints and one
+// WebSocket per tab that reconnects by itself and re-joins what it watched.
+
+import type { Color, Variant } from './fen.js';
+
+export type TimeControl =
+  | { kind: 'realtime'; minutes: number; increment: number }
+  | { kind: 'correspondence'; days: number }
+  | { kind: 'unlimited' };
+
+export interface PlayerInfo {
+  name: string;
+  computer: boolean;
+  level: number | null;
+  connected?: boolean;
+}
+
+export interface Clock {
+  white: number;
+  black: number;
+  running: Color | null;
+  server_time: number;
+  first_move_deadline: number | null;
+}
+
+export interface MoveEntry {
+  uci: string;
+  san: string;
+  /** FEN after the move, when the server provides it (docs/API-requests.md). */
+  fen?: string;
+  check?: boolean;
+}
+
+export interface GameState {
+  type?: 'state';
+  game: string;
+  variant: Variant;
+  time: TimeControl;
+  initial_fen: string;
+  fen: string;
+  moves: MoveEntry[];
+  ply: number;
+  turn: Color;
+  check: boolean;
+  legal_moves: string[];
+  clock: Clock | null;
+  status: 'live' | 'over';
+  result: string;
+  termination: string | null;
+  winner: Color | null;
+  players: { white: PlayerInfo; black: PlayerInfo };
+  you: Color | null;
+  draw_offer: Color | null;
+  rematch_offer: Color | null;
+  rematch_game: string | null;
+  can_abort: boolean;
+  created_at: number;
+  ended_at: number | null;
+}
+
+export interface Seek {
+  id: string;
+  variant: Variant;
+  time: TimeControl;
+  color: Color | 'random';
+  nickname: string;
+  created_at: number;
+  private: boolean;
+  mine: boolean;
+  game: string | null;
+}
+
+export interface GameSummary {
+  id: string;
+  variant: Variant;
+  time: TimeControl;
+  white: PlayerInfo;
+  black: PlayerInfo;
+  status: 'live' | 'over';
+  ply: number;
+  fen: string;
+  result: string;
+  termination: string | null;
+  created_at: number;
+  ended_at: number | null;
+}
+
+export interface Lobby {
+  seeks: Seek[];
+  games: GameSummary[];
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// token and nickname (per browser)
+
+const TOKEN_KEY = 'echecs.token';
+const NICK_KEY = 'echecs.nickname';
+
+function randomToken(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, b => alphabet[b & 63]).join('');
+}
+
+export function token(): string {
+  let tok: string | null = null;
+  try {
+    tok = localStorage.getItem(TOKEN_KEY);
+  } catch {
+    /* ignore */
+  }
+  if (!tok || !/^[A-Za-z0-9_-]{16,64}$/.test(tok)) {
+    tok = randomToken();
+    try {
+      localStorage.setItem(TOKEN_KEY, tok);
+    } catch {
+      /* ignore */
+    }
+  }
+  return tok;
+}
+
+export function nickname(): string {
+  try {
+    return localStorage.getItem(NICK_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function setNickname(n: string): void {
+  try {
+    localStorage.setItem(NICK_KEY, n.trim());
+  } catch {
+    /* ignore */
+  }
+}
+
+// ---------------------------------------------------------------------------
+// HTTP
+
+export async function http<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { 'X-Echecs-Token': token() };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const err = (data as { error?: { code?: string; message?: string } } | null)?.error;
+    throw new ApiError(res.status, err?.code ?? 'http', err?.message ?? `${res.status} ${res.statusText}`);
+  }
+  return data as T;
+}
+
+export const api = {
+  lobby: () => http<Lobby>('GET', '/api/lobby'),
+  createSeek: (b: { variant: Variant; time: TimeControl; color: string; nickname?: string; private: boolean }) =>
+    http<{ seek: Seek; url: string }>('POST', '/api/seeks', b),
+  seek: (id: string) => http<{ seek: Seek }>('GET', `/api/seeks/${encodeURIComponent(id)}`),
+  cancelSeek: (id: string) => http<{ ok: boolean }>('DELETE', `/api/seeks/${encodeURIComponent(id)}`),
+  acceptSeek: (id: string, nick?: string) =>
+    http<{ game: string; color: Color }>('POST', `/api/seeks/${encodeURIComponent(id)}/accept`, nick ? { nickname: nick } : {}),
+  computer: (b: { variant: Variant; level: number; color: string; time?: TimeControl; nickname?: string }) =>
+    http<{ game: string; color: Color }>('POST', '/api/computer', b),
+  game: (id: string) => http<GameState>('GET', `/api/games/${encodeURIComponent(id)}`),
+  games: (status: 'finished' | 'live', limit = 20) =>
+    http<{ games: GameSummary[] }>('GET', `/api/games?status=${status}&limit=${limit}`),
+  analysis: (b: { variant: Variant; fen: string; moves?: string[] }) =>
+    http<{ fen: string; turn: Color; check: boolean; legal_moves: string[]; san?: string[]; status?: string; result?: string; termination?: string | null }>(
+      'POST',
+      '/api/analysis',
+      b,
+    ),
+  evaluate: (b: { variant: Variant; fen: string; movetime_ms: number }) =>
+    http<{ score_cp: number | null; mate: number | null; best_move: string | null; pv?: string[]; depth?: number }>(
+      'POST',
+      '/api/analysis/eval',
+      b,
+    ),
+};
+
+// ---------------------------------------------------------------------------
+// WebSocket
+
+type Handler = (msg: Record<string, unknown>) => void;
+
+export class Socket {
+  private ws: WebSocket | null = null;
+  private handlers = new Map<string, Set<Handler>>();
+  private watched = new Set<string>();
+  private lobby = false;
+  private queue: string[] = [];
+  private retry = 0;
+  private timer: number | undefined;
+  private pingTimer: number | undefined;
+  /** Server clock minus local clock, from pongs (ms). */
+  offset = 0;
+  connected = false;
+  private statusListeners = new Set<(up: boolean) => void>();
+
+  constructor(private url: string) {}
+
+  start(): void {
+    if (this.ws) return;
+    this.open();
+  }
+
+  private open(): void {
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+      this.connected = true;
+      ws.send(JSON.stringify({ type: 'hello', token: token() }));
+      for (const g of this.watched) ws.send(JSON.stringify({ type: 'join', game: g }));
+      if (this.lobby) ws.send(JSON.stringify({ type: 'lobby_subscribe' }));
+      for (const q of this.queue.splice(0)) ws.send(q);
+      this.ping();
+      this.statusListeners.forEach(f => f(true));
+    };
+    ws.onmessage = ev => {
+      let msg: Record<string, unknown>;
+      try {
+        msg = JSON.parse(String(ev.data));
+      } catch {
+        return;
+      }
+      if (msg.type === 'pong' && typeof msg.server_time === 'number' && typeof msg.t === 'number') {
+        const now = Date.now();
+        this.offset = (msg.server_time as number) - (now + (msg.t as number)) / 2;
+      }
+      const set = this.handlers.get(String(msg.type));
+      set?.forEach(h => h(msg));
+      this.handlers.get('*')?.forEach(h => h(msg));
+    };
+    ws.onclose = () => {
+      const was = this.connected;
+      this.connected = false;
+      this.ws = null;
+      window.clearInterval(this.pingTimer);
+      if (was) this.statusListeners.forEach(f => f(false));
+      const delay = Math.min(5000, 250 * 2 ** this.retry++);
+      this.timer = window.setTimeout(() => this.open(), delay);
+    };
+    ws.onerror = () => ws.close();
+  }
+
+  private ping(): void {
+    window.clearInterval(this.pingTimer);
+    const once = () => this.send({ type: 'ping', t: Date.now() });
+    once();
+    this.pingTimer = window.setInterval(once, 20000);
+  }
+
+  /** Server's clock now, as well as the client knows it. */
+  serverNow(): number {
+    return Date.now() + this.offset;
+  }
+
+  onStatus(f: (up: boolean) => void): () => void {
+    this.statusListeners.add(f);
+    return () => this.statusListeners.delete(f);
+  }
+
+  on(type: string, h: Handler): () => void {
+    let set = this.handlers.get(type);
+    if (!set) this.handlers.set(type, (set = new Set()));
+    set.add(h);
+    return () => set!.delete(h);
+  }
+
+  send(msg: Record<string, unknown>): void {
+    const s = JSON.stringify(msg);
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(s);
+    else if (msg.type !== 'ping') this.queue.push(s);
+  }
+
+  join(game: string): void {
+    this.watched.add(game);
+    if (this.connected) this.send({ type: 'join', game });
+  }
+
+  leave(game: string): void {
+    this.watched.delete(game);
+    if (this.connected) this.send({ type: 'leave', game });
+  }
+
+  subscribeLobby(on: boolean): void {
+    this.lobby = on;
+    if (this.connected) this.send({ type: on ? 'lobby_subscribe' : 'lobby_unsubscribe' });
+  }
+
+  /** For tests and debugging: drop the connection (it comes back by itself). */
+  drop(): void {
+    this.ws?.close();
+  }
+
+  stop(): void {
+    window.clearTimeout(this.timer);
+    this.ws?.close();
+  }
+}
+
+let socket: Socket | null = null;
+
+export function ws(): Socket {
+  if (!socket) {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    socket = new Socket(`${proto}//${location.host}/ws`);
+    socket.start();
+  }
+  return socket;
+}

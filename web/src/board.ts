@@ -1,0 +1,538 @@
+// The playing surface: one chessground board (chess, Avalanche) or two side by
+// side (Alice), driven only by the FEN and the legal move list from the server.
+
+import { Chessground } from 'chessground';
+import type { Api } from 'chessground/api';
+import type { Config } from 'chessground/config';
+import type { Key, Piece as CgPiece } from 'chessground/types';
+import {
+  BoardIndex,
+  Color,
+  Position,
+  Role,
+  Variant,
+  boardPlacement,
+  opposite,
+  parseFen,
+  pendingPromotionSquare,
+} from './fen.js';
+import {
+  ParsedMove,
+  Push,
+  dests,
+  findMove,
+  matchingFirstPart,
+  parseMove,
+  parseMoves,
+  pendingChoices,
+  promotionsFor,
+  pushesAfter,
+  withChoice,
+} from './moves.js';
+import { t } from './i18n.js';
+import { el } from './dom.js';
+
+export interface BoardState {
+  fen: string;
+  /** Legal moves of the side to move, as the server sends them. */
+  legal: readonly string[];
+  /** Whether this user may move now (it is their seat's turn, game running). */
+  canMove: boolean;
+  /** The last move played (coordinate string), for highlight and animation. */
+  lastMove?: string;
+  /** The side to move is in check. */
+  check?: boolean;
+}
+
+export interface BoardOptions {
+  orientation: Color;
+  /** Called with the complete legal move string the user made. */
+  onMove?: (move: string) => void;
+  /** Called when a prompt (promotion, push…) opens or closes. */
+  onPrompt?: (text: string | null) => void;
+  viewOnly?: boolean;
+  coordinates?: boolean;
+}
+
+const ROLE_OF: Record<string, Role> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
+const ANIM_MS = 200;
+const FLY_MS = 320;
+
+interface Stage {
+  /** Pending choice made at the start of the turn (Avalanche). */
+  choice?: string;
+  /** Moves still compatible with what the user did so far this turn. */
+  moves: ParsedMove[];
+}
+
+export class BoardView {
+  readonly root: HTMLElement;
+  private cgs: Api[] = [];
+  private boardEls: HTMLElement[] = [];
+  private pos: Position;
+  private state: BoardState | null = null;
+  private all: ParsedMove[] = [];
+  private stage: Stage = { moves: [] };
+  private overlay: HTMLElement | null = null;
+  private orientation: Color;
+  private busy = 0;
+
+  constructor(
+    host: HTMLElement,
+    readonly variant: Variant,
+    private opts: BoardOptions,
+  ) {
+    this.orientation = opts.orientation;
+    this.pos = parseFen('8/8/8/8/8/8/8/8 w - - 0 1');
+    this.root = el('div', { class: `boards variant-${variant}`, 'data-variant': variant });
+    host.appendChild(this.root);
+    const n = variant === 'alice' ? 2 : 1;
+    for (let i = 0; i < n; i++) {
+      const wrap = el('div', { class: 'board-col' });
+      if (variant === 'alice')
+        wrap.appendChild(el('div', { class: 'board-label' }, i === 0 ? t('game.boardA') : t('game.boardB')));
+      const boardWrap = el('div', { class: 'board-wrap', 'data-board': i === 0 ? 'a' : 'b' });
+      const cgEl = el('div', { class: i === 1 ? 'cg-board-b' : 'cg-board-a' });
+      boardWrap.appendChild(cgEl);
+      wrap.appendChild(boardWrap);
+      this.root.appendChild(wrap);
+      this.boardEls.push(boardWrap);
+      const board = i as BoardIndex;
+      const config: Config = {
+        orientation: this.orientation,
+        coordinates: opts.coordinates ?? true,
+        viewOnly: !!opts.viewOnly,
+        animation: { enabled: true, duration: ANIM_MS },
+        highlight: { lastMove: true, check: true },
+        movable: {
+          free: false,
+          color: undefined,
+          showDests: true,
+          events: { after: (o, d) => this.onUserMove(board, o, d) },
+        },
+        premovable: { enabled: false },
+        draggable: { showGhost: true },
+        events: { select: k => this.onSelect(board, k) },
+        drawable: { enabled: true },
+      };
+      this.cgs.push(Chessground(cgEl, config));
+    }
+  }
+
+  /** The position currently shown (from the last state). */
+  position(): Position {
+    return this.pos;
+  }
+
+  legalMoves(): ParsedMove[] {
+    return this.all;
+  }
+
+  getOrientation(): Color {
+    return this.orientation;
+  }
+
+  setOrientation(c: Color): void {
+    if (c === this.orientation) return;
+    this.orientation = c;
+    for (const cg of this.cgs) cg.set({ orientation: c });
+  }
+
+  flip(): void {
+    this.setOrientation(opposite(this.orientation));
+  }
+
+  /** Arrows drawn by the program (rules diagrams, engine's best move). */
+  setArrows(arrows: { orig: string; dest: string; brush: string }[], board: BoardIndex = 0): void {
+    this.cgs[board]?.setAutoShapes(arrows.map(a => ({ orig: a.orig as Key, dest: a.dest as Key, brush: a.brush })));
+  }
+
+  destroy(): void {
+    for (const cg of this.cgs) cg.destroy();
+    this.root.remove();
+  }
+
+  /** Shows a new state from the server; animates the change from the position shown. */
+  update(state: BoardState): void {
+    const prevPos = this.pos;
+    const prevState = this.state;
+    this.closeOverlay();
+    this.state = state;
+    this.pos = parseFen(state.fen);
+    this.all = state.canMove ? parseMoves(state.legal) : [];
+    this.stage = { moves: this.all };
+    const last = state.lastMove ? safeParse(state.lastMove) : undefined;
+    const lastKeys = last ? ([last.from, last.to] as Key[]) : undefined;
+
+    const shownSame = this.cgs.every((cg, i) => samePlacement(cg.getFen(), boardPlacement(this.pos, i as BoardIndex)));
+    const moved = !shownSame && prevState !== null && last !== undefined;
+    if (this.variant === 'alice' && moved && last) {
+      this.animateAlice(prevPos, last, () => this.applyFull(lastKeys));
+    } else {
+      this.applyFull(lastKeys);
+    }
+  }
+
+  private applyFull(lastKeys: Key[] | undefined): void {
+    const state = this.state;
+    if (!state) return;
+    this.cgs.forEach((cg, i) => {
+      cg.set({
+        fen: boardPlacement(this.pos, i as BoardIndex),
+        turnColor: this.pos.turn,
+        lastMove: lastKeys,
+        check: !!state.check && this.kingOn(i as BoardIndex, this.pos.turn),
+        highlight: { custom: new Map() },
+      });
+    });
+    this.startTurn();
+  }
+
+  private kingOn(board: BoardIndex, color: Color): boolean {
+    for (const p of this.pos.pieces.values()) if (p.role === 'king' && p.color === color) return p.board === board;
+    return false;
+  }
+
+  /** Sets up the movable pieces for the side to move, after any pending choice. */
+  private startTurn(): void {
+    if (!this.state?.canMove || this.opts.viewOnly) {
+      this.setMovable(undefined);
+      return;
+    }
+    const choices = pendingChoices(this.all);
+    if (this.variant === 'avalanche' && choices.length > 0) {
+      this.setMovable(undefined);
+      const sq = pendingPromotionSquare(this.pos) ?? this.all.find(m => m.choice)!.from;
+      this.askPromotion(sq, choices, t('game.choosePending'), c => {
+        this.stage = { choice: c, moves: withChoice(this.all, c) };
+        const color = this.pos.turn;
+        this.cgs[0].setPieces(new Map([[sq as Key, { role: ROLE_OF[c], color, promoted: true }]]));
+        this.setMovable(this.stage.moves);
+      }, undefined);
+      return;
+    }
+    this.stage = { moves: this.variant === 'avalanche' ? withChoice(this.all, undefined) : this.all };
+    this.setMovable(this.stage.moves);
+  }
+
+  private setMovable(moves: ParsedMove[] | undefined): void {
+    this.cgs.forEach((cg, i) => {
+      const d = moves
+        ? this.variant === 'alice'
+          ? dests(moves, this.pos, i as BoardIndex)
+          : dests(moves)
+        : undefined;
+      cg.set({
+        turnColor: this.pos.turn,
+        movable: {
+          color: moves ? this.pos.turn : undefined,
+          dests: (d ?? new Map()) as Map<Key, Key[]>,
+        },
+      });
+    });
+  }
+
+  /** A move made by dragging or clicking on the board. */
+  private onUserMove(board: BoardIndex, from: Key, to: Key): void {
+    if (this.pushing) {
+      this.finishPush({ from, to });
+      return;
+    }
+    const moves = this.stage.moves;
+    const promos = promotionsFor(moves, from, to);
+    if (promos.length > 0) {
+      this.askPromotion(to, promos, t('game.choosePromotion'), p => {
+        const color = this.pos.turn;
+        this.cgs[board].setPieces(new Map([[to, { role: ROLE_OF[p], color, promoted: true }]]));
+        this.afterFirstPart(board, from, to, p);
+      }, () => this.cancelTurn());
+      return;
+    }
+    this.afterFirstPart(board, from, to, undefined);
+  }
+
+  private pushing: { candidates: ParsedMove[]; pushes: Push[]; from: string; to: string; board: BoardIndex } | null =
+    null;
+
+  private afterFirstPart(board: BoardIndex, from: string, to: string, promotion: string | undefined): void {
+    const candidates = matchingFirstPart(this.stage.moves, from, to, promotion);
+    if (candidates.length === 0) {
+      this.cancelTurn();
+      return;
+    }
+    if (this.variant === 'alice') {
+      this.flyLocal(board, from, to);
+      this.send(candidates[0]);
+      return;
+    }
+    if (this.variant !== 'avalanche') {
+      this.send(candidates[0]);
+      return;
+    }
+    const pushes = pushesAfter(candidates);
+    if (pushes.length === 0) {
+      // No enemy pawn can move: the first part alone is the move.
+      this.send(findMove(candidates) ?? candidates[0]);
+      return;
+    }
+    this.pushing = { candidates, pushes, from, to, board };
+    const enemy = opposite(this.pos.turn);
+    const custom = new Map<Key, string>();
+    const d = new Map<Key, Key[]>();
+    for (const p of pushes) {
+      custom.set(p.from as Key, 'pushable');
+      const list = d.get(p.from as Key) ?? [];
+      list.push(p.to as Key);
+      d.set(p.from as Key, list);
+    }
+    const cg = this.cgs[0];
+    cg.set({
+      turnColor: enemy,
+      movable: { color: enemy, dests: d },
+      highlight: { custom },
+    });
+    this.root.classList.add('push-stage');
+    this.prompt(t('game.choosePush'), true);
+  }
+
+  private onSelect(_board: BoardIndex, key: Key): void {
+    if (!this.pushing) return;
+    const push = this.pushing.pushes.find(p => p.from === key);
+    if (push) {
+      // one click on a pushable pawn pushes it
+      this.cgs[0].move(push.from as Key, push.to as Key);
+      this.finishPush(push);
+    }
+  }
+
+  private finishPush(push: Push): void {
+    const p = this.pushing;
+    if (!p) return;
+    const m = findMove(p.candidates, push);
+    if (!m) return;
+    this.pushing = null;
+    this.root.classList.remove('push-stage');
+    this.cgs[0].set({ highlight: { custom: new Map() }, movable: { color: undefined, dests: new Map() } });
+    this.prompt(null);
+    this.send(m);
+  }
+
+  private cancelTurn(): void {
+    this.pushing = null;
+    this.root.classList.remove('push-stage');
+    this.prompt(null);
+    this.closeOverlay();
+    this.cgs.forEach((cg, i) =>
+      cg.set({
+        fen: boardPlacement(this.pos, i as BoardIndex),
+        highlight: { custom: new Map() },
+      }),
+    );
+    this.startTurn();
+  }
+
+  private send(m: ParsedMove): void {
+    this.setMovable(undefined);
+    this.prompt(null);
+    this.opts.onMove?.(m.raw);
+  }
+
+  /** Plays a move given from the keyboard (already matched against the legal list). */
+  playKeyboard(m: ParsedMove): void {
+    if (!this.state?.canMove) return;
+    this.closeOverlay();
+    this.pushing = null;
+    this.root.classList.remove('push-stage');
+    this.send(m);
+  }
+
+  /** The moves still compatible with the user's choices so far (for keyboard entry). */
+  currentMoves(): ParsedMove[] {
+    return this.stage.moves;
+  }
+
+  isBusy(): boolean {
+    return this.busy > 0 || this.pushing !== null || this.overlay !== null;
+  }
+
+  // -------------------------------------------------------------------------
+  // prompts and dialogs
+
+  private prompt(text: string | null, withCancel = false): void {
+    this.opts.onPrompt?.(text);
+    this.root.querySelector('.board-prompt')?.remove();
+    if (!text) return;
+    const box = el('div', { class: 'board-prompt', role: 'status' }, text);
+    if (withCancel) {
+      const b = el('button', { class: 'btn small', type: 'button', 'data-action': 'cancel-move' }, t('game.cancel'));
+      b.addEventListener('click', () => this.cancelTurn());
+      box.appendChild(b);
+    }
+    this.root.appendChild(box);
+  }
+
+  private closeOverlay(): void {
+    this.overlay?.remove();
+    this.overlay = null;
+  }
+
+  /** A dialog over the board offering Q R B N (own promotion or pending Avalanche choice). */
+  private askPromotion(
+    square: string,
+    letters: string[],
+    title: string,
+    done: (letter: string) => void,
+    cancel: (() => void) | undefined,
+  ): void {
+    this.closeOverlay();
+    const color = this.pos.turn;
+    const boardIdx = this.variant === 'alice' ? (this.pos.pieces.get(square)?.board ?? 0) : 0;
+    const host = this.boardEls[boardIdx] ?? this.boardEls[0];
+    const ov = el('div', { class: 'promotion-overlay', role: 'dialog', 'aria-label': title, 'data-square': square });
+    const box = el('div', { class: 'promotion-box cg-wrap' });
+    box.appendChild(el('div', { class: 'promotion-title' }, title));
+    const row = el('div', { class: 'promotion-choices' });
+    for (const l of letters) {
+      const role = ROLE_OF[l];
+      const b = el('button', {
+        class: 'promotion-choice',
+        type: 'button',
+        'data-role': role,
+        title: pieceName(role),
+        'aria-label': pieceName(role),
+      });
+      b.appendChild(el('piece', { class: `${color} ${role}` }));
+      b.addEventListener('click', () => {
+        this.closeOverlay();
+        done(l);
+      });
+      row.appendChild(b);
+    }
+    box.appendChild(row);
+    if (cancel) {
+      const c = el('button', { class: 'btn small', type: 'button' }, t('game.cancel'));
+      c.addEventListener('click', () => {
+        this.closeOverlay();
+        cancel();
+      });
+      box.appendChild(c);
+    }
+    ov.appendChild(box);
+    host.appendChild(ov);
+    this.overlay = ov;
+  }
+
+  // -------------------------------------------------------------------------
+  // Alice: the piece passes through the looking glass
+
+  private squareRect(board: BoardIndex, key: string): DOMRect {
+    const cg = this.cgs[board];
+    const b = cg.state.dom.bounds();
+    const file = key.charCodeAt(0) - 97;
+    const rank = Number(key[1]) - 1;
+    const w = b.width / 8;
+    const h = b.height / 8;
+    const x = this.orientation === 'white' ? file : 7 - file;
+    const y = this.orientation === 'white' ? 7 - rank : rank;
+    return new DOMRect(b.left + x * w, b.top + y * h, w, h);
+  }
+
+  private fly(piece: CgPiece, from: DOMRect, to: DOMRect, done: () => void): void {
+    const wrap = el('div', { class: 'cg-wrap flyer-wrap' });
+    const p = el('piece', { class: `${piece.color} ${piece.role} flyer` });
+    p.style.width = `${from.width}px`;
+    p.style.height = `${from.height}px`;
+    p.style.transform = `translate(${from.left}px, ${from.top}px)`;
+    wrap.appendChild(p);
+    document.body.appendChild(wrap);
+    this.busy++;
+    requestAnimationFrame(() => {
+      p.style.transition = `transform ${FLY_MS}ms ease-in-out`;
+      p.style.transform = `translate(${to.left}px, ${to.top}px)`;
+    });
+    const finish = () => {
+      if (!wrap.isConnected) return;
+      wrap.remove();
+      this.busy--;
+      done();
+    };
+    p.addEventListener('transitionend', finish);
+    setTimeout(finish, FLY_MS + 120);
+  }
+
+  /** After a local move on `board`: the piece (and a castling rook) goes to the other board. */
+  private flyLocal(board: BoardIndex, from: string, to: string): void {
+    const src = this.cgs[board];
+    const other = (1 - board) as BoardIndex;
+    const dst = this.cgs[other];
+    const movers: [string, CgPiece][] = [];
+    const piece = src.state.pieces.get(to as Key);
+    if (piece) movers.push([to, piece]);
+    const orig = this.pos.pieces.get(from);
+    if (orig?.role === 'king' && Math.abs(from.charCodeAt(0) - to.charCodeAt(0)) === 2) {
+      const rookSq = (to[0] === 'g' ? 'f' : 'd') + to[1];
+      const rook = src.state.pieces.get(rookSq as Key);
+      if (rook) movers.push([rookSq, rook]);
+    }
+    for (const [sq, pc] of movers) {
+      const a = this.squareRect(board, sq);
+      const b = this.squareRect(other, sq);
+      src.setPieces(new Map([[sq as Key, undefined]]));
+      this.fly(pc, a, b, () => dst.setPieces(new Map([[sq as Key, pc]])));
+    }
+  }
+
+  /** A move that arrived from the server: move on its board, then fly to the other. */
+  private animateAlice(prev: Position, last: ParsedMove, done: () => void): void {
+    const orig = prev.pieces.get(last.from);
+    if (!orig) {
+      done();
+      return;
+    }
+    const board = orig.board;
+    const other = (1 - board) as BoardIndex;
+    const src = this.cgs[board];
+    src.move(last.from as Key, last.to as Key);
+    setTimeout(() => {
+      const now = this.pos.pieces.get(last.to);
+      const pc = src.state.pieces.get(last.to as Key);
+      if (!now || !pc || now.board !== other) {
+        done();
+        return;
+      }
+      const movers: [string, CgPiece][] = [[last.to, { role: now.role, color: now.color }]];
+      const rookSq = orig.role === 'king' && Math.abs(last.from.charCodeAt(0) - last.to.charCodeAt(0)) === 2
+        ? (last.to[0] === 'g' ? 'f' : 'd') + last.to[1]
+        : undefined;
+      if (rookSq) {
+        const rook = src.state.pieces.get(rookSq as Key);
+        if (rook) movers.push([rookSq, rook]);
+      }
+      let pending = movers.length;
+      for (const [sq, p] of movers) {
+        const a = this.squareRect(board, sq);
+        const b = this.squareRect(other, sq);
+        src.setPieces(new Map([[sq as Key, undefined]]));
+        this.fly(p, a, b, () => {
+          if (--pending === 0) done();
+        });
+      }
+    }, ANIM_MS + 20);
+  }
+}
+
+function safeParse(s: string): ParsedMove | undefined {
+  try {
+    return parseMove(s);
+  } catch {
+    return undefined;
+  }
+}
+
+function samePlacement(a: string, b: string): boolean {
+  return a.replace(/~/g, '') === b;
+}
+
+export function pieceName(role: Role): string {
+  return t(`piece.${role}` as Parameters<typeof t>[0]);
+}

@@ -1,0 +1,58 @@
+// Entry point: header, language switch, routes.
+
+import { el, clear } from './dom.js';
+import { LANGS, initLang, lang, onLangChange, setLang, t } from './i18n.js';
+import { renderCurrent, route, startRouter } from './router.js';
+import { gamePage } from './pages/game.js';
+import { lobbyPage, challengePage } from './pages/lobby.js';
+import { rulesPage } from './pages/rules.js';
+import { analysisPage } from './pages/analysis.js';
+import { ws } from './api.js';
+
+initLang();
+
+const header = el('header', { class: 'site-header' });
+const main = el('main', { class: 'site-main', id: 'main' });
+const footer = el('footer', { class: 'site-footer' });
+document.body.append(header, main, footer);
+
+function renderHeader(): void {
+  clear(header);
+  const nav = el(
+    'nav',
+    { class: 'site-nav' },
+    el('a', { href: '/', 'data-link': '', class: 'brand' }, el('span', { class: 'brand-icon' }, '♞'), t('app.title')),
+    el('a', { href: '/', 'data-link': '', 'data-nav': 'lobby' }, t('nav.lobby')),
+    el('a', { href: '/rules/chess', 'data-link': '', 'data-nav': 'rules-chess' }, t('variant.chess')),
+    el('a', { href: '/rules/alice', 'data-link': '', 'data-nav': 'rules-alice' }, t('variant.alice')),
+    el('a', { href: '/rules/avalanche', 'data-link': '', 'data-nav': 'rules-avalanche' }, t('variant.avalanche')),
+    el('a', { href: '/analysis', 'data-link': '', 'data-nav': 'analysis' }, t('nav.analysis')),
+  );
+  const langBox = el('div', { class: 'lang-switch', role: 'group', 'aria-label': t('nav.language') });
+  for (const l of LANGS) {
+    const b = el('button', { type: 'button', class: `lang-btn${l === lang() ? ' active' : ''}`, 'data-lang': l, lang: l }, l.toUpperCase());
+    b.setAttribute('aria-pressed', String(l === lang()));
+    b.addEventListener('click', () => setLang(l));
+    langBox.appendChild(b);
+  }
+  header.append(nav, langBox);
+  clear(footer);
+  footer.append(el('span', {}, t('app.tagline')), el('span', {}, ' · '), el('span', {}, t('footer.text')));
+  document.title = t('app.title');
+}
+
+route('/', root => lobbyPage(root));
+route('/challenge/:id', (root, p) => challengePage(root, p.id));
+route('/game/:id', (root, p) => gamePage(root, p.id));
+route('/rules/:variant', (root, p) => rulesPage(root, p.variant));
+route('/rules', root => rulesPage(root, 'chess'));
+route('/analysis', (root, _p, q) => analysisPage(root, q));
+
+onLangChange(() => {
+  renderHeader();
+  renderCurrent();
+});
+
+renderHeader();
+ws();
+startRouter(main);

@@ -1,0 +1,360 @@
+// Lobby (create a game, open seeks, live games, finished games) and the
+// challenge page of a direct challenge link.
+
+import { ApiError, GameSummary, Lobby, Seek, TimeControl, api, nickname, setNickname, ws } from '../api.js';
+import { clear, el } from '../dom.js';
+import type { Variant } from '../fen.js';
+import { formatTime, resultTitle } from '../format.js';
+import { t } from '../i18n.js';
+import { navigate } from '../router.js';
+
+const VARIANTS: Variant[] = ['chess', 'alice', 'avalanche'];
+const FORM_KEY = 'echecs.form';
+
+interface FormValues {
+  variant: Variant;
+  mode: 'realtime' | 'correspondence' | 'unlimited';
+  minutes: number;
+  increment: number;
+  days: number;
+  color: 'white' | 'black' | 'random';
+  level: number;
+}
+
+function loadForm(): FormValues {
+  const d: FormValues = { variant: 'chess', mode: 'realtime', minutes: 5, increment: 3, days: 3, color: 'random', level: 3 };
+  try {
+    return { ...d, ...(JSON.parse(localStorage.getItem(FORM_KEY) ?? '{}') as Partial<FormValues>) };
+  } catch {
+    return d;
+  }
+}
+
+function saveForm(v: FormValues): void {
+  try {
+    localStorage.setItem(FORM_KEY, JSON.stringify(v));
+  } catch {
+    /* ignore */
+  }
+}
+
+function timeOf(v: FormValues): TimeControl {
+  if (v.mode === 'realtime') return { kind: 'realtime', minutes: v.minutes, increment: v.increment };
+  if (v.mode === 'correspondence') return { kind: 'correspondence', days: v.days };
+  return { kind: 'unlimited' };
+}
+
+function select(name: string, options: [string, string][], value: string): HTMLSelectElement {
+  const s = el('select', { name, id: `f-${name}` });
+  for (const [v, label] of options) {
+    const o = el('option', { value: v }, label);
+    if (v === value) o.selected = true;
+    s.appendChild(o);
+  }
+  return s;
+}
+
+function field(label: string, input: HTMLElement): HTMLElement {
+  return el('label', { class: 'field' }, el('span', { class: 'field-label' }, label), input);
+}
+
+function errorText(e: unknown): string {
+  return t('game.error', { message: e instanceof ApiError ? e.message : String(e) });
+}
+
+export function lobbyPage(root: HTMLElement): () => void {
+  const v = loadForm();
+  const page = el('div', { class: 'lobby' });
+  root.appendChild(page);
+
+  // ---- create form
+  const variant = select('variant', VARIANTS.map(x => [x, t(`variant.${x}`)]), v.variant);
+  const mode = select(
+    'mode',
+    [
+      ['realtime', t('lobby.realtime')],
+      ['correspondence', t('lobby.correspondence')],
+      ['unlimited', '∞'],
+    ],
+    v.mode,
+  );
+  const minutes = el('input', { name: 'minutes', type: 'number', min: '0', max: '180', step: 'any', value: String(v.minutes) });
+  const increment = el('input', { name: 'increment', type: 'number', min: '0', max: '180', step: '1', value: String(v.increment) });
+  const days = el('input', { name: 'days', type: 'number', min: '1', max: '14', step: '1', value: String(v.days) });
+  const color = select(
+    'color',
+    [
+      ['random', t('color.random')],
+      ['white', t('color.white')],
+      ['black', t('color.black')],
+    ],
+    v.color,
+  );
+  const nick = el('input', { name: 'nickname', type: 'text', maxlength: '20', placeholder: t('lobby.nicknamePlaceholder'), value: nickname() });
+  const level = select('level', [1, 2, 3, 4, 5, 6, 7, 8].map(n => [String(n), String(n)]), String(v.level));
+  const rt = el('div', { class: 'row tc-realtime' }, field(t('lobby.minutes'), minutes), field(t('lobby.increment'), increment));
+  const corr = el('div', { class: 'row tc-corr' }, field(t('lobby.days'), days));
+  const msg = el('div', { class: 'form-msg', 'aria-live': 'polite' });
+  const waiting = el('div', { class: 'waiting', hidden: '' });
+
+  const values = (): FormValues => ({
+    variant: variant.value as Variant,
+    mode: mode.value as FormValues['mode'],
+    minutes: Number(minutes.value),
+    increment: Number(increment.value),
+    days: Number(days.value),
+    color: color.value as FormValues['color'],
+    level: Number(level.value),
+  });
+  const syncMode = () => {
+    rt.hidden = mode.value !== 'realtime';
+    corr.hidden = mode.value !== 'correspondence';
+  };
+  mode.addEventListener('change', syncMode);
+  syncMode();
+
+  const createSeek = async (priv: boolean) => {
+    const fv = values();
+    saveForm(fv);
+    setNickname(nick.value);
+    msg.textContent = '';
+    try {
+      const r = await api.createSeek({
+        variant: fv.variant,
+        time: timeOf(fv),
+        color: fv.color,
+        nickname: nick.value.trim() || undefined,
+        private: priv,
+      });
+      if (priv) navigate(r.url);
+      else showWaiting(r.seek);
+      refresh();
+    } catch (e) {
+      msg.textContent = errorText(e);
+    }
+  };
+  const playComputer = async () => {
+    const fv = values();
+    saveForm(fv);
+    setNickname(nick.value);
+    msg.textContent = '';
+    try {
+      const r = await api.computer({
+        variant: fv.variant,
+        level: fv.level,
+        color: fv.color,
+        time: timeOf(fv),
+        nickname: nick.value.trim() || undefined,
+      });
+      navigate(`/game/${r.game}`);
+    } catch (e) {
+      msg.textContent = errorText(e);
+    }
+  };
+
+  const showWaiting = (seek: Seek) => {
+    clear(waiting);
+    waiting.hidden = false;
+    const cancel = el('button', { type: 'button', class: 'btn', 'data-action': 'cancel-seek' }, t('lobby.cancel'));
+    cancel.addEventListener('click', async () => {
+      try {
+        await api.cancelSeek(seek.id);
+      } catch {
+        /* already gone */
+      }
+      waiting.hidden = true;
+      refresh();
+    });
+    waiting.append(
+      el('div', { class: 'spinner', 'aria-hidden': 'true' }),
+      el('div', {}, `${t('lobby.yourSeek')}: ${t(`variant.${seek.variant}`)} ${formatTime(seek.time)}`),
+      el('div', {}, t('lobby.waiting')),
+      cancel,
+    );
+  };
+
+  const b = (label: string, action: string, f: () => void, cls = 'btn') => {
+    const x = el('button', { type: 'button', class: cls, 'data-action': action }, label);
+    x.addEventListener('click', f);
+    return x;
+  };
+
+  const form = el(
+    'section',
+    { class: 'panel create' },
+    el('h2', {}, t('lobby.create')),
+    field(t('lobby.variant'), variant),
+    field(t('lobby.timeControl'), mode),
+    rt,
+    corr,
+    field(t('lobby.color'), color),
+    field(t('lobby.nickname'), nick),
+    el(
+      'div',
+      { class: 'actions' },
+      b(t('lobby.seek'), 'create-seek', () => void createSeek(false), 'btn primary'),
+      b(t('lobby.challenge'), 'create-challenge', () => void createSeek(true)),
+    ),
+    el(
+      'div',
+      { class: 'actions computer' },
+      field(t('lobby.level'), level),
+      b(t('lobby.computer'), 'play-computer', () => void playComputer(), 'btn primary'),
+    ),
+    msg,
+    waiting,
+  );
+
+  // ---- lists
+  const seeksBox = el('div', { class: 'seek-list' });
+  const liveBox = el('div', { class: 'game-list live' });
+  const doneBox = el('div', { class: 'game-list finished' });
+  const lists = el(
+    'div',
+    { class: 'lobby-lists' },
+    el('section', { class: 'panel' }, el('h2', {}, t('lobby.openSeeks')), seeksBox),
+    el('section', { class: 'panel' }, el('h2', {}, t('lobby.liveGames')), liveBox),
+    el('section', { class: 'panel' }, el('h2', {}, t('lobby.finishedGames')), doneBox),
+  );
+  page.append(form, lists);
+
+  const renderLobby = (lobby: Lobby) => {
+    clear(seeksBox);
+    if (!lobby.seeks.length) seeksBox.appendChild(el('p', { class: 'empty' }, t('lobby.noSeeks')));
+    for (const s of lobby.seeks) {
+      const row = el(
+        'div',
+        { class: `seek${s.mine ? ' mine' : ''}`, 'data-seek': s.id },
+        el('span', { class: 'who' }, s.nickname || t('lobby.anonymous')),
+        el('span', { class: 'variant' }, t(`variant.${s.variant}`)),
+        el('span', { class: 'tc' }, formatTime(s.time)),
+        el('span', { class: 'col' }, s.color === 'random' ? t('color.random') : t(`color.${s.color}`)),
+      );
+      if (s.mine) {
+        row.appendChild(
+          b(t('lobby.cancel'), 'cancel-seek', async () => {
+            await api.cancelSeek(s.id).catch(() => undefined);
+            waiting.hidden = true;
+            refresh();
+          }),
+        );
+      } else {
+        row.appendChild(
+          b(t('lobby.accept'), 'accept-seek', async () => {
+            setNickname(nick.value);
+            try {
+              const r = await api.acceptSeek(s.id, nick.value.trim() || undefined);
+              navigate(`/game/${r.game}`);
+            } catch (e) {
+              msg.textContent = errorText(e);
+              refresh();
+            }
+          }, 'btn primary'),
+        );
+      }
+      seeksBox.appendChild(row);
+    }
+    renderGames(liveBox, lobby.games, t('lobby.noLiveGames'), t('lobby.watch'));
+  };
+
+  const refresh = () => {
+    api.lobby().then(renderLobby, () => undefined);
+    api.games('finished', 15).then(r => renderGames(doneBox, r.games, t('lobby.noFinishedGames'), t('lobby.view')), () => undefined);
+  };
+
+  const s = ws();
+  const offs = [
+    s.on('lobby', m => renderLobby(m as unknown as Lobby)),
+    s.on('seek_accepted', m => navigate(`/game/${String(m.game)}`)),
+  ];
+  s.subscribeLobby(true);
+  refresh();
+  return () => {
+    s.subscribeLobby(false);
+    offs.forEach(f => f());
+  };
+}
+
+function renderGames(box: HTMLElement, games: GameSummary[], empty: string, action: string): void {
+  clear(box);
+  if (!games.length) box.appendChild(el('p', { class: 'empty' }, empty));
+  for (const g of games) {
+    const name = (p: GameSummary['white']) => (p.computer ? t('lobby.computerName', { level: p.level ?? '?' }) : p.name || t('lobby.anonymous'));
+    const res = g.status === 'over' ? resultTitle(g.result, g.termination) : '';
+    box.appendChild(
+      el(
+        'a',
+        { class: 'game-row', href: `/game/${g.id}`, 'data-link': '', 'data-game': g.id },
+        el('span', { class: 'variant' }, t(`variant.${g.variant}`)),
+        el('span', { class: 'tc' }, formatTime(g.time)),
+        el('span', { class: 'players' }, `${name(g.white)} – ${name(g.black)}`),
+        el('span', { class: 'res' }, res || `${Math.ceil(g.ply / 2)}…`),
+        el('span', { class: 'go' }, action),
+      ),
+    );
+  }
+}
+
+export function challengePage(root: HTMLElement, id: string): () => void {
+  const box = el('section', { class: 'panel challenge' });
+  root.appendChild(box);
+  const s = ws();
+  const off = s.on('seek_accepted', m => {
+    if (m.seek === id) navigate(`/game/${String(m.game)}`);
+  });
+  let poll: number | undefined;
+  const show = async () => {
+    let seek: Seek;
+    try {
+      seek = (await api.seek(id)).seek;
+    } catch {
+      clear(box);
+      box.append(el('p', {}, t('game.notFound')), el('a', { href: '/', 'data-link': '' }, t('game.backToLobby')));
+      return;
+    }
+    if (seek.game) {
+      navigate(`/game/${seek.game}`, true);
+      return;
+    }
+    clear(box);
+    box.append(
+      el('h2', {}, `${t(`variant.${seek.variant}`)} · ${formatTime(seek.time)}`),
+      el('p', {}, `${t('lobby.player')}: ${seek.nickname || t('lobby.anonymous')} · ${t('lobby.color')}: ${seek.color === 'random' ? t('color.random') : t(`color.${seek.color}`)}`),
+    );
+    if (seek.mine) {
+      const url = `${location.origin}/challenge/${id}`;
+      const input = el('input', { type: 'text', readonly: '', value: url, class: 'challenge-url' });
+      const copy = el('button', { type: 'button', class: 'btn' }, t('lobby.copy'));
+      copy.addEventListener('click', () => {
+        input.select();
+        void navigator.clipboard?.writeText(url).then(() => (copy.textContent = t('lobby.copied')), () => undefined);
+      });
+      const cancel = el('button', { type: 'button', class: 'btn', 'data-action': 'cancel-seek' }, t('lobby.cancel'));
+      cancel.addEventListener('click', async () => {
+        await api.cancelSeek(id).catch(() => undefined);
+        navigate('/');
+      });
+      box.append(el('p', {}, t('lobby.challengeLink')), el('div', { class: 'row' }, input, copy), el('p', { class: 'waiting-text' }, t('lobby.waiting')), cancel);
+      poll = window.setTimeout(() => void show(), 3000);
+    } else {
+      const nick = el('input', { type: 'text', maxlength: '20', placeholder: t('lobby.nicknamePlaceholder'), value: nickname() });
+      const accept = el('button', { type: 'button', class: 'btn primary', 'data-action': 'accept-seek' }, t('lobby.accept'));
+      const msg = el('div', { class: 'form-msg' });
+      accept.addEventListener('click', async () => {
+        setNickname(nick.value);
+        try {
+          const r = await api.acceptSeek(id, nick.value.trim() || undefined);
+          navigate(`/game/${r.game}`);
+        } catch (e) {
+          msg.textContent = errorText(e);
+        }
+      });
+      box.append(field(t('lobby.nickname'), nick), accept, msg);
+    }
+  };
+  void show();
+  return () => {
+    off();
+    window.clearTimeout(poll);
+  };
+}
