@@ -1,0 +1,223 @@
+#include "cli/commands.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+#include "core/game.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/pgn.h"
+
+namespace echecs::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+// A child process speaking UCI on pipes (used to time Stockfish's perft).
+class UciProcess {
+public:
+    explicit UciProcess(const std::string& path) {
+        int to_child[2], from_child[2];
+        if (pipe(to_child) || pipe(from_child)) throw std::runtime_error("pipe failed");
+        pid_ = fork();
+        if (pid_ < 0) throw std::runtime_error("fork failed");
+        if (pid_ == 0) {
+            dup2(to_child[0], 0);
+            dup2(from_child[1], 1);
+            close(to_child[1]);
+            close(from_child[0]);
+            execlp(path.c_str(), path.c_str(), static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        close(to_child[0]);
+        close(from_child[1]);
+        in_ = fdopen(to_child[1], "w");
+        out_ = fdopen(from_child[0], "r");
+        send("uci");
+        wait_for("uciok");
+    }
+    ~UciProcess() {
+        if (in_) {
+            send("quit");
+            fclose(in_);
+        }
+        if (out_) fclose(out_);
+        if (pid_ > 0) waitpid(pid_, nullptr, 0);
+    }
+    UciProcess(const UciProcess&) = delete;
+    UciProcess& operator=(const UciProcess&) = delete;
+
+    void send(const std::string& line) {
+        std::fputs((line + "\n").c_str(), in_);
+        std::fflush(in_);
+    }
+    std::string wait_for(const std::string& prefix) {
+        char buf[4096];
+        while (std::fgets(buf, sizeof buf, out_)) {
+            std::string l(buf);
+            if (l.rfind(prefix, 0) == 0) return l;
+        }
+        throw std::runtime_error("engine closed its output before '" + prefix + "'");
+    }
+
+private:
+    pid_t pid_ = -1;
+    FILE* in_ = nullptr;
+    FILE* out_ = nullptr;
+};
+
+struct BenchCase {
+    Variant variant;
+    const char* name;
+    const char* fen;
+    int depth;
+};
+
+}  // namespace
+
+Variant parse_variant(const std::string& name) {
+    if (name == "chess" || name == "standard" || name == "normal") return Variant::Chess;
+    if (name == "alice") return Variant::Alice;
+    if (name == "avalanche") return Variant::Avalanche;
+    throw std::invalid_argument("unknown variant '" + name + "' (chess, alice or avalanche)");
+}
+
+int perft_command(Variant v, const std::string& fen, int depth, std::ostream& out) {
+    StateInfo root;
+    Position pos;
+    pos.set(v, fen, root);
+    const auto t0 = Clock::now();
+    std::uint64_t total = 0;
+    if (depth <= 0) {
+        total = 1;
+    } else {
+        MoveList list;
+        generate_legal(pos, list);
+        StateInfo st;
+        for (Move m : list) {
+            pos.do_move(m, st);
+            const std::uint64_t n = perft(pos, depth - 1);
+            pos.undo_move(m);
+            total += n;
+            out << to_uci(m) << ": " << n << '\n';
+        }
+    }
+    const double secs = seconds_since(t0);
+    out << "\nNodes searched: " << total << "\n";
+    std::cerr << "Time: " << std::fixed << std::setprecision(3) << secs << " s, " << std::setprecision(1)
+              << (secs > 0 ? double(total) / secs / 1e6 : 0.0) << " Mnodes/s\n";
+    return 0;
+}
+
+int moves_command(Variant v, const std::string& fen, std::ostream& out) {
+    StateInfo root;
+    Position pos;
+    pos.set(v, fen, root);
+    MoveList list;
+    generate_legal(pos, list);
+    for (Move m : list) out << to_uci(m) << ' ' << to_san(pos, m) << '\n';
+    return 0;
+}
+
+int pgn_command(const std::string& path, std::ostream& out) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot open '" + path + "'");
+    std::stringstream buf;
+    buf << in.rdbuf();
+    const std::string text = buf.str();
+    int bad = 0;
+    const auto games = read_pgn(text);
+    for (const PgnGame& g : games) {
+        out << "game " << g.index << ": ";
+        if (!g.error.empty()) {
+            out << "error: " << g.error << '\n';
+            ++bad;
+            continue;
+        }
+        try {
+            Game game(g.variant(), g.start_fen());
+            replay(g, game);
+            const GameResult r = game.result();
+            out << pgn_result(r.outcome) << ' ' << termination_name(r.termination) << " after "
+                << game.moves().size() << " plies";
+            if (!r.over() && g.result != "*") out << " (the PGN says " << g.result << ")";
+            else if (r.over() && g.result != std::string(pgn_result(r.outcome)))
+                out << " (but the PGN says " << g.result << ")";
+            out << '\n';
+        } catch (const std::exception& e) {
+            out << "error: " << e.what() << '\n';
+            ++bad;
+        }
+    }
+    out << games.size() << " games, " << bad << " with errors\n";
+    return bad ? 1 : 0;
+}
+
+int bench_perft_command(const std::string& stockfish, int repeat, std::ostream& out) {
+    static const BenchCase cases[] = {
+        {Variant::Chess, "chess start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6},
+        {Variant::Chess, "chess kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5},
+        {Variant::Alice, "alice start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6},
+        {Variant::Avalanche, "avalanche start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4},
+    };
+    out << std::left << std::setw(18) << "position" << std::right << std::setw(6) << "depth" << std::setw(14)
+        << "nodes" << std::setw(10) << "seconds" << std::setw(12) << "Mnodes/s" << '\n';
+    double chess_nps = 0;
+    std::vector<double> nps_of(std::size(cases));
+    for (size_t i = 0; i < std::size(cases); ++i) {
+        const BenchCase& c = cases[i];
+        double best = 1e30;
+        std::uint64_t nodes = 0;
+        for (int r = 0; r < repeat; ++r) {
+            StateInfo st;
+            Position pos;
+            pos.set(c.variant, c.fen, st);
+            const auto t0 = Clock::now();
+            nodes = perft(pos, c.depth);
+            best = std::min(best, seconds_since(t0));
+        }
+        nps_of[i] = double(nodes) / best;
+        if (i == 0) chess_nps = nps_of[i];
+        out << std::left << std::setw(18) << c.name << std::right << std::setw(6) << c.depth << std::setw(14) << nodes
+            << std::setw(10) << std::fixed << std::setprecision(3) << best << std::setw(12) << std::setprecision(1)
+            << nps_of[i] / 1e6 << '\n';
+        if (!stockfish.empty() && c.variant == Variant::Chess) {
+            UciProcess sf(stockfish);
+            double sf_best = 1e30;
+            std::uint64_t sf_nodes = 0;
+            for (int r = 0; r < repeat; ++r) {
+                sf.send(std::string("position fen ") + c.fen);
+                sf.send("isready");
+                sf.wait_for("readyok");
+                const auto t0 = Clock::now();
+                sf.send("go perft " + std::to_string(c.depth));
+                std::string line = sf.wait_for("Nodes searched");
+                sf_best = std::min(sf_best, seconds_since(t0));
+                sf_nodes = std::stoull(line.substr(line.find(':') + 1));
+            }
+            out << std::left << std::setw(18) << "  stockfish" << std::right << std::setw(6) << c.depth << std::setw(14)
+                << sf_nodes << std::setw(10) << std::setprecision(3) << sf_best << std::setw(12)
+                << std::setprecision(1) << double(sf_nodes) / sf_best / 1e6 << "   echecs/stockfish speed "
+                << std::setprecision(2) << (double(nodes) / best) / (double(sf_nodes) / sf_best) << '\n';
+        }
+    }
+    out << "\nratio to chess start nodes/s:";
+    for (size_t i = 0; i < std::size(cases); ++i)
+        out << "  " << cases[i].name << ' ' << std::setprecision(2) << nps_of[i] / chess_nps;
+    out << '\n';
+    return 0;
+}
+
+}  // namespace echecs::cli

@@ -190,6 +190,14 @@ void Position::validate(std::string_view) {
                 fail(std::string("piece placement field: more than one ") + name + " pawn waits for promotion");
         }
     }
+    if (Square p = pending_promotion(); p != SQ_NONE) {
+        // The pawn was pushed there by the side not to move, which was only
+        // allowed if neither a queen nor a knight there attacks its king.
+        if ((queen_attacks(p, pieces()) | knight_attacks(p)) & pieces(~side_, KING))
+            fail("piece placement field: the pawn waiting for promotion on " + square_name(p) +
+                 " would attack the " + (side_ == WHITE ? "black" : "white") +
+                 " king as a queen or knight: that push was not allowed");
+    }
     if (king_attacked(~side_))
         fail(std::string("active colour field: the side not to move (") + (side_ == WHITE ? "black" : "white") +
              ") is in check");

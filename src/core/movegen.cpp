@@ -243,7 +243,7 @@ void add_pushes(const Position& pos, Move m, MoveList& list) {
         if ((king_rays & square_bb(a)) && ((bishop_attacks(ksq, occ) & pos.pieces(o, BISHOP, QUEEN)) |
                                            (rook_attacks(ksq, occ) & pos.pieces(o, ROOK, QUEEN))))
             continue;
-        list.push(m.with_push(a));
+        list.push(m.with_push(a, o));
     }
 }
 

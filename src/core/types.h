@@ -88,7 +88,8 @@ enum CastlingRights : std::uint8_t {
 //  bits  0- 5 destination, 6-11 origin, 12-13 promotion piece (N,B,R,Q),
 //  bits 14-15 kind (normal, promotion, en passant, castling: the king's move),
 //  bits 16-21 origin of the pushed enemy pawn (Avalanche), bit 22 push present,
-//  bits 23-25 pending promotion choice (Avalanche part 0), a PieceType or 0.
+//  bits 23-25 pending promotion choice (Avalanche part 0), a PieceType or 0,
+//  bit 26 set when the pushed pawn is black (it moves south).
 enum MoveKind : std::uint32_t { NORMAL = 0, PROMOTION = 1u << 14, EN_PASSANT = 2u << 14, CASTLING = 3u << 14 };
 
 class Move {
@@ -110,8 +111,11 @@ public:
 
     constexpr bool has_push() const { return raw_ & (1u << 22); }
     constexpr Square push_from() const { return Square((raw_ >> 16) & 63); }
-    constexpr Move with_push(Square from) const {
-        return Move((raw_ & ~(0x7Fu << 16)) | 1u << 22 | std::uint32_t(from) << 16);
+    // The pushed pawn moves one step in its owner's direction (bit 26: a black pawn).
+    constexpr Square push_to() const { return raw_ & (1u << 26) ? push_from() + SOUTH : push_from() + NORTH; }
+    constexpr Move with_push(Square from, Color pawn_owner) const {
+        return Move((raw_ & ~(0x7Fu << 16 | 1u << 26)) | 1u << 22 | std::uint32_t(from) << 16 |
+                    std::uint32_t(pawn_owner) << 26);
     }
     constexpr PieceType choice() const { return PieceType((raw_ >> 23) & 7); }
     constexpr Move with_choice(PieceType pt) const {

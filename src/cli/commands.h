@@ -1,0 +1,25 @@
+// The rules-core subcommands of `echecs`.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+#include "core/types.h"
+
+namespace echecs::cli {
+
+// Throws std::invalid_argument for an unknown name.
+Variant parse_variant(const std::string& name);
+
+// `echecs perft`: one line "<move>: <count>" per root move, a blank line, then
+// "Nodes searched: N" (Stockfish's format), then time and speed.
+int perft_command(Variant v, const std::string& fen, int depth, std::ostream& out);
+// `echecs moves`: every legal move, the coordinate string then the SAN.
+int moves_command(Variant v, const std::string& fen, std::ostream& out);
+// `echecs pgn`: replays every game of the file and says how each ended.
+int pgn_command(const std::string& path, std::ostream& out);
+// `echecs bench perft`: perft speed of the three games (and of Stockfish's
+// `go perft` on the same chess positions when `stockfish` names its binary).
+int bench_perft_command(const std::string& stockfish, int repeat, std::ostream& out);
+
+}  // namespace echecs::cli

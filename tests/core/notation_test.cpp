@@ -1,0 +1,301 @@
+// FEN, coordinate, SAN and PGN: round trips and bad input.
+#include <gtest/gtest.h>
+
+#include "core/pgn.h"
+#include "helpers.h"
+
+namespace echecs::test {
+namespace {
+
+// ------------------------------------------------------------------ FEN
+
+TEST(Fen, RoundTripsOnAllTestdataPositions) {
+    for (const char* file : {"chess_perft.tsv", "alice_perft.tsv", "avalanche_perft.tsv"}) {
+        Variant v = file[0] == 'c' ? Variant::Chess : file[1] == 'l' ? Variant::Alice : Variant::Avalanche;
+        for (const auto& r : read_tsv(file)) {
+            Pos a(v, r[0]);
+            Pos b(v, a.pos.fen());
+            EXPECT_EQ(a.pos.fen(), b.pos.fen()) << r[0];
+            EXPECT_EQ(a.pos.key(), b.pos.key()) << r[0];
+        }
+    }
+}
+
+void expect_fen_error(Variant v, const char* fen, const char* needle) {
+    try {
+        Pos p(v, fen);
+        ADD_FAILURE() << "accepted: " << fen;
+    } catch (const FenError& e) {
+        EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+}
+
+TEST(Fen, BadInputNamesTheFieldAndTheProblem) {
+    expect_fen_error(Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "fields");
+    expect_fen_error(Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x", "fields");
+    expect_fen_error(Variant::Chess, "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "unknown piece letter 'x'");
+    expect_fen_error(Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/5O2/PPPPPPPP/RNBQKB1R w KQkq - 0 1", "alice");
+    expect_fen_error(Variant::Chess, "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement");
+    expect_fen_error(Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "ranks");
+    expect_fen_error(Variant::Chess, "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "no black king");
+    expect_fen_error(Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", "2 white kings");
+    expect_fen_error(Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNP w kq - 0 1", "first rank");
+    expect_fen_error(Variant::Chess, "rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1", "last rank");
+    expect_fen_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 x - - 0 1", "active colour");
+    expect_fen_error(Variant::Chess, "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "not to move");
+    expect_fen_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w K - 0 1", "castling");
+    expect_fen_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K2R w KK - 0 1", "twice");
+    expect_fen_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K2R w X - 0 1", "castling");
+    expect_fen_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - e9 0 1", "en passant");
+    expect_fen_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "en passant");
+    expect_fen_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "en passant");
+    expect_fen_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - - -1 1", "halfmove");
+    expect_fen_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 0", "fullmove");
+}
+
+TEST(Fen, BlackToMoveWithWhiteCastlingIsFine) {
+    EXPECT_NO_THROW(Pos(Variant::Chess, "4k3/8/8/8/8/8/8/4K2R b K - 0 1"));
+}
+
+TEST(Fen, FourFieldsAreAccepted) {
+    Pos p(Variant::Chess, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -");
+    EXPECT_EQ(p.pos.fen(), "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+}
+
+// ------------------------------------------------------------ coordinates
+
+TEST(Uci, WritesAndReadsEveryLegalMoveOfTestdataPositions) {
+    for (const char* file : {"chess_perft.tsv", "alice_perft.tsv", "avalanche_perft.tsv"}) {
+        Variant v = file[0] == 'c' ? Variant::Chess : file[1] == 'l' ? Variant::Alice : Variant::Avalanche;
+        for (const auto& r : read_tsv(file)) {
+            Pos p(v, r[0]);
+            MoveList list;
+            generate_legal(p.pos, list);
+            for (Move m : list) EXPECT_EQ(parse_uci(p.pos, to_uci(m)), m) << to_uci(m);
+        }
+    }
+}
+
+TEST(Uci, UnreadableAndIllegalAreToldApart) {
+    Pos p(Variant::Chess, Position::START_FEN);
+    EXPECT_THROW(parse_uci(p.pos, "e2e5"), NotationError);
+    try {
+        parse_uci(p.pos, "e2e5");
+    } catch (const NotationError& e) {
+        EXPECT_NE(std::string(e.what()).find("illegal"), std::string::npos);
+    }
+    try {
+        parse_uci(p.pos, "e2-e4");
+    } catch (const NotationError& e) {
+        EXPECT_NE(std::string(e.what()).find("unreadable"), std::string::npos);
+    }
+    EXPECT_THROW(parse_uci(p.pos, "g1f3,e7e6"), NotationError);  // a push outside Avalanche
+    EXPECT_THROW(parse_uci(p.pos, ""), NotationError);
+}
+
+// ------------------------------------------------------------------- SAN
+
+TEST(San, RoundTripOverRandomGamesInAllVariants) {
+    for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche}) {
+        std::uint64_t seed = 987654321;
+        for (int game = 0; game < 25; ++game) {
+            Game g(v);
+            for (int ply = 0; ply < 100; ++ply) {
+                MoveList list;
+                g.legal_moves(list);
+                if (list.empty()) break;
+                for (Move m : list) {
+                    const std::string san = to_san(g.position(), m);
+                    ASSERT_EQ(parse_san(g.position(), san), m) << variant_name(v) << ' ' << g.position().fen() << ' ' << san;
+                }
+                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+                g.play(list.moves[(seed >> 33) % list.size()]);
+            }
+        }
+    }
+}
+
+TEST(San, DisambiguationAndSuffixes) {
+    Pos p(Variant::Chess, "3k4/8/8/8/8/8/K7/R6R w - - 0 1");
+    EXPECT_EQ(to_san(p.pos, parse_uci(p.pos, "a1d1")), "Rad1+");
+    EXPECT_EQ(to_san(p.pos, parse_uci(p.pos, "h1h8")), "Rh8+");
+    EXPECT_EQ(to_san(p.pos, parse_uci(p.pos, "h1e1")), "Rhe1");
+    Pos q(Variant::Chess, "7k/8/8/8/R7/8/8/R3K3 w - - 0 1");
+    EXPECT_EQ(to_san(q.pos, parse_uci(q.pos, "a1a2")), "R1a2");
+    Pos m(Variant::Chess, "7k/8/6K1/8/8/8/8/R7 w - - 0 1");
+    EXPECT_EQ(to_san(m.pos, parse_uci(m.pos, "a1a8")), "Ra8#");
+    Pos c(Variant::Chess, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    EXPECT_EQ(to_san(c.pos, parse_uci(c.pos, "e1g1")), "O-O");
+    EXPECT_EQ(to_san(c.pos, parse_uci(c.pos, "e1c1")), "O-O-O");
+    Pos pr(Variant::Chess, "8/P6k/8/8/8/8/8/K7 w - - 0 1");
+    EXPECT_EQ(to_san(pr.pos, parse_uci(pr.pos, "a7a8n")), "a8=N");
+}
+
+TEST(San, AmbiguousAndIllegalInput) {
+    Pos p(Variant::Chess, "3k4/8/8/8/8/8/K7/R6R w - - 0 1");
+    try {
+        parse_san(p.pos, "Rd1");
+        ADD_FAILURE();
+    } catch (const NotationError& e) {
+        EXPECT_NE(std::string(e.what()).find("ambiguous"), std::string::npos) << e.what();
+    }
+    try {
+        parse_san(p.pos, "Nf3");
+        ADD_FAILURE();
+    } catch (const NotationError& e) {
+        EXPECT_NE(std::string(e.what()).find("illegal"), std::string::npos) << e.what();
+    }
+    for (const char* bad : {"", "Zf3", "R", "Rd9", "e", "xe4", "+"}) EXPECT_THROW(parse_san(p.pos, bad), NotationError) << bad;
+}
+
+TEST(San, AliceStandardOutAndSeedLettersIn) {
+    Game g(Variant::Alice);
+    // The seed writes 1.Pe4 Pd5 2.Be2 Sxe4 3.Cb5#.
+    for (const char* san : {"Pe4", "Pd5", "Be2", "Sxe4", "Cb5#"}) g.play_san(san);
+    EXPECT_EQ(g.result().termination, Termination::Checkmate);
+    Game h(Variant::Alice);
+    std::vector<std::string> out;
+    for (const char* uci : {"e2e4", "d7d5", "f1e2", "d5e4", "e2b5"}) {
+        Move m = parse_uci(h.position(), uci);
+        out.push_back(to_san(h.position(), m));
+        h.play(m);
+    }
+    EXPECT_EQ(out, (std::vector<std::string>{"e4", "d5", "Be2", "dxe4", "Bb5#"}));
+}
+
+TEST(San, AlicePawnPushesFromBothBoardsAreDisambiguated) {
+    // g7 (board A) can step twice to g5 over g6, whose pawn stands on board B.
+    Pos p(Variant::Alice, "4k3/6p1/6s1/8/8/8/8/4K3 b - - 0 1");
+    EXPECT_EQ(to_san(p.pos, parse_uci(p.pos, "g7g5")), "g7g5");
+    EXPECT_EQ(to_san(p.pos, parse_uci(p.pos, "g6g5")), "g6g5");
+    EXPECT_THROW(parse_san(p.pos, "g5"), NotationError);
+    EXPECT_EQ(parse_san(p.pos, "g7g5"), parse_uci(p.pos, "g7g5"));
+    EXPECT_EQ(parse_san(p.pos, "Sg5"), parse_uci(p.pos, "g6g5"));  // seed letter: the board-B pawn
+}
+
+TEST(San, AliceDisambiguatesAcrossBoards) {
+    // Rooks a1 (board A) and h1... one on board B (U): both can reach d1? The board-B rook on h1
+    // moves on board B, d1 empty on both boards: "Rad1"/"Rhd1".
+    Pos p(Variant::Alice, "4k3/8/8/8/8/8/8/R3K2U w - - 0 1");
+    EXPECT_EQ(to_san(p.pos, parse_uci(p.pos, "a1c1")), "Rac1");
+    EXPECT_EQ(to_san(p.pos, parse_uci(p.pos, "h1g1")), "Rg1");
+    EXPECT_EQ(parse_san(p.pos, "Uc1"), parse_uci(p.pos, "h1c1"));  // seed letter: the board-B rook
+}
+
+TEST(San, AvalancheWritesThePushAndTheChoice) {
+    Pos p(Variant::Avalanche, Position::START_FEN);
+    EXPECT_EQ(to_san(p.pos, parse_uci(p.pos, "g1f3,e7e6")), "Nf3,e6");
+    EXPECT_EQ(parse_san(p.pos, "Nf3,e6"), parse_uci(p.pos, "g1f3,e7e6"));
+    EXPECT_THROW(parse_san(p.pos, "Nf3"), NotationError);  // the push is missing
+    Pos q(Variant::Avalanche, "4k3/8/8/8/8/8/K7/3p4 b - - 0 1");
+    EXPECT_EQ(to_san(q.pos, parse_uci(q.pos, "q:d1d4")), "Q:Qd4");
+    EXPECT_EQ(to_san(q.pos, parse_uci(q.pos, "q:d1d5")), "Q:Qd5+");
+    EXPECT_EQ(parse_san(q.pos, "N:Nc3"), parse_uci(q.pos, "n:d1c3"));
+    EXPECT_THROW(parse_san(q.pos, "Ke7"), NotationError);  // the choice is missing
+}
+
+// ------------------------------------------------------------------- PGN
+
+TEST(Pgn, ReadsTagsCommentsNagsAndSkipsVariations) {
+    const std::string text = R"([Event "Test"]
+[White "A"]
+[Black "B"]
+[Result "0-1"]
+
+1. f3 {a comment} e5 $2 2. g4?? (2. Kf2 Qh4+ (2... d5) 3. g3) ; rest of line
+Qh4# 0-1
+
+[Event "Second"]
+[Variant "Alice"]
+
+1.e4 d5 2.Be2 dxe4 3.Bb5# 1-0
+)";
+    auto games = read_pgn(text);
+    ASSERT_EQ(games.size(), 2u);
+    EXPECT_EQ(games[0].tag("Event"), "Test");
+    EXPECT_EQ(games[0].moves.size(), 4u);
+    EXPECT_EQ(games[0].result, "0-1");
+    Game g(games[0].variant(), games[0].start_fen());
+    replay(games[0], g);
+    EXPECT_EQ(g.result().termination, Termination::Checkmate);
+    EXPECT_EQ(games[1].variant(), Variant::Alice);
+    Game h(games[1].variant(), games[1].start_fen());
+    replay(games[1], h);
+    EXPECT_EQ(h.result().outcome, Outcome::WhiteWins);
+}
+
+TEST(Pgn, WriteThenReadGivesTheSameGameInAllVariants) {
+    for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche}) {
+        std::uint64_t seed = 42;
+        for (int n = 0; n < 10; ++n) {
+            Game g(v);
+            for (int ply = 0; ply < 80; ++ply) {
+                MoveList list;
+                g.legal_moves(list);
+                if (list.empty()) break;
+                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+                g.play(list.moves[(seed >> 33) % list.size()]);
+            }
+            const std::string text = write_pgn(g, {{"Event", "round trip"}}, g.result());
+            auto games = read_pgn(text);
+            ASSERT_EQ(games.size(), 1u) << text;
+            ASSERT_TRUE(games[0].error.empty()) << games[0].error;
+            Game back(games[0].variant(), games[0].start_fen());
+            replay(games[0], back);
+            EXPECT_EQ(back.moves(), g.moves()) << text;
+            EXPECT_EQ(games[0].result, std::string(pgn_result(g.result().outcome)));
+        }
+    }
+}
+
+TEST(Pgn, SetUpAndFenTagsAreWrittenAndRead) {
+    Game g(Variant::Avalanche, "4k3/8/8/8/8/8/K7/3p4 b - - 0 1");
+    g.play_uci("q:d1d5");
+    const std::string text = write_pgn(g, {}, g.result());
+    EXPECT_NE(text.find("[SetUp \"1\"]"), std::string::npos);
+    EXPECT_NE(text.find("[FEN \"4k3/8/8/8/8/8/K7/3p4 b - - 0 1\"]"), std::string::npos);
+    EXPECT_NE(text.find("1... Q:Qd5+"), std::string::npos) << text;
+    auto games = read_pgn(text);
+    Game back(games[0].variant(), games[0].start_fen());
+    replay(games[0], back);
+    EXPECT_EQ(back.position().fen(), g.position().fen());
+}
+
+TEST(Pgn, BadGamesSayGameAndMoveNumber) {
+    const std::string text = R"([Event "ok"]
+
+1. e4 e5 *
+
+[Event "illegal"]
+
+1. e4 e5 2. Ke3 Nc6 *
+
+[Event "truncated comment"]
+
+1. e4 {never closed
+)";
+    auto games = read_pgn(text);
+    ASSERT_EQ(games.size(), 3u);
+    EXPECT_TRUE(games[0].error.empty());
+    Game g(games[1].variant(), games[1].start_fen());
+    try {
+        replay(games[1], g);
+        ADD_FAILURE();
+    } catch (const PgnError& e) {
+        EXPECT_NE(std::string(e.what()).find("game 2, move 2. Ke3"), std::string::npos) << e.what();
+    }
+    EXPECT_NE(games[2].error.find("not closed"), std::string::npos) << games[2].error;
+}
+
+TEST(Pgn, MalformedInputNeverThrowsFromTheReader) {
+    for (const char* text : {"[", "[Event", "[Event \"x", "((", ")", "1.", "}", "{", "[A \"b\"] 1. e4 ) e5",
+                             "\x01\x02", "1... ... e4", "$", "%escape\n1. e4 *"}) {
+        EXPECT_NO_THROW(read_pgn(text)) << text;
+    }
+    PgnGame crazy;
+    crazy.tags = {{"Variant", "Crazyhouse"}};
+    EXPECT_THROW(crazy.variant(), PgnError);
+}
+
+}  // namespace
+}  // namespace echecs::test
