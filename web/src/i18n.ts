@@ -140,7 +140,6 @@ const en = {
 
   'rules.title': 'Rules',
   'rules.diagram': 'Diagram',
-  'rules.sources': 'Sources',
 
   'footer.text': 'Free software. Pieces: the standard set of chessground.',
 };
@@ -285,7 +284,6 @@ const fr: Record<Key, string> = {
 
   'rules.title': 'Règles',
   'rules.diagram': 'Diagramme',
-  'rules.sources': 'Sources',
 
   'footer.text': 'Logiciel libre. Pièces : le jeu standard de chessground.',
 };

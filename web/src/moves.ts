@@ -128,8 +128,11 @@ function isCastle(pos: Position, m: ParsedMove): boolean {
 
 /** SAN of a first part (without check suffix), disambiguated among all legal first parts. */
 export function firstPartSan(pos: Position, m: ParsedMove, all: readonly ParsedMove[]): string {
-  const piece = pos.pieces.get(m.from);
-  if (!piece) return m.from + m.to;
+  const onBoard = pos.pieces.get(m.from);
+  if (!onBoard) return m.from + m.to;
+  // Avalanche: with a pending choice, the pawn on its last rank has become the chosen piece
+  const chosen = m.choice && onBoard.role === 'pawn' ? letterRole(m.choice) : undefined;
+  const piece = chosen ? { ...onBoard, role: chosen } : onBoard;
   if (isCastle(pos, m)) return m.to[0] === 'g' ? 'O-O' : 'O-O-O';
   const target = pos.pieces.get(m.to);
   const capture = !!target || (piece.role === 'pawn' && m.from[0] !== m.to[0]);
@@ -141,7 +144,10 @@ export function firstPartSan(pos: Position, m: ParsedMove, all: readonly ParsedM
     const rivals = new Set<string>();
     for (const o of all) {
       if (o.to !== m.to || o.from === m.from) continue;
-      const op = pos.pieces.get(o.from);
+      if (o.choice !== m.choice) continue;
+      const op0 = pos.pieces.get(o.from);
+      const oc = o.choice && op0?.role === 'pawn' ? letterRole(o.choice) : undefined;
+      const op = op0 && oc ? { ...op0, role: oc } : op0;
       if (op && op.role === piece.role && op.color === piece.color) rivals.add(o.from);
     }
     if (rivals.size) {
@@ -197,6 +203,19 @@ export function matchInput(pos: Position, moves: readonly ParsedMove[], input: s
   const lowered = raw.toLowerCase().replace(/\s+/g, ',');
   const exact = moves.find(m => m.raw.toLowerCase() === lowered);
   if (exact) return exact;
+  // Alice seed style for pawns: `Sxe4`, `Pe4` (the letter names the pawn, no file given)
+  const seedPawn = /^[SP](x?)([a-h][1-8])(?:=?([QRBNqrbn]))?[+#!?]*$/.exec(raw);
+  if (seedPawn) {
+    const [, x, sq, promo] = seedPawn;
+    const pawnHits = moves.filter(m => {
+      const p = pos.pieces.get(m.from);
+      if (!p || p.role !== 'pawn' || m.to !== sq || m.push || m.choice) return false;
+      const capture = m.from[0] !== m.to[0];
+      if (x && !capture) return false;
+      return (m.promotion ?? '') === (promo ?? '').toLowerCase();
+    });
+    if (pawnHits.length === 1) return pawnHits[0];
+  }
   const norm = normalizeSan(raw);
   const noX = (s: string) => s.replace(/x/g, '');
   const hits = moves.filter(m => {
