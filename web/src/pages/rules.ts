@@ -13,6 +13,9 @@ export function rulesPage(root: HTMLElement, v: string): () => void {
   const page = RULES[variant][lang()];
   const boards: BoardView[] = [];
   const art = el('article', { class: 'rules panel', 'data-variant': variant });
+  // attached first: chessground measures the boards when they are created
+  clear(root);
+  root.appendChild(art);
   const tabs = el('nav', { class: 'rules-tabs' });
   for (const x of VARIANTS)
     tabs.appendChild(el('a', { href: `/rules/${x}`, 'data-link': '', class: x === variant ? 'active' : '' }, t(`variant.${x}`)));
@@ -44,7 +47,5 @@ export function rulesPage(root: HTMLElement, v: string): () => void {
       boards.push(view);
     }
   }
-  clear(root);
-  root.appendChild(art);
   return () => boards.forEach(b => b.destroy());
 }
