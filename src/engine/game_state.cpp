@@ -4,12 +4,12 @@
 
 namespace echecs::engine {
 
-std::unique_ptr<GameState> GameState::make(Variant v, std::string_view fen, const std::vector<std::string> &moves) {
+std::unique_ptr<GameState> GameState::make(Variant v, std::string_view fen, const std::vector<std::string>& moves) {
     std::unique_ptr<GameState> g(new GameState());
     g->states_.emplace_back();
     g->pos_.set(v, fen, g->states_.back());
     g->fen_ = g->pos_.fen();
-    for (const std::string &s : moves) g->play(parse_uci(g->pos_, s));
+    for (const std::string& s : moves) g->play(parse_uci(g->pos_, s));
     return g;
 }
 
@@ -26,5 +26,20 @@ bool GameState::undo() {
     states_.pop_back();
     return true;
 }
+
+int GameState::occurrences() const {
+    const StateInfo* st = pos_.state();
+    int n = 1;
+    const int end = st->rule50;
+    const StateInfo* p = st;
+    for (int i = 2; i <= end; i += 2) {
+        if (!p->previous || !p->previous->previous) break;
+        p = p->previous->previous;
+        if (p->key == st->key) ++n;
+    }
+    return n;
+}
+
+GameResult GameState::result() { return position_result(pos_, occurrences()); }
 
 }  // namespace echecs::engine

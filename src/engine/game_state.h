@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/game.h"
 #include "core/position.h"
 
 namespace echecs::engine {
@@ -26,6 +27,10 @@ class GameState {
     void play(Move m);
     // Takes back the last move; false when there is none.
     bool undo();
+    // Times the current position has occurred in this game (1 = first time).
+    int occurrences() const;
+    // The game's result by the board rules (game.h position_result).
+    GameResult result();
 
    private:
     GameState() = default;

@@ -239,7 +239,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     Move quiets[64];
     int quiet_count = 0, move_count = 0;
     const int lmp_limit = (3 + depth * depth) * (avalanche_ ? 4 : 1);
-    const bool improving_ok = full && !pv_node && !in_check;
+    // Shallow pruning is off when looking for a shorter mate than one already found.
+    const bool improving_ok = full && !pv_node && !in_check && std::abs(alpha) < VALUE_MATE_IN_MAX_PLY;
 
     while (Move m = mp.next()) {
         ++move_count;

@@ -1,0 +1,72 @@
+// The library call used by the game server.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "engine/engine.h"
+
+namespace echecs::test {
+namespace {
+
+bool legal_after(Variant v, const std::string& fen, const std::vector<std::string>& moves, const std::string& m) {
+    std::vector<StateInfo> st(moves.size() + 1);
+    Position pos;
+    pos.set(v, fen, st[0]);
+    for (size_t i = 0; i < moves.size(); ++i) pos.do_move(parse_uci(pos, moves[i]), st[i + 1]);
+    try {
+        parse_uci(pos, m);
+        return true;
+    } catch (const NotationError&) {
+        return false;
+    }
+}
+
+TEST(ChooseMove, EveryLevelPlaysALegalMoveInEveryGame) {
+    const std::string start(Position::START_FEN);
+    for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche})
+        for (int level = 1; level <= 8; ++level) {
+            const std::vector<std::string> moves =
+                v == Variant::Avalanche ? std::vector<std::string>{"e2e4,d7d6"} : std::vector<std::string>{"e2e4"};
+            const std::string m = engine::choose_move(v, start, moves, level, 100, nullptr);
+            EXPECT_TRUE(legal_after(v, start, moves, m)) << variant_name(v) << " level " << level << ": " << m;
+        }
+}
+
+TEST(ChooseMove, FindsMateAtTopLevelAndReturnsEmptyWhenNoMove) {
+    EXPECT_EQ(engine::choose_move(Variant::Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", {}, 8, 500, nullptr), "a1a8");
+    EXPECT_EQ(engine::choose_move(Variant::Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", {"a1a8"}, 8, 500, nullptr), "");
+}
+
+TEST(ChooseMove, BadInputThrows) {
+    EXPECT_THROW(engine::choose_move(Variant::Chess, "not a fen", {}, 3, 100, nullptr), FenError);
+    EXPECT_THROW(engine::choose_move(Variant::Chess, std::string(Position::START_FEN), {"e2e5"}, 3, 100, nullptr),
+                 NotationError);
+}
+
+TEST(ChooseMove, CancelledCallStillAnswersALegalMove) {
+    std::atomic<bool> cancel{true};
+    const std::string m =
+        engine::choose_move(Variant::Avalanche, std::string(Position::START_FEN), {}, 8, 60000, &cancel);
+    EXPECT_TRUE(legal_after(Variant::Avalanche, std::string(Position::START_FEN), {}, m)) << m;
+}
+
+TEST(ChooseMove, ConcurrentCallsAreIndependent) {
+    std::vector<std::thread> threads;
+    std::vector<std::string> results(4);
+    for (int i = 0; i < 4; ++i)
+        threads.emplace_back([i, &results] {
+            const Variant v = i % 2 ? Variant::Alice : Variant::Chess;
+            results[size_t(i)] = engine::choose_move(v, std::string(Position::START_FEN), {}, 6, 200, nullptr);
+        });
+    for (auto& t : threads) t.join();
+    for (int i = 0; i < 4; ++i)
+        EXPECT_TRUE(legal_after(i % 2 ? Variant::Alice : Variant::Chess, std::string(Position::START_FEN), {},
+                                results[size_t(i)]));
+}
+
+}  // namespace
+}  // namespace echecs::test
