@@ -1,0 +1,24 @@
+// FEN reader: arbitrary text must give a position or a FenError, never a
+// crash; accepted positions survive a FEN round trip and every legal move.
+#include "common.h"
+
+using namespace echecs;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    if (size < 1 || size > 200) return 0;
+    const Variant v = fuzz::variant_from(data[0]);
+    const std::string fen(reinterpret_cast<const char*>(data + 1), size - 1);
+    StateInfo st;
+    Position pos;
+    try {
+        pos.set(v, fen, st);
+    } catch (const FenError&) {
+        return 0;
+    }
+    StateInfo st2;
+    Position again;
+    again.set(v, pos.fen(), st2);  // must not throw: we wrote it
+    fuzz::check(again.fen() == pos.fen() && again.key() == pos.key(), "fen round trip");
+    fuzz::exercise(pos);
+    return 0;
+}

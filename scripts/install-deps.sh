@@ -1,0 +1,36 @@
+#!/bin/sh
+# Installs the Debian packages echecs needs (Debian 12, as root). Quick when
+# everything is there already: only missing packages are fetched.
+#   scripts/install-deps.sh          build and run (server, engine, web client)
+#   scripts/install-deps.sh test     also what the tests and benchmarks need
+set -eu
+
+RUNTIME="build-essential cmake ninja-build pkg-config git
+  libcli11-dev libboost-dev libboost-system-dev nlohmann-json3-dev
+  libsqlite3-dev libsqlitecpp-dev libpqxx-dev
+  googletest libgtest-dev libgmock-dev libbenchmark-dev
+  nodejs npm"
+TEST="clang libfuzzer-14-dev libclang-rt-14-dev postgresql chromium stockfish valgrind"
+
+want=$RUNTIME
+[ "${1:-}" = test ] && want="$RUNTIME $TEST"
+
+missing=""
+for p in $want; do
+    # nodejs may come with its own npm (one package): then npm is not needed.
+    if [ "$p" = npm ] && command -v npm >/dev/null 2>&1; then continue; fi
+    if [ "$p" = nodejs ] && command -v node >/dev/null 2>&1; then continue; fi
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+
+if [ -n "$missing" ]; then
+    if [ "$(id -u)" != 0 ]; then
+        echo "missing Debian packages:$missing (run this script as root)" >&2
+        exit 1
+    fi
+    echo "installing:$missing"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    # shellcheck disable=SC2086
+    apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi

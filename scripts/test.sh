@@ -1,0 +1,44 @@
+#!/bin/sh
+# The whole test suite, as `make test` and CI run it (Debian 12, as root):
+# install what is missing, build, then run
+#   1. the C++ tests (ctest: rules core, engine, server on SQLite),
+#   2. the server's storage tests against a real local PostgreSQL server,
+#   3. the rules-core tests again under AddressSanitizer + UndefinedBehaviorSanitizer,
+#   4. the web client's unit tests and its end-to-end tests in headless Chromium.
+set -eu
+cd "$(dirname "$0")/.."
+JOBS=${JOBS:-$(nproc)}
+failed=0
+stage() { printf '\n==== %s\n' "$*"; }
+
+stage "dependencies"
+sh scripts/install-deps.sh test
+
+stage "build (release)"
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+ninja -C build -j "$JOBS"
+
+stage "C++ tests (ctest)"
+(cd build && ctest -j "$JOBS" --output-on-failure -LE postgres) || failed=1
+
+stage "storage tests on PostgreSQL"
+PG_URL=$(sh scripts/postgres-test.sh start | tail -n 1)
+(cd build && ECHECS_PG_URL="$PG_URL" ctest --output-on-failure -L postgres) || failed=1
+sh scripts/postgres-test.sh stop
+
+stage "rules core under ASan + UBSan"
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DECHECS_SANITIZE=ON -DECHECS_CORE_ONLY=ON \
+  -DECHECS_BENCH=OFF -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" >/dev/null
+ninja -C build-asan -j "$JOBS"
+(cd build-asan && ctest -j "$JOBS" --output-on-failure -L core) || failed=1
+
+stage "web client: build, unit tests, end-to-end tests"
+(cd web && npm ci --no-audit --no-fund --loglevel=error && npm run build && npm test) || failed=1
+(cd web && ECHECS_BIN="$PWD/../build/src/cli/echecs" npm run e2e) || failed=1
+
+stage "done"
+if [ "$failed" != 0 ]; then
+    echo "some tests failed (see above)"
+    exit 1
+fi
+echo "all test stages passed"
