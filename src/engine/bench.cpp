@@ -1,9 +1,102 @@
+// `echecs bench`: a fixed set of positions from the three games searched to
+// a fixed depth. The total node count is a signature of the search's
+// behaviour (any change to it alters the count); nodes per second measure speed.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <ostream>
+#include <thread>
 
 #include "entry.h"
+#include "game_state.h"
+#include "protocol_util.h"
+#include "search.h"
+
 namespace echecs {
-int bench_main(const std::vector<std::string> &, std::ostream &out) {
-    out << "not yet\n";
-    return 1;
+
+using namespace engine;
+
+namespace {
+
+struct BenchPosition {
+    Variant variant;
+    const char* fen;
+    int depth;  // at the default depth; scaled by the depth argument
+};
+
+constexpr BenchPosition POSITIONS[] = {
+    {Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 13},
+    {Variant::Chess, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10", 9},
+    {Variant::Chess, "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 9},
+    {Variant::Chess, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 13},
+    {Variant::Chess, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8", 10},
+    {Variant::Alice, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 9},
+    {Variant::Alice, "rnbqkbnr/ppp1pppp/8/8/2p5/5O2/PP1PPPPP/RNBQKB1R w KQkq - 0 3", 9},
+    {Variant::Alice, "3u2Rl/2O1o3/4S2s/p1N5/S2SB3/6SU/1PP4P/6L1 w - - 9 44", 11},
+    {Variant::Avalanche, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6},
+    {Variant::Avalanche, "rnbqkbnr/pppp1ppp/8/4p3/8/3P1N2/PPP1PPPP/RNBQKB1R w KQkq - 0 2", 6},
+    {Variant::Avalanche, "7k/5r1p/2q4P/4b3/5N2/8/3n2R1/7K b - - 2 37", 9},
+};
+
+// How long `stop` takes to end an infinite search in each game (ms).
+int stop_latency(std::ostream& out) {
+    for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche}) {
+        std::int64_t worst = 0;
+        for (int i = 0; i < 5; ++i) {
+            auto game = GameState::make(v, Position::START_FEN, {});
+            TranspositionTable tt(16);
+            Searcher searcher(tt);
+            std::atomic<bool> stop{false};
+            Limits limits;
+            limits.infinite = true;
+            std::chrono::steady_clock::time_point stopped_at;
+            std::thread t([&] { searcher.run(game->pos(), limits, SearchOptions{}, &stop, nullptr); });
+            std::this_thread::sleep_for(std::chrono::milliseconds(200 + 50 * i));
+            stopped_at = std::chrono::steady_clock::now();
+            stop = true;
+            t.join();
+            worst = std::max(worst, elapsed_ms(stopped_at));
+        }
+        out << "stop latency " << variant_name(v) << ": worst of 5 = " << worst << " ms\n";
+    }
+    return 0;
 }
+
+}  // namespace
+
+int bench_main(const std::vector<std::string>& args, std::ostream& out) {
+    int delta = 0;  // depth added to every position's default
+    if (!args.empty() && args[0] == "stop") return stop_latency(out);
+    if (!args.empty()) {
+        auto v = parse_int(args[0]);
+        if (!v || *v < -5 || *v > 5 || args.size() > 1) {
+            out << "usage: echecs bench [DEPTH_DELTA (-5..5)] | echecs bench stop\n";
+            return 2;
+        }
+        delta = int(*v);
+    }
+    std::uint64_t total = 0;
+    std::int64_t total_ms = 0;
+    int i = 0;
+    for (const BenchPosition& p : POSITIONS) {
+        auto game = GameState::make(p.variant, p.fen, {});
+        TranspositionTable tt(16);
+        Searcher searcher(tt);
+        Limits limits;
+        limits.depth = std::max(1, p.depth + delta);
+        const auto start = std::chrono::steady_clock::now();
+        const SearchResult r = searcher.run(game->pos(), limits, SearchOptions{}, nullptr, nullptr);
+        const std::int64_t ms = elapsed_ms(start);
+        total += r.nodes;
+        total_ms += ms;
+        out << "position " << ++i << "/" << std::size(POSITIONS) << " " << variant_name(p.variant) << " depth "
+            << limits.depth << ": nodes " << r.nodes << " time " << ms << " ms\n";
+    }
+    out << "\n===========================\n";
+    out << "Total time (ms) : " << total_ms << "\n";
+    out << "Nodes searched  : " << total << "\n";
+    out << "Nodes/second    : " << total * 1000 / std::uint64_t(std::max<std::int64_t>(1, total_ms)) << "\n";
+    return 0;
+}
+
 }  // namespace echecs
