@@ -54,5 +54,7 @@ onLangChange(() => {
 });
 
 renderHeader();
-ws();
+const socket = ws();
+// for the end-to-end tests and for debugging: drop the connection (it comes back by itself)
+(window as unknown as { echecs: unknown }).echecs = { dropSocket: () => socket.drop() };
 startRouter(main);

@@ -384,19 +384,21 @@ class GamePage {
     clear(nav);
     const ok = this.hasHistory();
     const shown = this.shownPly();
-    const mk = (label: string, title: string, ply: number, action: string, disabled: boolean) => {
-      const b = el('button', { type: 'button', class: 'btn nav-btn', title, 'aria-label': title, 'data-action': action }, label);
+    const mk = (icon: string, title: string, ply: number, action: string, disabled: boolean) => {
+      const b = el('button', { type: 'button', class: 'btn nav-btn', title, 'aria-label': title, 'data-action': action });
+      b.appendChild(svgIcon(icon));
       b.disabled = !ok || disabled;
       b.addEventListener('click', () => this.go(ply));
       return b;
     };
     nav.append(
-      mk('⏮', t('game.first'), 0, 'first', shown === 0),
-      mk('◀', t('game.prev'), shown - 1, 'prev', shown === 0),
-      mk('▶', t('game.next'), shown + 1, 'next', shown >= st.ply),
-      mk('⏭', t('game.last'), st.ply, 'last', shown >= st.ply),
+      mk(ICONS.first, t('game.first'), 0, 'first', shown === 0),
+      mk(ICONS.prev, t('game.prev'), shown - 1, 'prev', shown === 0),
+      mk(ICONS.next, t('game.next'), shown + 1, 'next', shown >= st.ply),
+      mk(ICONS.last, t('game.last'), st.ply, 'last', shown >= st.ply),
     );
-    const flip = el('button', { type: 'button', class: 'btn nav-btn', title: t('game.flip'), 'aria-label': t('game.flip'), 'data-action': 'flip' }, '⇅');
+    const flip = el('button', { type: 'button', class: 'btn nav-btn', title: t('game.flip'), 'aria-label': t('game.flip'), 'data-action': 'flip' });
+    flip.appendChild(svgIcon(ICONS.flip));
     flip.addEventListener('click', () => this.flip());
     nav.appendChild(flip);
   }
@@ -494,4 +496,26 @@ class GamePage {
       ),
     );
   }
+}
+
+const ICONS = {
+  first: 'M6 5h2v14H6zM20 5v14L9 12z',
+  prev: 'M17 5v14L6 12z',
+  next: 'M7 5v14l11-7z',
+  last: 'M16 5h2v14h-2zM4 5v14l11-7z',
+  flip: 'M7 3 3 7h3v9h2V7h3zm10 18 4-4h-3V8h-2v9h-3z',
+};
+
+function svgIcon(d: string): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('width', '18');
+  svg.setAttribute('height', '18');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(ns, 'path');
+  path.setAttribute('d', d);
+  path.setAttribute('fill', 'currentColor');
+  svg.appendChild(path);
+  return svg;
 }

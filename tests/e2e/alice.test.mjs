@@ -1,0 +1,71 @@
+// Alice chess in two browser contexts: the seed's mate 1.e4 d5 2.Be2 dxe4
+// 3.Bb5#, the last move a transfer from board 2 back to board 1.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { clickMove, clickSquare, closeAll, launchBrowser, moveList, newPlayer, screenshot, startGame, startServer, waitPly } from './lib.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const pieces = (page, board, cls) => page.locator(`.game-board .board-wrap[data-board="${board}"] piece.${cls}:not(.ghost)`).count();
+
+test('alice: two boards, pieces pass through the looking glass, transfer mate', { timeout: 90000 }, async () => {
+  const ann = await newPlayer(browser, server.url);
+  const bob = await newPlayer(browser, server.url);
+  try {
+    await startGame(ann, bob, { variant: 'alice', color: 'white' });
+    assert.equal(await ann.page.locator('.game-board .board-wrap').count(), 2);
+    assert.equal(await pieces(ann.page, 'a', 'white'), 16);
+    assert.equal(await pieces(ann.page, 'b', 'white'), 0);
+
+    await clickMove(ann.page, 'e2', 'e4', 'a');
+    await waitPly(bob.page, 1);
+    // the pawn went to board 2 on both screens
+    await ann.page.waitForFunction(() => document.querySelectorAll('.board-wrap[data-board="b"] piece.white.pawn').length === 1);
+    assert.equal(await pieces(bob.page, 'b', 'white.pawn'), 1);
+    assert.equal(await pieces(bob.page, 'a', 'white.pawn'), 7);
+
+    await clickMove(bob.page, 'd7', 'd5', 'a');
+    await waitPly(ann.page, 2);
+    await clickMove(ann.page, 'f1', 'e2', 'a');
+    await waitPly(bob.page, 3);
+    // Black's pawn on board 2 captures on board 2 and comes back to board 1
+    await clickSquare(bob.page, 'd5', 'b');
+    assert.ok((await bob.page.locator('.board-wrap[data-board="b"] square.move-dest').count()) >= 1);
+    assert.equal(await bob.page.locator('.board-wrap[data-board="a"] square.move-dest').count(), 0);
+    await clickSquare(bob.page, 'e4', 'b');
+    await waitPly(ann.page, 4);
+    await ann.page.waitForFunction(() => document.querySelectorAll('.board-wrap[data-board="a"] piece.black.pawn').length === 8);
+
+    // the bishop on board 2: its destinations are shown on board 2
+    await clickSquare(ann.page, 'e2', 'b');
+    const dests = await ann.page.locator('.board-wrap[data-board="b"] square.move-dest').count();
+    assert.ok(dests >= 4, `bishop destinations on board 2: ${dests}`);
+    await clickSquare(ann.page, 'b5', 'b');
+
+    for (const p of [ann.page, bob.page]) {
+      const banner = p.locator('.result-banner');
+      await banner.waitFor({ state: 'visible' });
+      assert.equal(await banner.getAttribute('data-result'), '1-0');
+      assert.equal(await banner.getAttribute('data-termination'), 'checkmate');
+      assert.deepEqual(await moveList(p), ['e4', 'd5', 'Be2', 'dxe4', 'Bb5#']);
+      // the bishop is back on board 1, next to the checked king
+      await p.waitForFunction(() => document.querySelectorAll('.board-wrap[data-board="a"] piece.white.bishop').length === 2);
+      assert.equal(await p.locator('.board-wrap[data-board="a"] square.check').count(), 1);
+    }
+    // no seed letter appears as a piece name anywhere in the move list
+    assert.doesNotMatch((await moveList(ann.page)).join(' '), /[SUOCTL]/);
+    assert.equal(ann.page.errors.length + bob.page.errors.length, 0, [...ann.page.errors, ...bob.page.errors].join('\n'));
+    await screenshot(ann.page, 'alice-transfer-mate');
+  } finally {
+    await closeAll(ann, bob);
+  }
+});

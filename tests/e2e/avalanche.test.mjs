@@ -1,0 +1,117 @@
+// Avalanche chess in two browser contexts: every move is a first part then a
+// push of an enemy pawn, clicked on the board. One game ends in checkmate;
+// in the other a pushed pawn reaches its last rank and its owner chooses.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { clickMove, clickSquare, closeAll, launchBrowser, moveList, newPlayer, screenshot, startGame, startServer, waitPly } from './lib.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** First part by two clicks, then a click on the pawn to push (highlighted). */
+async function play(page, from, to, push) {
+  await clickMove(page, from, to);
+  const pushable = page.locator('.game-board square.pushable');
+  await pushable.first().waitFor();
+  await page.locator('.board-prompt').waitFor();
+  const n = await pushable.count();
+  assert.ok(n >= 1, 'pushable pawns are highlighted');
+  await clickSquare(page, push);
+  return n;
+}
+
+test('avalanche: pushes clicked on the board, checkmate', { timeout: 90000 }, async () => {
+  const ann = await newPlayer(browser, server.url);
+  const bob = await newPlayer(browser, server.url);
+  try {
+    await startGame(ann, bob, { variant: 'avalanche', color: 'white' });
+    // after 1.f3 every black pawn can be pushed
+    assert.equal(await play(ann.page, 'f2', 'f3', 'e7'), 8);
+    await waitPly(bob.page, 1);
+    assert.deepEqual(await moveList(bob.page), ['f3,e6']);
+    await play(bob.page, 'a7', 'a6', 'g2');
+    await waitPly(ann.page, 2);
+    await play(ann.page, 'b1', 'c3', 'h7');
+    await waitPly(bob.page, 3);
+    await play(bob.page, 'b7', 'b6', 'g3');
+    await waitPly(ann.page, 4);
+    await play(ann.page, 'a2', 'a3', 'h6');
+    await waitPly(bob.page, 5);
+    await play(bob.page, 'd8', 'h4', 'a3');
+    for (const p of [ann.page, bob.page]) {
+      const banner = p.locator('.result-banner');
+      await banner.waitFor({ state: 'visible' });
+      assert.equal(await banner.getAttribute('data-result'), '0-1');
+      assert.equal(await banner.getAttribute('data-termination'), 'checkmate');
+      assert.deepEqual(await moveList(p), ['f3,e6', 'a6,g3', 'Nc3,h6', 'b6,g4', 'a3,h5', 'Qh4,a4#']);
+    }
+    assert.equal(ann.page.errors.length + bob.page.errors.length, 0);
+    await screenshot(bob.page, 'avalanche-checkmate');
+  } finally {
+    await closeAll(ann, bob);
+  }
+});
+
+test('avalanche: a pawn pushed to its last rank, its owner chooses the piece', { timeout: 120000 }, async () => {
+  const ann = await newPlayer(browser, server.url);
+  const bob = await newPlayer(browser, server.url);
+  try {
+    await startGame(ann, bob, { variant: 'avalanche', color: 'white' });
+    const moves = [
+      // [player, from, to, push]
+      [ann, 'g1', 'f3', 'a7'],
+      [bob, 'g8', 'f6', 'a2'],
+      [ann, 'h1', 'g1', 'a6'],
+      [bob, 'f6', 'h5', 'a3'],
+      [ann, 'd2', 'd3', 'b7'],
+      [bob, 'h5', 'g3', 'b2'],
+      [ann, 'h2', 'g3', 'h7'],
+      [bob, 'h6', 'h5', 'b3'],
+      [ann, 'c1', 'd2', 'h5'],
+      [bob, 'h4', 'h3', 'e2'],
+      [ann, 'b1', 'c3', 'h3'],
+      [bob, 'e7', 'e6', 'e3'],
+      [ann, 'a1', 'a2', 'h2'], // White pushes Black's pawn to h1
+    ];
+    let ply = 0;
+    for (const [who, from, to, push] of moves) {
+      await play(who.page, from, to, push);
+      ply++;
+      await waitPly(ann.page, ply);
+      await waitPly(bob.page, ply);
+    }
+    // Black's turn starts with the choice of the pushed pawn's piece
+    const dialog = bob.page.locator('.promotion-overlay');
+    await dialog.waitFor();
+    assert.equal(await dialog.locator('.promotion-choice').count(), 4);
+    assert.match(await dialog.textContent(), /pushed to the last rank/);
+    await dialog.locator('[data-role="queen"]').click();
+    // the pawn on h1 is now shown as the chosen queen
+    await bob.page.waitForFunction(() => document.querySelectorAll('.game-board piece.black.queen').length === 2);
+    // the new queen moves in the same turn: takes the rook on g1, then a push
+    await play(bob.page, 'h1', 'g1', 'd3');
+    await waitPly(ann.page, 14);
+    const list = await moveList(ann.page);
+    assert.equal(list[12], 'Ra2,h1');
+    assert.match(list[13], /^Q:Qxg1,d4/);
+    // White gives up
+    await ann.page.click('[data-action="resign"]');
+    await ann.page.click('[data-action="resign"]');
+    const banner = bob.page.locator('.result-banner');
+    await banner.waitFor({ state: 'visible' });
+    assert.equal(await banner.getAttribute('data-termination'), 'resignation');
+    assert.match(await banner.textContent(), /Black wins.*by resignation/);
+    assert.equal(ann.page.errors.length + bob.page.errors.length, 0);
+    await screenshot(bob.page, 'avalanche-pending-promotion');
+  } finally {
+    await closeAll(ann, bob);
+  }
+});

@@ -1,0 +1,72 @@
+// Orthodox chess in two browser contexts: fool's mate played by clicks and a
+// drag, watched by a spectator whose connection drops and comes back.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  clickMove, closeAll, dragMove, launchBrowser, moveList, newPlayer, screenshot, startGame, startServer, waitPly,
+} from './lib.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('chess: two players play to checkmate, a spectator watches and reconnects', { timeout: 90000 }, async () => {
+  const ann = await newPlayer(browser, server.url);
+  const bob = await newPlayer(browser, server.url);
+  const carol = await newPlayer(browser, server.url);
+  try {
+    const id = await startGame(ann, bob, { variant: 'chess', color: 'white', minutes: 10, increment: 5 });
+    // seats and orientation: Ann (white) has white at the bottom, Bob black
+    assert.equal(await ann.page.locator('.game-board .cg-wrap.orientation-white').count(), 1);
+    assert.equal(await bob.page.locator('.game-board .cg-wrap.orientation-black').count(), 1);
+    assert.equal(await ann.page.locator('.player.bottom .clock').textContent(), '10:00');
+    assert.match(await ann.page.locator('.game-status').textContent(), /Your turn/);
+    assert.match(await bob.page.locator('.game-status').textContent(), /Waiting for the opponent/);
+
+    await carol.page.goto(`/game/${id}`);
+    await carol.page.locator('.spectator-note').waitFor();
+    assert.equal(await carol.page.locator('[data-action="resign"]').count(), 0);
+
+    // legal destinations come from the server: the f2 pawn shows f3 and f4
+    await ann.page.locator('.game-board cg-board').first().waitFor();
+    await clickMove(ann.page, 'f2', 'f3');
+    await waitPly(bob.page, 1);
+    await clickMove(bob.page, 'e7', 'e5');
+    await waitPly(ann.page, 2);
+    await waitPly(carol.page, 2);
+
+    // the spectator loses its connection; the next move reaches it after the reconnection
+    await carol.page.evaluate(() => window.echecs.dropSocket());
+    await dragMove(ann.page, 'g2', 'g4');
+    await waitPly(bob.page, 3);
+    await waitPly(carol.page, 3, 15000);
+
+    await clickMove(bob.page, 'd8', 'h4');
+    for (const p of [ann.page, bob.page, carol.page]) {
+      const banner = p.locator('.result-banner');
+      await banner.waitFor({ state: 'visible' });
+      assert.equal(await banner.getAttribute('data-result'), '0-1');
+      assert.equal(await banner.getAttribute('data-termination'), 'checkmate');
+      assert.match(await banner.textContent(), /Black wins.*by checkmate/);
+      assert.deepEqual(await moveList(p), ['f3', 'e5', 'g4', 'Qh4#']);
+      // the mated king is highlighted
+      assert.equal(await p.locator('.game-board square.check').count(), 1);
+    }
+    // the finished game offers a rematch and the PGN
+    assert.equal(await ann.page.locator('[data-action="rematch-offer"]').count(), 1);
+    const pgn = await (await fetch(`${server.url}/game/${id}.pgn`)).text();
+    assert.match(pgn, /1\. f3 e5 2\. g4 Qh4#/);
+    assert.equal(ann.page.errors.length + bob.page.errors.length + carol.page.errors.length, 0, ann.page.errors.join('\n'));
+    await screenshot(ann.page, 'chess-checkmate');
+    await screenshot(carol.page, 'chess-spectator');
+  } finally {
+    await closeAll(ann, bob, carol);
+  }
+});

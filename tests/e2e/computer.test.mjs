@@ -1,0 +1,66 @@
+// A game against the computer, moves typed in SAN at the keyboard.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { closeAll, launchBrowser, moveList, newPlayer, screenshot, startServer, waitPly } from './lib.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('computer: the engine answers moves typed in SAN; resign', { timeout: 90000 }, async () => {
+  const ann = await newPlayer(browser, server.url);
+  try {
+    const page = ann.page;
+    await page.goto('/');
+    await page.selectOption('select[name="variant"]', 'chess');
+    await page.selectOption('select[name="mode"]', 'unlimited');
+    await page.selectOption('select[name="color"]', 'white');
+    await page.selectOption('select[name="level"]', '1');
+    await page.click('[data-action="play-computer"]');
+    await page.waitForURL(/\/game\/[A-Za-z0-9]{8}$/);
+    await page.locator('.game-board cg-board').waitFor();
+    assert.match(await page.locator('.player.top .name').textContent(), /Computer level 1/);
+
+    // a bad move is refused locally, with a message
+    await page.fill('.san-input', 'Ke5');
+    await page.press('.san-input', 'Enter');
+    assert.match(await page.locator('.input-msg').textContent(), /Not a legal move: Ke5/);
+
+    await page.fill('.san-input', 'e4');
+    await page.press('.san-input', 'Enter');
+    await waitPly(page, 2, 20000); // the computer answered
+    await page.fill('.san-input', 'Nc3');
+    await page.press('.san-input', 'Enter');
+    await waitPly(page, 4, 20000);
+    const list = await moveList(page);
+    assert.equal(list[0], 'e4');
+    assert.equal(list[2], 'Nc3');
+    assert.equal(list.length, 4);
+
+    await page.click('[data-action="resign"]');
+    await page.click('[data-action="resign"]');
+    const banner = page.locator('.result-banner');
+    await banner.waitFor({ state: 'visible' });
+    assert.equal(await banner.getAttribute('data-result'), '0-1');
+    assert.match(await banner.textContent(), /Black wins.*by resignation/);
+    // the viewer: step back through the game
+    if (await page.locator('[data-action="first"]:not([disabled])').count()) {
+      await page.click('[data-action="first"]');
+      assert.equal(await page.locator('.game-board piece.white').count(), 16);
+      await page.click('[data-action="next"]');
+      assert.equal(await page.locator('.move-list .move.current').textContent(), 'e4');
+      await page.click('[data-action="last"]');
+    }
+    assert.equal(page.errors.length, 0, page.errors.join('\n'));
+    await screenshot(page, 'computer-game');
+  } finally {
+    await closeAll(ann);
+  }
+});

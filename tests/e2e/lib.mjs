@@ -1,0 +1,206 @@
+// Shared helpers of the end-to-end tests: a real `echecs serve` on a free
+// loopback port with a temporary database, headless Debian Chromium driven by
+// playwright-core (installed in web/node_modules), and board interaction.
+
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(join(ROOT, 'web/package.json'));
+const { chromium } = require('playwright-core');
+
+export const ARTIFACTS = join(ROOT, 'artifacts');
+
+function findBinary() {
+  const candidates = [
+    process.env.ECHECS_BIN,
+    join(ROOT, 'build/src/cli/echecs'),
+    join(ROOT, 'build-web/src/cli/echecs'),
+  ].filter(Boolean);
+  for (const c of candidates) if (existsSync(c)) return c;
+  throw new Error(`echecs binary not found (tried ${candidates.join(', ')}); build it or set ECHECS_BIN`);
+}
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+  });
+}
+
+/** Starts `echecs serve` with a temporary SQLite database; returns { url, stop }. */
+export async function startServer() {
+  const webRoot = join(ROOT, 'web/dist');
+  if (!existsSync(join(webRoot, 'index.html'))) throw new Error('web/dist is missing: run `npm run build` in web/');
+  const dir = mkdtempSync(join(tmpdir(), 'echecs-e2e-'));
+  const port = await freePort();
+  const bin = findBinary();
+  const proc = spawn(
+    bin,
+    ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', join(dir, 'e2e.db'), '--web-root', webRoot],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let log = '';
+  proc.stdout.on('data', d => (log += d));
+  proc.stderr.on('data', d => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 15000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`echecs serve exited (${proc.exitCode}):\n${log}`);
+    try {
+      const r = await fetch(`${url}/api/lobby`);
+      if (r.ok) break;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`echecs serve did not answer on ${url}:\n${log}`);
+    }
+    await new Promise(r => setTimeout(r, 100));
+  }
+  return {
+    url,
+    log: () => log,
+    async stop() {
+      if (proc.exitCode === null) {
+        proc.kill('SIGTERM');
+        await Promise.race([new Promise(r => proc.once('exit', r)), new Promise(r => setTimeout(r, 3000))]);
+        if (proc.exitCode === null) proc.kill('SIGKILL');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A player: its own browser context (own token in localStorage), a page, a language. */
+export async function newPlayer(browser, baseURL, locale = 'en-US') {
+  const context = await browser.newContext({ baseURL, locale, viewport: { width: 1400, height: 950 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', e => errors.push(String(e)));
+  page.errors = errors;
+  return { context, page };
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+// ---------------------------------------------------------------------------
+// boards
+
+/** Centre of a square on board 'a' or 'b', in page coordinates. */
+export async function squareCenter(page, square, board = 'a') {
+  const wrap = page.locator(`.game-board .board-wrap[data-board="${board}"] .cg-wrap`);
+  const black = await wrap.evaluate(e => e.classList.contains('orientation-black'));
+  const box = await page.locator(`.game-board .board-wrap[data-board="${board}"] cg-board`).boundingBox();
+  if (!box) throw new Error(`board ${board} not visible`);
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square[1]) - 1;
+  const x = black ? 7 - file : file;
+  const y = black ? rank : 7 - rank;
+  return { x: box.x + (x + 0.5) * (box.width / 8), y: box.y + (y + 0.5) * (box.height / 8) };
+}
+
+export async function clickSquare(page, square, board = 'a') {
+  const { x, y } = await squareCenter(page, square, board);
+  await page.mouse.click(x, y);
+}
+
+/** Plays from→to by two clicks (as a person would), on the given board. */
+export async function clickMove(page, from, to, board = 'a') {
+  await clickSquare(page, from, board);
+  await clickSquare(page, to, board);
+}
+
+/** Plays from→to by dragging the piece. */
+export async function dragMove(page, from, to, board = 'a') {
+  const a = await squareCenter(page, from, board);
+  const b = await squareCenter(page, to, board);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** Waits until the page shows `ply` moves in its move list. */
+export async function waitPly(page, ply, timeout = 10000) {
+  await page.locator(`.move-list .move[data-ply="${ply}"]`).waitFor({ timeout });
+}
+
+/** Waits until it is this page's turn (board accepts moves). */
+export async function waitMyTurn(page, timeout = 10000) {
+  await page.waitForFunction(() => {
+    const s = document.querySelector('.game-status');
+    return s && s.getAttribute('data-turn') && document.querySelector('.san-input:not([disabled])');
+  }, null, { timeout });
+}
+
+/** The SAN texts of the move list. */
+export async function moveList(page) {
+  return page.locator('.move-list .move[data-ply]').allTextContents();
+}
+
+/** Ann creates a public seek from the lobby; Bob accepts it; both end on the game page. */
+export async function startGame(ann, bob, { variant, color = 'white', minutes = 10, increment = 0, mode = 'realtime' }) {
+  await ann.page.goto('/');
+  await ann.page.selectOption('select[name="variant"]', variant);
+  await ann.page.selectOption('select[name="mode"]', mode);
+  if (mode === 'realtime') {
+    await ann.page.fill('input[name="minutes"]', String(minutes));
+    await ann.page.fill('input[name="increment"]', String(increment));
+  }
+  await ann.page.selectOption('select[name="color"]', color);
+  await ann.page.fill('input[name="nickname"]', 'Ann');
+  await ann.page.click('[data-action="create-seek"]');
+  await ann.page.locator('.waiting').waitFor();
+
+  await bob.page.goto('/');
+  await bob.page.fill('input[name="nickname"]', 'Bob');
+  const row = bob.page.locator('.seek', { hasText: 'Ann' }).first();
+  await row.waitFor();
+  await row.locator('[data-action="accept-seek"]').click();
+  await bob.page.waitForURL(/\/game\/[A-Za-z0-9]{8}$/);
+  await ann.page.waitForURL(/\/game\/[A-Za-z0-9]{8}$/);
+  await ann.page.locator('.game-board cg-board').first().waitFor();
+  await bob.page.locator('.game-board cg-board').first().waitFor();
+  const id = bob.page.url().split('/').pop();
+  return id;
+}
+
+export async function closeAll(...players) {
+  for (const p of players) await p.context.close().catch(() => undefined);
+}
+
+export function cleanupDir(d) {
+  rmSync(d, { recursive: true, force: true });
+}
