@@ -156,6 +156,20 @@ export class BoardView {
   update(state: BoardState): void {
     const prevPos = this.pos;
     const prevState = this.state;
+    if (
+      prevState &&
+      prevState.fen === state.fen &&
+      prevState.canMove === state.canMove &&
+      prevState.lastMove === state.lastMove &&
+      prevState.legal.join(' ') === state.legal.join(' ')
+    ) {
+      // nothing changed on the board (an offer, a connection…): keep what the user is doing
+      this.state = state;
+      return;
+    }
+    this.pushing = null;
+    this.root.classList.remove('push-stage');
+    this.prompt(null);
     this.closeOverlay();
     this.state = state;
     this.pos = parseFen(state.fen);

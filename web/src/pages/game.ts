@@ -299,7 +299,10 @@ class GamePage {
     let status = '';
     if (st.status === 'live') {
       if (st.you === null) status = t('game.spectator');
-      else if (st.you === st.turn) status = t('game.yourTurn');
+      else if (st.you === st.turn) {
+        status = t('game.yourTurn');
+        if (st.clock?.first_move_deadline) status += ` · ${t('game.firstMoveDeadline')}`;
+      }
       else status = t('game.waitingOpponent');
     } else if (st.you === null) status = t('game.spectator');
     e.status.textContent = status;
