@@ -259,7 +259,10 @@ export function lobbyPage(root: HTMLElement): () => void {
 
   const refresh = () => {
     api.lobby().then(renderLobby, () => undefined);
-    api.games('finished', 15).then(r => renderGames(doneBox, r.games, t('lobby.noFinishedGames'), t('lobby.view')), () => undefined);
+    api.games('finished', 15).then(
+      r => renderGames(doneBox, r.games, t('lobby.noFinishedGames'), t('lobby.view')),
+      () => renderGames(doneBox, [], t('lobby.noFinishedGames'), t('lobby.view')),
+    );
   };
 
   const s = ws();
