@@ -153,10 +153,11 @@ export class BoardView {
   }
 
   /** Shows a new state from the server; animates the change from the position shown. */
-  update(state: BoardState): void {
+  update(state: BoardState, force = false): void {
     const prevPos = this.pos;
     const prevState = this.state;
     if (
+      !force &&
       prevState &&
       prevState.fen === state.fen &&
       prevState.canMove === state.canMove &&
@@ -178,6 +179,7 @@ export class BoardView {
     const last = state.lastMove ? safeParse(state.lastMove) : undefined;
     const lastKeys = last ? ([last.from, last.to] as Key[]) : undefined;
 
+    if (force) this.cgs.forEach(cg => cg.cancelMove());
     const shownSame = this.cgs.every((cg, i) => samePlacement(cg.getFen(), boardPlacement(this.pos, i as BoardIndex)));
     const moved = !shownSame && prevState !== null && last !== undefined;
     if (this.variant === 'alice' && moved && last) {

@@ -161,7 +161,7 @@ class GamePage {
     this.els.inputMsg.textContent = t('game.error', { message: message || code });
     this.els.inputMsg.classList.add('error');
     // put the board back as the server has it
-    this.renderBoard();
+    this.renderBoard(true);
   }
 
   private onConnection(up: boolean): void {
@@ -247,18 +247,21 @@ class GamePage {
     return !!st && st.status === 'live' && st.you === st.turn && this.viewPly === null;
   }
 
-  private renderBoard(): void {
+  private renderBoard(force = false): void {
     const st = this.state;
     if (!st || !this.board) return;
     const ply = this.shownPly();
     if (this.viewPly === null) {
-      this.board.update({
-        fen: st.fen,
-        legal: st.legal_moves,
-        canMove: this.canMove(),
-        lastMove: st.moves[st.ply - 1]?.uci,
-        check: st.check,
-      });
+      this.board.update(
+        {
+          fen: st.fen,
+          legal: st.legal_moves,
+          canMove: this.canMove(),
+          lastMove: st.moves[st.ply - 1]?.uci,
+          check: st.check,
+        },
+        force,
+      );
     } else {
       const entry: MoveEntry | undefined = st.moves[ply - 1];
       this.board.update({
