@@ -1,13 +1,14 @@
-# echecs: the two commands of the README, and a few more for developers.
-#   make run    install what is missing, build, start the server (SQLite) on 127.0.0.1:8080
-#   make test   install what is missing, build, run every test (see scripts/test.sh)
+# Shortcuts for developers; the README's two commands are the scripts
+# themselves (a fresh machine has no make):
+#   make run    = sh scripts/run.sh    (build, start the server on SQLite, 127.0.0.1:8080)
+#   make test   = sh scripts/test.sh   (build, run every test)
 .PHONY: run test deps build web bench bench-perft fuzz format clean
 
 PORT ?= 8080
 DB ?= echecs.db
 
-run: deps build web
-	build/src/cli/echecs serve --host 127.0.0.1 --port $(PORT) --db $(DB) --web-root web/dist
+run:
+	PORT=$(PORT) DB=$(DB) sh scripts/run.sh
 
 test:
 	sh scripts/test.sh
