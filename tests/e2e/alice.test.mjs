@@ -29,9 +29,11 @@ test('alice: two boards, pieces pass through the looking glass, transfer mate', 
     await clickMove(ann.page, 'e2', 'e4', 'a');
     await waitPly(bob.page, 1);
     // the pawn went to board 2 on both screens
-    await ann.page.waitForFunction(() => document.querySelectorAll('.board-wrap[data-board="b"] piece.white.pawn').length === 1);
-    assert.equal(await pieces(bob.page, 'b', 'white.pawn'), 1);
-    assert.equal(await pieces(bob.page, 'a', 'white.pawn'), 7);
+    for (const p of [ann.page, bob.page]) {
+      // Bob sees it move on board 1, then slide to board 2
+      await p.waitForFunction(() => document.querySelectorAll('.board-wrap[data-board="b"] piece.white.pawn:not(.ghost)').length === 1);
+      assert.equal(await pieces(p, 'a', 'white.pawn'), 7);
+    }
 
     await clickMove(bob.page, 'd7', 'd5', 'a');
     await waitPly(ann.page, 2);
@@ -43,7 +45,7 @@ test('alice: two boards, pieces pass through the looking glass, transfer mate', 
     assert.equal(await bob.page.locator('.board-wrap[data-board="a"] square.move-dest').count(), 0);
     await clickSquare(bob.page, 'e4', 'b');
     await waitPly(ann.page, 4);
-    await ann.page.waitForFunction(() => document.querySelectorAll('.board-wrap[data-board="a"] piece.black.pawn').length === 8);
+    await ann.page.waitForFunction(() => document.querySelectorAll('.board-wrap[data-board="a"] piece.black.pawn:not(.ghost)').length === 8);
 
     // the bishop on board 2: its destinations are shown on board 2
     await clickSquare(ann.page, 'e2', 'b');
@@ -58,7 +60,7 @@ test('alice: two boards, pieces pass through the looking glass, transfer mate', 
       assert.equal(await banner.getAttribute('data-termination'), 'checkmate');
       assert.deepEqual(await moveList(p), ['e4', 'd5', 'Be2', 'dxe4', 'Bb5#']);
       // the bishop is back on board 1, next to the checked king
-      await p.waitForFunction(() => document.querySelectorAll('.board-wrap[data-board="a"] piece.white.bishop').length === 2);
+      await p.waitForFunction(() => document.querySelectorAll('.board-wrap[data-board="a"] piece.white.bishop:not(.ghost)').length === 2);
       assert.equal(await p.locator('.board-wrap[data-board="a"] square.check').count(), 1);
     }
     // no seed letter appears as a piece name anywhere in the move list

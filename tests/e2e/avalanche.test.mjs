@@ -95,7 +95,7 @@ test('avalanche: a pawn pushed to its last rank, its owner chooses the piece', {
     assert.match(await dialog.textContent(), /pushed to the last rank/);
     await dialog.locator('[data-role="queen"]').click();
     // the pawn on h1 is now shown as the chosen queen
-    await bob.page.waitForFunction(() => document.querySelectorAll('.game-board piece.black.queen').length === 2);
+    await bob.page.waitForFunction(() => document.querySelectorAll('.game-board piece.black.queen:not(.ghost)').length === 2);
     // the new queen moves in the same turn: takes the rook on g1, then a push
     await play(bob.page, 'h1', 'g1', 'd3');
     await waitPly(ann.page, 14);

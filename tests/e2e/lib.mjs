@@ -109,6 +109,9 @@ export async function newPlayer(browser, baseURL, locale = 'en-US') {
 
 export async function screenshot(page, name) {
   mkdirSync(ARTIFACTS, { recursive: true });
+  // let the animations end (chessground's, and Alice's flight to the other board)
+  await page.waitForFunction(() => !document.querySelector('.flyer-wrap'), null, { timeout: 5000 });
+  await page.waitForTimeout(300);
   const file = join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: file });
   return file;

@@ -76,6 +76,8 @@ export class BoardView {
   private overlay: HTMLElement | null = null;
   private orientation: Color;
   private busy = 0;
+  /** The move this user just sent: its state needs no animation. */
+  private localMove: string | undefined;
 
   constructor(
     host: HTMLElement,
@@ -181,12 +183,10 @@ export class BoardView {
 
     if (force) this.cgs.forEach(cg => cg.cancelMove());
     const shownSame = this.cgs.every((cg, i) => samePlacement(cg.getFen(), boardPlacement(this.pos, i as BoardIndex)));
-    const moved = !shownSame && prevState !== null && last !== undefined;
-    if (this.variant === 'alice' && moved && last) {
-      this.animateAlice(prevPos, last, () => this.applyFull(lastKeys));
-    } else {
-      this.applyFull(lastKeys);
-    }
+    const moved = !shownSame && prevState !== null && last !== undefined && state.lastMove !== this.localMove;
+    this.localMove = undefined;
+    this.applyFull(lastKeys);
+    if (this.variant === 'alice' && moved && last) this.animateAlice(prevPos, last);
   }
 
   private applyFull(lastKeys: Key[] | undefined): void {
@@ -348,6 +348,7 @@ export class BoardView {
   }
 
   private send(m: ParsedMove): void {
+    this.localMove = m.raw;
     this.setMovable(undefined);
     this.prompt(null);
     this.opts.onMove?.(m.raw);
@@ -498,42 +499,38 @@ export class BoardView {
     }
   }
 
-  /** A move that arrived from the server: move on its board, then fly to the other. */
-  private animateAlice(prev: Position, last: ParsedMove, done: () => void): void {
+  /** The DOM element chessground shows for the piece on `key` of a board. */
+  private pieceEl(board: BoardIndex, key: string): HTMLElement | undefined {
+    let e = this.cgs[board].state.dom.elements.board.firstElementChild as (HTMLElement & { cgKey?: string }) | null;
+    for (; e; e = e.nextElementSibling as (HTMLElement & { cgKey?: string }) | null)
+      if (e.tagName === 'PIECE' && e.cgKey === key) return e;
+    return undefined;
+  }
+
+  /**
+   * A move that arrived from the server, already applied to the boards: the
+   * piece flies from its square on the board it left to its square on the
+   * other board (with a castling rook). The boards accept moves meanwhile.
+   */
+  private animateAlice(prev: Position, last: ParsedMove): void {
     const orig = prev.pieces.get(last.from);
-    if (!orig) {
-      done();
-      return;
+    const now = this.pos.pieces.get(last.to);
+    if (!orig || !now || orig.board === now.board) return;
+    const movers: [string, string, BoardIndex, BoardIndex][] = [[last.from, last.to, orig.board, now.board]];
+    if (orig.role === 'king' && Math.abs(last.from.charCodeAt(0) - last.to.charCodeAt(0)) === 2) {
+      const rookFrom = (last.to[0] === 'g' ? 'h' : 'a') + last.to[1];
+      const rookTo = (last.to[0] === 'g' ? 'f' : 'd') + last.to[1];
+      const rook = this.pos.pieces.get(rookTo);
+      if (rook) movers.push([rookFrom, rookTo, 0, rook.board]);
     }
-    const board = orig.board;
-    const other = (1 - board) as BoardIndex;
-    const src = this.cgs[board];
-    src.move(last.from as Key, last.to as Key);
-    setTimeout(() => {
-      const now = this.pos.pieces.get(last.to);
-      const pc = src.state.pieces.get(last.to as Key);
-      if (!now || !pc || now.board !== other) {
-        done();
-        return;
-      }
-      const movers: [string, CgPiece][] = [[last.to, { role: now.role, color: now.color }]];
-      const rookSq = orig.role === 'king' && Math.abs(last.from.charCodeAt(0) - last.to.charCodeAt(0)) === 2
-        ? (last.to[0] === 'g' ? 'f' : 'd') + last.to[1]
-        : undefined;
-      if (rookSq) {
-        const rook = src.state.pieces.get(rookSq as Key);
-        if (rook) movers.push([rookSq, rook]);
-      }
-      let pending = movers.length;
-      for (const [sq, p] of movers) {
-        const a = this.squareRect(board, sq);
-        const b = this.squareRect(other, sq);
-        src.setPieces(new Map([[sq as Key, undefined]]));
-        this.fly(p, a, b, () => {
-          if (--pending === 0) done();
-        });
-      }
-    }, ANIM_MS + 20);
+    for (const [from, to, src, dst] of movers) {
+      const p = this.pos.pieces.get(to)!;
+      const target = this.pieceEl(dst, to);
+      if (target) target.style.visibility = 'hidden';
+      this.fly({ role: p.role, color: p.color }, this.squareRect(src, from), this.squareRect(dst, to), () => {
+        if (target) target.style.visibility = '';
+      });
+    }
   }
 }
 
