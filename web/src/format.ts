@@ -1,7 +1,7 @@
 // Pure formatting helpers: clocks, time controls, results.
 
 import type { Color } from './fen.js';
-import type { Clock, TimeControl } from './api.js';
+import type { Clock, PlayerInfo, TimeControl } from './api.js';
 import { Key, t } from './i18n.js';
 
 /** Remaining time of a side, the running side's clock counted down since receipt. */
@@ -72,4 +72,11 @@ export function reasonText(result: string, termination: string | null): string {
   if (termination === 'time forfeit' && result === '1/2-1/2') return t('reason.timeoutInsufficient');
   const key = REASONS[termination];
   return key ? t(key) : t('reason.other', { reason: termination });
+}
+
+/** A player's name as shown: the computer and its level, or the nickname ("Anonymous" translated). */
+export function playerName(p: PlayerInfo): string {
+  if (p.computer) return t('lobby.computerName', { level: p.level ?? '?' });
+  if (!p.name || p.name === 'Anonymous') return t('lobby.anonymous');
+  return p.name;
 }

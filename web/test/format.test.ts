@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatClock, formatDays, remaining, reasonText, resultTitle } from '../src/format.ts';
+import { formatClock, formatDays, playerName, remaining, reasonText, resultTitle } from '../src/format.ts';
 import { setLang } from '../src/i18n.ts';
 
 test('clock formatting', () => {
@@ -32,4 +32,13 @@ test('result and reason in both languages', () => {
   assert.equal(reasonText('0-1', 'time forfeit'), 'au temps');
   assert.equal(resultTitle('*', 'aborted'), 'Partie annulée');
   setLang('en');
+});
+
+test('player names: the computer with its level, the server default nickname translated', () => {
+  setLang('fr');
+  assert.equal(playerName({ name: 'Computer', computer: true, level: 4 }), 'Ordinateur niveau 4');
+  assert.equal(playerName({ name: 'Anonymous', computer: false, level: null }), 'Anonyme');
+  assert.equal(playerName({ name: 'Ann', computer: false, level: null }), 'Ann');
+  setLang('en');
+  assert.equal(playerName({ name: '', computer: false, level: null }), 'Anonymous');
 });

@@ -4,7 +4,7 @@ import { ApiError, GameState, MoveEntry, api, ws } from '../api.js';
 import { BoardView } from '../board.js';
 import { clear, el } from '../dom.js';
 import { Color, Variant, opposite, parseFen } from '../fen.js';
-import { formatClock, formatDays, formatTime, reasonText, remaining, resultTitle } from '../format.js';
+import { formatClock, formatDays, formatTime, playerName, reasonText, remaining, resultTitle } from '../format.js';
 import { t } from '../i18n.js';
 import { matchFirstPart, matchInput } from '../moves.js';
 import { navigate } from '../router.js';
@@ -309,6 +309,7 @@ class GamePage {
       else status = t('game.waitingOpponent');
     } else if (st.you === null) status = t('game.spectator');
     e.status.textContent = status;
+    e.status.hidden = !status;
     e.status.dataset.turn = st.turn;
 
     this.renderMoves();
@@ -324,7 +325,7 @@ class GamePage {
     const p = st.players[color];
     clear(box);
     box.dataset.color = color;
-    const name = p.computer ? t('lobby.computerName', { level: p.level ?? '?' }) : p.name || t('lobby.anonymous');
+    const name = playerName(p);
     const dot = el('span', { class: `conn-dot ${p.computer || p.connected ? 'on' : 'off'}` });
     box.append(
       el(

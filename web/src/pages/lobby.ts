@@ -4,7 +4,7 @@
 import { ApiError, GameSummary, Lobby, Seek, TimeControl, api, nickname, setNickname, ws } from '../api.js';
 import { clear, el } from '../dom.js';
 import type { Variant } from '../fen.js';
-import { formatTime, resultTitle } from '../format.js';
+import { formatTime, playerName, resultTitle } from '../format.js';
 import { t } from '../i18n.js';
 import { navigate } from '../router.js';
 
@@ -225,7 +225,7 @@ export function lobbyPage(root: HTMLElement): () => void {
       const row = el(
         'div',
         { class: `seek${s.mine ? ' mine' : ''}`, 'data-seek': s.id },
-        el('span', { class: 'who' }, s.nickname || t('lobby.anonymous')),
+        el('span', { class: 'who' }, playerName({ name: s.nickname, computer: false, level: null })),
         el('span', { class: 'variant' }, t(`variant.${s.variant}`)),
         el('span', { class: 'tc' }, formatTime(s.time)),
         el('span', { class: 'col' }, s.color === 'random' ? t('color.random') : t(`color.${s.color}`)),
@@ -282,7 +282,6 @@ function renderGames(box: HTMLElement, games: GameSummary[], empty: string, acti
   clear(box);
   if (!games.length) box.appendChild(el('p', { class: 'empty' }, empty));
   for (const g of games) {
-    const name = (p: GameSummary['white']) => (p.computer ? t('lobby.computerName', { level: p.level ?? '?' }) : p.name || t('lobby.anonymous'));
     const res = g.status === 'over' ? resultTitle(g.result, g.termination) : '';
     box.appendChild(
       el(
@@ -290,7 +289,7 @@ function renderGames(box: HTMLElement, games: GameSummary[], empty: string, acti
         { class: 'game-row', href: `/game/${g.id}`, 'data-link': '', 'data-game': g.id },
         el('span', { class: 'variant' }, t(`variant.${g.variant}`)),
         el('span', { class: 'tc' }, formatTime(g.time)),
-        el('span', { class: 'players' }, `${name(g.white)} – ${name(g.black)}`),
+        el('span', { class: 'players' }, `${playerName(g.white)} – ${playerName(g.black)}`),
         el('span', { class: 'res' }, res || `${Math.ceil(g.ply / 2)}…`),
         el('span', { class: 'go' }, action),
       ),
@@ -322,7 +321,7 @@ export function challengePage(root: HTMLElement, id: string): () => void {
     clear(box);
     box.append(
       el('h2', {}, `${t(`variant.${seek.variant}`)} · ${formatTime(seek.time)}`),
-      el('p', {}, `${t('lobby.player')}: ${seek.nickname || t('lobby.anonymous')} · ${t('lobby.color')}: ${seek.color === 'random' ? t('color.random') : t(`color.${seek.color}`)}`),
+      el('p', {}, `${t('lobby.player')}: ${playerName({ name: seek.nickname, computer: false, level: null })} · ${t('lobby.color')}: ${seek.color === 'random' ? t('color.random') : t(`color.${seek.color}`)}`),
     );
     if (seek.mine) {
       const url = `${location.origin}/challenge/${id}`;
