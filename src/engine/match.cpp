@@ -1,9 +1,472 @@
-#include <ostream>
+// `echecs match`: games between two UCI engines with a time control, an
+// opening set, adjudication by the rules of the game (game.h), PGN output,
+// a progress line and the result as score and Elo with a 95% error bar.
+#include <signal.h>
 
+#include <atomic>
+#include <chrono>
+#include <ctime>
+#include <fstream>
+#include <iomanip>
+#include <memory>
+#include <mutex>
+#include <ostream>
+#include <sstream>
+#include <thread>
+
+#include "core/game.h"
+#include "core/notation.h"
+#include "core/pgn.h"
+#include "elo.h"
 #include "entry.h"
+#include "protocol_util.h"
+#include "uci_process.h"
+
 namespace echecs {
-int match_main(const std::vector<std::string> &, std::ostream &out) {
-    out << "not yet\n";
-    return 1;
+
+using namespace engine;
+
+namespace {
+
+constexpr const char* USAGE =
+    "usage: echecs match --engine cmd=CMD [name=NAME] [option.NAME=VALUE ...] --engine cmd=CMD [...]\n"
+    "                    [--variant chess|alice|avalanche] [--games N] [--tc BASE+INC (seconds)]\n"
+    "                    [--movetime MS] [--depth N] [--concurrency N] [--openings FILE] [--pgn FILE]\n"
+    "                    [--maxplies N] [--margin MS]\n"
+    "Plays N games (each opening twice, colours swapped) between the two engines.\n";
+
+struct EngineSpec {
+    std::string cmd, name;
+    std::vector<std::pair<std::string, std::string>> options;
+};
+
+struct Opening {
+    std::string fen;
+    std::vector<std::string> moves;
+};
+
+struct Settings {
+    EngineSpec engines[2];
+    Variant variant = Variant::Chess;
+    int games = 2;
+    std::int64_t base_ms = 10000, inc_ms = 100;
+    std::int64_t movetime = 0;
+    int depth = 0;
+    int concurrency = 1;
+    int max_plies = 600;
+    std::int64_t margin_ms = 100;
+    std::string openings_path, pgn_path;
+    std::vector<Opening> openings;
+};
+
+struct GameRecord {
+    int white = 0;  // engine index playing White
+    Outcome outcome = Outcome::Ongoing;
+    std::string reason;
+    std::string pgn;
+};
+
+std::string today() {
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[16];
+    std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
+    return buf;
 }
+
+std::optional<std::int64_t> parse_seconds_ms(const std::string& s) {
+    // "10", "0.1", "2.5" seconds -> ms
+    try {
+        size_t used = 0;
+        const double v = std::stod(s, &used);
+        if (used != s.size() || v < 0 || v > 1e6) return std::nullopt;
+        return std::int64_t(v * 1000 + 0.5);
+    } catch (...) {
+        return std::nullopt;
+    }
+}
+
+// Reads one opening per line: UCI moves from the start position, or
+// "fen <FEN> [moves ...]". '#' starts a comment.
+std::vector<Opening> read_openings(const std::string& path, Variant v, std::string& error) {
+    std::ifstream f(path);
+    std::vector<Opening> out;
+    if (!f) {
+        error = "cannot read openings file '" + path + "'";
+        return out;
+    }
+    int n = 0;
+    for (std::string line; std::getline(f, line);) {
+        ++n;
+        if (auto h = line.find('#'); h != std::string::npos) line.erase(h);
+        auto w = split_words(line);
+        if (w.empty()) continue;
+        Opening o;
+        o.fen = std::string(Position::START_FEN);
+        size_t i = 0;
+        if (w[0] == "fen") {
+            o.fen.clear();
+            for (i = 1; i < w.size() && w[i] != "moves"; ++i) o.fen += (o.fen.empty() ? "" : " ") + w[i];
+            if (i < w.size()) ++i;
+        }
+        o.moves.assign(w.begin() + long(i), w.end());
+        try {
+            Game g(v, o.fen);
+            for (const auto& m : o.moves) g.play_uci(m);
+        } catch (const std::exception& e) {
+            error = path + ":" + std::to_string(n) + ": " + e.what();
+            return {};
+        }
+        out.push_back(std::move(o));
+    }
+    if (out.empty()) error = "no openings in '" + path + "'";
+    return out;
+}
+
+class Worker {
+   public:
+    Worker(const Settings& s) : s_(s) {}
+
+    // Starts both engines; false with `error` set on failure.
+    bool start(std::string& error) {
+        for (int i = 0; i < 2; ++i) {
+            try {
+                p_[i] = std::make_unique<UciProcess>(s_.engines[i].cmd);
+            } catch (const std::exception& e) {
+                error = e.what();
+                return false;
+            }
+            UciProcess& p = *p_[i];
+            p.send("uci");
+            bool ok = false;
+            while (auto l = p.read_line(10000)) {
+                if (l->rfind("id name ", 0) == 0 && s_.engines[i].name.empty()) names_[i] = l->substr(8);
+                if (*l == "uciok") {
+                    ok = true;
+                    break;
+                }
+            }
+            if (!ok) {
+                error = "engine '" + s_.engines[i].cmd + "' did not answer 'uci' with 'uciok'";
+                return false;
+            }
+            if (!s_.engines[i].name.empty()) names_[i] = s_.engines[i].name;
+            if (names_[i].empty()) names_[i] = s_.engines[i].cmd;
+            for (const auto& [k, v] : s_.engines[i].options) p.send("setoption name " + k + " value " + v);
+            if (s_.variant != Variant::Chess)
+                p.send("setoption name UCI_Variant value " + std::string(variant_name(s_.variant)));
+            p.send("isready");
+            if (!p.wait_for("readyok", 10000)) {
+                error = "engine '" + s_.engines[i].cmd + "' did not answer 'isready'";
+                return false;
+            }
+        }
+        return true;
+    }
+    const std::string& name(int i) const { return names_[i]; }
+
+    GameRecord play(int round, const Opening& o, int white) {
+        GameRecord rec;
+        rec.white = white;
+        Game game(s_.variant, o.fen);
+        for (const auto& m : o.moves) game.play_uci(m);
+        const std::string start_fen = game.start_fen();
+        std::string moves_text;
+        for (const auto& m : o.moves) moves_text += " " + m;
+        for (auto& p : p_) {
+            p->send("ucinewgame");
+            p->send("isready");
+            p->wait_for("readyok", 10000);
+        }
+        std::int64_t clock[2] = {s_.base_ms, s_.base_ms};  // by colour
+        GameResult result;
+        std::string reason;
+        for (int ply = 0;; ++ply) {
+            result = game.result();
+            if (result.over()) {
+                reason = std::string(termination_name(result.termination));
+                break;
+            }
+            if (int(game.moves().size()) >= s_.max_plies) {
+                result = {Outcome::Draw, Termination::Aborted};
+                reason = "adjudication: " + std::to_string(s_.max_plies) + " plies";
+                break;
+            }
+            const Color stm = game.position().side_to_move();
+            const int e = stm == WHITE ? white : 1 - white;
+            UciProcess& p = *p_[e];
+            p.send("position fen " + start_fen + (moves_text.empty() ? "" : " moves" + moves_text));
+            std::int64_t wait_ms;
+            if (s_.movetime > 0) {
+                p.send("go movetime " + std::to_string(s_.movetime));
+                wait_ms = s_.movetime + 5000;
+            } else if (s_.depth > 0) {
+                p.send("go depth " + std::to_string(s_.depth));
+                wait_ms = 600000;
+            } else {
+                p.send("go wtime " + std::to_string(std::max<std::int64_t>(1, clock[WHITE])) + " btime " +
+                       std::to_string(std::max<std::int64_t>(1, clock[BLACK])) + " winc " + std::to_string(s_.inc_ms) +
+                       " binc " + std::to_string(s_.inc_ms));
+                wait_ms = clock[stm] + s_.margin_ms + 1000;
+            }
+            const auto t0 = std::chrono::steady_clock::now();
+            auto line = p.wait_for("bestmove", wait_ms);
+            const std::int64_t used =
+                std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+            const Outcome loss = stm == WHITE ? Outcome::BlackWins : Outcome::WhiteWins;
+            if (s_.movetime == 0 && s_.depth == 0) {
+                clock[stm] -= used;
+                if (clock[stm] < -s_.margin_ms || !line) {
+                    result = {can_mate(game.position(), ~stm) ? loss : Outcome::Draw, Termination::TimeForfeit};
+                    reason = "time forfeit";
+                    if (line) p.send("stop");
+                    break;
+                }
+                clock[stm] += s_.inc_ms;
+            }
+            if (!line) {
+                result = {loss, Termination::Aborted};
+                reason = p.alive() ? "no bestmove in time" : "engine exited";
+                break;
+            }
+            const auto w = split_words(*line);
+            const std::string mv = w.size() >= 2 ? w[1] : "";
+            try {
+                game.play_uci(mv);
+                moves_text += " " + mv;
+            } catch (const NotationError& err) {
+                result = {loss, Termination::Aborted};
+                reason = "illegal move '" + mv + "' by " + names_[e];
+                break;
+            }
+        }
+        rec.outcome = result.outcome;
+        rec.reason = reason;
+        std::vector<std::pair<std::string, std::string>> tags = {
+            {"Event", "echecs match"},        {"Site", "echecs"},       {"Date", today()},
+            {"Round", std::to_string(round)}, {"White", names_[white]}, {"Black", names_[1 - white]},
+            {"Termination", reason},
+        };
+        if (s_.movetime == 0 && s_.depth == 0) {
+            std::ostringstream tc;
+            tc << s_.base_ms / 1000.0 << "+" << s_.inc_ms / 1000.0;
+            tags.emplace_back("TimeControl", tc.str());
+        }
+        try {
+            rec.pgn = write_pgn(game, tags, result);
+        } catch (const std::exception& ex) {
+            rec.pgn = std::string("; PGN not written: ") + ex.what() + "\n";
+        }
+        return rec;
+    }
+
+   private:
+    const Settings& s_;
+    std::unique_ptr<UciProcess> p_[2];
+    std::string names_[2];
+};
+
+bool parse_args(const std::vector<std::string>& args, Settings& s, std::string& error) {
+    int engines = 0;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&]() -> std::string {
+            if (i + 1 >= args.size()) {
+                error = a + " needs a value";
+                return "";
+            }
+            return args[++i];
+        };
+        auto int_value = [&](int lo, int hi, int& out) {
+            const std::string v = value();
+            auto n = parse_int(v);
+            if (!n || *n < lo || *n > hi) {
+                error = a + ": '" + v + "' is not a number in " + std::to_string(lo) + ".." + std::to_string(hi);
+                return false;
+            }
+            out = int(*n);
+            return true;
+        };
+        if (a == "--engine") {
+            if (engines == 2) {
+                error = "exactly two --engine are needed";
+                return false;
+            }
+            EngineSpec& e = s.engines[engines++];
+            while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
+                const std::string kv = args[++i];
+                const auto eq = kv.find('=');
+                if (eq == std::string::npos) {
+                    error = "--engine: '" + kv + "' is not KEY=VALUE";
+                    return false;
+                }
+                const std::string k = kv.substr(0, eq), v = kv.substr(eq + 1);
+                if (k == "cmd")
+                    e.cmd = v;
+                else if (k == "name")
+                    e.name = v;
+                else if (k.rfind("option.", 0) == 0)
+                    e.options.emplace_back(k.substr(7), v);
+                else {
+                    error = "--engine: unknown key '" + k + "' (cmd, name, option.NAME)";
+                    return false;
+                }
+            }
+            if (e.cmd.empty()) {
+                error = "--engine needs cmd=COMMAND";
+                return false;
+            }
+        } else if (a == "--variant") {
+            const std::string v = value();
+            auto var = parse_variant(v);
+            if (!var) {
+                error = "--variant: unknown variant '" + v + "'";
+                return false;
+            }
+            s.variant = *var;
+        } else if (a == "--games") {
+            if (!int_value(1, 100000, s.games)) return false;
+        } else if (a == "--concurrency") {
+            if (!int_value(1, 64, s.concurrency)) return false;
+        } else if (a == "--maxplies") {
+            if (!int_value(10, 100000, s.max_plies)) return false;
+        } else if (a == "--depth") {
+            if (!int_value(1, 100, s.depth)) return false;
+        } else if (a == "--movetime") {
+            int ms = 0;
+            if (!int_value(1, 3600000, ms)) return false;
+            s.movetime = ms;
+        } else if (a == "--margin") {
+            int ms = 0;
+            if (!int_value(0, 60000, ms)) return false;
+            s.margin_ms = ms;
+        } else if (a == "--tc") {
+            const std::string v = value();
+            const auto plus = v.find('+');
+            auto base = parse_seconds_ms(v.substr(0, plus));
+            auto inc =
+                plus == std::string::npos ? std::optional<std::int64_t>(0) : parse_seconds_ms(v.substr(plus + 1));
+            if (!base || !inc || *base <= 0) {
+                error = "--tc: '" + v + "' is not BASE+INC in seconds (e.g. 10+0.1)";
+                return false;
+            }
+            s.base_ms = *base, s.inc_ms = *inc;
+        } else if (a == "--openings") {
+            s.openings_path = value();
+        } else if (a == "--pgn") {
+            s.pgn_path = value();
+        } else {
+            error = "unknown argument '" + a + "'";
+            return false;
+        }
+        if (!error.empty()) return false;
+    }
+    if (engines != 2) {
+        error = "exactly two --engine are needed";
+        return false;
+    }
+    return true;
+}
+
+std::string elo_text(const MatchScore& m) {
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(1) << std::showpos << m.elo() << std::noshowpos << " +/- " << m.elo_error95();
+    return os.str();
+}
+
+}  // namespace
+
+int match_main(const std::vector<std::string>& args, std::ostream& out) {
+    Settings s;
+    std::string error;
+    if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+        out << USAGE;
+        return args.empty() ? 2 : 0;
+    }
+    if (!parse_args(args, s, error)) {
+        out << "match: " << error << "\n" << USAGE;
+        return 2;
+    }
+    if (s.openings_path.empty()) {
+        const std::string def = "data/openings/" + std::string(variant_name(s.variant)) + ".txt";
+        if (std::ifstream(def)) s.openings_path = def;
+    }
+    if (!s.openings_path.empty()) {
+        s.openings = read_openings(s.openings_path, s.variant, error);
+        if (!error.empty()) {
+            out << "match: " << error << "\n";
+            return 2;
+        }
+    } else {
+        out << "match: no opening set found (data/openings/" << variant_name(s.variant)
+            << ".txt); every game starts from the initial position\n";
+        s.openings.push_back({std::string(Position::START_FEN), {}});
+    }
+    std::ofstream pgn;
+    if (!s.pgn_path.empty()) {
+        pgn.open(s.pgn_path, std::ios::app);
+        if (!pgn) {
+            out << "match: cannot write '" << s.pgn_path << "'\n";
+            return 2;
+        }
+    }
+    signal(SIGPIPE, SIG_IGN);  // an engine that exits must not end the match
+
+    std::mutex m;
+    MatchScore score;  // from the first engine's point of view
+    std::atomic<int> next{0};
+    int done = 0;
+    std::string names[2];
+    std::string failure;
+    auto run = [&]() {
+        Worker w(s);
+        std::string err;
+        if (!w.start(err)) {
+            std::lock_guard<std::mutex> lock(m);
+            failure = err;
+            return;
+        }
+        {
+            std::lock_guard<std::mutex> lock(m);
+            names[0] = w.name(0), names[1] = w.name(1);
+        }
+        for (;;) {
+            const int g = next++;
+            if (g >= s.games) return;
+            {
+                std::lock_guard<std::mutex> lock(m);
+                if (!failure.empty()) return;
+            }
+            const Opening& o = s.openings[size_t(g / 2) % s.openings.size()];
+            const GameRecord r = w.play(g + 1, o, g % 2);
+            std::lock_guard<std::mutex> lock(m);
+            const bool first_white = r.white == 0;
+            if (r.outcome == Outcome::Draw)
+                ++score.draws;
+            else if ((r.outcome == Outcome::WhiteWins) == first_white)
+                ++score.wins;
+            else
+                ++score.losses;
+            ++done;
+            if (pgn) pgn << r.pgn << "\n" << std::flush;
+            out << "game " << g + 1 << " " << w.name(r.white) << " - " << w.name(1 - r.white) << " "
+                << pgn_result(r.outcome) << " (" << r.reason << ") | " << done << "/" << s.games << " " << names[0]
+                << " " << score.wins << "-" << score.losses << "-" << score.draws << " Elo " << elo_text(score) << "\n"
+                << std::flush;
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int i = 0; i < std::min(s.concurrency, s.games); ++i) threads.emplace_back(run);
+    for (auto& t : threads) t.join();
+    if (!failure.empty() && done == 0) {
+        out << "match: " << failure << "\n";
+        return 1;
+    }
+    out << "\nScore of " << names[0] << " vs " << names[1] << ": " << score.wins << " - " << score.losses << " - "
+        << score.draws << " [" << std::fixed << std::setprecision(3) << score.score() << "] " << score.games() << "\n";
+    out << "Elo difference: " << elo_text(score) << " (95%)\n";
+    return 0;
+}
+
 }  // namespace echecs

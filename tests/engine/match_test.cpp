@@ -1,0 +1,107 @@
+// `echecs match` between two copies of the engine, the opening sets, and the
+// Elo arithmetic.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include "core/pgn.h"
+#include "engine/elo.h"
+#include "engine/game_state.h"
+#include "helpers.h"
+
+namespace echecs::test {
+namespace {
+
+std::string run_match(const std::vector<std::string>& args) {
+    std::ostringstream out;
+    match_main(args, out);
+    return out.str();
+}
+
+TEST(Match, PlaysGamesWritesPgnAndScores) {
+    const std::string pgn = ::testing::TempDir() + "echecs_match_test.pgn";
+    std::remove(pgn.c_str());
+    const std::string out = run_match({"--engine",
+                                       std::string("cmd=") + ECHECS_UCI_STUB,
+                                       "name=A",
+                                       "--engine",
+                                       std::string("cmd=") + ECHECS_UCI_STUB,
+                                       "name=B",
+                                       "option.Skill Level=0",
+                                       "--variant",
+                                       "avalanche",
+                                       "--games",
+                                       "2",
+                                       "--movetime",
+                                       "20",
+                                       "--maxplies",
+                                       "40",
+                                       "--concurrency",
+                                       "2",
+                                       "--pgn",
+                                       pgn,
+                                       "--openings",
+                                       std::string(ECHECS_OPENINGS) + "/avalanche.txt"});
+    EXPECT_TRUE(contains(out, "game 1 ")) << out;
+    EXPECT_TRUE(contains(out, "game 2 ")) << out;
+    EXPECT_TRUE(contains(out, "Score of A vs B: ")) << out;
+    EXPECT_TRUE(contains(out, "Elo difference: ")) << out;
+    std::ifstream f(pgn);
+    std::stringstream text;
+    text << f.rdbuf();
+    const auto games = read_pgn(text.str());
+    ASSERT_EQ(games.size(), 2u) << text.str();
+    for (const auto& g : games) {
+        EXPECT_EQ(g.tag("Variant"), "Avalanche");
+        EXPECT_TRUE(g.error.empty()) << g.error;
+        Game replayed(g.variant(), g.start_fen());
+        EXPECT_NO_THROW(replay(g, replayed));
+    }
+}
+
+TEST(Match, BadArguments) {
+    EXPECT_TRUE(contains(run_match({"--engine", "cmd=x"}), "exactly two --engine"));
+    EXPECT_TRUE(contains(run_match({"--engine", "cmd=x", "--engine", "cmd=y", "--tc", "fast"}), "--tc: 'fast'"));
+    EXPECT_TRUE(contains(run_match({"--engine", "cmd=x", "--engine", "cmd=y", "--variant", "shogi"}), "shogi"));
+    EXPECT_TRUE(contains(run_match({"--engine", "bogus", "--engine", "cmd=y"}), "not KEY=VALUE"));
+    EXPECT_TRUE(contains(run_match({"--engine", "cmd=/nonexistent/engine", "--engine", "cmd=/nonexistent/engine",
+                                    "--games", "1", "--movetime", "10"}),
+                         "did not answer"));
+}
+
+TEST(Openings, EveryCommittedLineIsLegal) {
+    for (const char* v : {"chess", "alice", "avalanche"}) {
+        std::ifstream f(std::string(ECHECS_OPENINGS) + "/" + v + ".txt");
+        ASSERT_TRUE(f) << v;
+        int n = 0;
+        for (std::string line; std::getline(f, line);) {
+            if (line.empty() || line[0] == '#') continue;
+            ++n;
+            std::istringstream is(line);
+            std::vector<std::string> moves;
+            for (std::string m; is >> m;) moves.push_back(m);
+            const Variant var = v == std::string("alice")       ? Variant::Alice
+                                : v == std::string("avalanche") ? Variant::Avalanche
+                                                                : Variant::Chess;
+            EXPECT_NO_THROW(engine::GameState::make(var, Position::START_FEN, moves)) << v << ": " << line;
+        }
+        EXPECT_GE(n, 20) << v;
+    }
+}
+
+TEST(Elo, ScoreAndErrorBars) {
+    engine::MatchScore even{10, 0, 10};
+    EXPECT_NEAR(even.elo(), 0.0, 1e-9);
+    EXPECT_GT(even.elo_error95(), 100.0);
+    engine::MatchScore strong{75, 0, 25};  // 75% is about +191 Elo
+    EXPECT_NEAR(strong.elo(), 190.8, 0.5);
+    engine::MatchScore many{750, 0, 250};
+    EXPECT_LT(many.elo_error95(), strong.elo_error95());
+    engine::MatchScore draws{0, 10, 0};
+    EXPECT_NEAR(draws.elo(), 0.0, 1e-9);
+    EXPECT_NEAR(draws.elo_error95(), 0.0, 1e-9);
+}
+
+}  // namespace
+}  // namespace echecs::test
