@@ -41,6 +41,7 @@ test('alice: two boards, pieces pass through the looking glass, transfer mate', 
     await waitPly(bob.page, 3);
     // Black's pawn on board 2 captures on board 2 and comes back to board 1
     await clickSquare(bob.page, 'd5', 'b');
+    await bob.page.locator('.board-wrap[data-board="b"] square.move-dest').first().waitFor();
     assert.ok((await bob.page.locator('.board-wrap[data-board="b"] square.move-dest').count()) >= 1);
     assert.equal(await bob.page.locator('.board-wrap[data-board="a"] square.move-dest').count(), 0);
     await clickSquare(bob.page, 'e4', 'b');
@@ -49,6 +50,7 @@ test('alice: two boards, pieces pass through the looking glass, transfer mate', 
 
     // the bishop on board 2: its destinations are shown on board 2
     await clickSquare(ann.page, 'e2', 'b');
+    await ann.page.locator('.board-wrap[data-board="b"] square.move-dest').first().waitFor();
     const dests = await ann.page.locator('.board-wrap[data-board="b"] square.move-dest').count();
     assert.ok(dests >= 4, `bishop destinations on board 2: ${dests}`);
     await clickSquare(ann.page, 'b5', 'b');
@@ -61,7 +63,8 @@ test('alice: two boards, pieces pass through the looking glass, transfer mate', 
       assert.deepEqual(await moveList(p), ['e4', 'd5', 'Be2', 'dxe4', 'Bb5#']);
       // the bishop is back on board 1, next to the checked king
       await p.waitForFunction(() => document.querySelectorAll('.board-wrap[data-board="a"] piece.white.bishop:not(.ghost)').length === 2);
-      assert.equal(await p.locator('.board-wrap[data-board="a"] square.check').count(), 1);
+      await p.locator('.board-wrap[data-board="a"] square.check').waitFor();
+      assert.equal(await p.locator('.game-board square.check').count(), 1);
     }
     // no seed letter appears as a piece name anywhere in the move list
     assert.doesNotMatch((await moveList(ann.page)).join(' '), /[SUOCTL]/);

@@ -57,6 +57,7 @@ test('chess: two players play to checkmate, a spectator watches and reconnects',
       assert.match(await banner.textContent(), /Black wins.*by checkmate/);
       assert.deepEqual(await moveList(p), ['f3', 'e5', 'g4', 'Qh4#']);
       // the mated king is highlighted
+      await p.locator('.game-board square.check').waitFor();
       assert.equal(await p.locator('.game-board square.check').count(), 1);
     }
     // the finished game offers a rematch and the PGN

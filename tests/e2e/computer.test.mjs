@@ -53,7 +53,7 @@ test('computer: the engine answers moves typed in SAN; resign', { timeout: 90000
     // the viewer: step back through the game
     if (await page.locator('[data-action="first"]:not([disabled])').count()) {
       await page.click('[data-action="first"]');
-      assert.equal(await page.locator('.game-board piece.white').count(), 16);
+      await page.waitForFunction(() => document.querySelectorAll('.game-board piece.white:not(.ghost)').length === 16);
       await page.click('[data-action="next"]');
       assert.equal(await page.locator('.move-list .move.current').textContent(), 'e4');
       await page.click('[data-action="last"]');
