@@ -83,7 +83,7 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
         msg.textContent = t('analysis.badFen');
         moves.pop();
       } else {
-        msg.textContent = t('analysis.unavailable');
+        msg.textContent = t('analysis.noServer');
       }
       try {
         parseFen(startFen);

@@ -167,7 +167,7 @@ export function lobbyPage(root: HTMLElement): () => void {
     });
     waiting.append(
       el('div', { class: 'spinner', 'aria-hidden': 'true' }),
-      el('div', {}, `${t('lobby.yourSeek')}: ${t(`variant.${seek.variant}`)} ${formatTime(seek.time)}`),
+      el('div', {}, t('lobby.yourSeek', { what: `${t(`variant.${seek.variant}`)} ${formatTime(seek.time)}` })),
       el('div', {}, t('lobby.waiting')),
       cancel,
     );
@@ -319,9 +319,15 @@ export function challengePage(root: HTMLElement, id: string): () => void {
       return;
     }
     clear(box);
+    const who = playerName({ name: seek.nickname, computer: false, level: null });
     box.append(
       el('h2', {}, `${t(`variant.${seek.variant}`)} · ${formatTime(seek.time)}`),
-      el('p', {}, `${t('lobby.player')}: ${playerName({ name: seek.nickname, computer: false, level: null })} · ${t('lobby.color')}: ${seek.color === 'random' ? t('color.random') : t(`color.${seek.color}`)}`),
+      el(
+        'p',
+        {},
+        seek.mine ? '' : `${t('lobby.challengeFrom', { name: who })} · `,
+        t('lobby.seekColor', { name: who, color: seek.color === 'random' ? t('color.random') : t(`color.${seek.color}`) }),
+      ),
     );
     if (seek.mine) {
       const url = `${location.origin}/challenge/${id}`;
