@@ -28,6 +28,34 @@ async function play(page, from, to, push) {
   return n;
 }
 
+// Black's h-pawn walks down the h-file to h2, by its own moves and White's pushes
+// (moves checked by the server's rules core when the test runs).
+const PUSH_DOWN_THE_H_FILE = [
+  // [player, from, to, push]
+  ['ann', 'g1', 'f3', 'a7'],
+  ['bob', 'g8', 'f6', 'a2'],
+  ['ann', 'h1', 'g1', 'a6'],
+  ['bob', 'f6', 'h5', 'a3'],
+  ['ann', 'd2', 'd3', 'b7'],
+  ['bob', 'h5', 'g3', 'b2'],
+  ['ann', 'h2', 'g3', 'h7'],
+  ['bob', 'h6', 'h5', 'b3'],
+  ['ann', 'c1', 'd2', 'h5'],
+  ['bob', 'h4', 'h3', 'e2'],
+  ['ann', 'b1', 'c3', 'h3'],
+  ['bob', 'e7', 'e6', 'e3'],
+];
+
+async function playScript(ann, bob, script) {
+  let ply = 0;
+  for (const [who, from, to, push] of script) {
+    await play((who === 'ann' ? ann : bob).page, from, to, push);
+    ply++;
+    await waitPly(ann.page, ply);
+    await waitPly(bob.page, ply);
+  }
+}
+
 test('avalanche: pushes clicked on the board, checkmate', { timeout: 90000 }, async () => {
   const ann = await newPlayer(browser, server.url);
   const bob = await newPlayer(browser, server.url);
@@ -65,29 +93,10 @@ test('avalanche: a pawn pushed to its last rank, its owner chooses the piece', {
   const bob = await newPlayer(browser, server.url);
   try {
     await startGame(ann, bob, { variant: 'avalanche', color: 'white' });
-    const moves = [
-      // [player, from, to, push]
-      [ann, 'g1', 'f3', 'a7'],
-      [bob, 'g8', 'f6', 'a2'],
-      [ann, 'h1', 'g1', 'a6'],
-      [bob, 'f6', 'h5', 'a3'],
-      [ann, 'd2', 'd3', 'b7'],
-      [bob, 'h5', 'g3', 'b2'],
-      [ann, 'h2', 'g3', 'h7'],
-      [bob, 'h6', 'h5', 'b3'],
-      [ann, 'c1', 'd2', 'h5'],
-      [bob, 'h4', 'h3', 'e2'],
-      [ann, 'b1', 'c3', 'h3'],
-      [bob, 'e7', 'e6', 'e3'],
-      [ann, 'a1', 'a2', 'h2'], // White pushes Black's pawn to h1
-    ];
-    let ply = 0;
-    for (const [who, from, to, push] of moves) {
-      await play(who.page, from, to, push);
-      ply++;
-      await waitPly(ann.page, ply);
-      await waitPly(bob.page, ply);
-    }
+    await playScript(ann, bob, PUSH_DOWN_THE_H_FILE);
+    await play(ann.page, 'a1', 'a2', 'h2'); // White pushes Black's pawn to h1
+    await waitPly(ann.page, 13);
+    await waitPly(bob.page, 13);
     // Black's turn starts with the choice of the pushed pawn's piece
     const dialog = bob.page.locator('.promotion-overlay');
     await dialog.waitFor();
@@ -111,6 +120,36 @@ test('avalanche: a pawn pushed to its last rank, its owner chooses the piece', {
     assert.match(await banner.textContent(), /Black wins.*by resignation/);
     assert.equal(ann.page.errors.length + bob.page.errors.length, 0);
     await screenshot(bob.page, 'avalanche-pending-promotion');
+  } finally {
+    await closeAll(ann, bob);
+  }
+});
+
+test('avalanche: own promotion chosen in a dialog, then the push', { timeout: 120000 }, async () => {
+  const ann = await newPlayer(browser, server.url);
+  const bob = await newPlayer(browser, server.url);
+  try {
+    await startGame(ann, bob, { variant: 'avalanche', color: 'white' });
+    await playScript(ann, bob, PUSH_DOWN_THE_H_FILE.slice(0, 11));
+    // Black's pawn on h2 takes the rook on g1 and promotes: Black chooses a knight
+    await clickMove(bob.page, 'h2', 'g1');
+    const dialog = bob.page.locator('.promotion-overlay');
+    await dialog.waitFor();
+    assert.match(await dialog.textContent(), /Promote to/);
+    assert.deepEqual(
+      await dialog.locator('.promotion-choice').evaluateAll(bs => bs.map(b => b.getAttribute('data-role'))),
+      ['queen', 'rook', 'bishop', 'knight'],
+    );
+    await dialog.locator('[data-role="knight"]').click();
+    // then the push, as in every move
+    await bob.page.locator('.game-board square.pushable').first().waitFor();
+    await clickSquare(bob.page, 'e3');
+    await waitPly(ann.page, 12);
+    const list = await moveList(ann.page);
+    assert.equal(list[11], 'hxg1=N,e4');
+    await ann.page.waitForFunction(() => document.querySelectorAll('.game-board piece.black.knight:not(.ghost)').length === 2);
+    assert.equal(ann.page.errors.length + bob.page.errors.length, 0);
+    await screenshot(ann.page, 'avalanche-own-promotion');
   } finally {
     await closeAll(ann, bob);
   }

@@ -78,6 +78,7 @@ export class BoardView {
   private busy = 0;
   /** The move this user just sent: its state needs no animation. */
   private localMove: string | undefined;
+  private lastPush: Push | undefined;
 
   constructor(
     host: HTMLElement,
@@ -185,6 +186,7 @@ export class BoardView {
     const shownSame = this.cgs.every((cg, i) => samePlacement(cg.getFen(), boardPlacement(this.pos, i as BoardIndex)));
     const moved = !shownSame && prevState !== null && last !== undefined && state.lastMove !== this.localMove;
     this.localMove = undefined;
+    this.lastPush = last?.push;
     this.applyFull(lastKeys);
     if (this.variant === 'alice' && moved && last) this.animateAlice(prevPos, last);
   }
@@ -193,15 +195,26 @@ export class BoardView {
     const state = this.state;
     if (!state) return;
     this.cgs.forEach((cg, i) => {
+      cg.selectSquare(null);
       cg.set({
         fen: boardPlacement(this.pos, i as BoardIndex),
         turnColor: this.pos.turn,
         lastMove: lastKeys,
         check: !!state.check && this.kingOn(i as BoardIndex, this.pos.turn),
-        highlight: { custom: new Map() },
+        highlight: { custom: this.pushHighlight() },
       });
     });
     this.startTurn();
+  }
+
+  /** Avalanche: the last push is highlighted beside the last move. */
+  private pushHighlight(): Map<Key, string> {
+    const m = new Map<Key, string>();
+    if (this.lastPush) {
+      m.set(this.lastPush.from as Key, 'last-push');
+      m.set(this.lastPush.to as Key, 'last-push');
+    }
+    return m;
   }
 
   private kingOn(board: BoardIndex, color: Color): boolean {
@@ -317,6 +330,7 @@ export class BoardView {
     if (push) {
       // one click on a pushable pawn pushes it
       this.cgs[0].move(push.from as Key, push.to as Key);
+      this.cgs[0].selectSquare(null);
       this.finishPush(push);
     }
   }
@@ -328,7 +342,7 @@ export class BoardView {
     if (!m) return;
     this.pushing = null;
     this.root.classList.remove('push-stage');
-    this.cgs[0].set({ highlight: { custom: new Map() }, movable: { color: undefined, dests: new Map() } });
+    this.cgs[0].set({ highlight: { custom: this.pushHighlight() }, movable: { color: undefined, dests: new Map() } });
     this.prompt(null);
     this.send(m);
   }
@@ -341,7 +355,7 @@ export class BoardView {
     this.cgs.forEach((cg, i) =>
       cg.set({
         fen: boardPlacement(this.pos, i as BoardIndex),
-        highlight: { custom: new Map() },
+        highlight: { custom: this.pushHighlight() },
       }),
     );
     this.startTurn();
