@@ -36,9 +36,11 @@ test('chess: two players play to checkmate, a spectator watches and reconnects',
 
     // legal destinations come from the server: the f2 pawn shows f3 and f4
     await ann.page.locator('.game-board cg-board').first().waitFor();
+    // Bob premoves e7-e5 during Ann's turn; it is played as soon as Ann has moved
+    await clickMove(bob.page, 'e7', 'e5');
+    await bob.page.locator('.game-board square.current-premove').first().waitFor();
     await clickMove(ann.page, 'f2', 'f3');
     await waitPly(bob.page, 1);
-    await clickMove(bob.page, 'e7', 'e5');
     await waitPly(ann.page, 2);
     await waitPly(carol.page, 2);
 

@@ -42,6 +42,8 @@ export interface BoardState {
   lastMove?: string;
   /** The side to move is in check. */
   check?: boolean;
+  /** This user's colour while the opponent is to move (allows premoves; chess and Alice). */
+  premove?: Color;
 }
 
 export interface BoardOptions {
@@ -225,7 +227,7 @@ export class BoardView {
   /** Sets up the movable pieces for the side to move, after any pending choice. */
   private startTurn(): void {
     if (!this.state?.canMove || this.opts.viewOnly) {
-      this.setMovable(undefined);
+      this.setMovable(undefined, this.opts.viewOnly ? undefined : this.state?.premove);
       return;
     }
     const choices = pendingChoices(this.all);
@@ -242,9 +244,13 @@ export class BoardView {
     }
     this.stage = { moves: this.variant === 'avalanche' ? withChoice(this.all, undefined) : this.all };
     this.setMovable(this.stage.moves);
+    // a premove set during the opponent's turn is played now if it is legal
+    for (const cg of this.cgs) if (cg.playPremove()) break;
+    this.cgs.forEach(cg => cg.cancelPremove());
   }
 
-  private setMovable(moves: ParsedMove[] | undefined): void {
+  private setMovable(moves: ParsedMove[] | undefined, premove?: Color): void {
+    const premoves = !!premove && this.variant !== 'avalanche';
     this.cgs.forEach((cg, i) => {
       const d = moves
         ? this.variant === 'alice'
@@ -254,10 +260,12 @@ export class BoardView {
       cg.set({
         turnColor: this.pos.turn,
         movable: {
-          color: moves ? this.pos.turn : undefined,
+          color: moves ? this.pos.turn : premoves ? premove : undefined,
           dests: (d ?? new Map()) as Map<Key, Key[]>,
         },
+        premovable: { enabled: premoves },
       });
+      if (!moves && !premoves) cg.cancelPremove();
     });
   }
 

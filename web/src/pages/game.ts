@@ -259,6 +259,7 @@ class GamePage {
           canMove: this.canMove(),
           lastMove: st.moves[st.ply - 1]?.uci,
           check: st.check,
+          premove: st.status === 'live' && st.you && st.you !== st.turn ? st.you : undefined,
         },
         force,
       );
