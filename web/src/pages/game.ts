@@ -77,6 +77,7 @@ class GamePage {
   }
 
   destroy(): void {
+    document.title = t('app.title');
     ws().leave(this.id);
     this.unsub.forEach(f => f());
     window.clearInterval(this.tick);
@@ -310,6 +311,9 @@ class GamePage {
       else status = t('game.waitingOpponent');
     } else if (st.you === null) status = t('game.spectator');
     e.status.textContent = status;
+    // the tab's title tells whose turn it is, as on lichess
+    const title = `${t(`variant.${st.variant}`)} · ${playerName(st.players.white)} – ${playerName(st.players.black)}`;
+    document.title = st.status === 'live' && st.you === st.turn ? `● ${t('game.yourTurn')} · ${title}` : title;
     e.status.hidden = !status;
     e.status.dataset.turn = st.turn;
 
