@@ -369,8 +369,9 @@ export class BoardView {
     this.startTurn();
   }
 
-  private send(m: ParsedMove): void {
-    this.localMove = m.raw;
+  /** Sends a move; `shown` when the board already shows it (played with the mouse). */
+  private send(m: ParsedMove, shown = true): void {
+    this.localMove = shown ? m.raw : undefined;
     this.setMovable(undefined);
     this.prompt(null);
     this.opts.onMove?.(m.raw);
@@ -382,7 +383,7 @@ export class BoardView {
     this.closeOverlay();
     this.pushing = null;
     this.root.classList.remove('push-stage');
-    this.send(m);
+    this.send(m, false);
   }
 
   /** The moves still compatible with the user's choices so far (for keyboard entry). */
