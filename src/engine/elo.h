@@ -18,6 +18,14 @@ struct MatchScore {
         return -400.0 * std::log10(1.0 / p - 1.0);
     }
     double elo() const { return elo_of(score()); }
+    // All games won (or all lost): the Elo estimate is unbounded; this is the
+    // one-sided 95% bound (the win probability p with p^n = 0.05).
+    bool perfect() const { return games() >= 1 && (wins == games() || losses == games()); }
+    double elo_bound95() const {
+        const int n = games();
+        const double p = std::pow(0.05, 1.0 / std::max(n, 1));
+        return wins == n ? elo_of(p) : -elo_of(p);
+    }
     // Half-width of the 95% interval in Elo.
     double elo_error95() const {
         const int n = games();

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <fstream>
 #include <iomanip>
@@ -32,7 +33,7 @@ constexpr const char* USAGE =
     "usage: echecs match --engine cmd=CMD [name=NAME] [option.NAME=VALUE ...] --engine cmd=CMD [...]\n"
     "                    [--variant chess|alice|avalanche] [--games N] [--tc BASE+INC (seconds)]\n"
     "                    [--movetime MS] [--depth N] [--concurrency N] [--openings FILE] [--pgn FILE]\n"
-    "                    [--maxplies N] [--margin MS]\n"
+    "                    [--maxplies N] [--margin MS] [--verbose]\n"
     "Plays N games (each opening twice, colours swapped) between the two engines.\n";
 
 struct EngineSpec {
@@ -55,6 +56,7 @@ struct Settings {
     int concurrency = 1;
     int max_plies = 600;
     std::int64_t margin_ms = 100;
+    bool verbose = false;  // each move's time on stderr
     std::string openings_path, pgn_path;
     std::vector<Opening> openings;
 };
@@ -214,6 +216,10 @@ class Worker {
             auto line = p.wait_for("bestmove", wait_ms);
             const std::int64_t used =
                 std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+            if (s_.verbose)
+                std::fprintf(stderr, "round %d ply %d %s: %lld ms (clock %lld) %s\n", round, ply, names_[e].c_str(),
+                             static_cast<long long>(used), static_cast<long long>(clock[stm]),
+                             line ? line->c_str() : "(none)");
             const Outcome loss = stm == WHITE ? Outcome::BlackWins : Outcome::WhiteWins;
             if (s_.movetime == 0 && s_.depth == 0) {
                 clock[stm] -= used;
@@ -352,6 +358,8 @@ bool parse_args(const std::vector<std::string>& args, Settings& s, std::string& 
                 return false;
             }
             s.base_ms = *base, s.inc_ms = *inc;
+        } else if (a == "--verbose") {
+            s.verbose = true;
         } else if (a == "--openings") {
             s.openings_path = value();
         } else if (a == "--pgn") {
@@ -371,7 +379,11 @@ bool parse_args(const std::vector<std::string>& args, Settings& s, std::string& 
 
 std::string elo_text(const MatchScore& m) {
     std::ostringstream os;
-    os << std::fixed << std::setprecision(1) << std::showpos << m.elo() << std::noshowpos << " +/- " << m.elo_error95();
+    os << std::fixed << std::setprecision(1) << std::showpos;
+    if (m.perfect())
+        os << (m.wins ? "+inf" : "-inf") << " (95% bound " << m.elo_bound95() << ")";
+    else
+        os << m.elo() << std::noshowpos << " +/- " << m.elo_error95();
     return os.str();
 }
 

@@ -5,7 +5,7 @@
 namespace echecs::engine {
 
 namespace {
-constexpr std::int64_t MOVE_OVERHEAD = 20;  // ms kept for the protocol round trip
+constexpr std::int64_t MOVE_OVERHEAD = 50;  // ms kept for the protocol round trip and a loaded machine
 }
 
 TimeBudget allocate_time(const Limits &limits, Color us) {

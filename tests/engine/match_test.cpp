@@ -98,6 +98,10 @@ TEST(Elo, ScoreAndErrorBars) {
     EXPECT_NEAR(strong.elo(), 190.8, 0.5);
     engine::MatchScore many{750, 0, 250};
     EXPECT_LT(many.elo_error95(), strong.elo_error95());
+    engine::MatchScore all{40, 0, 0};  // 40 wins: p >= 0.05^(1/40) = 0.928 at 95%, about +444 Elo
+    EXPECT_TRUE(all.perfect());
+    EXPECT_NEAR(all.elo_bound95(), 443.8, 0.5);
+    EXPECT_NEAR(engine::MatchScore({0, 0, 40}).elo_bound95(), -443.8, 0.5);
     engine::MatchScore draws{0, 10, 0};
     EXPECT_NEAR(draws.elo(), 0.0, 1e-9);
     EXPECT_NEAR(draws.elo_error95(), 0.0, 1e-9);
