@@ -128,6 +128,17 @@ const en = {
   'reason.aborted': 'aborted',
   'reason.other': '{reason}',
 
+  'error.illegal_move': 'This move is not legal.',
+  'error.not_your_turn': 'It is not your turn.',
+  'error.stale': 'The position changed meanwhile: try again.',
+  'error.game_over': 'The game is over.',
+  'error.not_allowed': 'This is not allowed now.',
+  'error.not_your_seat': 'You do not play in this game.',
+  'error.rate_limited': 'Too many messages: slow down.',
+  'error.not_found': 'Not found.',
+  'error.conflict': 'Too late: someone was quicker.',
+  'error.unavailable': 'The server is busy: try again in a moment.',
+  'error.network': 'The server cannot be reached.',
   'analysis.title': 'Analysis board',
   'analysis.evaluate': 'Engine evaluation',
   'analysis.evaluating': 'Thinking…',
@@ -275,6 +286,17 @@ const fr: Record<Key, string> = {
   'reason.aborted': 'annulée',
   'reason.other': '{reason}',
 
+  'error.illegal_move': 'Ce coup n’est pas légal.',
+  'error.not_your_turn': 'Ce n’est pas votre tour.',
+  'error.stale': 'La position a changé entre-temps : réessayez.',
+  'error.game_over': 'La partie est terminée.',
+  'error.not_allowed': 'Ce n’est pas permis maintenant.',
+  'error.not_your_seat': 'Vous ne jouez pas dans cette partie.',
+  'error.rate_limited': 'Trop de messages : ralentissez.',
+  'error.not_found': 'Introuvable.',
+  'error.conflict': 'Trop tard : quelqu’un a été plus rapide.',
+  'error.unavailable': 'Le serveur est occupé : réessayez dans un instant.',
+  'error.network': 'Le serveur est injoignable.',
   'analysis.title': 'Échiquier d’analyse',
   'analysis.evaluate': 'Évaluation par le moteur',
   'analysis.evaluating': 'Réflexion…',
@@ -352,4 +374,10 @@ export function translate(l: Lang, key: Key, params?: Record<string, string | nu
 
 export function t(key: Key, params?: Record<string, string | number>): string {
   return translate(current, key, params);
+}
+
+/** A server error in the user's language when its code is known, else the server's own message. */
+export function errorMessage(code: string, message: string): string {
+  const key = `error.${code}` as Key;
+  return key in dictionaries[current] ? t(key) : t('game.error', { message: message || code });
 }

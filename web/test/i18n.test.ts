@@ -47,3 +47,12 @@ test('rules pages exist in both languages with the same diagrams', () => {
     en.blocks.forEach((b, i) => assert.deepEqual(Object.keys(fr.blocks[i]), Object.keys(b), `${v} block ${i}`));
   }
 });
+
+test('server errors: known codes translated, others shown as the server wrote them', async () => {
+  const { errorMessage, setLang } = await import('../src/i18n.ts');
+  setLang('fr');
+  assert.equal(errorMessage('not_your_turn', 'not your turn'), 'Ce n’est pas votre tour.');
+  assert.equal(errorMessage('weird', 'something odd'), 'Erreur : something odd');
+  setLang('en');
+  assert.equal(errorMessage('illegal_move', 'illegal move: e2e5'), 'This move is not legal.');
+});

@@ -5,7 +5,7 @@ import { BoardView } from '../board.js';
 import { clear, el } from '../dom.js';
 import { Color, Variant, opposite, parseFen } from '../fen.js';
 import { formatClock, formatDays, formatTime, playerName, reasonText, remaining, resultTitle } from '../format.js';
-import { t } from '../i18n.js';
+import { errorMessage, t } from '../i18n.js';
 import { matchFirstPart, matchInput } from '../moves.js';
 import { navigate } from '../router.js';
 
@@ -159,7 +159,7 @@ class GamePage {
 
   private onError(code: string, message: string): void {
     if (!this.state) return;
-    this.els.inputMsg.textContent = t('game.error', { message: message || code });
+    this.els.inputMsg.textContent = errorMessage(code, message);
     this.els.inputMsg.classList.add('error');
     // put the board back as the server has it
     this.renderBoard(true);

@@ -5,7 +5,7 @@ import { ApiError, GameSummary, Lobby, Seek, TimeControl, api, nickname, setNick
 import { clear, el } from '../dom.js';
 import type { Variant } from '../fen.js';
 import { formatTime, playerName, resultTitle } from '../format.js';
-import { t } from '../i18n.js';
+import { errorMessage, t } from '../i18n.js';
 import { navigate } from '../router.js';
 
 const VARIANTS: Variant[] = ['chess', 'alice', 'avalanche'];
@@ -59,7 +59,8 @@ function field(label: string, input: HTMLElement): HTMLElement {
 }
 
 function errorText(e: unknown): string {
-  return t('game.error', { message: e instanceof ApiError ? e.message : String(e) });
+  if (e instanceof ApiError) return errorMessage(e.code, e.message);
+  return t('error.network');
 }
 
 export function lobbyPage(root: HTMLElement): () => void {
