@@ -30,7 +30,10 @@ test('chess: two players play to checkmate, a spectator watches and reconnects',
     assert.match(await ann.page.locator('.game-status').textContent(), /Your turn/);
     assert.match(await bob.page.locator('.game-status').textContent(), /Waiting for the opponent/);
 
-    await carol.page.goto(`/game/${id}`);
+    // Carol finds the game among the live games of the lobby and watches it
+    await carol.page.goto('/');
+    await carol.page.locator(`.game-list.live .game-row[data-game="${id}"]`).click();
+    await carol.page.waitForURL(new RegExp(`/game/${id}$`));
     await carol.page.locator('.spectator-note').waitFor();
     assert.equal(await carol.page.locator('[data-action="resign"]').count(), 0);
 
