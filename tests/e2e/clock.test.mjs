@@ -20,14 +20,14 @@ test('flag fall: White lets the clock run out and loses on time', { timeout: 900
   const bob = await newPlayer(browser, server.url);
   try {
     await startGame(ann, bob, { variant: 'chess', color: 'white', minutes: 0.1, increment: 0 });
-    assert.equal(await ann.page.locator('.clock-white').textContent(), '0:06.0');
+    assert.equal(await ann.page.locator('.game-side .clock-white').textContent(), '0:06.0');
     await clickMove(ann.page, 'e2', 'e4');
     await waitPly(bob.page, 1);
     await clickMove(bob.page, 'e7', 'e5');
     await waitPly(ann.page, 2);
     // White's clock runs and is shown ticking down
-    const ms = async () => Number(await bob.page.locator('.clock-white').getAttribute('data-ms'));
-    await bob.page.locator('.clock-white.running').waitFor();
+    const ms = async () => Number(await bob.page.locator('.game-side .clock-white').getAttribute('data-ms'));
+    await bob.page.locator('.game-side .clock-white.running').waitFor();
     const t0 = await ms();
     await bob.page.waitForTimeout(1200);
     const t1 = await ms();
@@ -39,7 +39,7 @@ test('flag fall: White lets the clock run out and loses on time', { timeout: 900
       assert.equal(await banner.getAttribute('data-termination'), 'time forfeit');
       assert.equal(await banner.getAttribute('data-result'), '0-1');
       assert.match(await banner.textContent(), /Black wins.*on time/);
-      assert.equal(await p.locator('.clock-white').textContent(), '0:00.0');
+      assert.equal(await p.locator('.game-side .clock-white').textContent(), '0:00.0');
     }
     await screenshot(ann.page, 'flag-fall');
   } finally {

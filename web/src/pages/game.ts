@@ -33,6 +33,8 @@ class GamePage {
     controls: HTMLElement;
     top: HTMLElement;
     bottom: HTMLElement;
+    barTop: HTMLElement;
+    barBottom: HTMLElement;
     nav: HTMLElement;
     input: HTMLInputElement;
     inputMsg: HTMLElement;
@@ -123,9 +125,12 @@ class GamePage {
       el('a', { href: `/rules/${st.variant}`, 'data-link': '', class: 'rules-link' }, t('nav.rules')),
     );
     side.append(info, top, banner, status, moves, nav, controls, bottom, exportBox);
-    const main = el('div', { class: 'game-main' }, boardHost, prompt, el('div', { class: 'san-row' }, input, inputMsg));
+    // on small screens the players and clocks sit above and below the board
+    const barTop = el('div', { class: 'player-bar top' });
+    const barBottom = el('div', { class: 'player-bar bottom' });
+    const main = el('div', { class: 'game-main' }, barTop, boardHost, barBottom, prompt, el('div', { class: 'san-row' }, input, inputMsg));
     this.root.append(conn, el('div', { class: `game-page variant-${st.variant}` }, main, side));
-    this.els = { boardHost, banner, status, moves, controls, top, bottom, nav, input, inputMsg, conn, exportBox, prompt };
+    this.els = { boardHost, banner, status, moves, controls, top, bottom, barTop, barBottom, nav, input, inputMsg, conn, exportBox, prompt };
     this.orientation = this.orientation ?? (st.you === 'black' ? 'black' : 'white');
     this.board = new BoardView(boardHost, st.variant, {
       orientation: this.orientation,
@@ -283,6 +288,8 @@ class GamePage {
     const bottomColor: Color = this.orientation ?? 'white';
     this.renderPlayer(e.top, opposite(bottomColor));
     this.renderPlayer(e.bottom, bottomColor);
+    this.renderPlayer(e.barTop, opposite(bottomColor));
+    this.renderPlayer(e.barBottom, bottomColor);
     this.renderClocks();
 
     // result banner
@@ -348,9 +355,7 @@ class GamePage {
   private renderClocks(): void {
     const st = this.state;
     if (!st || !this.els) return;
-    for (const color of ['white', 'black'] as Color[]) {
-      const c = this.root.querySelector<HTMLElement>(`.clock-${color}`);
-      if (!c) continue;
+    for (const color of ['white', 'black'] as Color[]) for (const c of this.root.querySelectorAll<HTMLElement>(`.clock-${color}`)) {
       if (!st.clock) {
         c.hidden = true;
         continue;
