@@ -310,7 +310,7 @@ class GamePage {
     // status line
     let status = '';
     if (st.status === 'live') {
-      if (st.you === null) status = t('game.spectator');
+      if (st.you === null) status = t('game.toMove', { color: t(`color.${st.turn}`) });
       else if (st.you === st.turn) {
         status = t('game.yourTurn');
         if (st.clock?.first_move_deadline) status += ` · ${t('game.firstMoveDeadline')}`;
