@@ -17,7 +17,7 @@ deps:
 	sh scripts/install-deps.sh
 
 build:
-	cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+	cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DECHECS_TESTS=ON -DECHECS_BENCH=ON >/dev/null
 	ninja -C build
 
 web:

@@ -7,7 +7,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/install-deps.sh
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DECHECS_TESTS=OFF -DECHECS_BENCH=OFF >/dev/null
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DECHECS_TESTS=ON -DECHECS_BENCH=ON >/dev/null
 ninja -C build echecs
 (cd web && npm ci --no-audit --no-fund --loglevel=error && npm run build)
 echo "echecs: serving on http://${HOST:-127.0.0.1}:${PORT:-8080}/ (database ${DB:-echecs.db}); Ctrl-C stops"

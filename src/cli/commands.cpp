@@ -1,8 +1,5 @@
 #include "cli/commands.h"
 
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -16,6 +13,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/pgn.h"
+#include "engine/uci_process.h"
 
 namespace echecs::cli {
 
@@ -24,59 +22,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
-
-// A child process speaking UCI on pipes (used to time Stockfish's perft).
-class UciProcess {
-public:
-    explicit UciProcess(const std::string& path) {
-        int to_child[2], from_child[2];
-        if (pipe(to_child) || pipe(from_child)) throw std::runtime_error("pipe failed");
-        pid_ = fork();
-        if (pid_ < 0) throw std::runtime_error("fork failed");
-        if (pid_ == 0) {
-            dup2(to_child[0], 0);
-            dup2(from_child[1], 1);
-            close(to_child[1]);
-            close(from_child[0]);
-            execlp(path.c_str(), path.c_str(), static_cast<char*>(nullptr));
-            _exit(127);
-        }
-        close(to_child[0]);
-        close(from_child[1]);
-        in_ = fdopen(to_child[1], "w");
-        out_ = fdopen(from_child[0], "r");
-        send("uci");
-        wait_for("uciok");
-    }
-    ~UciProcess() {
-        if (in_) {
-            send("quit");
-            fclose(in_);
-        }
-        if (out_) fclose(out_);
-        if (pid_ > 0) waitpid(pid_, nullptr, 0);
-    }
-    UciProcess(const UciProcess&) = delete;
-    UciProcess& operator=(const UciProcess&) = delete;
-
-    void send(const std::string& line) {
-        std::fputs((line + "\n").c_str(), in_);
-        std::fflush(in_);
-    }
-    std::string wait_for(const std::string& prefix) {
-        char buf[4096];
-        while (std::fgets(buf, sizeof buf, out_)) {
-            std::string l(buf);
-            if (l.rfind(prefix, 0) == 0) return l;
-        }
-        throw std::runtime_error("engine closed its output before '" + prefix + "'");
-    }
-
-private:
-    pid_t pid_ = -1;
-    FILE* in_ = nullptr;
-    FILE* out_ = nullptr;
-};
 
 struct BenchCase {
     Variant variant;
@@ -194,16 +139,24 @@ int bench_perft_command(const std::string& stockfish, int repeat, std::ostream& 
             << std::setw(10) << std::fixed << std::setprecision(3) << best << std::setw(12) << std::setprecision(1)
             << nps_of[i] / 1e6 << '\n';
         if (!stockfish.empty() && c.variant == Variant::Chess) {
-            UciProcess sf(stockfish);
+            engine::UciProcess sf(stockfish);
+            constexpr std::int64_t kTimeoutMs = 600'000;
+            auto expect = [&](const std::string& prefix) {
+                auto line = sf.wait_for(prefix, kTimeoutMs);
+                if (!line) throw std::runtime_error(stockfish + " did not answer '" + prefix + "'");
+                return *line;
+            };
+            sf.send("uci");
+            expect("uciok");
             double sf_best = 1e30;
             std::uint64_t sf_nodes = 0;
             for (int r = 0; r < repeat; ++r) {
                 sf.send(std::string("position fen ") + c.fen);
                 sf.send("isready");
-                sf.wait_for("readyok");
+                expect("readyok");
                 const auto t0 = Clock::now();
                 sf.send("go perft " + std::to_string(c.depth));
-                std::string line = sf.wait_for("Nodes searched");
+                const std::string line = expect("Nodes searched");
                 sf_best = std::min(sf_best, seconds_since(t0));
                 sf_nodes = std::stoull(line.substr(line.find(':') + 1));
             }
