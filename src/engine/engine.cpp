@@ -30,12 +30,12 @@ struct ThreadContext {
 
 }  // namespace
 
-std::string choose_move(Variant v, const std::string &fen, const std::vector<std::string> &moves, int level,
-                        std::int64_t max_ms, const std::atomic<bool> *cancel) {
+std::string choose_move(Variant v, const std::string& fen, const std::vector<std::string>& moves, int level,
+                        std::int64_t max_ms, const std::atomic<bool>* cancel) {
     thread_local std::unique_ptr<ThreadContext> ctx;
     if (!ctx) ctx = std::make_unique<ThreadContext>();
     std::unique_ptr<GameState> game = GameState::make(v, fen.empty() ? Position::START_FEN : fen, moves);
-    const LevelSetting &s = LEVELS[std::clamp(level, 1, 8)];
+    const LevelSetting& s = LEVELS[std::clamp(level, 1, 8)];
     Limits limits;
     limits.movetime = std::max<std::int64_t>(1, std::min(max_ms > 0 ? max_ms : 1000, s.max_ms));
     SearchOptions opt;

@@ -16,7 +16,7 @@ namespace echecs::engine {
 // spending at most `max_ms` milliseconds. Returns the move as a coordinate
 // string (notation.h to_uci), or "" when there is no legal move. Stops early
 // when *cancel becomes true (cancel may be null).
-std::string choose_move(Variant v, const std::string &fen, const std::vector<std::string> &moves, int level,
-                        std::int64_t max_ms, const std::atomic<bool> *cancel);
+std::string choose_move(Variant v, const std::string& fen, const std::vector<std::string>& moves, int level,
+                        std::int64_t max_ms, const std::atomic<bool>* cancel);
 
 }  // namespace echecs::engine

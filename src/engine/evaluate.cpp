@@ -18,11 +18,11 @@ namespace {
 
 struct Score {
     int mg = 0, eg = 0;
-    Score &operator+=(Score o) {
+    Score& operator+=(Score o) {
         mg += o.mg, eg += o.eg;
         return *this;
     }
-    Score &operator-=(Score o) {
+    Score& operator-=(Score o) {
         mg -= o.mg, eg -= o.eg;
         return *this;
     }
@@ -93,7 +93,7 @@ struct Tables {
     }
 };
 
-const Tables &tables() {
+const Tables& tables() {
     static const Tables t;
     return t;
 }
@@ -113,8 +113,8 @@ Bitboard attackers_from(PieceType pt, Color c, Square s, Bitboard occ) {
 
 template <Variant V>
 class Evaluator {
-   public:
-    explicit Evaluator(const Position &p) : pos(p), t(tables()) {}
+public:
+    Evaluator(const Position& p, bool variant_terms) : pos(p), t(tables()), terms(variant_terms) {}
 
     Value value() {
         for (Board b : {BOARD_A, BOARD_B}) {
@@ -136,13 +136,13 @@ class Evaluator {
         return v + TEMPO;
     }
 
-   private:
+private:
     static constexpr bool Alice = V == Variant::Alice;
     static constexpr Board other(Board b) { return Board(b ^ 1); }
     Board board_of(Square s) const { return Alice ? pos.board_of(s) : BOARD_A; }
 
     // Material, piece-square, mobility and the attack maps used by king safety.
-    Score pieces(Color c, int &phase) {
+    Score pieces(Color c, int& phase) {
         Score s;
         const Color them = ~c;
         Bitboard bb = pos.pieces(c) & ~pos.pieces(KING);
@@ -202,7 +202,7 @@ class Evaluator {
             if (more_than_one(ours & file_bb(f)) && (t.forward_files[c][sq] & file_bb(f) & ours)) s -= DOUBLED;
             if (!(t.forward_files[c][sq] & theirs)) {
                 Score p = PASSED[relative_rank(c, sq)];
-                if (V == Variant::Avalanche) p = S(p.mg * 3 / 2, p.eg * 3 / 2);
+                if (V == Variant::Avalanche && terms) p = S(p.mg * 3 / 2, p.eg * 3 / 2);
                 s += p;
             }
         }
@@ -234,11 +234,11 @@ class Evaluator {
                     s.mg -= 15;
             }
         }
-        if (V == Variant::Avalanche) {
+        if (V == Variant::Avalanche && terms) {
             const Bitboard front = t.forward_files[c][k] & (king_attacks(k) | king_attacks(k + pawn_push(c)));
             s -= PAWN_IN_FRONT_OF_KING * popcount(front & pos.pieces(them, PAWN));
         }
-        if (Alice) {
+        if (Alice && terms) {
             s -= TRANSFER_CHECK_THREAT * transfer_checks[c];
             // Escape squares: free on the king's board, empty on the other one,
             // and attacked on neither (the step is judged on both boards).
@@ -252,8 +252,9 @@ class Evaluator {
         return s;
     }
 
-    const Position &pos;
-    const Tables &t;
+    const Position& pos;
+    const Tables& t;
+    const bool terms;  // the variant-specific terms (off only to measure them)
     Bitboard occ[2] = {};
     Bitboard pawn_att[COLOR_NB][2] = {};
     Bitboard attacks[COLOR_NB][2] = {};
@@ -264,18 +265,18 @@ class Evaluator {
 
 }  // namespace
 
-Value evaluate(const Position &pos) {
+Value evaluate(const Position& pos, bool variant_terms) {
     switch (pos.variant()) {
         case Variant::Alice:
-            return Evaluator<Variant::Alice>(pos).value();
+            return Evaluator<Variant::Alice>(pos, variant_terms).value();
         case Variant::Avalanche:
-            return Evaluator<Variant::Avalanche>(pos).value();
+            return Evaluator<Variant::Avalanche>(pos, variant_terms).value();
         default:
-            return Evaluator<Variant::Chess>(pos).value();
+            return Evaluator<Variant::Chess>(pos, variant_terms).value();
     }
 }
 
-Value evaluate_material(const Position &pos) {
+Value evaluate_material(const Position& pos) {
     constexpr int value[PIECE_TYPE_NB] = {0, 100, 300, 300, 500, 900, 0};
     int v = 0;
     for (PieceType pt : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN})

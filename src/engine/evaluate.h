@@ -22,10 +22,11 @@ constexpr Value mated_in(int ply) { return -VALUE_MATE + ply; }
 // Middle-game piece values, used by move ordering and pruning margins.
 constexpr Value PIECE_VALUE[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 0};
 
-// The full evaluation of the position's variant.
-Value evaluate(const Position &pos);
+// The full evaluation of the position's variant. `variant_terms` false
+// leaves out the Alice and Avalanche specific terms (to measure their worth).
+Value evaluate(const Position& pos, bool variant_terms = true);
 // Material only (P=1, N=B=3, R=5, Q=9 pawns): the 2-ply beginner player of
 // Skill Level 0.
-Value evaluate_material(const Position &pos);
+Value evaluate_material(const Position& pos);
 
 }  // namespace echecs::engine

@@ -14,15 +14,15 @@
 namespace echecs::engine {
 
 class GameState {
-   public:
+public:
     // Throws FenError or NotationError (naming the bad move); nothing is
     // built in that case.
-    static std::unique_ptr<GameState> make(Variant v, std::string_view fen, const std::vector<std::string> &moves);
+    static std::unique_ptr<GameState> make(Variant v, std::string_view fen, const std::vector<std::string>& moves);
 
-    Position &pos() { return pos_; }
+    Position& pos() { return pos_; }
     Variant variant() const { return pos_.variant(); }
-    const std::string &start_fen() const { return fen_; }
-    const std::vector<Move> &moves() const { return moves_; }
+    const std::string& start_fen() const { return fen_; }
+    const std::vector<Move>& moves() const { return moves_; }
     // Plays a legal move (checked by the caller).
     void play(Move m);
     // Takes back the last move; false when there is none.
@@ -32,7 +32,7 @@ class GameState {
     // The game's result by the board rules (game.h position_result).
     GameResult result();
 
-   private:
+private:
     GameState() = default;
     std::string fen_;
     std::deque<StateInfo> states_;

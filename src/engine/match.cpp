@@ -127,7 +127,7 @@ std::vector<Opening> read_openings(const std::string& path, Variant v, std::stri
 }
 
 class Worker {
-   public:
+public:
     Worker(const Settings& s) : s_(s) {}
 
     // Starts both engines; false with `error` set on failure.
@@ -267,7 +267,7 @@ class Worker {
         return rec;
     }
 
-   private:
+private:
     const Settings& s_;
     std::unique_ptr<UciProcess> p_[2];
     std::string names_[2];

@@ -7,10 +7,10 @@
 
 namespace echecs::engine {
 
-void OrderingStats::clear() { std::memset(static_cast<void *>(this), 0, sizeof(*this)); }
+void OrderingStats::clear() { std::memset(static_cast<void*>(this), 0, sizeof(*this)); }
 
 void OrderingStats::update_history(Color c, Move m, int bonus) {
-    int &h = history[c][m.from()][m.to()];
+    int& h = history[c][m.from()][m.to()];
     h += bonus - h * std::abs(bonus) / HISTORY_MAX;  // gravity keeps |h| <= HISTORY_MAX
 }
 
@@ -20,9 +20,9 @@ void OrderingStats::update_killers(int ply, Move m) {
     killers[ply][0] = m;
 }
 
-bool is_tactical(const Position &pos, Move m) { return m.kind() == PROMOTION || pos.is_capture(m); }
+bool is_tactical(const Position& pos, Move m) { return m.kind() == PROMOTION || pos.is_capture(m); }
 
-bool is_bad_capture(const Position &pos, Move m) {
+bool is_bad_capture(const Position& pos, Move m) {
     if (m.kind() != NORMAL || !pos.is_capture(m)) return false;
     const PieceType attacker = type_of(pos.moved_piece(m));
     const PieceType victim = type_of(pos.piece_on(m.to()));
@@ -41,7 +41,7 @@ bool is_bad_capture(const Position &pos, Move m) {
     return pos.attackers_to(to, occ) & pos.pieces(them) & ~square_bb(to);
 }
 
-int push_score(const Position &pos, Move m) {
+int push_score(const Position& pos, Move m) {
     if (!m.has_push()) return 0;
     const Color us = pos.side_to_move(), them = ~us;
     const Square a = m.push_from(), b = a + pawn_push(them);
@@ -58,7 +58,7 @@ int push_score(const Position &pos, Move m) {
     return s;
 }
 
-MovePicker::MovePicker(const Position &pos, MoveList &list, int *scores, Move tt_move, const OrderingStats &stats,
+MovePicker::MovePicker(const Position& pos, MoveList& list, int* scores, Move tt_move, const OrderingStats& stats,
                        int ply)
     : moves_(list.moves), scores_(scores), n_(list.count) {
     const Color us = pos.side_to_move();

@@ -24,27 +24,27 @@ struct OrderingStats {
 };
 
 // Captures, en passant and promotions: the moves quiescence looks at.
-bool is_tactical(const Position &pos, Move m);
+bool is_tactical(const Position& pos, Move m);
 // A capture that loses material at once: the victim is worth less than the
 // capturer and the capturer can be taken back where it lands.
-bool is_bad_capture(const Position &pos, Move m);
+bool is_bad_capture(const Position& pos, Move m);
 // Avalanche: how good the push of m is for the mover (advancing the enemy's
 // pawns, letting them attack our pieces, is bad; promoting them, worse).
-int push_score(const Position &pos, Move m);
+int push_score(const Position& pos, Move m);
 
 class MovePicker {
-   public:
+public:
     // Scores the moves of `list` into `scores` (room for list.count values).
-    MovePicker(const Position &pos, MoveList &list, int *scores, Move tt_move, const OrderingStats &stats, int ply);
+    MovePicker(const Position& pos, MoveList& list, int* scores, Move tt_move, const OrderingStats& stats, int ply);
     // The best remaining move, or Move::none().
     Move next();
     int count() const { return n_; }
 
-   private:
+private:
     void sort_rest();
 
-    Move *moves_;
-    int *scores_;
+    Move* moves_;
+    int* scores_;
     int n_ = 0, cur_ = 0;
     bool sorted_ = false;
 };

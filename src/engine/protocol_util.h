@@ -17,15 +17,15 @@ namespace echecs::engine {
 
 // Serialises whole lines written by the protocol thread and the search thread.
 class LineWriter {
-   public:
-    explicit LineWriter(std::ostream &os) : os_(os) {}
-    void operator()(const std::string &line) {
+public:
+    explicit LineWriter(std::ostream& os) : os_(os) {}
+    void operator()(const std::string& line) {
         std::lock_guard<std::mutex> lock(m_);
         os_ << line << '\n' << std::flush;
     }
 
-   private:
-    std::ostream &os_;
+private:
+    std::ostream& os_;
     std::mutex m_;
 };
 
@@ -45,7 +45,7 @@ inline std::optional<std::int64_t> parse_int(std::string_view s) {
 
 inline std::optional<Variant> parse_variant(std::string_view s) {
     std::string l(s);
-    for (char &c : l) c = char(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : l) c = char(std::tolower(static_cast<unsigned char>(c)));
     if (l == "chess" || l == "normal" || l == "standard") return Variant::Chess;
     if (l == "alice") return Variant::Alice;
     if (l == "avalanche") return Variant::Avalanche;
@@ -53,7 +53,7 @@ inline std::optional<Variant> parse_variant(std::string_view s) {
 }
 
 inline std::string lower(std::string s) {
-    for (char &c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
     return s;
 }
 

@@ -53,7 +53,7 @@ struct Reductions {
         for (int d = 0; d < 64; ++d) r[d][0] = 0;
     }
 };
-const Reductions &reductions() {
+const Reductions& reductions() {
     static const Reductions t;
     return t;
 }
@@ -85,9 +85,9 @@ namespace {
 
 // One search call: the state that lives for the duration of run().
 class Worker {
-   public:
-    Worker(Searcher::Data &d, TranspositionTable &tt, Position &pos, const Limits &limits, const SearchOptions &options,
-           const std::atomic<bool> *stop)
+public:
+    Worker(Searcher::Data& d, TranspositionTable& tt, Position& pos, const Limits& limits, const SearchOptions& options,
+           const std::atomic<bool>* stop)
         : d_(d), tt_(tt), pos_(pos), limits_(limits), opt_(options), stop_(stop) {
         start_ = Clock::now();
         budget_ = allocate_time(limits, pos.side_to_move());
@@ -96,13 +96,13 @@ class Worker {
         if (opt_.skill < 20) noise_ = opt_.skill == 0 ? 4 : (20 - opt_.skill) * 10;
     }
 
-    SearchResult iterate(const InfoCallback &on_info);
+    SearchResult iterate(const InfoCallback& on_info);
 
-   private:
+private:
     Value search(Value alpha, Value beta, int depth, int ply, bool pv_node, bool null_ok);
     Value qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node);
     Value eval() {
-        Value v = opt_.skill == 0 ? evaluate_material(pos_) : evaluate(pos_);
+        Value v = opt_.skill == 0 ? evaluate_material(pos_) : evaluate(pos_, opt_.variant_terms);
         if (noise_) v += int(mix(pos_.key() ^ opt_.seed) % std::uint64_t(2 * noise_ + 1)) - noise_;
         return v;
     }
@@ -127,12 +127,12 @@ class Worker {
         d_.pv_len[ply] = std::max(d_.pv_len[ply + 1], ply + 1);
     }
 
-    Searcher::Data &d_;
-    TranspositionTable &tt_;
-    Position &pos_;
-    const Limits &limits_;
+    Searcher::Data& d_;
+    TranspositionTable& tt_;
+    Position& pos_;
+    const Limits& limits_;
     SearchOptions opt_;
-    const std::atomic<bool> *stop_;
+    const std::atomic<bool>* stop_;
     Clock::time_point start_;
     TimeBudget budget_;
     Key salt_ = 0;
@@ -147,12 +147,12 @@ class Worker {
 };
 
 bool Worker::is_draw(int ply) const {
-    const StateInfo *st = pos_.state();
+    const StateInfo* st = pos_.state();
     if (st->rule50 >= 100 && !pos_.in_check()) return true;
     // Repetition: any earlier occurrence inside the reversible stretch counts
     // (a second occurrence inside the search tree, or one in the game history).
     const int end = std::min(st->rule50, st->plies_from_null);
-    const StateInfo *p = st->previous ? st->previous->previous : nullptr;
+    const StateInfo* p = st->previous ? st->previous->previous : nullptr;
     for (int i = 4; i <= end && p && p->previous && p->previous->previous; i += 2) {
         p = p->previous->previous;
         if (p->key == st->key) return true;
@@ -200,7 +200,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     }
 
     const Key key = pos_.key() ^ salt_;
-    const TTEntry *tte = tt_.probe(key);
+    const TTEntry* tte = tt_.probe(key);
     Move tt_move = tte ? tte->best_move() : Move::none();
     if (root && root_best_) tt_move = root_best_;
     if (tte && !pv_node && tte->depth >= depth) {
@@ -227,7 +227,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         }
     }
 
-    MoveList &list = d_.lists[ply];
+    MoveList& list = d_.lists[ply];
     generate_legal(pos_, list);
     if (list.empty()) return terminal(ply);
 
@@ -322,7 +322,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
     if (ply >= SEARCH_MAX_PLY) return in_check ? VALUE_DRAW : eval();
 
     const Key key = pos_.key() ^ salt_;
-    const TTEntry *tte = tt_.probe(key);
+    const TTEntry* tte = tt_.probe(key);
     if (tte && !pv_node) {
         const Value v = value_from_tt(tte->value, ply);
         if ((tte->bound() & BOUND_LOWER && v >= beta) || (tte->bound() & BOUND_UPPER && v <= alpha)) return v;
@@ -336,7 +336,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
         best = stand;
     }
 
-    MoveList &list = d_.lists[ply];
+    MoveList& list = d_.lists[ply];
     generate_legal(pos_, list);
     if (list.empty()) return terminal(ply);
 
@@ -392,7 +392,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
     return best;
 }
 
-SearchResult Worker::iterate(const InfoCallback &on_info) {
+SearchResult Worker::iterate(const InfoCallback& on_info) {
     SearchResult res;
     MoveList root_moves;
     generate_legal(pos_, root_moves);
@@ -450,15 +450,15 @@ SearchResult Worker::iterate(const InfoCallback &on_info) {
 
 }  // namespace
 
-Searcher::Searcher(TranspositionTable &tt) : d_(std::make_unique<Data>()), tt_(tt) { clear(); }
+Searcher::Searcher(TranspositionTable& tt) : d_(std::make_unique<Data>()), tt_(tt) { clear(); }
 Searcher::~Searcher() = default;
 
 void Searcher::clear() { d_->stats.clear(); }
 
-SearchResult Searcher::run(Position &pos, const Limits &limits, const SearchOptions &options,
-                           const std::atomic<bool> *stop, const InfoCallback &on_info) {
+SearchResult Searcher::run(Position& pos, const Limits& limits, const SearchOptions& options,
+                           const std::atomic<bool>* stop, const InfoCallback& on_info) {
     tt_.new_search();
-    std::memset(static_cast<void *>(d_->stats.killers), 0, sizeof(d_->stats.killers));
+    std::memset(static_cast<void*>(d_->stats.killers), 0, sizeof(d_->stats.killers));
     Worker w(*d_, tt_, pos, limits, options, stop);
     return w.iterate(on_info);
 }

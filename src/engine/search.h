@@ -17,8 +17,9 @@
 namespace echecs::engine {
 
 struct SearchOptions {
-    int skill = 20;          // 0..20; 0 is the 2-ply material-only player
-    std::uint64_t seed = 1;  // randomness of the weakened levels
+    int skill = 20;             // 0..20; 0 is the 2-ply material-only player
+    std::uint64_t seed = 1;     // randomness of the weakened levels
+    bool variant_terms = true;  // evaluation terms of Alice and Avalanche (off only for measurement)
 };
 
 struct SearchInfo {
@@ -39,29 +40,29 @@ struct SearchResult {
     std::int64_t time_ms = 0;
 };
 
-using InfoCallback = std::function<void(const SearchInfo &)>;
+using InfoCallback = std::function<void(const SearchInfo&)>;
 
 // "mate N" / "cp N" of UCI.
 std::string uci_score(Value v);
 
 class Searcher {
-   public:
-    explicit Searcher(TranspositionTable &tt);
+public:
+    explicit Searcher(TranspositionTable& tt);
     ~Searcher();
-    Searcher(const Searcher &) = delete;
-    Searcher &operator=(const Searcher &) = delete;
+    Searcher(const Searcher&) = delete;
+    Searcher& operator=(const Searcher&) = delete;
 
     // Searches the position (left as it was). `stop` may be null; the search
     // also ends at the limits. Always returns a legal move when one exists.
-    SearchResult run(Position &pos, const Limits &limits, const SearchOptions &options, const std::atomic<bool> *stop,
-                     const InfoCallback &on_info);
+    SearchResult run(Position& pos, const Limits& limits, const SearchOptions& options, const std::atomic<bool>* stop,
+                     const InfoCallback& on_info);
     void clear();  // new game: forget the ordering statistics
 
     struct Data;  // the large per-ply arrays (search.cpp)
 
-   private:
+private:
     std::unique_ptr<Data> d_;
-    TranspositionTable &tt_;
+    TranspositionTable& tt_;
 };
 
 }  // namespace echecs::engine

@@ -12,19 +12,19 @@
 namespace echecs::engine {
 
 class SearchThread {
-   public:
+public:
     SearchThread() : searcher_(tt_) {}
     ~SearchThread() {
         stop();
         wait();
     }
-    SearchThread(const SearchThread &) = delete;
-    SearchThread &operator=(const SearchThread &) = delete;
+    SearchThread(const SearchThread&) = delete;
+    SearchThread& operator=(const SearchThread&) = delete;
 
     // Searches `pos`, which the caller leaves alone until wait() returns;
     // `on_done` runs on the search thread with the result.
-    void start(Position &pos, const Limits &limits, const SearchOptions &options, InfoCallback on_info,
-               std::function<void(const SearchResult &)> on_done) {
+    void start(Position& pos, const Limits& limits, const SearchOptions& options, InfoCallback on_info,
+               std::function<void(const SearchResult&)> on_done) {
         wait();
         stop_ = false;
         busy_ = true;
@@ -41,10 +41,10 @@ class SearchThread {
     }
     bool busy() const { return busy_; }
 
-    TranspositionTable &tt() { return tt_; }
-    Searcher &searcher() { return searcher_; }
+    TranspositionTable& tt() { return tt_; }
+    Searcher& searcher() { return searcher_; }
 
-   private:
+private:
     std::atomic<bool> stop_{false};
     std::atomic<bool> busy_{false};
     TranspositionTable tt_;

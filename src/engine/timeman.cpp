@@ -8,7 +8,7 @@ namespace {
 constexpr std::int64_t MOVE_OVERHEAD = 50;  // ms kept for the protocol round trip and a loaded machine
 }
 
-TimeBudget allocate_time(const Limits &limits, Color us) {
+TimeBudget allocate_time(const Limits& limits, Color us) {
     TimeBudget b;
     if (limits.infinite) return b;
     if (limits.movetime > 0) {

@@ -30,6 +30,6 @@ struct TimeBudget {
     std::int64_t soft = 0, hard = 0;  // ms; 0 = unlimited
 };
 
-TimeBudget allocate_time(const Limits &limits, Color us);
+TimeBudget allocate_time(const Limits& limits, Color us);
 
 }  // namespace echecs::engine

@@ -14,27 +14,27 @@ void TranspositionTable::resize(std::size_t mb) {
 }
 
 void TranspositionTable::clear() {
-    std::memset(static_cast<void *>(table_.get()), 0, count_ * sizeof(Cluster));
+    std::memset(static_cast<void*>(table_.get()), 0, count_ * sizeof(Cluster));
     generation_ = 0;
 }
 
-const TTEntry *TranspositionTable::probe(Key key) const {
-    const Cluster *c = cluster(key);
-    for (const TTEntry &e : c->e)
+const TTEntry* TranspositionTable::probe(Key key) const {
+    const Cluster* c = cluster(key);
+    for (const TTEntry& e : c->e)
         if (e.key == key && e.gen_bound) return &e;
     return nullptr;
 }
 
 void TranspositionTable::store(Key key, Value v, Bound b, int depth, Move m) {
-    Cluster *c = cluster(key);
-    TTEntry *replace = &c->e[0];
-    for (TTEntry &e : c->e) {
+    Cluster* c = cluster(key);
+    TTEntry* replace = &c->e[0];
+    for (TTEntry& e : c->e) {
         if (e.key == key || !e.gen_bound) {
             replace = &e;
             break;
         }
         // Prefer replacing old and shallow entries.
-        auto worth = [this](const TTEntry &x) { return x.depth - 8 * ((generation_ - (x.gen_bound >> 2)) & 63); };
+        auto worth = [this](const TTEntry& x) { return x.depth - 8 * ((generation_ - (x.gen_bound >> 2)) & 63); };
         if (worth(e) < worth(*replace)) replace = &e;
     }
     // Keep the old move when the new store has none for this position.
@@ -55,7 +55,7 @@ int TranspositionTable::hashfull() const {
     int n = 0;
     const std::size_t clusters = std::min<std::size_t>(count_, 250);
     for (std::size_t i = 0; i < clusters; ++i)
-        for (const TTEntry &e : table_[i].e)
+        for (const TTEntry& e : table_[i].e)
             if (e.gen_bound && (e.gen_bound >> 2) == generation_) ++n;
     return int(n * 1000 / (clusters * CLUSTER));
 }

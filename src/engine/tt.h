@@ -26,24 +26,24 @@ struct TTEntry {
 static_assert(sizeof(TTEntry) == 16);
 
 class TranspositionTable {
-   public:
+public:
     explicit TranspositionTable(std::size_t mb = 16) { resize(mb); }
     void resize(std::size_t mb);  // clears; at least 1 MB
     void clear();
     void new_search() { generation_ = std::uint8_t((generation_ + 1) & 63); }
 
     // The entry for `key`, or nullptr.
-    const TTEntry *probe(Key key) const;
+    const TTEntry* probe(Key key) const;
     void store(Key key, Value v, Bound b, int depth, Move m);
     int hashfull() const;  // per mille of entries written in this search
     std::size_t size_mb() const { return mb_; }
 
-   private:
+private:
     static constexpr int CLUSTER = 4;
     struct Cluster {
         TTEntry e[CLUSTER];
     };
-    Cluster *cluster(Key key) const { return &table_[(unsigned __int128)key * count_ >> 64]; }
+    Cluster* cluster(Key key) const { return &table_[(unsigned __int128)key * count_ >> 64]; }
 
     std::unique_ptr<Cluster[]> table_;
     std::size_t count_ = 0;

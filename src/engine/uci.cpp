@@ -18,15 +18,15 @@ using namespace engine;
 
 namespace {
 
-constexpr const char *ENGINE_NAME = "echecs 0.1";
+constexpr const char* ENGINE_NAME = "echecs 0.1";
 
 class UciSession {
-   public:
-    explicit UciSession(std::ostream &out) : out_(out) { game_ = GameState::make(variant_, Position::START_FEN, {}); }
+public:
+    explicit UciSession(std::ostream& out) : out_(out) { game_ = GameState::make(variant_, Position::START_FEN, {}); }
     ~UciSession() { finish(true); }
 
     // Returns false on quit.
-    bool command(const std::string &line);
+    bool command(const std::string& line);
     // End of input: a search with limits is allowed to finish; an infinite one is
     // stopped.
     void finish(bool stop_infinite) {
@@ -34,11 +34,11 @@ class UciSession {
         search_.wait();
     }
 
-   private:
-    void info(const std::string &s) { out_("info string " + s); }
-    void set_option(const std::vector<std::string> &w);
-    void position(const std::vector<std::string> &w);
-    void go(const std::vector<std::string> &w);
+private:
+    void info(const std::string& s) { out_("info string " + s); }
+    void set_option(const std::vector<std::string>& w);
+    void position(const std::vector<std::string>& w);
+    void go(const std::vector<std::string>& w);
     void perft(int depth);
     int skill() const { return limit_strength_ ? elo_to_skill(elo_) : skill_; }
 
@@ -50,13 +50,14 @@ class UciSession {
     int skill_ = 20;
     bool limit_strength_ = false;
     int elo_ = 2800;
+    bool variant_terms_ = true;
     std::uint64_t seed_ = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
 };
 
-bool UciSession::command(const std::string &line) {
+bool UciSession::command(const std::string& line) {
     const std::vector<std::string> w = split_words(line);
     if (w.empty()) return true;
-    const std::string &cmd = w[0];
+    const std::string& cmd = w[0];
     if (cmd == "quit") {
         search_.stop();
         search_.wait();
@@ -90,6 +91,7 @@ bool UciSession::command(const std::string &line) {
         out_("option name Skill Level type spin default 20 min 0 max 20");
         out_("option name UCI_LimitStrength type check default false");
         out_("option name UCI_Elo type spin default 2800 min 800 max 2800");
+        out_("option name Variant Eval Terms type check default true");
         out_("uciok");
     } else if (cmd == "ucinewgame") {
         search_.tt().clear();
@@ -101,7 +103,7 @@ bool UciSession::command(const std::string &line) {
     } else if (cmd == "go") {
         go(w);
     } else if (cmd == "d") {
-        Position &pos = game_->pos();
+        Position& pos = game_->pos();
         std::string s = pos.pretty();
         if (!s.empty() && s.back() == '\n') s.pop_back();
         out_(s);
@@ -113,7 +115,7 @@ bool UciSession::command(const std::string &line) {
     return true;
 }
 
-void UciSession::set_option(const std::vector<std::string> &w) {
+void UciSession::set_option(const std::vector<std::string>& w) {
     // setoption name <name words> [value <value words>]
     std::string name, value;
     bool in_value = false;
@@ -126,7 +128,7 @@ void UciSession::set_option(const std::vector<std::string> &w) {
             in_value = true;
             continue;
         }
-        std::string &s = in_value ? value : name;
+        std::string& s = in_value ? value : name;
         if (!s.empty()) s += ' ';
         s += w[i];
     }
@@ -165,6 +167,8 @@ void UciSession::set_option(const std::vector<std::string> &w) {
         if (auto v = spin(0, 20)) skill_ = *v;
     } else if (key == "uci_limitstrength") {
         if (auto v = check()) limit_strength_ = *v;
+    } else if (key == "variant eval terms") {
+        if (auto v = check()) variant_terms_ = *v;
     } else if (key == "uci_elo") {
         if (auto v = spin(800, 2800)) elo_ = *v;
     } else {
@@ -172,7 +176,7 @@ void UciSession::set_option(const std::vector<std::string> &w) {
     }
 }
 
-void UciSession::position(const std::vector<std::string> &w) {
+void UciSession::position(const std::vector<std::string>& w) {
     std::string fen;
     size_t i = 1;
     if (i < w.size() && w[i] == "startpos") {
@@ -194,15 +198,15 @@ void UciSession::position(const std::vector<std::string> &w) {
     }
     try {
         game_ = GameState::make(variant_, fen, moves);
-    } catch (const FenError &e) {
+    } catch (const FenError& e) {
         info(std::string(e.what()) + "; position unchanged");
-    } catch (const NotationError &e) {
+    } catch (const NotationError& e) {
         info(std::string("illegal move: ") + e.what() + "; position unchanged");
     }
 }
 
 void UciSession::perft(int depth) {
-    Position &pos = game_->pos();
+    Position& pos = game_->pos();
     MoveList list;
     generate_legal(pos, list);
     std::uint64_t total = 0;
@@ -220,10 +224,10 @@ void UciSession::perft(int depth) {
     out_("\nNodes searched: " + std::to_string(total) + "\n");
 }
 
-void UciSession::go(const std::vector<std::string> &w) {
+void UciSession::go(const std::vector<std::string>& w) {
     Limits limits;
     for (size_t i = 1; i < w.size(); ++i) {
-        const std::string &t = w[i];
+        const std::string& t = w[i];
         if (t == "infinite") {
             limits.infinite = true;
             continue;
@@ -238,10 +242,10 @@ void UciSession::go(const std::vector<std::string> &w) {
                 ++i;
             continue;
         }
-        static const char *numeric[] = {"wtime",    "btime", "winc",  "binc",  "movestogo",
+        static const char* numeric[] = {"wtime",    "btime", "winc",  "binc",  "movestogo",
                                         "movetime", "depth", "nodes", "perft", "mate"};
         bool known = false;
-        for (const char *n : numeric) known = known || t == n;
+        for (const char* n : numeric) known = known || t == n;
         if (!known) {
             info("go: unknown parameter '" + t + "'");
             return;
@@ -281,11 +285,12 @@ void UciSession::go(const std::vector<std::string> &w) {
     }
     SearchOptions opt;
     opt.skill = skill();
+    opt.variant_terms = variant_terms_;
     opt.seed = ++seed_ * 0x9E3779B97F4A7C15ULL;
     infinite_ = limits.infinite;
     search_.start(
         game_->pos(), limits, opt,
-        [this](const SearchInfo &i) {
+        [this](const SearchInfo& i) {
             std::ostringstream os;
             os << "info depth " << i.depth << " seldepth " << i.seldepth << " score " << uci_score(i.score) << " nodes "
                << i.nodes << " nps " << i.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(1, i.time_ms)) << " time "
@@ -293,7 +298,7 @@ void UciSession::go(const std::vector<std::string> &w) {
             for (Move m : i.pv) os << ' ' << to_uci(m);
             out_(os.str());
         },
-        [this](const SearchResult &r) {
+        [this](const SearchResult& r) {
             if (!r.best) {
                 out_("info depth 0 score " + uci_score(r.score));
                 out_("bestmove (none)");
@@ -305,7 +310,7 @@ void UciSession::go(const std::vector<std::string> &w) {
 
 }  // namespace
 
-int uci_loop(std::istream &in, std::ostream &out) {
+int uci_loop(std::istream& in, std::ostream& out) {
     std::string line;
     // The first command decides the protocol.
     while (std::getline(in, line)) {

@@ -11,7 +11,7 @@
 namespace echecs::engine {
 
 class UciProcess {
-   public:
+public:
     // Starts `command` through /bin/sh; throws std::runtime_error on failure.
     explicit UciProcess(const std::string& command);
     ~UciProcess();
@@ -26,7 +26,7 @@ class UciProcess {
     std::optional<std::string> wait_for(const std::string& prefix, std::int64_t timeout_ms);
     bool alive() const { return alive_; }
 
-   private:
+private:
     pid_t pid_ = -1;
     int to_child_ = -1, from_child_ = -1;
     std::string buffer_;

@@ -18,13 +18,13 @@ using namespace engine;
 namespace {
 
 class XboardSession {
-   public:
+public:
     explicit XboardSession(std::ostream& out) : out_(out) { reset(Variant::Chess, Position::START_FEN); }
     // End of input: a search in progress finishes and plays its move.
     ~XboardSession() { search_.wait(); }
     bool command(const std::string& line);  // false on quit
 
-   private:
+private:
     void reset(Variant v, std::string_view fen) {
         game_ = GameState::make(v, fen, {});
         variant_ = v;
