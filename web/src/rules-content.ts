@@ -15,6 +15,8 @@ export interface Diagram {
   caption: string;
   arrows?: Arrow[];
   lastMove?: string;
+  /** The side to move is in check (highlighted). */
+  check?: boolean;
 }
 
 export type Block =
@@ -80,6 +82,7 @@ export const RULES: Pages = {
             fen: 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3',
             caption: 'The shortest mate: 1.f3 e5 2.g4 Qh4#.',
             lastMove: 'd8h4',
+            check: true,
             arrows: [{ orig: 'h4', dest: 'e1', brush: 'red' }],
           },
         },
@@ -130,6 +133,7 @@ export const RULES: Pages = {
             fen: 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3',
             caption: 'Le mat le plus court : 1.f3 e5 2.g4 Dh4#.',
             lastMove: 'd8h4',
+            check: true,
             arrows: [{ orig: 'h4', dest: 'e1', brush: 'red' }],
           },
         },
@@ -167,6 +171,7 @@ export const RULES: Pages = {
             fen: 'rnbqkbnr/ppp1pppp/8/1B6/4p3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 3',
             caption: '1.e4 d5 2.Be2 dxe4 3.Bb5#: the bishop comes back to board 1 and mates, because 3…Kd7 is not legal on board 1.',
             lastMove: 'e2b5',
+            check: true,
             arrows: [{ orig: 'b5', dest: 'e8', brush: 'red' }],
           },
         },
@@ -217,6 +222,7 @@ export const RULES: Pages = {
             fen: 'rnbqkbnr/ppp1pppp/8/1B6/4p3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 3',
             caption: '1.e4 d5 2.Fe2 dxe4 3.Fb5# : le fou revient sur l’échiquier 1 et fait mat, car 3…Rd7 n’est pas valide sur l’échiquier 1.',
             lastMove: 'e2b5',
+            check: true,
             arrows: [{ orig: 'b5', dest: 'e8', brush: 'red' }],
           },
         },

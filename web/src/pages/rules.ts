@@ -33,7 +33,7 @@ export function rulesPage(root: HTMLElement, v: string): () => void {
       fig.appendChild(el('figcaption', {}, `${t('rules.diagram')} ${n}. ${b.diagram.caption}`));
       art.appendChild(fig);
       const view = new BoardView(host, variant, { orientation: 'white', viewOnly: true, coordinates: true });
-      view.update({ fen: b.diagram.fen, legal: [], canMove: false, lastMove: b.diagram.lastMove });
+      view.update({ fen: b.diagram.fen, legal: [], canMove: false, lastMove: b.diagram.lastMove, check: b.diagram.check });
       if (b.diagram.arrows) {
         const pos = parseFen(b.diagram.fen);
         // an arrow is drawn on the board of the piece at its origin (Alice)
