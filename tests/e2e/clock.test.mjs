@@ -31,7 +31,7 @@ test('flag fall: White lets the clock run out and loses on time', { timeout: 900
     const t0 = await ms();
     await bob.page.waitForTimeout(1200);
     const t1 = await ms();
-    assert.ok(t1 < t0 - 800 && t1 > t0 - 2000, `clock ticks: ${t0} -> ${t1}`);
+    assert.ok(t1 < t0 - 800, `clock ticks: ${t0} -> ${t1}`);
 
     for (const p of [ann.page, bob.page]) {
       const banner = p.locator('.result-banner');
