@@ -44,6 +44,12 @@ test('computer: the engine answers moves typed in SAN; resign', { timeout: 90000
     assert.equal(list[2], 'Nc3');
     assert.equal(list.length, 4);
 
+    // flip the board and back
+    await page.click('[data-action="flip"]');
+    await page.locator('.game-board .cg-wrap.orientation-black').waitFor();
+    await page.keyboard.press('f');
+    await page.locator('.game-board .cg-wrap.orientation-white').waitFor();
+
     await page.click('[data-action="resign"]');
     await page.click('[data-action="resign"]');
     const banner = page.locator('.result-banner');
