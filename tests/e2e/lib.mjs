@@ -44,39 +44,54 @@ export async function startServer() {
   const dir = mkdtempSync(join(tmpdir(), 'echecs-e2e-'));
   const port = await freePort();
   const bin = findBinary();
-  const proc = spawn(
-    bin,
-    ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', join(dir, 'e2e.db'), '--web-root', webRoot],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let log = '';
-  proc.stdout.on('data', d => (log += d));
-  proc.stderr.on('data', d => (log += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 15000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`echecs serve exited (${proc.exitCode}):\n${log}`);
-    try {
-      const r = await fetch(`${url}/api/lobby`);
-      if (r.ok) break;
-    } catch {
-      /* not yet */
+  let proc;
+  let log = '';
+  const launch = async () => {
+    proc = spawn(
+      bin,
+      ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', join(dir, 'e2e.db'), '--web-root', webRoot],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    proc.stdout.on('data', d => (log += d));
+    proc.stderr.on('data', d => (log += d));
+    const deadline = Date.now() + 15000;
+    for (;;) {
+      if (proc.exitCode !== null) throw new Error(`echecs serve exited (${proc.exitCode}):\n${log}`);
+      try {
+        const r = await fetch(`${url}/api/lobby`);
+        if (r.ok) break;
+      } catch {
+        /* not yet */
+      }
+      if (Date.now() > deadline) {
+        proc.kill('SIGKILL');
+        throw new Error(`echecs serve did not answer on ${url}:\n${log}`);
+      }
+      await new Promise(r => setTimeout(r, 100));
     }
-    if (Date.now() > deadline) {
+  };
+  const kill = async signal => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise(r => proc.once('exit', r));
+    proc.kill(signal);
+    await Promise.race([exited, new Promise(r => setTimeout(r, 3000))]);
+    if (proc.exitCode === null && proc.signalCode === null) {
       proc.kill('SIGKILL');
-      throw new Error(`echecs serve did not answer on ${url}:\n${log}`);
+      await exited;
     }
-    await new Promise(r => setTimeout(r, 100));
-  }
+  };
+  await launch();
   return {
     url,
     log: () => log,
+    /** Kills the server (SIGKILL, as a crash) and starts it again on the same port and database. */
+    async restart() {
+      await kill('SIGKILL');
+      await launch();
+    },
     async stop() {
-      if (proc.exitCode === null) {
-        proc.kill('SIGTERM');
-        await Promise.race([new Promise(r => proc.once('exit', r)), new Promise(r => setTimeout(r, 3000))]);
-        if (proc.exitCode === null) proc.kill('SIGKILL');
-      }
+      await kill('SIGTERM');
       rmSync(dir, { recursive: true, force: true });
     },
   };

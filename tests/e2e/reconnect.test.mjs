@@ -1,0 +1,78 @@
+// Reconnection without reloading: the server is killed (SIGKILL) mid-game and
+// started again; both pages say the connection is lost, get the game back by
+// themselves, and play on. Also the direct challenge link.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { clickMove, closeAll, launchBrowser, moveList, newPlayer, screenshot, startGame, startServer, waitPly } from './lib.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('server restart mid-game: the pages reconnect and the game goes on', { timeout: 90000 }, async () => {
+  const ann = await newPlayer(browser, server.url);
+  const bob = await newPlayer(browser, server.url);
+  try {
+    await startGame(ann, bob, { variant: 'chess', color: 'white', minutes: 10, increment: 0 });
+    await clickMove(ann.page, 'e2', 'e4');
+    await waitPly(bob.page, 1);
+    await clickMove(bob.page, 'e7', 'e5');
+    await waitPly(ann.page, 2);
+    // a marker that a reload would lose
+    await ann.page.evaluate(() => (window.__noReload = true));
+
+    await server.restart();
+    await ann.page.locator('.conn-status.down').waitFor({ state: 'visible' });
+    await ann.page.locator('.conn-status').waitFor({ state: 'hidden', timeout: 15000 });
+    await bob.page.locator('.conn-status').waitFor({ state: 'hidden', timeout: 15000 });
+
+    await clickMove(ann.page, 'g1', 'f3');
+    await waitPly(bob.page, 3);
+    await clickMove(bob.page, 'b8', 'c6');
+    await waitPly(ann.page, 4);
+    assert.deepEqual(await moveList(ann.page), ['e4', 'e5', 'Nf3', 'Nc6']);
+    assert.equal(await ann.page.evaluate(() => window.__noReload), true, 'the page was not reloaded');
+    await screenshot(ann.page, 'reconnected-after-restart');
+  } finally {
+    await closeAll(ann, bob);
+  }
+});
+
+test('a direct challenge by link', { timeout: 60000 }, async () => {
+  const ann = await newPlayer(browser, server.url);
+  const bob = await newPlayer(browser, server.url);
+  try {
+    await ann.page.goto('/');
+    await ann.page.selectOption('select[name="variant"]', 'avalanche');
+    await ann.page.selectOption('select[name="color"]', 'black');
+    await ann.page.fill('input[name="nickname"]', 'Ann');
+    await ann.page.click('[data-action="create-challenge"]');
+    await ann.page.waitForURL(/\/challenge\/[A-Za-z0-9]{8}$/);
+    const link = await ann.page.locator('.challenge-url').inputValue();
+    assert.equal(new URL(link).pathname, new URL(ann.page.url()).pathname);
+    // a private challenge is not listed in the lobby
+    await bob.page.goto('/');
+    await bob.page.locator('.seek-list').waitFor();
+    assert.equal(await bob.page.locator('.seek', { hasText: 'Ann' }).count(), 0);
+
+    await bob.page.goto(new URL(link).pathname);
+    assert.match(await bob.page.locator('.challenge').textContent(), /Ann challenges you/);
+    await bob.page.click('[data-action="accept-seek"]');
+    await bob.page.waitForURL(/\/game\//);
+    await ann.page.waitForURL(/\/game\//);
+    assert.equal(ann.page.url(), bob.page.url());
+    // Ann asked for black
+    await ann.page.locator('.game-board .cg-wrap.orientation-black').waitFor();
+    await bob.page.locator('.game-board .cg-wrap.orientation-white').waitFor();
+    await screenshot(bob.page, 'challenge-accepted');
+  } finally {
+    await closeAll(ann, bob);
+  }
+});
