@@ -42,3 +42,15 @@ test('player names: the computer with its level, the server default nickname tra
   setLang('en');
   assert.equal(playerName({ name: '', computer: false, level: null }), 'Anonymous');
 });
+
+test('time controls as shown in the lobby', async () => {
+  const { formatTime } = await import('../src/format.ts');
+  setLang('en');
+  assert.equal(formatTime({ kind: 'realtime', minutes: 5, increment: 3 }), '5+3');
+  assert.equal(formatTime({ kind: 'realtime', minutes: 0.5, increment: 0 }), '½+0');
+  assert.equal(formatTime({ kind: 'correspondence', days: 3 }), '3 d/move');
+  assert.equal(formatTime({ kind: 'unlimited' }), '∞');
+  setLang('fr');
+  assert.equal(formatTime({ kind: 'correspondence', days: 2 }), '2 j/coup');
+  setLang('en');
+});
