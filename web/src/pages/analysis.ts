@@ -6,7 +6,7 @@ import { BoardView } from '../board.js';
 import { clear, el } from '../dom.js';
 import { INITIAL_FEN, Variant, parseFen } from '../fen.js';
 import { t } from '../i18n.js';
-import { matchFirstPart, matchInput } from '../moves.js';
+import { matchFirstPart, matchInput, moveSan } from '../moves.js';
 
 const VARIANTS: Variant[] = ['chess', 'alice', 'avalanche'];
 
@@ -146,11 +146,17 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
     try {
       const r = await api.evaluate({ variant, fen: curFen.value || startFen, movetime_ms: 1000 });
       const parts: string[] = [];
+      // the server scores for the side to move; shown from White's side, as on lichess
+      const sign = board?.position().turn === 'black' ? -1 : 1;
       if (r.mate !== null && r.mate !== undefined) parts.push(t('analysis.mate', { n: r.mate }));
-      else if (r.score_cp !== null && r.score_cp !== undefined)
-        parts.push(t('analysis.eval', { score: (r.score_cp >= 0 ? '+' : '') + (r.score_cp / 100).toFixed(2) }));
+      else if (r.score_cp !== null && r.score_cp !== undefined) {
+        const cp = sign * r.score_cp;
+        parts.push(t('analysis.eval', { score: (cp >= 0 ? '+' : '') + (cp / 100).toFixed(2) }));
+      }
       if (r.best_move) {
-        parts.push(t('analysis.best', { move: r.best_move }));
+        const legal = board?.legalMoves() ?? [];
+        const m = legal.find(x => x.raw === r.best_move);
+        parts.push(t('analysis.best', { move: m && board ? moveSan(board.position(), m, legal) : r.best_move }));
         const first = r.best_move.replace(/^[qrbn]:/, '').split(',')[0];
         board?.setArrows([{ orig: first.slice(0, 2), dest: first.slice(2, 4), brush: 'blue' }]);
       }
