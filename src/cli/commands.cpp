@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -85,15 +86,22 @@ int pgn_command(const std::string& path, std::ostream& out) {
     int bad = 0;
     const auto games = read_pgn(text);
     for (const PgnGame& g : games) {
-        out << "game " << g.index << ": ";
+        // Errors name the game themselves ("game N, move M ...").
         if (!g.error.empty()) {
-            out << "error: " << g.error << '\n';
+            out << g.error << '\n';
             ++bad;
             continue;
         }
         try {
-            Game game(g.variant(), g.start_fen());
+            std::unique_ptr<Game> started;
+            try {
+                started = std::make_unique<Game>(g.variant(), g.start_fen());
+            } catch (const FenError& e) {
+                throw PgnError("game " + std::to_string(g.index) + ", FEN tag: " + e.what());
+            }
+            Game& game = *started;
             replay(g, game);
+            out << "game " << g.index << ": ";
             const GameResult r = game.result();
             out << pgn_result(r.outcome) << ' ' << termination_name(r.termination) << " after "
                 << game.moves().size() << " plies";
@@ -101,8 +109,8 @@ int pgn_command(const std::string& path, std::ostream& out) {
             else if (r.over() && g.result != std::string(pgn_result(r.outcome)))
                 out << " (but the PGN says " << g.result << ")";
             out << '\n';
-        } catch (const std::exception& e) {
-            out << "error: " << e.what() << '\n';
+        } catch (const PgnError& e) {
+            out << e.what() << '\n';
             ++bad;
         }
     }

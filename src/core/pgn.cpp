@@ -10,6 +10,10 @@ namespace {
 
 bool is_result(std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
 
+std::string move_label(const PgnMove& m) {
+    return std::to_string(m.number) + (m.side == WHITE ? ". " : "... ") + m.san;
+}
+
 // Reads a PGN text token by token, keeping the line number for messages.
 class Reader {
 public:
@@ -50,8 +54,12 @@ private:
             }
         }
     }
+    // "game 3, line 41, after move 12... Nf6: <msg>"
     void fail(PgnGame& g, const std::string& msg) {
-        if (g.error.empty()) g.error = "line " + std::to_string(line_) + ": " + msg;
+        if (!g.error.empty()) return;
+        g.error = "game " + std::to_string(g.index) + ", line " + std::to_string(line_);
+        if (!g.moves.empty()) g.error += ", after move " + move_label(g.moves.back());
+        g.error += ": " + msg;
     }
     // Skips to the start of the next game after an error: the next line that begins with '['.
     void resync() {
@@ -198,9 +206,6 @@ private:
     bool saw_result_ = false;
 };
 
-std::string move_label(const PgnMove& m) {
-    return std::to_string(m.number) + (m.side == WHITE ? ". " : "... ") + m.san;
-}
 
 }  // namespace
 

@@ -285,6 +285,8 @@ TEST(Pgn, BadGamesSayGameAndMoveNumber) {
         EXPECT_NE(std::string(e.what()).find("game 2, move 2. Ke3"), std::string::npos) << e.what();
     }
     EXPECT_NE(games[2].error.find("not closed"), std::string::npos) << games[2].error;
+    EXPECT_EQ(games[2].error.rfind("game 3, line ", 0), 0u) << games[2].error;
+    EXPECT_NE(games[2].error.find("after move 1. e4"), std::string::npos) << games[2].error;
 }
 
 TEST(Pgn, MalformedInputNeverThrowsFromTheReader) {
