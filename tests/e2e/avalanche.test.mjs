@@ -88,38 +88,57 @@ test('avalanche: pushes clicked on the board, checkmate', { timeout: 90000 }, as
   }
 });
 
-test('avalanche: a pawn pushed to its last rank, its owner chooses the piece', { timeout: 120000 }, async () => {
+// White brings Black's h-pawn down to h1 and Black mates with the queen it chooses:
+// Black's knight takes the rook on h1 and is taken on g3, the h-file opens,
+// Black's bishop comes to a6 to guard f1, White pushes the pawn to h1.
+const PENDING_QUEEN_MATES = [
+  ['ann', 'g1', 'f3', 'b7'],
+  ['bob', 'g8', 'f6', 'a2'],
+  ['ann', 'b1', 'c3', 'a7'],
+  ['bob', 'f6', 'h5', 'a3'],
+  ['ann', 'e2', 'e4', 'a6'],
+  ['bob', 'h5', 'g3', 'b2'],
+  ['ann', 'a1', 'b1', 'h7'],
+  ['bob', 'g3', 'h1', 'b3'],
+  ['ann', 'b1', 'a1', 'h6'],
+  ['bob', 'h1', 'g3', 'e4'],
+  ['ann', 'h2', 'g3', 'h5'],
+  ['bob', 'h4', 'h3', 'g3'],
+  ['ann', 'a1', 'b1', 'h3'],
+  ['bob', 'c8', 'a6', 'g4'],
+  ['ann', 'b1', 'a1', 'h2'], // White pushes Black's pawn to h1
+];
+
+test('avalanche: a pawn pushed to its last rank, its owner chooses a queen and mates', { timeout: 120000 }, async () => {
   const ann = await newPlayer(browser, server.url);
   const bob = await newPlayer(browser, server.url);
   try {
     await startGame(ann, bob, { variant: 'avalanche', color: 'white' });
-    await playScript(ann, bob, PUSH_DOWN_THE_H_FILE);
-    await play(ann.page, 'a1', 'a2', 'h2'); // White pushes Black's pawn to h1
-    await waitPly(ann.page, 13);
-    await waitPly(bob.page, 13);
+    await playScript(ann, bob, PENDING_QUEEN_MATES);
     // Black's turn starts with the choice of the pushed pawn's piece
     const dialog = bob.page.locator('.promotion-overlay');
     await dialog.waitFor();
     assert.equal(await dialog.locator('.promotion-choice').count(), 4);
     assert.match(await dialog.textContent(), /pushed to the last rank/);
+    // the opponent sees no dialog
+    assert.equal(await ann.page.locator('.promotion-overlay').count(), 0);
     await dialog.locator('[data-role="queen"]').click();
     // the pawn on h1 is now shown as the chosen queen
     await bob.page.waitForFunction(() => document.querySelectorAll('.game-board piece.black.queen:not(.ghost)').length === 2);
-    // the new queen moves in the same turn: takes the rook on g1, then a push
-    await play(bob.page, 'h1', 'g1', 'd3');
-    await waitPly(ann.page, 14);
-    const list = await moveList(ann.page);
-    assert.equal(list[12], 'Ra2,h1');
-    assert.match(list[13], /^Q:Qxg1,d4/);
-    // White gives up
-    await ann.page.click('[data-action="resign"]');
-    await ann.page.click('[data-action="resign"]');
-    const banner = bob.page.locator('.result-banner');
-    await banner.waitFor({ state: 'visible' });
-    assert.equal(await banner.getAttribute('data-termination'), 'resignation');
-    assert.match(await banner.textContent(), /Black wins.*by resignation/);
+    // the new queen moves in the same turn: Qxf1 mates (f1 guarded by the bishop on a6), then a push
+    await play(bob.page, 'h1', 'f1', 'g5');
+    for (const p of [ann.page, bob.page]) {
+      const banner = p.locator('.result-banner');
+      await banner.waitFor({ state: 'visible' });
+      assert.equal(await banner.getAttribute('data-result'), '0-1');
+      assert.equal(await banner.getAttribute('data-termination'), 'checkmate');
+      const list = await moveList(p);
+      assert.equal(list.length, 16);
+      assert.equal(list[14], 'Ra1,h1');
+      assert.match(list[15], /^Q:Qxf1,g6#$/);
+    }
     assert.equal(ann.page.errors.length + bob.page.errors.length, 0);
-    await screenshot(bob.page, 'avalanche-pending-promotion');
+    await screenshot(bob.page, 'avalanche-pending-promotion-mate');
   } finally {
     await closeAll(ann, bob);
   }
