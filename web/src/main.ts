@@ -2,7 +2,7 @@
 
 import { el, clear } from './dom.js';
 import { LANGS, initLang, lang, onLangChange, setLang, t } from './i18n.js';
-import { renderCurrent, route, startRouter } from './router.js';
+import { navigate, renderCurrent, route, startRouter } from './router.js';
 import { gamePage } from './pages/game.js';
 import { lobbyPage, challengePage } from './pages/lobby.js';
 import { rulesPage } from './pages/rules.js';
@@ -55,6 +55,11 @@ onLangChange(() => {
 
 renderHeader();
 const socket = ws();
+// whichever page is shown, a seek of this browser that is accepted opens its game
+socket.on('seek_accepted', m => {
+  const path = `/game/${String(m.game)}`;
+  if (location.pathname !== path) navigate(path);
+});
 // for the end-to-end tests and for debugging: drop the connection (it comes back by itself)
 (window as unknown as { echecs: unknown }).echecs = { dropSocket: () => socket.drop() };
 startRouter(main);

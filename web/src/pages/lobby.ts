@@ -267,10 +267,7 @@ export function lobbyPage(root: HTMLElement): () => void {
   };
 
   const s = ws();
-  const offs = [
-    s.on('lobby', m => renderLobby(m as unknown as Lobby)),
-    s.on('seek_accepted', m => navigate(`/game/${String(m.game)}`)),
-  ];
+  const offs = [s.on('lobby', m => renderLobby(m as unknown as Lobby))];
   s.subscribeLobby(true);
   refresh();
   return () => {
@@ -301,10 +298,6 @@ function renderGames(box: HTMLElement, games: GameSummary[], empty: string, acti
 export function challengePage(root: HTMLElement, id: string): () => void {
   const box = el('section', { class: 'panel challenge' });
   root.appendChild(box);
-  const s = ws();
-  const off = s.on('seek_accepted', m => {
-    if (m.seek === id) navigate(`/game/${String(m.game)}`);
-  });
   let poll: number | undefined;
   const show = async () => {
     let seek: Seek;
@@ -362,8 +355,5 @@ export function challengePage(root: HTMLElement, id: string): () => void {
     }
   };
   void show();
-  return () => {
-    off();
-    window.clearTimeout(poll);
-  };
+  return () => window.clearTimeout(poll);
 }
