@@ -386,6 +386,12 @@ export class BoardView {
     this.send(m, false);
   }
 
+  /** Escape: takes back a first part waiting for its push, or closes the promotion dialog. */
+  cancel(): void {
+    if (this.pushing) this.cancelTurn();
+    else this.overlay?.querySelector<HTMLButtonElement>('button.btn')?.click();
+  }
+
   /** The moves still compatible with the user's choices so far (for keyboard entry). */
   currentMoves(): ParsedMove[] {
     return this.stage.moves;

@@ -220,6 +220,7 @@ class GamePage {
     else if (e.key === 'Home') this.go(0);
     else if (e.key === 'End') this.go(this.state.ply);
     else if (e.key === 'f') this.flip();
+    else if (e.key === 'Escape') this.board?.cancel();
     else return;
     e.preventDefault();
   };
