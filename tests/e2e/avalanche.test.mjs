@@ -61,6 +61,13 @@ test('avalanche: pushes clicked on the board, checkmate', { timeout: 90000 }, as
   const bob = await newPlayer(browser, server.url);
   try {
     await startGame(ann, bob, { variant: 'avalanche', color: 'white' });
+    // a first part waiting for its push can be taken back (Escape)
+    await clickMove(ann.page, 'f2', 'f3');
+    await ann.page.locator('.game-board square.pushable').first().waitFor();
+    await ann.page.keyboard.press('Escape');
+    await ann.page.locator('.board-prompt').waitFor({ state: 'detached' });
+    await ann.page.locator('.game-board square.pushable').first().waitFor({ state: 'detached' });
+    assert.deepEqual(await moveList(ann.page), []);
     // after 1.f3 every black pawn can be pushed
     assert.equal(await play(ann.page, 'f2', 'f3', 'e7'), 8);
     await waitPly(bob.page, 1);
