@@ -2,6 +2,7 @@
 // search commands and bad input.
 #include <gtest/gtest.h>
 
+#include <random>
 #include <thread>
 
 #include "helpers.h"
@@ -139,6 +140,86 @@ TEST(Uci, XboardFirstCommandHandsOver) {
     const std::string out = uci_session("xboard\nprotover 2\nquit\n");
     EXPECT_TRUE(contains(out, "feature "));
     EXPECT_TRUE(contains(out, "done=1"));
+}
+
+}  // namespace
+}  // namespace echecs::test
+
+namespace echecs::test {
+namespace {
+
+// Random command lines built from protocol words, numbers and junk: the loop
+// must answer every line without crashing, and end normally.
+TEST(Uci, RandomCommandsNeverCrash) {
+    const std::vector<std::string> words = {"uci",
+                                            "isready",
+                                            "ucinewgame",
+                                            "setoption",
+                                            "name",
+                                            "value",
+                                            "UCI_Variant",
+                                            "alice",
+                                            "avalanche",
+                                            "chess",
+                                            "Hash",
+                                            "Skill",
+                                            "Level",
+                                            "position",
+                                            "startpos",
+                                            "fen",
+                                            "moves",
+                                            "go",
+                                            "depth",
+                                            "nodes",
+                                            "movetime",
+                                            "perft",
+                                            "wtime",
+                                            "btime",
+                                            "winc",
+                                            "binc",
+                                            "movestogo",
+                                            "infinite",
+                                            "stop",
+                                            "d",
+                                            "eval",
+                                            "e2e4",
+                                            "e7e5",
+                                            "g1f3,e7e6",
+                                            "q:a7a8",
+                                            "e1g1",
+                                            "0",
+                                            "1",
+                                            "2",
+                                            "-1",
+                                            "99999999999999999999",
+                                            "8/8/8/8/8/8/8/8",
+                                            "w",
+                                            "b",
+                                            "KQkq",
+                                            "-",
+                                            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+                                            "\t",
+                                            "xyzzy",
+                                            ",",
+                                            ":",
+                                            "ponderhit"};
+    std::mt19937 rng(7);
+    std::string script;
+    for (int i = 0; i < 1500; ++i) {
+        std::string line;
+        const int n = 1 + int(rng() % 8);
+        for (int j = 0; j < n; ++j) {
+            std::string w = words[rng() % words.size()];
+            // Keep the searches and perfts short.
+            if (w == "infinite" || w == "wtime" || w == "btime" || w == "movetime") w = "nodes";
+            line += (j ? " " : "") + w;
+        }
+        if (line.find("go") != std::string::npos) line = "go nodes 200";
+        script += line + "\n";
+    }
+    script += "isready\n";
+    const std::string out = uci_session(script);
+    EXPECT_TRUE(contains(out, "readyok"));
 }
 
 }  // namespace
