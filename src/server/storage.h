@@ -1,0 +1,138 @@
+// Persistent records of the game server and the storage interface with its
+// two backends: SQLite (a file, WAL mode) and PostgreSQL (libpqxx).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/types.h"
+
+namespace echecs::server {
+
+class StorageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct TimeControl {
+    enum Kind { Realtime, Correspondence, Unlimited };
+    Kind kind = Unlimited;
+    std::int64_t initial_ms = 0;    // realtime
+    std::int64_t increment_ms = 0;  // realtime
+    int days = 0;                   // correspondence
+    bool operator==(const TimeControl&) const = default;
+};
+
+std::string_view time_kind_name(TimeControl::Kind k);
+TimeControl::Kind time_kind_from(std::string_view s);  // throws StorageError
+
+struct Seat {
+    std::string name = "Anonymous";
+    std::string token;  // "" for the computer
+    int level = 0;      // 1..8 for the computer, 0 for a person
+    bool computer() const { return level > 0; }
+    bool operator==(const Seat&) const = default;
+};
+
+struct MoveRecord {
+    int ply = 0;  // 0 for White's first move
+    std::string uci;
+    std::string san;
+    std::int64_t white_ms = 0;  // clocks right after the move
+    std::int64_t black_ms = 0;
+    std::int64_t at = 0;  // epoch ms
+    bool operator==(const MoveRecord&) const = default;
+};
+
+// A game as stored. The clocks white_ms/black_ms are the remaining times at
+// the instant clock_at (the start of the game or the last move).
+struct GameRecord {
+    std::string id;
+    Variant variant = Variant::Chess;
+    std::string initial_fen;
+    TimeControl time;
+    Seat white, black;
+    std::string status = "live";  // live | over
+    std::string result = "*";     // 1-0 | 0-1 | 1/2-1/2 | *
+    std::string termination;      // "" while live
+    std::int64_t created_at = 0;
+    std::int64_t ended_at = 0;
+    std::int64_t white_ms = 0;
+    std::int64_t black_ms = 0;
+    std::int64_t clock_at = 0;
+    std::string draw_offer;     // "" | white | black
+    std::string rematch_offer;  // "" | white | black
+    std::string rematch_game;   // id of the rematch, or ""
+    int ply = 0;      // moves played (summary column, kept by the server)
+    std::string fen;  // current position (summary column)
+    std::vector<MoveRecord> moves;
+    bool operator==(const GameRecord&) const = default;
+};
+
+struct SeekRecord {
+    std::string id;
+    Variant variant = Variant::Chess;
+    TimeControl time;
+    std::string color = "random";  // creator's colour: white | black | random
+    std::string nickname = "Anonymous";
+    std::string token;
+    bool is_private = false;
+    std::int64_t created_at = 0;
+    std::string game;  // the game created when accepted, or ""
+    bool operator==(const SeekRecord&) const = default;
+};
+
+// Writes, applied together in one transaction.
+struct SaveGame {
+    GameRecord game;  // every column but the moves
+};
+struct AddMove {
+    std::string game_id;
+    MoveRecord move;
+};
+struct SaveSeek {
+    SeekRecord seek;
+};
+struct DeleteSeek {
+    std::string id;
+};
+struct Heartbeat {
+    std::int64_t at = 0;
+};
+using WriteOp = std::variant<SaveGame, AddMove, SaveSeek, DeleteSeek, Heartbeat>;
+
+struct GameFilter {
+    std::string status;  // "live", "over" or "" for all
+    int limit = 50;
+    int offset = 0;
+};
+
+// Not thread-safe: one thread uses a Storage at a time.
+class Storage {
+public:
+    virtual ~Storage() = default;
+    // All writes or none (throws StorageError, nothing applied).
+    virtual void apply(const std::vector<WriteOp>& ops) = 0;
+    virtual std::optional<GameRecord> load_game(const std::string& id) = 0;  // with its moves
+    // Newest first (finished games: by ended_at); without moves unless with_moves.
+    virtual std::vector<GameRecord> list_games(const GameFilter& f, bool with_moves) = 0;
+    virtual std::vector<SeekRecord> open_seeks() = 0;  // not yet accepted
+    virtual std::optional<SeekRecord> load_seek(const std::string& id) = 0;
+    virtual std::int64_t last_heartbeat() = 0;  // 0 if none
+    virtual int schema_version() = 0;
+};
+
+// "postgresql://..." or "postgres://..." opens PostgreSQL, anything else is a
+// SQLite file path. Creates or migrates the schema. Throws StorageError.
+std::unique_ptr<Storage> open_storage(const std::string& url);
+std::unique_ptr<Storage> open_sqlite(const std::string& path);
+std::unique_ptr<Storage> open_postgres(const std::string& url);
+
+constexpr int SCHEMA_VERSION = 1;
+
+}  // namespace echecs::server

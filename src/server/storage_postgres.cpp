@@ -1,0 +1,305 @@
+// PostgreSQL storage (libpqxx): the same tables and migrations as SQLite, in
+// PostgreSQL's dialect.
+#include <pqxx/pqxx>
+
+#include <string>
+
+#include "server/storage_common.h"
+
+namespace echecs::server {
+namespace {
+
+const char* const MIGRATIONS[] = {
+    R"sql(
+CREATE TABLE games (
+  id TEXT PRIMARY KEY,
+  variant TEXT NOT NULL,
+  initial_fen TEXT NOT NULL,
+  time_kind TEXT NOT NULL,
+  initial_ms BIGINT NOT NULL,
+  increment_ms BIGINT NOT NULL,
+  days INTEGER NOT NULL,
+  white_name TEXT NOT NULL, white_token TEXT NOT NULL, white_level INTEGER NOT NULL,
+  black_name TEXT NOT NULL, black_token TEXT NOT NULL, black_level INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  result TEXT NOT NULL,
+  termination TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  ended_at BIGINT NOT NULL,
+  white_ms BIGINT NOT NULL,
+  black_ms BIGINT NOT NULL,
+  clock_at BIGINT NOT NULL,
+  draw_offer TEXT NOT NULL,
+  rematch_offer TEXT NOT NULL,
+  rematch_game TEXT NOT NULL,
+  ply INTEGER NOT NULL,
+  fen TEXT NOT NULL
+);
+CREATE INDEX games_status_ended ON games(status, ended_at);
+CREATE INDEX games_status_created ON games(status, created_at);
+CREATE TABLE moves (
+  game_id TEXT NOT NULL REFERENCES games(id),
+  ply INTEGER NOT NULL,
+  uci TEXT NOT NULL,
+  san TEXT NOT NULL,
+  white_ms BIGINT NOT NULL,
+  black_ms BIGINT NOT NULL,
+  at BIGINT NOT NULL,
+  PRIMARY KEY (game_id, ply)
+);
+CREATE TABLE seeks (
+  id TEXT PRIMARY KEY,
+  variant TEXT NOT NULL,
+  time_kind TEXT NOT NULL,
+  initial_ms BIGINT NOT NULL,
+  increment_ms BIGINT NOT NULL,
+  days INTEGER NOT NULL,
+  color TEXT NOT NULL,
+  nickname TEXT NOT NULL,
+  token TEXT NOT NULL,
+  is_private BOOLEAN NOT NULL,
+  created_at BIGINT NOT NULL,
+  game TEXT NOT NULL
+);
+)sql",
+};
+static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
+
+std::string upsert_sql(const char* table, const char* columns, int count) {
+    std::string sql = std::string("INSERT INTO ") + table + " (" + columns + ") VALUES (";
+    for (int i = 1; i <= count; ++i) sql += (i > 1 ? ",$" : "$") + std::to_string(i);
+    sql += ") ON CONFLICT (id) DO UPDATE SET ";
+    std::string cols = columns;
+    bool first = true;
+    std::size_t pos = 0;
+    while (pos < cols.size()) {
+        std::size_t end = cols.find(',', pos);
+        if (end == std::string::npos) end = cols.size();
+        std::string c = cols.substr(pos, end - pos);
+        while (!c.empty() && c.front() == ' ') c.erase(0, 1);
+        if (c != "id") {
+            sql += (first ? "" : ", ") + c + " = EXCLUDED." + c;
+            first = false;
+        }
+        pos = end + 1;
+    }
+    return sql;
+}
+
+class PostgresStorage final : public Storage {
+public:
+    explicit PostgresStorage(const std::string& url) try : conn_(url) {
+        migrate();
+        conn_.prepare("save_game", upsert_sql("games", GAME_COLUMNS, GAME_COLUMN_COUNT));
+        conn_.prepare("save_seek", upsert_sql("seeks", SEEK_COLUMNS, SEEK_COLUMN_COUNT));
+        conn_.prepare("add_move",
+                      "INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms, at) VALUES ($1,$2,$3,$4,$5,$6,$7)");
+    } catch (const StorageError&) {
+        throw;
+    } catch (const std::exception& e) {
+        throw StorageError("PostgreSQL database: " + std::string(e.what()));
+    }
+
+    void apply(const std::vector<WriteOp>& ops) override {
+        try {
+            pqxx::work w(conn_);
+            for (const WriteOp& op : ops) std::visit([&](const auto& o) { write(w, o); }, op);
+            w.commit();
+        } catch (const std::exception& e) {
+            throw StorageError(std::string("PostgreSQL write failed: ") + e.what());
+        }
+    }
+
+    std::optional<GameRecord> load_game(const std::string& id) override {
+        try {
+            pqxx::read_transaction t(conn_);
+            pqxx::result r = t.exec_params(std::string("SELECT ") + GAME_COLUMNS + " FROM games WHERE id = $1", id);
+            if (r.empty()) return std::nullopt;
+            GameRecord g = read_game(r[0]);
+            load_moves(t, g);
+            return g;
+        } catch (const std::exception& e) {
+            throw StorageError(std::string("PostgreSQL read failed: ") + e.what());
+        }
+    }
+
+    std::vector<GameRecord> list_games(const GameFilter& f, bool with_moves) override {
+        try {
+            pqxx::read_transaction t(conn_);
+            std::string sql = std::string("SELECT ") + GAME_COLUMNS + " FROM games WHERE ($1 = '' OR status = $1)";
+            sql += f.status == "over" ? " ORDER BY ended_at DESC, id" : " ORDER BY created_at DESC, id";
+            sql += " LIMIT $2 OFFSET $3";
+            pqxx::result r = t.exec_params(sql, f.status, f.limit, f.offset);
+            std::vector<GameRecord> out;
+            for (const auto& row : r) out.push_back(read_game(row));
+            if (with_moves)
+                for (GameRecord& g : out) load_moves(t, g);
+            return out;
+        } catch (const std::exception& e) {
+            throw StorageError(std::string("PostgreSQL read failed: ") + e.what());
+        }
+    }
+
+    std::vector<SeekRecord> open_seeks() override {
+        try {
+            pqxx::read_transaction t(conn_);
+            pqxx::result r =
+                t.exec(std::string("SELECT ") + SEEK_COLUMNS + " FROM seeks WHERE game = '' ORDER BY created_at DESC, id");
+            std::vector<SeekRecord> out;
+            for (const auto& row : r) out.push_back(read_seek(row));
+            return out;
+        } catch (const std::exception& e) {
+            throw StorageError(std::string("PostgreSQL read failed: ") + e.what());
+        }
+    }
+
+    std::optional<SeekRecord> load_seek(const std::string& id) override {
+        try {
+            pqxx::read_transaction t(conn_);
+            pqxx::result r = t.exec_params(std::string("SELECT ") + SEEK_COLUMNS + " FROM seeks WHERE id = $1", id);
+            if (r.empty()) return std::nullopt;
+            return read_seek(r[0]);
+        } catch (const std::exception& e) {
+            throw StorageError(std::string("PostgreSQL read failed: ") + e.what());
+        }
+    }
+
+    std::int64_t last_heartbeat() override {
+        pqxx::read_transaction t(conn_);
+        pqxx::result r = t.exec("SELECT value FROM meta WHERE key = 'heartbeat'");
+        return r.empty() ? 0 : std::stoll(r[0][0].as<std::string>());
+    }
+
+    int schema_version() override {
+        pqxx::read_transaction t(conn_);
+        return read_version(t);
+    }
+
+private:
+    static int read_version(pqxx::transaction_base& t) {
+        pqxx::result r = t.exec("SELECT value FROM meta WHERE key = 'schema_version'");
+        return r.empty() ? 0 : std::stoi(r[0][0].as<std::string>());
+    }
+
+    void migrate() {
+        {
+            pqxx::work w(conn_);
+            w.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+            w.commit();
+        }
+        for (;;) {
+            pqxx::work w(conn_);
+            // Serialises concurrent servers migrating the same database.
+            w.exec("LOCK TABLE meta IN EXCLUSIVE MODE");
+            int v = read_version(w);
+            if (v > SCHEMA_VERSION)
+                throw StorageError("database schema version " + std::to_string(v) + " is newer than this server's (" +
+                                   std::to_string(SCHEMA_VERSION) + ")");
+            if (v == SCHEMA_VERSION) return;
+            w.exec(MIGRATIONS[v]);
+            w.exec_params(
+                "INSERT INTO meta (key, value) VALUES ('schema_version', $1) "
+                "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+                std::to_string(v + 1));
+            w.commit();
+        }
+    }
+
+    static void write(pqxx::work& w, const SaveGame& op) {
+        const GameRecord& g = op.game;
+        w.exec_prepared("save_game", g.id, std::string(variant_name(g.variant)), g.initial_fen,
+                        std::string(time_kind_name(g.time.kind)), g.time.initial_ms, g.time.increment_ms, g.time.days,
+                        g.white.name, g.white.token, g.white.level, g.black.name, g.black.token, g.black.level,
+                        g.status, g.result, g.termination, g.created_at, g.ended_at, g.white_ms, g.black_ms,
+                        g.clock_at, g.draw_offer, g.rematch_offer, g.rematch_game, g.ply, g.fen);
+    }
+    static void write(pqxx::work& w, const AddMove& op) {
+        const MoveRecord& m = op.move;
+        w.exec_prepared("add_move", op.game_id, m.ply, m.uci, m.san, m.white_ms, m.black_ms, m.at);
+    }
+    static void write(pqxx::work& w, const SaveSeek& op) {
+        const SeekRecord& s = op.seek;
+        w.exec_prepared("save_seek", s.id, std::string(variant_name(s.variant)),
+                        std::string(time_kind_name(s.time.kind)), s.time.initial_ms, s.time.increment_ms, s.time.days,
+                        s.color, s.nickname, s.token, s.is_private, s.created_at, s.game);
+    }
+    static void write(pqxx::work& w, const DeleteSeek& op) { w.exec_params("DELETE FROM seeks WHERE id = $1", op.id); }
+    static void write(pqxx::work& w, const Heartbeat& op) {
+        w.exec_params(
+            "INSERT INTO meta (key, value) VALUES ('heartbeat', $1) "
+            "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+            std::to_string(op.at));
+    }
+
+    static GameRecord read_game(const pqxx::row& r) {
+        GameRecord g;
+        int i = 0;
+        g.id = r[i++].as<std::string>();
+        g.variant = variant_from(r[i++].as<std::string>());
+        g.initial_fen = r[i++].as<std::string>();
+        g.time.kind = time_kind_from(r[i++].as<std::string>());
+        g.time.initial_ms = r[i++].as<std::int64_t>();
+        g.time.increment_ms = r[i++].as<std::int64_t>();
+        g.time.days = r[i++].as<int>();
+        for (Seat* s : {&g.white, &g.black}) {
+            s->name = r[i++].as<std::string>();
+            s->token = r[i++].as<std::string>();
+            s->level = r[i++].as<int>();
+        }
+        g.status = r[i++].as<std::string>();
+        g.result = r[i++].as<std::string>();
+        g.termination = r[i++].as<std::string>();
+        g.created_at = r[i++].as<std::int64_t>();
+        g.ended_at = r[i++].as<std::int64_t>();
+        g.white_ms = r[i++].as<std::int64_t>();
+        g.black_ms = r[i++].as<std::int64_t>();
+        g.clock_at = r[i++].as<std::int64_t>();
+        g.draw_offer = r[i++].as<std::string>();
+        g.rematch_offer = r[i++].as<std::string>();
+        g.rematch_game = r[i++].as<std::string>();
+        g.ply = r[i++].as<int>();
+        g.fen = r[i++].as<std::string>();
+        return g;
+    }
+
+    static SeekRecord read_seek(const pqxx::row& r) {
+        SeekRecord s;
+        int i = 0;
+        s.id = r[i++].as<std::string>();
+        s.variant = variant_from(r[i++].as<std::string>());
+        s.time.kind = time_kind_from(r[i++].as<std::string>());
+        s.time.initial_ms = r[i++].as<std::int64_t>();
+        s.time.increment_ms = r[i++].as<std::int64_t>();
+        s.time.days = r[i++].as<int>();
+        s.color = r[i++].as<std::string>();
+        s.nickname = r[i++].as<std::string>();
+        s.token = r[i++].as<std::string>();
+        s.is_private = r[i++].as<bool>();
+        s.created_at = r[i++].as<std::int64_t>();
+        s.game = r[i++].as<std::string>();
+        return s;
+    }
+
+    static void load_moves(pqxx::transaction_base& t, GameRecord& g) {
+        pqxx::result r = t.exec_params(
+            "SELECT ply, uci, san, white_ms, black_ms, at FROM moves WHERE game_id = $1 ORDER BY ply", g.id);
+        for (const auto& row : r) {
+            MoveRecord m;
+            m.ply = row[0].as<int>();
+            m.uci = row[1].as<std::string>();
+            m.san = row[2].as<std::string>();
+            m.white_ms = row[3].as<std::int64_t>();
+            m.black_ms = row[4].as<std::int64_t>();
+            m.at = row[5].as<std::int64_t>();
+            g.moves.push_back(std::move(m));
+        }
+    }
+
+    pqxx::connection conn_;
+};
+
+}  // namespace
+
+std::unique_ptr<Storage> open_postgres(const std::string& url) { return std::make_unique<PostgresStorage>(url); }
+
+}  // namespace echecs::server

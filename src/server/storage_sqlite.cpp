@@ -1,0 +1,368 @@
+// SQLite storage (SQLiteCpp): one file in WAL mode, schema versioned in the
+// meta table and brought up to date by the migrations below.
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <string>
+#include <type_traits>
+
+#include "server/storage_common.h"
+
+namespace echecs::server {
+namespace {
+
+// Migration N takes the schema from version N to N+1. Never edit one that has
+// shipped: add a new one.
+const char* const MIGRATIONS[] = {
+    R"sql(
+CREATE TABLE games (
+  id TEXT PRIMARY KEY,
+  variant TEXT NOT NULL,
+  initial_fen TEXT NOT NULL,
+  time_kind TEXT NOT NULL,
+  initial_ms INTEGER NOT NULL,
+  increment_ms INTEGER NOT NULL,
+  days INTEGER NOT NULL,
+  white_name TEXT NOT NULL, white_token TEXT NOT NULL, white_level INTEGER NOT NULL,
+  black_name TEXT NOT NULL, black_token TEXT NOT NULL, black_level INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  result TEXT NOT NULL,
+  termination TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  ended_at INTEGER NOT NULL,
+  white_ms INTEGER NOT NULL,
+  black_ms INTEGER NOT NULL,
+  clock_at INTEGER NOT NULL,
+  draw_offer TEXT NOT NULL,
+  rematch_offer TEXT NOT NULL,
+  rematch_game TEXT NOT NULL,
+  ply INTEGER NOT NULL,
+  fen TEXT NOT NULL
+);
+CREATE INDEX games_status_ended ON games(status, ended_at);
+CREATE INDEX games_status_created ON games(status, created_at);
+CREATE TABLE moves (
+  game_id TEXT NOT NULL REFERENCES games(id),
+  ply INTEGER NOT NULL,
+  uci TEXT NOT NULL,
+  san TEXT NOT NULL,
+  white_ms INTEGER NOT NULL,
+  black_ms INTEGER NOT NULL,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (game_id, ply)
+);
+CREATE TABLE seeks (
+  id TEXT PRIMARY KEY,
+  variant TEXT NOT NULL,
+  time_kind TEXT NOT NULL,
+  initial_ms INTEGER NOT NULL,
+  increment_ms INTEGER NOT NULL,
+  days INTEGER NOT NULL,
+  color TEXT NOT NULL,
+  nickname TEXT NOT NULL,
+  token TEXT NOT NULL,
+  is_private INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  game TEXT NOT NULL
+);
+)sql",
+};
+static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
+
+std::string placeholders(int n) {
+    std::string s;
+    for (int i = 0; i < n; ++i) s += i ? ",?" : "?";
+    return s;
+}
+
+std::string upsert_sql(const char* table, const char* columns, int count) {
+    std::string sql = std::string("INSERT INTO ") + table + " (" + columns + ") VALUES (" + placeholders(count) +
+                      ") ON CONFLICT(id) DO UPDATE SET ";
+    std::string cols = columns;
+    bool first = true;
+    std::size_t pos = 0;
+    while (pos < cols.size()) {
+        std::size_t end = cols.find(',', pos);
+        if (end == std::string::npos) end = cols.size();
+        std::string c = cols.substr(pos, end - pos);
+        while (!c.empty() && c.front() == ' ') c.erase(0, 1);
+        if (c != "id") {
+            sql += (first ? "" : ", ") + c + " = excluded." + c;
+            first = false;
+        }
+        pos = end + 1;
+    }
+    return sql;
+}
+
+class SqliteStorage final : public Storage {
+public:
+    explicit SqliteStorage(const std::string& path) try
+        : db_(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, 5000) {
+        db_.exec("PRAGMA journal_mode=WAL");
+        // With WAL, NORMAL keeps every committed transaction across a crash of
+        // the process (SIGKILL); only a power loss may lose the last ones.
+        db_.exec("PRAGMA synchronous=NORMAL");
+        db_.exec("PRAGMA foreign_keys=ON");
+        migrate();
+        insert_game_ = std::make_unique<SQLite::Statement>(
+            db_, upsert_sql("games", GAME_COLUMNS, GAME_COLUMN_COUNT));
+        insert_move_ = std::make_unique<SQLite::Statement>(
+            db_, "INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms, at) VALUES (?,?,?,?,?,?,?)");
+        insert_seek_ = std::make_unique<SQLite::Statement>(
+            db_, upsert_sql("seeks", SEEK_COLUMNS, SEEK_COLUMN_COUNT));
+    } catch (const SQLite::Exception& e) {
+        throw StorageError("SQLite database '" + path + "': " + e.what());
+    }
+
+    void apply(const std::vector<WriteOp>& ops) override {
+        try {
+            SQLite::Transaction tx(db_);
+            for (const WriteOp& op : ops) std::visit([this](const auto& o) { write(o); }, op);
+            tx.commit();
+        } catch (const SQLite::Exception& e) {
+            throw StorageError(std::string("SQLite write failed: ") + e.what());
+        }
+    }
+
+    std::optional<GameRecord> load_game(const std::string& id) override {
+        try {
+            SQLite::Statement q(db_, std::string("SELECT ") + GAME_COLUMNS + " FROM games WHERE id = ?");
+            q.bind(1, id);
+            if (!q.executeStep()) return std::nullopt;
+            GameRecord g = read_game(q);
+            load_moves(g);
+            return g;
+        } catch (const SQLite::Exception& e) {
+            throw StorageError(std::string("SQLite read failed: ") + e.what());
+        }
+    }
+
+    std::vector<GameRecord> list_games(const GameFilter& f, bool with_moves) override {
+        try {
+            std::string sql = std::string("SELECT ") + GAME_COLUMNS + " FROM games";
+            if (!f.status.empty()) sql += " WHERE status = ?";
+            sql += f.status == "over" ? " ORDER BY ended_at DESC, id" : " ORDER BY created_at DESC, id";
+            sql += " LIMIT ? OFFSET ?";
+            SQLite::Statement q(db_, sql);
+            int i = 1;
+            if (!f.status.empty()) q.bind(i++, f.status);
+            q.bind(i++, f.limit);
+            q.bind(i++, f.offset);
+            std::vector<GameRecord> out;
+            while (q.executeStep()) out.push_back(read_game(q));
+            if (with_moves)
+                for (GameRecord& g : out) load_moves(g);
+            return out;
+        } catch (const SQLite::Exception& e) {
+            throw StorageError(std::string("SQLite read failed: ") + e.what());
+        }
+    }
+
+    std::vector<SeekRecord> open_seeks() override {
+        try {
+            SQLite::Statement q(db_, std::string("SELECT ") + SEEK_COLUMNS +
+                                         " FROM seeks WHERE game = '' ORDER BY created_at DESC, id");
+            std::vector<SeekRecord> out;
+            while (q.executeStep()) out.push_back(read_seek(q));
+            return out;
+        } catch (const SQLite::Exception& e) {
+            throw StorageError(std::string("SQLite read failed: ") + e.what());
+        }
+    }
+
+    std::optional<SeekRecord> load_seek(const std::string& id) override {
+        try {
+            SQLite::Statement q(db_, std::string("SELECT ") + SEEK_COLUMNS + " FROM seeks WHERE id = ?");
+            q.bind(1, id);
+            if (!q.executeStep()) return std::nullopt;
+            return read_seek(q);
+        } catch (const SQLite::Exception& e) {
+            throw StorageError(std::string("SQLite read failed: ") + e.what());
+        }
+    }
+
+    std::int64_t last_heartbeat() override {
+        SQLite::Statement q(db_, "SELECT value FROM meta WHERE key = 'heartbeat'");
+        return q.executeStep() ? std::stoll(q.getColumn(0).getString()) : 0;
+    }
+
+    int schema_version() override { return read_version(); }
+
+private:
+    int read_version() {
+        if (!db_.tableExists("meta")) return 0;
+        SQLite::Statement q(db_, "SELECT value FROM meta WHERE key = 'schema_version'");
+        return q.executeStep() ? std::stoi(q.getColumn(0).getString()) : 0;
+    }
+
+    void migrate() {
+        db_.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+        int v = read_version();
+        if (v > SCHEMA_VERSION)
+            throw StorageError("database schema version " + std::to_string(v) + " is newer than this server's (" +
+                               std::to_string(SCHEMA_VERSION) + ")");
+        for (; v < SCHEMA_VERSION; ++v) {
+            SQLite::Transaction tx(db_);
+            db_.exec(MIGRATIONS[v]);
+            SQLite::Statement q(db_, "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)");
+            q.bind(1, std::to_string(v + 1));
+            q.exec();
+            tx.commit();
+        }
+    }
+
+    void write(const SaveGame& op) {
+        const GameRecord& g = op.game;
+        SQLite::Statement& q = *insert_game_;
+        q.tryReset();
+        q.clearBindings();
+        int i = 1;
+        q.bind(i++, g.id);
+        q.bind(i++, std::string(variant_name(g.variant)));
+        q.bind(i++, g.initial_fen);
+        q.bind(i++, std::string(time_kind_name(g.time.kind)));
+        q.bind(i++, g.time.initial_ms);
+        q.bind(i++, g.time.increment_ms);
+        q.bind(i++, g.time.days);
+        for (const Seat* s : {&g.white, &g.black}) {
+            q.bind(i++, s->name);
+            q.bind(i++, s->token);
+            q.bind(i++, s->level);
+        }
+        q.bind(i++, g.status);
+        q.bind(i++, g.result);
+        q.bind(i++, g.termination);
+        q.bind(i++, g.created_at);
+        q.bind(i++, g.ended_at);
+        q.bind(i++, g.white_ms);
+        q.bind(i++, g.black_ms);
+        q.bind(i++, g.clock_at);
+        q.bind(i++, g.draw_offer);
+        q.bind(i++, g.rematch_offer);
+        q.bind(i++, g.rematch_game);
+        q.bind(i++, g.ply);
+        q.bind(i++, g.fen);
+        q.exec();
+    }
+
+    void write(const AddMove& op) {
+        SQLite::Statement& q = *insert_move_;
+        q.tryReset();
+        q.clearBindings();
+        q.bind(1, op.game_id);
+        q.bind(2, op.move.ply);
+        q.bind(3, op.move.uci);
+        q.bind(4, op.move.san);
+        q.bind(5, op.move.white_ms);
+        q.bind(6, op.move.black_ms);
+        q.bind(7, op.move.at);
+        q.exec();
+    }
+
+    void write(const SaveSeek& op) {
+        const SeekRecord& s = op.seek;
+        SQLite::Statement& q = *insert_seek_;
+        q.tryReset();
+        q.clearBindings();
+        int i = 1;
+        q.bind(i++, s.id);
+        q.bind(i++, std::string(variant_name(s.variant)));
+        q.bind(i++, std::string(time_kind_name(s.time.kind)));
+        q.bind(i++, s.time.initial_ms);
+        q.bind(i++, s.time.increment_ms);
+        q.bind(i++, s.time.days);
+        q.bind(i++, s.color);
+        q.bind(i++, s.nickname);
+        q.bind(i++, s.token);
+        q.bind(i++, s.is_private ? 1 : 0);
+        q.bind(i++, s.created_at);
+        q.bind(i++, s.game);
+        q.exec();
+    }
+
+    void write(const DeleteSeek& op) {
+        SQLite::Statement q(db_, "DELETE FROM seeks WHERE id = ?");
+        q.bind(1, op.id);
+        q.exec();
+    }
+
+    void write(const Heartbeat& op) {
+        SQLite::Statement q(db_, "INSERT OR REPLACE INTO meta (key, value) VALUES ('heartbeat', ?)");
+        q.bind(1, std::to_string(op.at));
+        q.exec();
+    }
+
+    static GameRecord read_game(SQLite::Statement& q) {
+        GameRecord g;
+        int i = 0;
+        g.id = q.getColumn(i++).getString();
+        g.variant = variant_from(q.getColumn(i++).getString());
+        g.initial_fen = q.getColumn(i++).getString();
+        g.time.kind = time_kind_from(q.getColumn(i++).getString());
+        g.time.initial_ms = q.getColumn(i++).getInt64();
+        g.time.increment_ms = q.getColumn(i++).getInt64();
+        g.time.days = q.getColumn(i++).getInt();
+        for (Seat* s : {&g.white, &g.black}) {
+            s->name = q.getColumn(i++).getString();
+            s->token = q.getColumn(i++).getString();
+            s->level = q.getColumn(i++).getInt();
+        }
+        g.status = q.getColumn(i++).getString();
+        g.result = q.getColumn(i++).getString();
+        g.termination = q.getColumn(i++).getString();
+        g.created_at = q.getColumn(i++).getInt64();
+        g.ended_at = q.getColumn(i++).getInt64();
+        g.white_ms = q.getColumn(i++).getInt64();
+        g.black_ms = q.getColumn(i++).getInt64();
+        g.clock_at = q.getColumn(i++).getInt64();
+        g.draw_offer = q.getColumn(i++).getString();
+        g.rematch_offer = q.getColumn(i++).getString();
+        g.rematch_game = q.getColumn(i++).getString();
+        g.ply = q.getColumn(i++).getInt();
+        g.fen = q.getColumn(i++).getString();
+        return g;
+    }
+
+    static SeekRecord read_seek(SQLite::Statement& q) {
+        SeekRecord s;
+        int i = 0;
+        s.id = q.getColumn(i++).getString();
+        s.variant = variant_from(q.getColumn(i++).getString());
+        s.time.kind = time_kind_from(q.getColumn(i++).getString());
+        s.time.initial_ms = q.getColumn(i++).getInt64();
+        s.time.increment_ms = q.getColumn(i++).getInt64();
+        s.time.days = q.getColumn(i++).getInt();
+        s.color = q.getColumn(i++).getString();
+        s.nickname = q.getColumn(i++).getString();
+        s.token = q.getColumn(i++).getString();
+        s.is_private = q.getColumn(i++).getInt() != 0;
+        s.created_at = q.getColumn(i++).getInt64();
+        s.game = q.getColumn(i++).getString();
+        return s;
+    }
+
+    void load_moves(GameRecord& g) {
+        SQLite::Statement q(db_,
+                            "SELECT ply, uci, san, white_ms, black_ms, at FROM moves WHERE game_id = ? ORDER BY ply");
+        q.bind(1, g.id);
+        while (q.executeStep()) {
+            MoveRecord m;
+            m.ply = q.getColumn(0).getInt();
+            m.uci = q.getColumn(1).getString();
+            m.san = q.getColumn(2).getString();
+            m.white_ms = q.getColumn(3).getInt64();
+            m.black_ms = q.getColumn(4).getInt64();
+            m.at = q.getColumn(5).getInt64();
+            g.moves.push_back(std::move(m));
+        }
+    }
+
+    SQLite::Database db_;
+    std::unique_ptr<SQLite::Statement> insert_game_, insert_move_, insert_seek_;
+};
+
+}  // namespace
+
+std::unique_ptr<Storage> open_sqlite(const std::string& path) { return std::make_unique<SqliteStorage>(path); }
+
+}  // namespace echecs::server

@@ -1,0 +1,156 @@
+// Test clients over real sockets: HTTP requests and a WebSocket client whose
+// reads time out instead of hanging.
+#pragma once
+
+#include <utility>  // before Asio (std::exchange)
+
+#include <boost/asio.hpp>
+#include <boost/beast.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+
+namespace echecs::test {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+struct HttpResult {
+    int status = 0;
+    std::string body;
+    std::string content_type;
+    std::string disposition;
+    json j() const { return json::parse(body, nullptr, false); }
+};
+
+inline HttpResult http_request(std::uint16_t port, http::verb method, const std::string& target,
+                               const std::string& body = "", const std::string& token = "") {
+    asio::io_context ioc;
+    beast::tcp_stream stream(ioc);
+    stream.expires_after(10s);
+    stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+    http::request<http::string_body> req{method, target, 11};
+    req.set(http::field::host, "127.0.0.1");
+    if (!token.empty()) req.set("X-Echecs-Token", token);
+    if (!body.empty()) {
+        req.set(http::field::content_type, "application/json");
+        req.body() = body;
+    }
+    req.prepare_payload();
+    http::write(stream, req);
+    beast::flat_buffer buf;
+    http::response_parser<http::string_body> parser;
+    parser.body_limit(64 * 1024 * 1024);
+    http::read(stream, buf, parser);
+    auto& res = parser.get();
+    HttpResult r;
+    r.status = res.result_int();
+    r.body = res.body();
+    r.content_type = std::string(res[http::field::content_type]);
+    r.disposition = std::string(res[http::field::content_disposition]);
+    beast::error_code ec;
+    stream.socket().shutdown(tcp::socket::shutdown_both, ec);
+    return r;
+}
+
+inline json post_json(std::uint16_t port, const std::string& target, const json& body, const std::string& token) {
+    HttpResult r = http_request(port, http::verb::post, target, body.dump(), token);
+    json j = r.j();
+    if (j.is_object()) j["_status"] = r.status;
+    return j;
+}
+
+class WsClient {
+public:
+    explicit WsClient(std::uint16_t port, const std::string& token = "") : ws_(ioc_) {
+        beast::get_lowest_layer(ws_).expires_after(10s);
+        beast::get_lowest_layer(ws_).connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+        beast::get_lowest_layer(ws_).expires_never();
+        ws_.read_message_max(64 * 1024 * 1024);
+        ws_.handshake("127.0.0.1", "/ws");
+        if (!token.empty()) send({{"type", "hello"}, {"token", token}});
+    }
+    ~WsClient() {
+        beast::error_code ec;
+        beast::get_lowest_layer(ws_).socket().close(ec);
+    }
+
+    void send(const json& j) { send_raw(j.dump()); }
+    void send_raw(const std::string& text, bool binary = false) {
+        ws_.binary(binary);
+        ws_.write(asio::buffer(text));
+    }
+
+    // The next message; throws on timeout or when the socket is closed.
+    json recv(std::chrono::milliseconds timeout = 5s) {
+        beast::flat_buffer buf;
+        beast::error_code ec;
+        bool done = false;
+        ws_.async_read(buf, [&](beast::error_code e, std::size_t) {
+            ec = e;
+            done = true;
+        });
+        ioc_.restart();
+        ioc_.run_for(timeout);
+        if (!done) {
+            beast::get_lowest_layer(ws_).cancel();
+            ioc_.restart();
+            ioc_.run();
+            throw std::runtime_error("timeout waiting for a message");
+        }
+        if (ec) {
+            closed_ = true;
+            close_code_ = ws_.reason().code;
+            throw std::runtime_error("socket closed: " + ec.message());
+        }
+        return json::parse(beast::buffers_to_string(buf.data()));
+    }
+
+    // Reads until pred(message) (other messages are skipped).
+    json recv_until(const std::function<bool(const json&)>& pred, std::chrono::milliseconds timeout = 10s) {
+        auto end = std::chrono::steady_clock::now() + timeout;
+        for (;;) {
+            auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - std::chrono::steady_clock::now());
+            if (left <= 0ms) throw std::runtime_error("timeout waiting for a matching message");
+            json j = recv(left);
+            if (pred(j)) return j;
+        }
+    }
+    json state(const std::string& game, int ply, std::chrono::milliseconds timeout = 10s) {
+        return recv_until(
+            [&](const json& j) { return j["type"] == "state" && j["game"] == game && j["ply"] == ply; }, timeout);
+    }
+    json state_where(const std::string& game, const std::function<bool(const json&)>& pred,
+                     std::chrono::milliseconds timeout = 10s) {
+        return recv_until([&](const json& j) { return j["type"] == "state" && j["game"] == game && pred(j); },
+                          timeout);
+    }
+    json error(std::chrono::milliseconds timeout = 5s) {
+        return recv_until([](const json& j) { return j["type"] == "error"; }, timeout);
+    }
+    // True if the server closed the socket within the timeout.
+    bool wait_closed(std::chrono::milliseconds timeout = 5s) {
+        try {
+            for (;;) recv(timeout);
+        } catch (const std::exception&) {
+        }
+        return closed_;
+    }
+    int close_code() const { return close_code_; }
+
+private:
+    asio::io_context ioc_;
+    websocket::stream<beast::tcp_stream> ws_;
+    bool closed_ = false;
+    int close_code_ = 0;
+};
+
+}  // namespace echecs::test
