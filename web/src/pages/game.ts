@@ -314,7 +314,7 @@ class GamePage {
       if (st.you === null) status = t('game.toMove', { color: t(`color.${st.turn}`) });
       else if (st.you === st.turn) {
         status = t('game.yourTurn');
-        if (st.clock?.first_move_deadline) status += ` · ${t('game.firstMoveDeadline')}`;
+
       }
       else status = t('game.waitingOpponent');
     } else if (st.you === null) status = t('game.spectator');
@@ -356,6 +356,18 @@ class GamePage {
   private renderClocks(): void {
     const st = this.state;
     if (!st || !this.els) return;
+    // before both first moves: the time left to move, counted on the server's clock
+    const deadline = st.status === 'live' && st.you === st.turn ? st.clock?.first_move_deadline : null;
+    let dl = this.els.status.querySelector<HTMLElement>('.first-move');
+    if (deadline) {
+      if (!dl) {
+        dl = el('span', { class: 'first-move' });
+        this.els.status.appendChild(dl);
+      }
+      const left = Math.max(0, Math.ceil((deadline - ws().serverNow()) / 1000));
+      const text = ` · ${t('game.firstMoveDeadline', { s: left })}`;
+      if (dl.textContent !== text) dl.textContent = text;
+    } else dl?.remove();
     for (const color of ['white', 'black'] as Color[]) for (const c of this.root.querySelectorAll<HTMLElement>(`.clock-${color}`)) {
       if (!st.clock) {
         c.hidden = true;
