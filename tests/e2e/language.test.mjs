@@ -24,6 +24,10 @@ test('language: browser default, switch, persistence, game texts', { timeout: 90
     assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
     assert.match(await page.locator('.create h2').textContent(), /Créer une partie/);
     assert.match(await page.locator('[data-action="play-computer"]').textContent(), /Jouer contre l’ordinateur/);
+    // the sound switch is labelled too, and remembers its state
+    assert.equal(await page.locator('[data-action="sound"]').getAttribute('aria-label'), 'Son coupé');
+    await page.click('[data-action="sound"]');
+    assert.equal(await page.locator('[data-action="sound"]').getAttribute('aria-label'), 'Son activé');
 
     await page.click('[data-lang="en"]');
     assert.equal(await page.locator('html').getAttribute('lang'), 'en');
@@ -32,6 +36,7 @@ test('language: browser default, switch, persistence, game texts', { timeout: 90
     await page.reload();
     await page.locator('.lobby').waitFor();
     assert.match(await page.locator('.create h2').textContent(), /Create a game/, 'the choice is remembered');
+    assert.equal(await page.locator('[data-action="sound"]').getAttribute('aria-label'), 'Sound on');
 
     await page.click('[data-lang="fr"]');
     // rules pages follow the language

@@ -10,6 +10,8 @@ const en = {
   'nav.analysis': 'Analysis board',
   'nav.rules': 'Rules',
   'nav.language': 'Language',
+  'nav.soundOn': 'Sound on',
+  'nav.soundOff': 'Sound off',
 
   'variant.chess': 'Chess',
   'variant.alice': 'Alice chess',
@@ -162,6 +164,8 @@ const fr: Record<Key, string> = {
   'nav.analysis': 'Échiquier d’analyse',
   'nav.rules': 'Règles',
   'nav.language': 'Langue',
+  'nav.soundOn': 'Son activé',
+  'nav.soundOff': 'Son coupé',
 
   'variant.chess': 'Échecs',
   'variant.alice': 'Échecs Alice',

@@ -8,6 +8,7 @@ import { lobbyPage, challengePage } from './pages/lobby.js';
 import { rulesPage } from './pages/rules.js';
 import { analysisPage } from './pages/analysis.js';
 import { ws } from './api.js';
+import { setSound, soundOn } from './sound.js';
 
 initLang();
 
@@ -35,7 +36,21 @@ function renderHeader(): void {
     b.addEventListener('click', () => setLang(l));
     langBox.appendChild(b);
   }
-  header.append(nav, langBox);
+  const on = soundOn();
+  const sound = el('button', {
+    type: 'button',
+    class: `sound-btn${on ? ' active' : ''}`,
+    'data-action': 'sound',
+    title: on ? t('nav.soundOn') : t('nav.soundOff'),
+    'aria-label': on ? t('nav.soundOn') : t('nav.soundOff'),
+    'aria-pressed': String(on),
+  });
+  sound.appendChild(speakerIcon(on));
+  sound.addEventListener('click', () => {
+    setSound(!soundOn());
+    renderHeader();
+  });
+  header.append(nav, el('div', { class: 'header-right' }, sound, langBox));
   clear(footer);
   footer.append(el('span', {}, t('app.tagline')), el('span', {}, ' · '), el('span', {}, t('footer.text')));
   document.title = t('app.title');
@@ -63,3 +78,24 @@ socket.on('seek_accepted', m => {
 // for the end-to-end tests and for debugging: drop the connection (it comes back by itself)
 (window as unknown as { echecs: unknown }).echecs = { dropSocket: () => socket.drop() };
 startRouter(main);
+
+function speakerIcon(on: boolean): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('width', '18');
+  svg.setAttribute('height', '18');
+  svg.setAttribute('aria-hidden', 'true');
+  const body = document.createElementNS(ns, 'path');
+  body.setAttribute('d', 'M3 9v6h4l5 5V4L7 9H3z');
+  body.setAttribute('fill', 'currentColor');
+  svg.appendChild(body);
+  const extra = document.createElementNS(ns, 'path');
+  extra.setAttribute(
+    'd',
+    on ? 'M16.5 12A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4zM14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6z' : 'M16 9.4 17.4 8l2.1 2.1L21.6 8 23 9.4l-2.1 2.1 2.1 2.1-1.4 1.4-2.1-2.1-2.1 2.1-1.4-1.4 2.1-2.1z',
+  );
+  extra.setAttribute('fill', 'currentColor');
+  svg.appendChild(extra);
+  return svg;
+}

@@ -8,6 +8,7 @@ import { formatClock, formatDays, formatTime, playerName, reasonText, remaining,
 import { errorMessage, t } from '../i18n.js';
 import { matchFirstPart, matchInput } from '../moves.js';
 import { navigate } from '../router.js';
+import { play } from '../sound.js';
 
 export function gamePage(root: HTMLElement, id: string): () => void {
   const page = new GamePage(root, id);
@@ -155,6 +156,13 @@ class GamePage {
       this.board!.setOrientation(st.you);
     }
     if (this.viewPly !== null && this.viewPly >= st.ply) this.viewPly = null;
+    if (prev && prev.game === st.game) {
+      if (st.status === 'over' && prev.status === 'live') play('end');
+      else if (st.ply > prev.ply) {
+        const san = st.moves[st.ply - 1]?.san ?? '';
+        play(/[+#]$/.test(san) ? 'check' : san.includes('x') ? 'capture' : 'move');
+      }
+    }
     this.renderBoard();
     this.render();
     if (st.rematch_game && st.you && prev && !prev.rematch_game) {
