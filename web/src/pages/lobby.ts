@@ -170,6 +170,7 @@ export function lobbyPage(root: HTMLElement): () => void {
       el('div', { class: 'spinner', 'aria-hidden': 'true' }),
       el('div', {}, t('lobby.yourSeek', { what: `${t(`variant.${seek.variant}`)} ${formatTime(seek.time)}` })),
       el('div', {}, t('lobby.waiting')),
+      el('div', { class: 'hint' }, t('lobby.sameBrowser')),
       cancel,
     );
   };
@@ -336,7 +337,13 @@ export function challengePage(root: HTMLElement, id: string): () => void {
         await api.cancelSeek(id).catch(() => undefined);
         navigate('/');
       });
-      box.append(el('p', {}, t('lobby.challengeLink')), el('div', { class: 'row' }, input, copy), el('p', { class: 'waiting-text' }, t('lobby.waiting')), cancel);
+      box.append(
+        el('p', {}, t('lobby.challengeLink')),
+        el('div', { class: 'row' }, input, copy),
+        el('p', { class: 'hint' }, t('lobby.sameBrowser')),
+        el('p', { class: 'waiting-text' }, t('lobby.waiting')),
+        cancel,
+      );
       poll = window.setTimeout(() => void show(), 3000);
     } else {
       const nick = el('input', { type: 'text', maxlength: '20', placeholder: t('lobby.nicknamePlaceholder'), value: nickname() });
