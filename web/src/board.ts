@@ -54,6 +54,8 @@ export interface BoardOptions {
   onPrompt?: (text: string | null) => void;
   viewOnly?: boolean;
   coordinates?: boolean;
+  /** Alice: show "Board 1" / "Board 2" above the boards (default true). */
+  labels?: boolean;
 }
 
 const ROLE_OF: Record<string, Role> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
@@ -94,7 +96,7 @@ export class BoardView {
     const n = variant === 'alice' ? 2 : 1;
     for (let i = 0; i < n; i++) {
       const wrap = el('div', { class: 'board-col' });
-      if (variant === 'alice')
+      if (variant === 'alice' && opts.labels !== false)
         wrap.appendChild(el('div', { class: 'board-label' }, i === 0 ? t('game.boardA') : t('game.boardB')));
       const boardWrap = el('div', { class: 'board-wrap', 'data-board': i === 0 ? 'a' : 'b' });
       const cgEl = el('div', { class: i === 1 ? 'cg-board-b' : 'cg-board-a' });

@@ -2,6 +2,7 @@
 // challenge page of a direct challenge link.
 
 import { ApiError, GameSummary, Lobby, Seek, TimeControl, api, nickname, setNickname, ws } from '../api.js';
+import { BoardView } from '../board.js';
 import { clear, el } from '../dom.js';
 import type { Variant } from '../fen.js';
 import { formatTime, playerName, resultTitle } from '../format.js';
@@ -210,6 +211,7 @@ export function lobbyPage(root: HTMLElement): () => void {
   // ---- lists
   const seeksBox = el('div', { class: 'seek-list' });
   const liveBox = el('div', { class: 'game-list live' });
+  const live = new LiveGames(liveBox);
   const doneBox = el('div', { class: 'game-list finished' });
   const lists = el(
     'div',
@@ -256,7 +258,7 @@ export function lobbyPage(root: HTMLElement): () => void {
       }
       seeksBox.appendChild(row);
     }
-    renderGames(liveBox, lobby.games, t('lobby.noLiveGames'), t('lobby.watch'));
+    live.render(lobby.games);
   };
 
   const refresh = () => {
@@ -272,6 +274,7 @@ export function lobbyPage(root: HTMLElement): () => void {
   s.subscribeLobby(true);
   refresh();
   return () => {
+    live.destroy();
     s.subscribeLobby(false);
     offs.forEach(f => f());
   };
@@ -363,4 +366,54 @@ export function challengePage(root: HTMLElement, id: string): () => void {
   };
   void show();
   return () => window.clearTimeout(poll);
+}
+
+/** Live games as cards with a small board (two for Alice), updated in place. */
+class LiveGames {
+  private cards = new Map<string, { card: HTMLElement; view: BoardView; fen: string; info: HTMLElement }>();
+  private empty = el('p', { class: 'empty' }, t('lobby.noLiveGames'));
+
+  constructor(private box: HTMLElement) {
+    box.appendChild(this.empty);
+  }
+
+  render(games: GameSummary[]): void {
+    const seen = new Set<string>();
+    this.empty.hidden = games.length > 0;
+    for (const g of games) {
+      seen.add(g.id);
+      let c = this.cards.get(g.id);
+      if (!c) {
+        const card = el('a', { class: `game-row game-card variant-${g.variant}`, href: `/game/${g.id}`, 'data-link': '', 'data-game': g.id });
+        const mini = el('div', { class: 'mini' });
+        const info = el('div', { class: 'card-info' });
+        card.append(mini, info);
+        this.box.appendChild(card);
+        const view = new BoardView(mini, g.variant, { orientation: 'white', viewOnly: true, coordinates: false, labels: false });
+        c = { card, view, fen: '', info };
+        this.cards.set(g.id, c);
+      } else this.box.appendChild(c.card); // keep the server's order
+      if (c.fen !== g.fen) {
+        c.fen = g.fen;
+        c.view.update({ fen: g.fen, legal: [], canMove: false });
+      }
+      clear(c.info);
+      c.info.append(
+        el('span', { class: 'variant' }, `${t(`variant.${g.variant}`)} · ${formatTime(g.time)}`),
+        el('span', { class: 'players' }, `${playerName(g.white)} – ${playerName(g.black)}`),
+        el('span', { class: 'go' }, t('lobby.watch')),
+      );
+    }
+    for (const [id, c] of this.cards)
+      if (!seen.has(id)) {
+        c.view.destroy();
+        c.card.remove();
+        this.cards.delete(id);
+      }
+  }
+
+  destroy(): void {
+    for (const c of this.cards.values()) c.view.destroy();
+    this.cards.clear();
+  }
 }
