@@ -82,7 +82,7 @@ private:
         bool closed = false;
         while (!at_end() && peek() != '\n') {
             char c = get();
-            if (c == '\\' && !at_end()) c = get();
+            if (c == '\\' && !at_end() && peek() != '\n') c = get();  // a tag value never spans lines
             else if (c == '"') {
                 closed = true;
                 break;
@@ -273,6 +273,7 @@ std::string write_pgn(Game& game, const std::vector<std::pair<std::string, std::
     for (const auto& [k, v] : out) {
         std::string esc;
         for (char c : v) {
+            if (c == '\n' || c == '\r') c = ' ';  // tag pairs are one line each
             if (c == '"' || c == '\\') esc += '\\';
             esc += c;
         }

@@ -289,6 +289,20 @@ TEST(Pgn, BadGamesSayGameAndMoveNumber) {
     EXPECT_NE(games[2].error.find("after move 1. e4"), std::string::npos) << games[2].error;
 }
 
+TEST(Pgn, TagValuesNeverSpanLines) {
+    // Found by fuzzing: an escaped line break inside a tag value.
+    auto games = read_pgn("[Event \"a\\\nb\"]\n\n1. e4 *\n");
+    ASSERT_FALSE(games.empty());
+    EXPECT_NE(games[0].error.find("malformed tag pair"), std::string::npos) << games[0].error;
+    // A value given by a program with a line break is written on one line.
+    Game g(Variant::Chess);
+    const std::string text = write_pgn(g, {{"Event", "two\nlines"}}, g.result());
+    auto back = read_pgn(text);
+    ASSERT_EQ(back.size(), 1u);
+    EXPECT_TRUE(back[0].error.empty()) << back[0].error;
+    EXPECT_EQ(back[0].tag("Event"), "two lines");
+}
+
 TEST(Pgn, MalformedInputNeverThrowsFromTheReader) {
     for (const char* text : {"[", "[Event", "[Event \"x", "((", ")", "1.", "}", "{", "[A \"b\"] 1. e4 ) e5",
                              "\x01\x02", "1... ... e4", "$", "%escape\n1. e4 *"}) {
