@@ -106,7 +106,7 @@ private:
         if (noise_) v += int(mix(pos_.key() ^ opt_.seed) % std::uint64_t(2 * noise_ + 1)) - noise_;
         return v;
     }
-    bool is_draw(int ply) const;
+    bool is_draw() const;
     bool null_move_ok() const;
     Value terminal(int ply) {
         // No legal move: checkmate, Avalanche loss (first parts exist but no
@@ -146,7 +146,7 @@ private:
     Value root_best_value_ = -VALUE_INFINITE;
 };
 
-bool Worker::is_draw(int ply) const {
+bool Worker::is_draw() const {
     const StateInfo* st = pos_.state();
     if (st->rule50 >= 100 && !pos_.in_check()) return true;
     // Repetition: any earlier occurrence inside the reversible stretch counts
@@ -157,7 +157,6 @@ bool Worker::is_draw(int ply) const {
         p = p->previous->previous;
         if (p->key == st->key) return true;
     }
-    (void)ply;
     if (popcount(pos_.pieces()) <= 4 && insufficient_material(pos_)) return true;
     return false;
 }
@@ -192,7 +191,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     const bool full = opt_.skill > 0;  // pruning and extensions off for the 2-ply player
 
     if (!root) {
-        if (is_draw(ply)) return VALUE_DRAW;
+        if (is_draw()) return VALUE_DRAW;
         if (ply >= SEARCH_MAX_PLY) return pos_.in_check() ? VALUE_DRAW : eval();
         alpha = std::max(alpha, mated_in(ply));
         beta = std::min(beta, mate_in(ply + 1));
@@ -317,7 +316,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
     check_limits();
     if (stopped_) return VALUE_ZERO;
     seldepth_ = std::max(seldepth_, ply);
-    if (is_draw(ply)) return VALUE_DRAW;
+    if (is_draw()) return VALUE_DRAW;
     const bool in_check = pos_.in_check();
     if (ply >= SEARCH_MAX_PLY) return in_check ? VALUE_DRAW : eval();
 
