@@ -6,6 +6,7 @@
 const en = {
   'app.title': 'Échecs',
   'app.tagline': 'Orthodox, Alice and Avalanche chess',
+  'app.notFound': 'This page does not exist.',
   'nav.lobby': 'Play',
   'nav.analysis': 'Analysis board',
   'nav.rules': 'Rules',
@@ -161,6 +162,7 @@ export type Lang = 'en' | 'fr';
 const fr: Record<Key, string> = {
   'app.title': 'Échecs',
   'app.tagline': 'Échecs orthodoxes, Alice et Avalanche',
+  'app.notFound': 'Cette page n’existe pas.',
   'nav.lobby': 'Jouer',
   'nav.analysis': 'Échiquier d’analyse',
   'nav.rules': 'Règles',

@@ -2,7 +2,7 @@
 
 import { el, clear } from './dom.js';
 import { LANGS, initLang, lang, onLangChange, setLang, t } from './i18n.js';
-import { navigate, renderCurrent, route, startRouter } from './router.js';
+import { fallback, navigate, renderCurrent, route, startRouter } from './router.js';
 import { gamePage } from './pages/game.js';
 import { lobbyPage, challengePage } from './pages/lobby.js';
 import { rulesPage } from './pages/rules.js';
@@ -62,6 +62,11 @@ route('/game/:id', (root, p) => gamePage(root, p.id));
 route('/rules/:variant', (root, p) => rulesPage(root, p.variant));
 route('/rules', root => rulesPage(root, 'chess'));
 route('/analysis', (root, _p, q) => analysisPage(root, q));
+fallback(root => {
+  root.appendChild(
+    el('div', { class: 'panel not-found' }, el('p', {}, t('app.notFound')), el('a', { href: '/', 'data-link': '' }, t('game.backToLobby'))),
+  );
+});
 
 onLangChange(() => {
   renderHeader();

@@ -12,6 +12,12 @@ const routes: Route[] = [];
 let cleanup: (() => void) | void;
 let root: HTMLElement;
 let afterRender: (() => void) | undefined;
+let notFound: Render | undefined;
+
+/** The page shown for an unknown path. */
+export function fallback(render: Render): void {
+  notFound = render;
+}
 
 export function route(path: string, render: Render): void {
   const names: string[] = [];
@@ -60,8 +66,6 @@ export function renderCurrent(): void {
     return;
   }
   root.innerHTML = '';
-  const p = document.createElement('p');
-  p.textContent = '404';
-  root.appendChild(p);
+  cleanup = notFound?.(root, {}, query);
   afterRender?.();
 }
