@@ -45,13 +45,15 @@ test('server restart mid-game: the pages reconnect and the game goes on', { time
   }
 });
 
-test('a direct challenge by link', { timeout: 60000 }, async () => {
+test('a direct challenge by link, correspondence', { timeout: 60000 }, async () => {
   const ann = await newPlayer(browser, server.url);
   const bob = await newPlayer(browser, server.url);
   try {
     await ann.page.goto('/');
     await ann.page.selectOption('select[name="variant"]', 'avalanche');
     await ann.page.selectOption('select[name="color"]', 'black');
+    await ann.page.selectOption('select[name="mode"]', 'correspondence');
+    await ann.page.fill('input[name="days"]', '3');
     await ann.page.fill('input[name="nickname"]', 'Ann');
     await ann.page.click('[data-action="create-challenge"]');
     await ann.page.waitForURL(/\/challenge\/[A-Za-z0-9]{8}$/);
@@ -71,6 +73,9 @@ test('a direct challenge by link', { timeout: 60000 }, async () => {
     // Ann asked for black
     await ann.page.locator('.game-board .cg-wrap.orientation-black').waitFor();
     await bob.page.locator('.game-board .cg-wrap.orientation-white').waitFor();
+    // a correspondence game: days per move, clocks in days and hours
+    assert.match(await bob.page.locator('.game-info').textContent(), /3 d\/move/);
+    assert.match(await bob.page.locator('.game-side .clock-white').textContent(), /^(3 d 0 h|2 d 23 h)$/);
     await screenshot(bob.page, 'challenge-accepted');
   } finally {
     await closeAll(ann, bob);
