@@ -7,13 +7,13 @@
 #   scripts/postgres-test.sh stop      stops the cluster and deletes it
 # The cluster listens on 127.0.0.1 only (port $ECHECS_PG_PORT, default 55432),
 # trusts local connections, keeps its files in $ECHECS_PG_DIR (default
-# /tmp/echecs-postgres-<port>) and runs without fsync: test data only.
+# /var/tmp/echecs-test-postgres-<port>) and runs without fsync: test data only.
 # Run as root (it then runs PostgreSQL as the `postgres` user) or as any
 # non-root user that can run initdb.
 set -eu
 
 PORT=${ECHECS_PG_PORT:-55432}
-DIR=${ECHECS_PG_DIR:-/tmp/echecs-postgres-$PORT}
+DIR=${ECHECS_PG_DIR:-/var/tmp/echecs-test-postgres-$PORT}
 DB=echecs_test
 URL="postgresql://postgres@127.0.0.1:$PORT/$DB"
 CMD=${1:-start}
@@ -66,7 +66,9 @@ if [ ! -f "$DIR/data/PG_VERSION" ]; then
         { cat "$DIR/initdb.log" >&2; exit 1; }
 fi
 
-if ! as_pg "$BIN/pg_ctl" -D "$DIR/data" status >/dev/null 2>&1; then
+if "$BIN/pg_isready" -q -h 127.0.0.1 -p "$PORT" 2>/dev/null; then
+    : # a server already answers on this port (started by an earlier run): use it
+elif ! as_pg "$BIN/pg_ctl" -D "$DIR/data" status >/dev/null 2>&1; then
     as_pg "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 60 \
         -o "-c listen_addresses=127.0.0.1 -p $PORT -k $DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
         start >/dev/null || { cat "$DIR/server.log" >&2; exit 1; }

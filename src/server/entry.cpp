@@ -34,9 +34,12 @@ int serve_main(const std::vector<std::string>& args) {
                    a == "--first-move-seconds") {
             const std::string* v = value();
             if (!v) return usage(a + " needs a value");
-            if (a == "--host") opt.host = *v;
-            else if (a == "--db") opt.db = *v;
-            else if (a == "--web-root") opt.web_root = *v;
+            if (a == "--host")
+                opt.host = *v;
+            else if (a == "--db")
+                opt.db = *v;
+            else if (a == "--web-root")
+                opt.web_root = *v;
             else {
                 long n = -1;
                 try {

@@ -16,16 +16,11 @@ constexpr std::int64_t DAY_MS = 86'400'000;
 std::int64_t correspondence_ms(const TimeControl& tc) { return std::int64_t(tc.days) * DAY_MS; }
 
 const std::pair<Termination, std::string_view> TERMINATIONS[] = {
-    {Termination::Checkmate, "checkmate"},
-    {Termination::Stalemate, "stalemate"},
-    {Termination::AvalancheLoss, "avalanche loss"},
-    {Termination::Repetition, "repetition"},
-    {Termination::FiftyMoves, "fifty moves"},
-    {Termination::InsufficientMaterial, "insufficient material"},
-    {Termination::TimeForfeit, "time forfeit"},
-    {Termination::Resignation, "resignation"},
-    {Termination::Agreement, "agreement"},
-    {Termination::Aborted, "aborted"},
+    {Termination::Checkmate, "checkmate"},          {Termination::Stalemate, "stalemate"},
+    {Termination::AvalancheLoss, "avalanche loss"}, {Termination::Repetition, "repetition"},
+    {Termination::FiftyMoves, "fifty moves"},       {Termination::InsufficientMaterial, "insufficient material"},
+    {Termination::TimeForfeit, "time forfeit"},     {Termination::Resignation, "resignation"},
+    {Termination::Agreement, "agreement"},          {Termination::Aborted, "aborted"},
 };
 
 Termination termination_from(std::string_view s) {
@@ -60,21 +55,27 @@ std::string_view termination_text(Termination t) {
 
 json time_json(const TimeControl& tc) {
     switch (tc.kind) {
-    case TimeControl::Realtime: {
-        json minutes = tc.initial_ms % 60000 == 0 ? json(tc.initial_ms / 60000) : json(double(tc.initial_ms) / 60000.0);
-        json inc = tc.increment_ms % 1000 == 0 ? json(tc.increment_ms / 1000) : json(double(tc.increment_ms) / 1000.0);
-        return {{"kind", "realtime"}, {"minutes", minutes}, {"increment", inc}};
-    }
-    case TimeControl::Correspondence: return {{"kind", "correspondence"}, {"days", tc.days}};
-    default: return {{"kind", "unlimited"}};
+        case TimeControl::Realtime: {
+            json minutes =
+                tc.initial_ms % 60000 == 0 ? json(tc.initial_ms / 60000) : json(double(tc.initial_ms) / 60000.0);
+            json inc =
+                tc.increment_ms % 1000 == 0 ? json(tc.increment_ms / 1000) : json(double(tc.increment_ms) / 1000.0);
+            return {{"kind", "realtime"}, {"minutes", minutes}, {"increment", inc}};
+        }
+        case TimeControl::Correspondence: return {{"kind", "correspondence"}, {"days", tc.days}};
+        default: return {{"kind", "unlimited"}};
     }
 }
 
 json seek_json(const SeekRecord& s, bool mine) {
-    return {{"id", s.id},           {"variant", variant_name(s.variant)},
-            {"time", time_json(s.time)}, {"color", s.color},
-            {"nickname", s.nickname}, {"created_at", s.created_at},
-            {"private", s.is_private}, {"mine", mine},
+    return {{"id", s.id},
+            {"variant", variant_name(s.variant)},
+            {"time", time_json(s.time)},
+            {"color", s.color},
+            {"nickname", s.nickname},
+            {"created_at", s.created_at},
+            {"private", s.is_private},
+            {"mine", mine},
             {"game", nullable(s.game)}};
 }
 
@@ -113,7 +114,9 @@ GameRecord LiveGame::new_record(const std::string& id, Variant v, const TimeCont
 }
 
 LiveGame::LiveGame(GameRecord rec, std::int64_t first_move_ms)
-    : rec_(std::move(rec)), first_move_ms_(first_move_ms), game_(std::make_unique<Game>(rec_.variant, rec_.initial_fen)) {
+    : rec_(std::move(rec)),
+      first_move_ms_(first_move_ms),
+      game_(std::make_unique<Game>(rec_.variant, rec_.initial_fen)) {
     for (const MoveRecord& m : rec_.moves) {
         try {
             game_->play_uci(m.uci);
@@ -170,14 +173,14 @@ std::int64_t LiveGame::remaining(Color c, std::int64_t now) const {
 std::optional<std::int64_t> LiveGame::next_deadline() const {
     if (!live()) return std::nullopt;
     switch (rec_.time.kind) {
-    case TimeControl::Realtime:
-        if (ply() < 2) {
-            if (rec_.white.computer() || rec_.black.computer()) return std::nullopt;
-            return rec_.clock_at + first_move_ms_;
-        }
-        return rec_.clock_at + (turn() == WHITE ? rec_.white_ms : rec_.black_ms);
-    case TimeControl::Correspondence: return rec_.clock_at + (turn() == WHITE ? rec_.white_ms : rec_.black_ms);
-    default: return std::nullopt;
+        case TimeControl::Realtime:
+            if (ply() < 2) {
+                if (rec_.white.computer() || rec_.black.computer()) return std::nullopt;
+                return rec_.clock_at + first_move_ms_;
+            }
+            return rec_.clock_at + (turn() == WHITE ? rec_.white_ms : rec_.black_ms);
+        case TimeControl::Correspondence: return rec_.clock_at + (turn() == WHITE ? rec_.white_ms : rec_.black_ms);
+        default: return std::nullopt;
     }
 }
 
@@ -203,7 +206,8 @@ void LiveGame::resume(std::int64_t down_since, std::int64_t now) {
     // Time already used before the server stopped is charged; the downtime is not.
     if (down_since > rec_.clock_at) {
         std::int64_t used = down_since - rec_.clock_at;
-        if (clock_running()) clock_of(turn()) = std::max<std::int64_t>(0, clock_of(turn()) - used);
+        if (clock_running())
+            clock_of(turn()) = std::max<std::int64_t>(0, clock_of(turn()) - used);
         else if (rec_.time.kind == TimeControl::Realtime && ply() < 2) {
             // The first-move deadline keeps the part already waited.
             rec_.clock_at = now - std::min(used, first_move_ms_);
@@ -216,8 +220,8 @@ void LiveGame::resume(std::int64_t down_since, std::int64_t now) {
 ActionResult LiveGame::move(Color seat, const std::string& uci, std::optional<int> expected_ply, std::int64_t now) {
     if (!live()) return ActionError{"game_over", "the game is over"};
     if (expected_ply && *expected_ply != ply())
-        return ActionError{"stale", "the game is at ply " + std::to_string(ply()) + ", not " +
-                                        std::to_string(*expected_ply)};
+        return ActionError{"stale",
+                           "the game is at ply " + std::to_string(ply()) + ", not " + std::to_string(*expected_ply)};
     if (seat != turn()) return ActionError{"not_your_turn", "it is " + std::string(color_name(turn())) + "'s turn"};
     if (check_time(now)) return ActionError{"game_over", "the game is over: " + rec_.termination};
     Position& pos = game_->position();
@@ -232,14 +236,14 @@ ActionResult LiveGame::move(Color seat, const std::string& uci, std::optional<in
 
     Color mover = seat;
     switch (rec_.time.kind) {
-    case TimeControl::Realtime: {
-        std::int64_t& c = clock_of(mover);
-        if (ply() >= 2) c -= std::max<std::int64_t>(0, now - rec_.clock_at);
-        c = std::max<std::int64_t>(0, c) + rec_.time.increment_ms;
-        break;
-    }
-    case TimeControl::Correspondence: rec_.white_ms = rec_.black_ms = correspondence_ms(rec_.time); break;
-    default: break;
+        case TimeControl::Realtime: {
+            std::int64_t& c = clock_of(mover);
+            if (ply() >= 2) c -= std::max<std::int64_t>(0, now - rec_.clock_at);
+            c = std::max<std::int64_t>(0, c) + rec_.time.increment_ms;
+            break;
+        }
+        case TimeControl::Correspondence: rec_.white_ms = rec_.black_ms = correspondence_ms(rec_.time); break;
+        default: break;
     }
     rec_.clock_at = now;
     if (rec_.draw_offer == color_name(~mover)) rec_.draw_offer.clear();  // declined by playing on
@@ -408,9 +412,12 @@ std::string LiveGame::pgn() {
             {"TimeControl", tc}};
     if (!rec_.termination.empty()) tags.emplace_back("Termination", rec_.termination);
     GameResult r;
-    if (rec_.result == "1-0") r.outcome = Outcome::WhiteWins;
-    else if (rec_.result == "0-1") r.outcome = Outcome::BlackWins;
-    else if (rec_.result == "1/2-1/2") r.outcome = Outcome::Draw;
+    if (rec_.result == "1-0")
+        r.outcome = Outcome::WhiteWins;
+    else if (rec_.result == "0-1")
+        r.outcome = Outcome::BlackWins;
+    else if (rec_.result == "1/2-1/2")
+        r.outcome = Outcome::Draw;
     r.termination = termination_from(rec_.termination);
     return write_pgn(*game_, tags, r);
 }

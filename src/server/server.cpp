@@ -1,7 +1,5 @@
 #include "server/server.h"
 
-#include <utility>  // before Asio: its awaitable.hpp uses std::exchange
-
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
 #include <boost/beast/websocket.hpp>
@@ -15,6 +13,7 @@
 #include <set>
 #include <sstream>
 #include <unordered_map>
+#include <utility>  // before Asio: its awaitable.hpp uses std::exchange
 
 #include "engine/engine.h"
 #include "server/live_game.h"
@@ -36,9 +35,9 @@ namespace {
 
 constexpr std::size_t MAX_HTTP_BODY = 16 * 1024;
 constexpr std::size_t MAX_WS_FRAME = 1024 * 1024;  // above this Beast closes the socket (1009)
-constexpr std::size_t MAX_WRITE_QUEUE = 4096;       // a client that reads nothing is dropped
-constexpr std::size_t MAX_WAITING_ACTIONS = 64;     // per game, while a write is in flight
-constexpr int MAX_VIOLATIONS = 200;                 // rate-limit errors before closing
+constexpr std::size_t MAX_WRITE_QUEUE = 4096;      // a client that reads nothing is dropped
+constexpr std::size_t MAX_WAITING_ACTIONS = 64;    // per game, while a write is in flight
+constexpr int MAX_VIOLATIONS = 200;                // rate-limit errors before closing
 constexpr std::int64_t EVICT_AFTER_MS = 10 * 60 * 1000;
 
 struct BadRequest : std::runtime_error {
@@ -397,9 +396,8 @@ private:
         parser_->body_limit(MAX_HTTP_BODY);
         parser_->header_limit(16 * 1024);
         stream_.expires_after(std::chrono::seconds(60));
-        http::async_read(stream_, buffer_, *parser_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-            self->on_read(ec);
-        });
+        http::async_read(stream_, buffer_, *parser_,
+                         [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
     }
 
     void on_read(beast::error_code ec) {
@@ -477,9 +475,8 @@ Server::Impl::Impl(ServerOptions o) : opt(std::move(o)) {
         }
     }
     for (SeekRecord& sk : s.open_seeks()) seeks[sk.id] = std::move(sk);
-    std::vector<WriteOp> resumed;
-    for (auto& [id, e] : games) resumed.push_back(SaveGame{e->game->meta()});
-    if (!resumed.empty()) s.apply(resumed);
+    // Store the resumed clocks (the game rows only).
+    for (auto& [id, e] : games) s.apply({SaveGame{e->game->meta()}});
 
     storage = std::make_unique<StorageWorker>(
         std::move(db), [this](std::function<void()> f) { asio::post(ioc, std::move(f)); }, opt.heartbeat_ms);
@@ -552,8 +549,10 @@ void Server::Impl::sweep() {
             for (auto w = e.watchers.begin(); w != e.watchers.end();)
                 w = w->second.expired() ? e.watchers.erase(w) : std::next(w);
         }
-        if (idle && e.watchers.empty()) it = games.erase(it);
-        else ++it;
+        if (idle && e.watchers.empty())
+            it = games.erase(it);
+        else
+            ++it;
     }
     sweep_timer.expires_after(std::chrono::seconds(60));
     sweep_timer.async_wait([this](beast::error_code ec) {
@@ -585,7 +584,8 @@ void Server::Impl::with_game(const std::string& id, std::function<void(GameEntry
         }
         return fn(e);
     }
-    bool valid = id.size() == 8 && std::all_of(id.begin(), id.end(), [](char c) { return std::isalnum((unsigned char)c); });
+    bool valid =
+        id.size() == 8 && std::all_of(id.begin(), id.end(), [](char c) { return std::isalnum((unsigned char)c); });
     if (!valid) return fn(nullptr);
     auto& pending = loading[id];
     pending.push_back(std::move(fn));
@@ -609,8 +609,10 @@ void Server::Impl::with_game(const std::string& id, std::function<void(GameEntry
                 }
             }
             for (auto& cb : callbacks) {
-                if (e) with_game(id, std::move(cb));
-                else cb(nullptr);
+                if (e)
+                    with_game(id, std::move(cb));
+                else
+                    cb(nullptr);
             }
         });
     });
@@ -626,8 +628,8 @@ void Server::Impl::commit(const std::vector<std::string>& ids, std::vector<Write
             for (const std::string& id : ids) {
                 GameEntry* e = find(id);
                 if (!e) continue;
-                json error = {{"type", "error"}, {"code", "internal"}, {"message", "storage failed: " + err},
-                              {"game", id}};
+                json error = {
+                    {"type", "error"}, {"code", "internal"}, {"message", "storage failed: " + err}, {"game", id}};
                 auto text = std::make_shared<const std::string>(error.dump());
                 for (auto& [sid, w] : e->watchers)
                     if (auto s = w.lock()) s->send(text);
@@ -740,18 +742,19 @@ void Server::Impl::maybe_engine(GameEntry& e) {
     Variant v = g.record().variant;
     std::string fen = g.record().initial_fen;
     int level = seat.level;
-    bool ok = engines->submit([this, id, ply, cancel, v, fen, moves = std::move(moves), level,
-                               budget](const std::atomic<bool>& stopping) {
-        std::string move;
-        if (!stopping && !*cancel) {
-            try {
-                move = engine::choose_move(v, fen, moves, level, budget, cancel.get());
-            } catch (const std::exception& ex) {
-                log(std::string("engine: ") + ex.what());
+    bool ok = engines->submit(
+        [this, id, ply, cancel, v, fen, moves = std::move(moves), level, budget](const std::atomic<bool>& stopping) {
+            std::string move;
+            if (!stopping && !*cancel) {
+                try {
+                    move = engine::choose_move(v, fen, moves, level, budget, cancel.get());
+                } catch (const std::exception& ex) {
+                    log(std::string("engine: ") + ex.what());
+                }
             }
-        }
-        asio::post(ioc, [this, id, ply, move = std::move(move)]() mutable { on_engine_move(id, ply, std::move(move)); });
-    });
+            asio::post(ioc,
+                       [this, id, ply, move = std::move(move)]() mutable { on_engine_move(id, ply, std::move(move)); });
+        });
     if (ok) {
         e.engine_pending = true;
         return;
@@ -778,8 +781,10 @@ void Server::Impl::on_engine_move(const std::string& id, int ply, std::string uc
         }
         std::int64_t now = now_ms();
         if (ActionResult err = g.move(g.turn(), m, ply, now)) {
-            if (g.live()) maybe_engine(*e);
-            else commit({id}, {SaveGame{g.meta()}}, nullptr);
+            if (g.live())
+                maybe_engine(*e);
+            else
+                commit({id}, {SaveGame{g.meta()}}, nullptr);
             return;
         }
         commit({id}, {AddMove{id, g.record().moves.back()}, SaveGame{g.meta()}}, nullptr);
@@ -934,9 +939,9 @@ void Server::Impl::ws_action(WsSession& s, const std::string& type, const json& 
         lobby_subscribers.erase(s.id());
         return;
     }
-    static const std::set<std::string> GAME_TYPES = {
-        "join",       "leave",  "move",          "draw_offer",     "draw_accept",    "draw_decline",
-        "resign",     "abort",  "rematch_offer", "rematch_accept", "rematch_decline"};
+    static const std::set<std::string> GAME_TYPES = {"join",          "leave",          "move",           "draw_offer",
+                                                     "draw_accept",   "draw_decline",   "resign",         "abort",
+                                                     "rematch_offer", "rematch_accept", "rematch_decline"};
     if (!GAME_TYPES.count(type)) throw BadRequest("unknown_type", "unknown message type '" + type + "'");
     std::string gid = field_string(msg, "game");
     if (type == "leave") {
@@ -964,8 +969,10 @@ void Server::Impl::ws_action(WsSession& s, const std::string& type, const json& 
             bool first = e->watchers.emplace(s->id(), s).second;
             s->watching.insert(gid);
             std::optional<Color> you = seat_for(g, s->token);
-            if (first && you) broadcast(*e);
-            else s->send(std::make_shared<const std::string>(state_text(*e, you)));
+            if (first && you)
+                broadcast(*e);
+            else
+                s->send(std::make_shared<const std::string>(state_text(*e, you)));
             return;
         }
         std::optional<Color> seat = seat_for(g, s->token);
@@ -978,11 +985,16 @@ void Server::Impl::ws_action(WsSession& s, const std::string& type, const json& 
         if (type == "move") {
             err = g.move(*seat, uci, ply, now);
             if (!err) ops.push_back(AddMove{gid, g.record().moves.back()});
-        } else if (type == "draw_offer") err = g.draw_offer(*seat, now);
-        else if (type == "draw_accept") err = g.draw_accept(*seat, now);
-        else if (type == "draw_decline") err = g.draw_decline(*seat);
-        else if (type == "resign") err = g.resign(*seat, now);
-        else if (type == "abort") err = g.abort(*seat, now);
+        } else if (type == "draw_offer")
+            err = g.draw_offer(*seat, now);
+        else if (type == "draw_accept")
+            err = g.draw_accept(*seat, now);
+        else if (type == "draw_decline")
+            err = g.draw_decline(*seat);
+        else if (type == "resign")
+            err = g.resign(*seat, now);
+        else if (type == "abort")
+            err = g.abort(*seat, now);
         else if (type == "rematch_offer" || type == "rematch_accept") {
             bool agreed = type == "rematch_accept";
             err = type == "rematch_offer" ? g.rematch_offer(*seat, agreed) : g.rematch_accept(*seat);
@@ -991,7 +1003,8 @@ void Server::Impl::ws_action(WsSession& s, const std::string& type, const json& 
                 ops.push_back(SaveGame{find(nid)->game->meta()});
                 ids.push_back(nid);
             }
-        } else if (type == "rematch_decline") err = g.rematch_decline(*seat);
+        } else if (type == "rematch_decline")
+            err = g.rematch_decline(*seat);
         if (err) {
             // The action came after a flag fell: store the end of the game.
             if (was_live && !g.live()) commit({gid}, {SaveGame{g.meta()}}, nullptr);
@@ -1047,11 +1060,10 @@ void Server::Impl::serve_static(const Request& req, const std::string& path, Sen
             return send(error_response(req, http::status::not_found, "not_found", "no such file"));
         file = root / "index.html";
         if (!fs::is_regular_file(file, ec))
-            return send(make_response(
-                req, http::status::not_found,
-                "<!doctype html><title>echecs</title><p>The web client is not built (no " + file.string() +
-                    "). Build it, or pass --web-root.</p>",
-                "text/html; charset=utf-8"));
+            return send(make_response(req, http::status::not_found,
+                                      "<!doctype html><title>echecs</title><p>The web client is not built (no " +
+                                          file.string() + "). Build it, or pass --web-root.</p>",
+                                      "text/html; charset=utf-8"));
     }
     std::ifstream in(file, std::ios::binary);
     std::ostringstream body;
@@ -1134,7 +1146,9 @@ void Server::Impl::handle_api(const Request& req, const std::string& path, const
         std::string id = parts[2];
         auto it = seeks.find(id);
         if (parts.size() == 3 && method == http::verb::get) {
-            if (it != seeks.end()) return send(json_response(req, http::status::ok, {{"seek", seek_json(it->second, it->second.token == token)}}));
+            if (it != seeks.end())
+                return send(
+                    json_response(req, http::status::ok, {{"seek", seek_json(it->second, it->second.token == token)}}));
             storage->run([this, r, send, id, token](Storage& st) {
                 std::optional<SeekRecord> sk;
                 try {
@@ -1242,11 +1256,16 @@ void Server::Impl::handle_api(const Request& req, const std::string& path, const
                 }
             };
             if (k == "status") {
-                if (val == "finished" || val == "over") f.status = "over";
-                else if (val == "live") f.status = "live";
-                else throw BadRequest("bad_request", "status must be finished or live");
-            } else if (k == "limit") f.limit = as_int(1, 100);
-            else if (k == "offset") f.offset = as_int(0, 1'000'000'000);
+                if (val == "finished" || val == "over")
+                    f.status = "over";
+                else if (val == "live")
+                    f.status = "live";
+                else
+                    throw BadRequest("bad_request", "status must be finished or live");
+            } else if (k == "limit")
+                f.limit = as_int(1, 100);
+            else if (k == "offset")
+                f.offset = as_int(0, 1'000'000'000);
         }
         storage->run([this, r, send, f](Storage& st) {
             json games = json::array();

@@ -68,8 +68,8 @@ struct GameRecord {
     std::string draw_offer;     // "" | white | black
     std::string rematch_offer;  // "" | white | black
     std::string rematch_game;   // id of the rematch, or ""
-    int ply = 0;      // moves played (summary column, kept by the server)
-    std::string fen;  // current position (summary column)
+    int ply = 0;                // moves played (summary column, kept by the server)
+    std::string fen;            // current position (summary column)
     std::vector<MoveRecord> moves;
     bool operator==(const GameRecord&) const = default;
 };
@@ -102,7 +102,8 @@ struct DeleteSeek {
     std::string id;
 };
 struct Heartbeat {
-    std::int64_t at = 0;
+    explicit Heartbeat(std::int64_t t = 0) : at(t) {}
+    std::int64_t at;
 };
 using WriteOp = std::variant<SaveGame, AddMove, SaveSeek, DeleteSeek, Heartbeat>;
 

@@ -4,9 +4,9 @@ namespace echecs::server {
 
 std::string_view time_kind_name(TimeControl::Kind k) {
     switch (k) {
-    case TimeControl::Realtime: return "realtime";
-    case TimeControl::Correspondence: return "correspondence";
-    default: return "unlimited";
+        case TimeControl::Realtime: return "realtime";
+        case TimeControl::Correspondence: return "correspondence";
+        default: return "unlimited";
     }
 }
 

@@ -1,7 +1,6 @@
 // PostgreSQL storage (libpqxx): the same tables and migrations as SQLite, in
 // PostgreSQL's dialect.
 #include <pqxx/pqxx>
-
 #include <string>
 
 #include "server/storage_common.h"
@@ -92,8 +91,9 @@ public:
         migrate();
         conn_.prepare("save_game", upsert_sql("games", GAME_COLUMNS, GAME_COLUMN_COUNT));
         conn_.prepare("save_seek", upsert_sql("seeks", SEEK_COLUMNS, SEEK_COLUMN_COUNT));
-        conn_.prepare("add_move",
-                      "INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms, at) VALUES ($1,$2,$3,$4,$5,$6,$7)");
+        conn_.prepare(
+            "add_move",
+            "INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms, at) VALUES ($1,$2,$3,$4,$5,$6,$7)");
     } catch (const StorageError&) {
         throw;
     } catch (const std::exception& e) {
@@ -143,8 +143,8 @@ public:
     std::vector<SeekRecord> open_seeks() override {
         try {
             pqxx::read_transaction t(conn_);
-            pqxx::result r =
-                t.exec(std::string("SELECT ") + SEEK_COLUMNS + " FROM seeks WHERE game = '' ORDER BY created_at DESC, id");
+            pqxx::result r = t.exec(std::string("SELECT ") + SEEK_COLUMNS +
+                                    " FROM seeks WHERE game = '' ORDER BY created_at DESC, id");
             std::vector<SeekRecord> out;
             for (const auto& row : r) out.push_back(read_seek(row));
             return out;
@@ -210,8 +210,8 @@ private:
         w.exec_prepared("save_game", g.id, std::string(variant_name(g.variant)), g.initial_fen,
                         std::string(time_kind_name(g.time.kind)), g.time.initial_ms, g.time.increment_ms, g.time.days,
                         g.white.name, g.white.token, g.white.level, g.black.name, g.black.token, g.black.level,
-                        g.status, g.result, g.termination, g.created_at, g.ended_at, g.white_ms, g.black_ms,
-                        g.clock_at, g.draw_offer, g.rematch_offer, g.rematch_game, g.ply, g.fen);
+                        g.status, g.result, g.termination, g.created_at, g.ended_at, g.white_ms, g.black_ms, g.clock_at,
+                        g.draw_offer, g.rematch_offer, g.rematch_game, g.ply, g.fen);
     }
     static void write(pqxx::work& w, const AddMove& op) {
         const MoveRecord& m = op.move;

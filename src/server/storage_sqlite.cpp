@@ -104,12 +104,10 @@ public:
         db_.exec("PRAGMA synchronous=NORMAL");
         db_.exec("PRAGMA foreign_keys=ON");
         migrate();
-        insert_game_ = std::make_unique<SQLite::Statement>(
-            db_, upsert_sql("games", GAME_COLUMNS, GAME_COLUMN_COUNT));
+        insert_game_ = std::make_unique<SQLite::Statement>(db_, upsert_sql("games", GAME_COLUMNS, GAME_COLUMN_COUNT));
         insert_move_ = std::make_unique<SQLite::Statement>(
             db_, "INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms, at) VALUES (?,?,?,?,?,?,?)");
-        insert_seek_ = std::make_unique<SQLite::Statement>(
-            db_, upsert_sql("seeks", SEEK_COLUMNS, SEEK_COLUMN_COUNT));
+        insert_seek_ = std::make_unique<SQLite::Statement>(db_, upsert_sql("seeks", SEEK_COLUMNS, SEEK_COLUMN_COUNT));
     } catch (const SQLite::Exception& e) {
         throw StorageError("SQLite database '" + path + "': " + e.what());
     }

@@ -2,8 +2,6 @@
 // reads time out instead of hanging.
 #pragma once
 
-#include <utility>  // before Asio (std::exchange)
-
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
 #include <boost/beast/websocket.hpp>
@@ -12,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <utility>  // before Asio (std::exchange)
 
 namespace echecs::test {
 
@@ -125,13 +124,12 @@ public:
         }
     }
     json state(const std::string& game, int ply, std::chrono::milliseconds timeout = 10s) {
-        return recv_until(
-            [&](const json& j) { return j["type"] == "state" && j["game"] == game && j["ply"] == ply; }, timeout);
+        return recv_until([&](const json& j) { return j["type"] == "state" && j["game"] == game && j["ply"] == ply; },
+                          timeout);
     }
     json state_where(const std::string& game, const std::function<bool(const json&)>& pred,
                      std::chrono::milliseconds timeout = 10s) {
-        return recv_until([&](const json& j) { return j["type"] == "state" && j["game"] == game && pred(j); },
-                          timeout);
+        return recv_until([&](const json& j) { return j["type"] == "state" && j["game"] == game && pred(j); }, timeout);
     }
     json error(std::chrono::milliseconds timeout = 5s) {
         return recv_until([](const json& j) { return j["type"] == "error"; }, timeout);

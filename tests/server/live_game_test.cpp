@@ -1,8 +1,8 @@
 // The game state machine without sockets: clocks (with explicit times),
 // endings, offers.
-#include <gtest/gtest.h>
-
 #include "server/live_game.h"
+
+#include <gtest/gtest.h>
 
 using namespace echecs;
 using namespace echecs::server;

@@ -1,5 +1,7 @@
 // The server over real sockets (loopback): whole games, clocks, offers, seat
 // tokens, bad input, static files, the engine, and a SIGKILL + restart.
+#include "server/server.h"
+
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <poll.h>
@@ -13,7 +15,6 @@
 #include <thread>
 
 #include "client.h"
-#include "server/server.h"
 #include "server/util.h"
 
 extern char** environ;
@@ -380,9 +381,9 @@ TEST_F(ServerTest, HttpApiAndStaticFiles) {
     EXPECT_EQ(http_request(port_, http::verb::get, "/api/games?limit=0").status, 400);
 
     // Seeks: public ones in the lobby, private ones only by link.
-    json pub = post_json(port_, "/api/seeks",
-                         {{"variant", "alice"}, {"time", {{"kind", "correspondence"}, {"days", 3}}}, {"nickname", "Zoé"}},
-                         a);
+    json pub =
+        post_json(port_, "/api/seeks",
+                  {{"variant", "alice"}, {"time", {{"kind", "correspondence"}, {"days", 3}}}, {"nickname", "Zoé"}}, a);
     ASSERT_EQ(pub["_status"], 201);
     json priv =
         post_json(port_, "/api/seeks", {{"time", {{"kind", "unlimited"}}}, {"private", true}, {"color", "black"}}, a);
@@ -527,9 +528,9 @@ TEST(ServerRestart, SigkillLosesNoAcknowledgedMoveAndKeepsTheClocks) {
         auto port = srv.port();
         a = http_request(port, http::verb::post, "/api/session").j()["token"];
         b = http_request(port, http::verb::post, "/api/session").j()["token"];
-        json seek = post_json(port, "/api/seeks",
-                              {{"time", {{"kind", "realtime"}, {"minutes", 10}, {"increment", 5}}}, {"color", "white"}},
-                              a);
+        json seek =
+            post_json(port, "/api/seeks",
+                      {{"time", {{"kind", "realtime"}, {"minutes", 10}, {"increment", 5}}}, {"color", "white"}}, a);
         game = post_json(port, "/api/seeks/" + seek["seek"]["id"].get<std::string>() + "/accept", json::object(),
                          b)["game"];
         WsClient w(port, a), bl(port, b);

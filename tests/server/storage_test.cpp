@@ -1,13 +1,14 @@
 // The storage tests, run against SQLite (server_tests) and against a real
 // PostgreSQL server (server_postgres_tests, built with ECHECS_POSTGRES; the
 // cluster is started by scripts/postgres-test.sh, URL in $ECHECS_PG_URL).
+#include "server/storage.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <string>
 
-#include "server/storage.h"
 #include "server/util.h"
 
 #ifdef ECHECS_POSTGRES
@@ -141,8 +142,8 @@ TEST_F(StorageTest, ListsFilterAndOrder) {
 
 TEST_F(StorageTest, SeeksAndHeartbeat) {
     auto s = open();
-    SeekRecord a{"SeekAAAA", Variant::Avalanche, {TimeControl::Correspondence, 0, 0, 3}, "white", "Zoé", "tok", true,
-                 50, ""};
+    SeekRecord a{
+        "SeekAAAA", Variant::Avalanche, {TimeControl::Correspondence, 0, 0, 3}, "white", "Zoé", "tok", true, 50, ""};
     SeekRecord b = a;
     b.id = "SeekBBBB";
     b.created_at = 60;
