@@ -320,12 +320,9 @@ class GamePage {
     let status = '';
     if (st.status === 'live') {
       if (st.you === null) status = t('game.toMove', { color: t(`color.${st.turn}`) });
-      else if (st.you === st.turn) {
-        status = t('game.yourTurn');
-
-      }
+      else if (st.you === st.turn) status = t('game.yourTurn');
       else status = t('game.waitingOpponent');
-    } else if (st.you === null) status = t('game.spectator');
+    }
     e.status.textContent = status;
     // the tab's title tells whose turn it is, as on lichess
     const title = `${t(`variant.${st.variant}`)} · ${playerName(st.players.white)} – ${playerName(st.players.black)}`;
