@@ -158,7 +158,9 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
         const m = legal.find(x => x.raw === r.best_move);
         parts.push(t('analysis.best', { move: m && board ? moveSan(board.position(), m, legal) : r.best_move }));
         const first = r.best_move.replace(/^[qrbn]:/, '').split(',')[0];
-        board?.setArrows([{ orig: first.slice(0, 2), dest: first.slice(2, 4), brush: 'blue' }]);
+        const orig = first.slice(0, 2);
+        // Alice: on the board where the piece stands
+        board?.setArrows([{ orig, dest: first.slice(2, 4), brush: 'blue' }], board.position().pieces.get(orig)?.board ?? 0);
       }
       evalBox.textContent = parts.join(' · ');
     } catch {
