@@ -103,9 +103,10 @@ int pgn_command(const std::string& path, std::ostream& out) {
             replay(g, game);
             out << "game " << g.index << ": ";
             const GameResult r = game.result();
-            out << pgn_result(r.outcome) << ' ' << termination_name(r.termination) << " after "
-                << game.moves().size() << " plies";
-            if (!r.over() && g.result != "*") out << " (the PGN says " << g.result << ")";
+            out << pgn_result(r.outcome) << ' ' << termination_name(r.termination) << " after " << game.moves().size()
+                << " plies";
+            if (!r.over() && g.result != "*")
+                out << " (the PGN says " << g.result << ")";
             else if (r.over() && g.result != std::string(pgn_result(r.outcome)))
                 out << " (but the PGN says " << g.result << ")";
             out << '\n';
@@ -125,8 +126,8 @@ int bench_perft_command(const std::string& stockfish, int repeat, std::ostream& 
         {Variant::Alice, "alice start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6},
         {Variant::Avalanche, "avalanche start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4},
     };
-    out << std::left << std::setw(18) << "position" << std::right << std::setw(6) << "depth" << std::setw(14)
-        << "nodes" << std::setw(10) << "seconds" << std::setw(12) << "Mnodes/s" << '\n';
+    out << std::left << std::setw(18) << "position" << std::right << std::setw(6) << "depth" << std::setw(14) << "nodes"
+        << std::setw(10) << "seconds" << std::setw(12) << "Mnodes/s" << '\n';
     double chess_nps = 0;
     std::vector<double> nps_of(std::size(cases));
     for (size_t i = 0; i < std::size(cases); ++i) {
@@ -169,9 +170,9 @@ int bench_perft_command(const std::string& stockfish, int repeat, std::ostream& 
                 sf_nodes = std::stoull(line.substr(line.find(':') + 1));
             }
             out << std::left << std::setw(18) << "  stockfish" << std::right << std::setw(6) << c.depth << std::setw(14)
-                << sf_nodes << std::setw(10) << std::setprecision(3) << sf_best << std::setw(12)
-                << std::setprecision(1) << double(sf_nodes) / sf_best / 1e6 << "   echecs/stockfish speed "
-                << std::setprecision(2) << (double(nodes) / best) / (double(sf_nodes) / sf_best) << '\n';
+                << sf_nodes << std::setw(10) << std::setprecision(3) << sf_best << std::setw(12) << std::setprecision(1)
+                << double(sf_nodes) / sf_best / 1e6 << "   echecs/stockfish speed " << std::setprecision(2)
+                << (double(nodes) / best) / (double(sf_nodes) / sf_best) << '\n';
         }
     }
     out << "\nratio to chess start nodes/s:";

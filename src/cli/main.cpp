@@ -16,12 +16,14 @@ int main(int argc, char** argv) {
     std::string variant = "chess", fen;
     int depth = 1;
     auto* perft = app.add_subcommand("perft", "count leaf nodes of the legal move tree");
-    perft->add_option("--variant", variant, "chess, alice or avalanche")->check(CLI::IsMember({"chess", "alice", "avalanche"}));
+    perft->add_option("--variant", variant, "chess, alice or avalanche")
+        ->check(CLI::IsMember({"chess", "alice", "avalanche"}));
     perft->add_option("--fen", fen, "start position (default: the initial position)");
     perft->add_option("depth", depth, "depth in plies")->required()->check(CLI::Range(0, 20));
 
     auto* moves = app.add_subcommand("moves", "list the legal moves (coordinates, then SAN)");
-    moves->add_option("--variant", variant, "chess, alice or avalanche")->check(CLI::IsMember({"chess", "alice", "avalanche"}));
+    moves->add_option("--variant", variant, "chess, alice or avalanche")
+        ->check(CLI::IsMember({"chess", "alice", "avalanche"}));
     moves->add_option("--fen", fen, "position (default: the initial position)");
 
     std::string pgn_path;
@@ -34,7 +36,8 @@ int main(int argc, char** argv) {
         sub->prefix_command();
         return sub;
     };
-    auto* bench = passthrough("bench", "benchmarks: `bench perft [--stockfish PATH] [--repeat N]`, or the search bench");
+    auto* bench =
+        passthrough("bench", "benchmarks: `bench perft [--stockfish PATH] [--repeat N]`, or the search bench");
     auto* match = passthrough("match", "engine-versus-engine games");
     auto* serve = passthrough("serve", "run the game server");
     auto* xboard = app.add_subcommand("xboard", "CECP (xboard) mode");
@@ -56,8 +59,10 @@ int main(int argc, char** argv) {
                 std::string stockfish;
                 int repeat = 1;
                 for (size_t i = 1; i < args.size(); ++i) {
-                    if (args[i] == "--stockfish" && i + 1 < args.size()) stockfish = args[++i];
-                    else if (args[i] == "--repeat" && i + 1 < args.size()) repeat = std::stoi(args[++i]);
+                    if (args[i] == "--stockfish" && i + 1 < args.size())
+                        stockfish = args[++i];
+                    else if (args[i] == "--repeat" && i + 1 < args.size())
+                        repeat = std::stoi(args[++i]);
                     else {
                         std::cerr << "bench perft: unknown argument '" << args[i] << "'\n";
                         return 2;

@@ -64,7 +64,8 @@ void init_magics(PieceType pt, Bitboard table[], Magic magics[]) {
     int cnt = 0, size = 0;
 
     for (Square s = SQ_A1; s <= SQ_H8; ++s) {
-        Bitboard edges = ((RANK_1_BB | RANK_8_BB) & ~rank_bb(rank_of(s))) | ((FILE_A_BB | FILE_H_BB) & ~file_bb(file_of(s)));
+        Bitboard edges =
+            ((RANK_1_BB | RANK_8_BB) & ~rank_bb(rank_of(s))) | ((FILE_A_BB | FILE_H_BB) & ~file_bb(file_of(s)));
         Magic& m = magics[s];
         m.mask = sliding_attack(pt, s, 0) & ~edges;
         m.shift = 64 - unsigned(popcount(m.mask));

@@ -40,14 +40,22 @@ constexpr bool more_than_one(Bitboard b) { return b & (b - 1); }
 
 template <Direction D>
 constexpr Bitboard shift(Bitboard b) {
-    if constexpr (D == NORTH) return b << 8;
-    else if constexpr (D == SOUTH) return b >> 8;
-    else if constexpr (D == EAST) return (b & ~FILE_H_BB) << 1;
-    else if constexpr (D == WEST) return (b & ~FILE_A_BB) >> 1;
-    else if constexpr (D == NORTH_EAST) return (b & ~FILE_H_BB) << 9;
-    else if constexpr (D == NORTH_WEST) return (b & ~FILE_A_BB) << 7;
-    else if constexpr (D == SOUTH_EAST) return (b & ~FILE_H_BB) >> 7;
-    else return (b & ~FILE_A_BB) >> 9;
+    if constexpr (D == NORTH)
+        return b << 8;
+    else if constexpr (D == SOUTH)
+        return b >> 8;
+    else if constexpr (D == EAST)
+        return (b & ~FILE_H_BB) << 1;
+    else if constexpr (D == WEST)
+        return (b & ~FILE_A_BB) >> 1;
+    else if constexpr (D == NORTH_EAST)
+        return (b & ~FILE_H_BB) << 9;
+    else if constexpr (D == NORTH_WEST)
+        return (b & ~FILE_A_BB) << 7;
+    else if constexpr (D == SOUTH_EAST)
+        return (b & ~FILE_H_BB) >> 7;
+    else
+        return (b & ~FILE_A_BB) >> 9;
 }
 
 template <Color C>
@@ -73,8 +81,8 @@ struct Magic {
 namespace tables {
 extern Bitboard pawn_attacks[COLOR_NB][SQUARE_NB];
 extern Bitboard pseudo_attacks[PIECE_TYPE_NB][SQUARE_NB];  // on an empty board
-extern Bitboard line[SQUARE_NB][SQUARE_NB];     // whole line through both squares, or 0
-extern Bitboard between[SQUARE_NB][SQUARE_NB];  // squares strictly between, plus the second square
+extern Bitboard line[SQUARE_NB][SQUARE_NB];                // whole line through both squares, or 0
+extern Bitboard between[SQUARE_NB][SQUARE_NB];             // squares strictly between, plus the second square
 extern Magic rook_magics[SQUARE_NB];
 extern Magic bishop_magics[SQUARE_NB];
 }  // namespace tables
@@ -97,10 +105,10 @@ inline Bitboard queen_attacks(Square s, Bitboard occ) { return bishop_attacks(s,
 
 inline Bitboard attacks_bb(PieceType pt, Square s, Bitboard occ) {
     switch (pt) {
-    case BISHOP: return bishop_attacks(s, occ);
-    case ROOK: return rook_attacks(s, occ);
-    case QUEEN: return queen_attacks(s, occ);
-    default: return tables::pseudo_attacks[pt][s];
+        case BISHOP: return bishop_attacks(s, occ);
+        case ROOK: return rook_attacks(s, occ);
+        case QUEEN: return queen_attacks(s, occ);
+        default: return tables::pseudo_attacks[pt][s];
     }
 }
 

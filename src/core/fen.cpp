@@ -66,7 +66,8 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
             char c = placement[i];
             std::string where = "rank " + std::to_string(rank + 1);
             if (c == '/') {
-                if (file != 8) fail("piece placement field: " + where + " has " + std::to_string(file) + " squares, not 8");
+                if (file != 8)
+                    fail("piece placement field: " + where + " has " + std::to_string(file) + " squares, not 8");
                 if (--rank < 0) fail("piece placement field: more than 8 ranks");
                 file = 0;
             } else if (c >= '1' && c <= '8') {
@@ -94,9 +95,12 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
     }
 
     // 2. Side to move
-    if (fields[1] == "w") side_ = WHITE;
-    else if (fields[1] == "b") side_ = BLACK;
-    else fail("active colour field: '" + std::string(fields[1]) + "' is neither 'w' nor 'b'");
+    if (fields[1] == "w")
+        side_ = WHITE;
+    else if (fields[1] == "b")
+        side_ = BLACK;
+    else
+        fail("active colour field: '" + std::string(fields[1]) + "' is neither 'w' nor 'b'");
 
     // 3. Castling
     castling_mask_[SQ_E1] = WHITE_OO | WHITE_OOO;
@@ -109,11 +113,11 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
         for (char c : fields[2]) {
             CastlingRights cr;
             switch (c) {
-            case 'K': cr = WHITE_OO; break;
-            case 'Q': cr = WHITE_OOO; break;
-            case 'k': cr = BLACK_OO; break;
-            case 'q': cr = BLACK_OOO; break;
-            default: fail(std::string("castling availability field: unknown letter '") + c + "'");
+                case 'K': cr = WHITE_OO; break;
+                case 'Q': cr = WHITE_OOO; break;
+                case 'k': cr = BLACK_OO; break;
+                case 'q': cr = BLACK_OOO; break;
+                default: fail(std::string("castling availability field: unknown letter '") + c + "'");
             }
             if (st.castling & cr) fail(std::string("castling availability field: '") + c + "' given twice");
             st.castling |= cr;
@@ -144,8 +148,8 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
                 fail("en passant target square field: " + square_name(ep) + " is not on rank " +
                      (side_ == WHITE ? "6" : "3") + " for the side to move");
             if (board_[pawn_sq] != make_piece(them, PAWN))
-                fail("en passant target square field: " + square_name(ep) + " but no pawn that has just moved two squares on " +
-                     square_name(pawn_sq));
+                fail("en passant target square field: " + square_name(ep) +
+                     " but no pawn that has just moved two squares on " + square_name(pawn_sq));
             if (board_[origin] != NO_PIECE)
                 fail("en passant target square field: " + square_name(ep) + " but " + square_name(origin) +
                      ", where the pawn started, is occupied");
@@ -194,9 +198,8 @@ void Position::validate(std::string_view) {
         // The pawn was pushed there by the side not to move, which was only
         // allowed if neither a queen nor a knight there attacks its king.
         if ((queen_attacks(p, pieces()) | knight_attacks(p)) & pieces(~side_, KING))
-            fail("piece placement field: the pawn waiting for promotion on " + square_name(p) +
-                 " would attack the " + (side_ == WHITE ? "black" : "white") +
-                 " king as a queen or knight: that push was not allowed");
+            fail("piece placement field: the pawn waiting for promotion on " + square_name(p) + " would attack the " +
+                 (side_ == WHITE ? "black" : "white") + " king as a queen or knight: that push was not allowed");
     }
     if (king_attacked(~side_))
         fail(std::string("active colour field: the side not to move (") + (side_ == WHITE ? "black" : "white") +

@@ -6,26 +6,26 @@ namespace echecs {
 
 std::string_view pgn_result(Outcome o) {
     switch (o) {
-    case Outcome::WhiteWins: return "1-0";
-    case Outcome::BlackWins: return "0-1";
-    case Outcome::Draw: return "1/2-1/2";
-    default: return "*";
+        case Outcome::WhiteWins: return "1-0";
+        case Outcome::BlackWins: return "0-1";
+        case Outcome::Draw: return "1/2-1/2";
+        default: return "*";
     }
 }
 
 std::string_view termination_name(Termination t) {
     switch (t) {
-    case Termination::Checkmate: return "checkmate";
-    case Termination::Stalemate: return "stalemate";
-    case Termination::AvalancheLoss: return "avalanche loss";
-    case Termination::Repetition: return "repetition";
-    case Termination::FiftyMoves: return "50 moves";
-    case Termination::InsufficientMaterial: return "material";
-    case Termination::TimeForfeit: return "time forfeit";
-    case Termination::Resignation: return "resignation";
-    case Termination::Agreement: return "agreement";
-    case Termination::Aborted: return "aborted";
-    default: return "unfinished";
+        case Termination::Checkmate: return "checkmate";
+        case Termination::Stalemate: return "stalemate";
+        case Termination::AvalancheLoss: return "avalanche loss";
+        case Termination::Repetition: return "repetition";
+        case Termination::FiftyMoves: return "50 moves";
+        case Termination::InsufficientMaterial: return "material";
+        case Termination::TimeForfeit: return "time forfeit";
+        case Termination::Resignation: return "resignation";
+        case Termination::Agreement: return "agreement";
+        case Termination::Aborted: return "aborted";
+        default: return "unfinished";
     }
 }
 
@@ -62,8 +62,7 @@ GameResult position_result(Position& pos, int occurrences) {
     generate_legal(pos, list);
     const Outcome side_loses = pos.side_to_move() == WHITE ? Outcome::BlackWins : Outcome::WhiteWins;
     if (list.empty()) {
-        if (pos.variant() == Variant::Avalanche && has_first_part(pos))
-            return {side_loses, Termination::AvalancheLoss};
+        if (pos.variant() == Variant::Avalanche && has_first_part(pos)) return {side_loses, Termination::AvalancheLoss};
         if (pos.in_check()) return {side_loses, Termination::Checkmate};
         return {Outcome::Draw, Termination::Stalemate};
     }

@@ -89,8 +89,10 @@ Move* generate(const Position& pos, Move* list) {
         // Destinations allowed by a check, and whether each move must be tested.
         Bitboard legal_mask = ~Bitboard(0);
         if (checkers) {
-            if (!Alice) legal_mask = between_bb(ksq, lsb(checkers));
-            else if (king_board) legal_mask = checkers;  // capture the checker, then test
+            if (!Alice)
+                legal_mask = between_bb(ksq, lsb(checkers));
+            else if (king_board)
+                legal_mask = checkers;  // capture the checker, then test
             else {
                 // Landing on the king's board can only block a slider's check.
                 const Square c = lsb(checkers);
@@ -98,7 +100,8 @@ Move* generate(const Position& pos, Move* list) {
             }
         }
         auto needs_test = [&](Square from, Square to) {
-            if constexpr (!Alice) return false;
+            if constexpr (!Alice)
+                return false;
             else
                 return king_board && (checkers || (king_rays & square_bb(from)) ||
                                       ((king_rays & square_bb(to)) && (them & square_bb(to))));
@@ -196,7 +199,8 @@ Move* generate(const Position& pos, Move* list) {
                     const Square from = pop_lsb(cands);
                     const Move m = Move::make(EN_PASSANT, from, ep);
                     bool ok;
-                    if constexpr (Alice) ok = pos.alice_king_safe_after(m);
+                    if constexpr (Alice)
+                        ok = pos.alice_king_safe_after(m);
                     else {
                         const Bitboard o = (all ^ square_bb(from) ^ square_bb(capsq)) | square_bb(ep);
                         ok = !(pos.attackers_to(ksq, o) & pos.pieces(Them) & ~square_bb(capsq));
@@ -264,9 +268,9 @@ constexpr PieceType CHOICES[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
 
 Move* generate_first_parts(const Position& pos, Move* list) {
     switch (pos.variant()) {
-    case Variant::Alice: return generate<Variant::Alice>(pos, list);
-    case Variant::Avalanche: return generate<Variant::Avalanche>(pos, list);
-    default: return generate<Variant::Chess>(pos, list);
+        case Variant::Alice: return generate<Variant::Alice>(pos, list);
+        case Variant::Avalanche: return generate<Variant::Avalanche>(pos, list);
+        default: return generate<Variant::Chess>(pos, list);
     }
 }
 

@@ -18,25 +18,25 @@ bool is_rank(char c) { return c >= '1' && c <= '8'; }
 
 PieceType piece_from_letter(char c) {
     switch (std::toupper(static_cast<unsigned char>(c))) {
-    case 'N': return KNIGHT;
-    case 'B': return BISHOP;
-    case 'R': return ROOK;
-    case 'Q': return QUEEN;
-    case 'K': return KING;
-    default: return NO_PIECE_TYPE;
+        case 'N': return KNIGHT;
+        case 'B': return BISHOP;
+        case 'R': return ROOK;
+        case 'Q': return QUEEN;
+        case 'K': return KING;
+        default: return NO_PIECE_TYPE;
     }
 }
 
 // Alice board-B letters of the seed: S U O C T L.
 PieceType alice_piece_from_letter(char c) {
     switch (c) {
-    case 'S': return PAWN;
-    case 'U': return ROOK;
-    case 'O': return KNIGHT;
-    case 'C': return BISHOP;
-    case 'T': return QUEEN;
-    case 'L': return KING;
-    default: return NO_PIECE_TYPE;
+        case 'S': return PAWN;
+        case 'U': return ROOK;
+        case 'O': return KNIGHT;
+        case 'C': return BISHOP;
+        case 'T': return QUEEN;
+        case 'L': return KING;
+        default: return NO_PIECE_TYPE;
     }
 }
 
@@ -76,9 +76,12 @@ std::string first_part_san(Position& pos, Move m, const MoveList& legal) {
         if (rank_of(o.from()) == rank_of(m.from())) same_rank = true;
     }
     if (clash) {
-        if (!same_file) s += char('a' + file_of(m.from()));
-        else if (!same_rank) s += char('1' + rank_of(m.from()));
-        else s += square_str(m.from());
+        if (!same_file)
+            s += char('a' + file_of(m.from()));
+        else if (!same_rank)
+            s += char('1' + rank_of(m.from()));
+        else
+            s += square_str(m.from());
     }
     if (capture) s += 'x';
     s += square_str(m.to());
@@ -102,7 +105,8 @@ Move parse_uci(Position& pos, std::string_view s) {
     if (body.size() >= 2 && body[1] == ':') {
         if (pos.variant() != Variant::Avalanche || piece_from_letter(body[0]) < KNIGHT ||
             piece_from_letter(body[0]) > QUEEN)
-            throw NotationError("unreadable move " + quote(s) + ": a choice prefix (q:, r:, b:, n:) exists only in Avalanche");
+            throw NotationError("unreadable move " + quote(s) +
+                                ": a choice prefix (q:, r:, b:, n:) exists only in Avalanche");
         body.remove_prefix(2);
     }
     std::string_view push;
@@ -154,7 +158,8 @@ Move parse_san(Position& pos, std::string_view text) {
     if (s.size() >= 2 && s[1] == ':') {
         choice = piece_from_letter(s[0]);
         if (pos.variant() != Variant::Avalanche || choice < KNIGHT || choice > QUEEN)
-            throw NotationError("unreadable move " + quote(text) + ": a choice prefix (Q:, R:, B:, N:) exists only in Avalanche");
+            throw NotationError("unreadable move " + quote(text) +
+                                ": a choice prefix (Q:, R:, B:, N:) exists only in Avalanche");
         s.remove_prefix(2);
     }
     Square push_to = SQ_NONE;
@@ -165,7 +170,8 @@ Move parse_san(Position& pos, std::string_view text) {
             throw NotationError("unreadable move " + quote(text) + ": a push (after ',') exists only in Avalanche");
         if (p.size() == 4 && is_file(p[0]) && is_rank(p[1])) p.remove_prefix(2);  // accept "e7e6" too
         if (p.size() != 2 || !is_file(p[0]) || !is_rank(p[1]))
-            throw NotationError("unreadable move " + quote(text) + ": the push must be the pawn's arrival square, like e6");
+            throw NotationError("unreadable move " + quote(text) +
+                                ": the push must be the pawn's arrival square, like e6");
         push_to = make_square(p[0] - 'a', p[1] - '1');
     }
 
@@ -173,7 +179,8 @@ Move parse_san(Position& pos, std::string_view text) {
     generate_legal(pos, legal);
     if (pos.variant() == Variant::Avalanche) {
         if (pos.pending_promotion() != SQ_NONE && !choice)
-            throw NotationError("illegal move " + quote(text) + ": a pawn waits for promotion; start with Q:, R:, B: or N:");
+            throw NotationError("illegal move " + quote(text) +
+                                ": a pawn waits for promotion; start with Q:, R:, B: or N:");
         if (pos.pending_promotion() == SQ_NONE && choice)
             throw NotationError("illegal move " + quote(text) + ": no pawn waits for promotion");
     }

@@ -82,7 +82,8 @@ private:
         bool closed = false;
         while (!at_end() && peek() != '\n') {
             char c = get();
-            if (c == '\\' && !at_end() && peek() != '\n') c = get();  // a tag value never spans lines
+            if (c == '\\' && !at_end() && peek() != '\n')
+                c = get();  // a tag value never spans lines
             else if (c == '"') {
                 closed = true;
                 break;
@@ -146,11 +147,12 @@ private:
                     if (d == '{') {
                         while (!at_end() && peek() != '}') get();
                         if (!at_end()) get();
-                    } else if (d == '(') ++depth;
-                    else if (d == ')' && --depth == 0) break;
+                    } else if (d == '(')
+                        ++depth;
+                    else if (d == ')' && --depth == 0)
+                        break;
                 }
-                if (depth != 0)
-                    return fail(g, "variation opened on line " + std::to_string(start) + " is not closed");
+                if (depth != 0) return fail(g, "variation opened on line " + std::to_string(start) + " is not closed");
                 continue;
             }
             if (c == ')') {
@@ -205,7 +207,6 @@ private:
     int line_ = 1;
     bool saw_result_ = false;
 };
-
 
 }  // namespace
 
@@ -262,7 +263,8 @@ std::string write_pgn(Game& game, const std::vector<std::pair<std::string, std::
         out.emplace_back("SetUp", "1");
         out.emplace_back("FEN", game.start_fen());
     }
-    if (result.over() && !find("Termination")) out.emplace_back("Termination", std::string(termination_name(result.termination)));
+    if (result.over() && !find("Termination"))
+        out.emplace_back("Termination", std::string(termination_name(result.termination)));
     for (const auto& [k, v] : tags) {
         bool known = false;
         for (const auto& [ok, ov] : out) known = known || ok == k;
@@ -295,8 +297,10 @@ std::string write_pgn(Game& game, const std::vector<std::pair<std::string, std::
     bool first = true;
     for (Move m : game.moves()) {
         Position& pos = replayed.position();
-        if (pos.side_to_move() == WHITE) emit(std::to_string(pos.fullmove_number()) + ".");
-        else if (first) emit(std::to_string(pos.fullmove_number()) + "...");
+        if (pos.side_to_move() == WHITE)
+            emit(std::to_string(pos.fullmove_number()) + ".");
+        else if (first)
+            emit(std::to_string(pos.fullmove_number()) + "...");
         emit(to_san(pos, m));
         replayed.play(m);
         first = false;

@@ -29,7 +29,7 @@ struct PgnGame {
     std::vector<std::pair<std::string, std::string>> tags;
     std::vector<PgnMove> moves;
     std::string result = "*";  // the game-termination marker
-    std::string error;         // structural problem found while reading: "game N, line L[, after move M]: ..." 
+    std::string error;         // structural problem found while reading: "game N, line L[, after move M]: ..."
 
     std::string tag(std::string_view name) const;  // "" if absent
     Variant variant() const;                       // from [Variant]; throws PgnError if unknown

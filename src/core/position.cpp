@@ -1,6 +1,5 @@
 #include "position.h"
 
-
 namespace echecs {
 
 namespace zobrist {

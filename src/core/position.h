@@ -105,8 +105,8 @@ public:
     Piece moved_piece(Move m) const;
 
     // Internal helpers shared with the move generator.
-    bool alice_king_safe_after(Move m) const;  // Alice: the mover's king is safe after the non-king move m
-    bool ep_capture_available() const;         // a legal en-passant capture exists now
+    bool alice_king_safe_after(Move m) const;              // Alice: the mover's king is safe after the non-king move m
+    bool ep_capture_available() const;                     // a legal en-passant capture exists now
     void set_piece_type_in_place(Square s, PieceType pt);  // Avalanche: try a pending choice
 
 private:

@@ -14,30 +14,31 @@ enum class Variant : std::uint8_t { Chess, Alice, Avalanche };
 
 constexpr std::string_view variant_name(Variant v) {
     switch (v) {
-    case Variant::Alice: return "alice";
-    case Variant::Avalanche: return "avalanche";
-    default: return "chess";
+        case Variant::Alice: return "alice";
+        case Variant::Avalanche: return "avalanche";
+        default: return "chess";
     }
 }
 
 enum Color : std::uint8_t { WHITE, BLACK, COLOR_NB = 2 };
 constexpr Color operator~(Color c) { return Color(c ^ 1); }
 
-enum PieceType : std::uint8_t {
-    NO_PIECE_TYPE,
-    PAWN,
-    KNIGHT,
-    BISHOP,
-    ROOK,
-    QUEEN,
-    KING,
-    PIECE_TYPE_NB = 7
-};
+enum PieceType : std::uint8_t { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_TYPE_NB = 7 };
 
 enum Piece : std::uint8_t {
     NO_PIECE,
-    W_PAWN = 1, W_KNIGHT, W_BISHOP, W_ROOK, W_QUEEN, W_KING,
-    B_PAWN = 9, B_KNIGHT, B_BISHOP, B_ROOK, B_QUEEN, B_KING,
+    W_PAWN = 1,
+    W_KNIGHT,
+    W_BISHOP,
+    W_ROOK,
+    W_QUEEN,
+    W_KING,
+    B_PAWN = 9,
+    B_KNIGHT,
+    B_BISHOP,
+    B_ROOK,
+    B_QUEEN,
+    B_KING,
     PIECE_NB = 16
 };
 
@@ -49,21 +50,83 @@ constexpr Color color_of(Piece p) { return Color(p >> 3); }
 enum Board : std::uint8_t { BOARD_A, BOARD_B };
 
 enum Square : std::int8_t {
-    SQ_A1, SQ_B1, SQ_C1, SQ_D1, SQ_E1, SQ_F1, SQ_G1, SQ_H1,
-    SQ_A2, SQ_B2, SQ_C2, SQ_D2, SQ_E2, SQ_F2, SQ_G2, SQ_H2,
-    SQ_A3, SQ_B3, SQ_C3, SQ_D3, SQ_E3, SQ_F3, SQ_G3, SQ_H3,
-    SQ_A4, SQ_B4, SQ_C4, SQ_D4, SQ_E4, SQ_F4, SQ_G4, SQ_H4,
-    SQ_A5, SQ_B5, SQ_C5, SQ_D5, SQ_E5, SQ_F5, SQ_G5, SQ_H5,
-    SQ_A6, SQ_B6, SQ_C6, SQ_D6, SQ_E6, SQ_F6, SQ_G6, SQ_H6,
-    SQ_A7, SQ_B7, SQ_C7, SQ_D7, SQ_E7, SQ_F7, SQ_G7, SQ_H7,
-    SQ_A8, SQ_B8, SQ_C8, SQ_D8, SQ_E8, SQ_F8, SQ_G8, SQ_H8,
+    SQ_A1,
+    SQ_B1,
+    SQ_C1,
+    SQ_D1,
+    SQ_E1,
+    SQ_F1,
+    SQ_G1,
+    SQ_H1,
+    SQ_A2,
+    SQ_B2,
+    SQ_C2,
+    SQ_D2,
+    SQ_E2,
+    SQ_F2,
+    SQ_G2,
+    SQ_H2,
+    SQ_A3,
+    SQ_B3,
+    SQ_C3,
+    SQ_D3,
+    SQ_E3,
+    SQ_F3,
+    SQ_G3,
+    SQ_H3,
+    SQ_A4,
+    SQ_B4,
+    SQ_C4,
+    SQ_D4,
+    SQ_E4,
+    SQ_F4,
+    SQ_G4,
+    SQ_H4,
+    SQ_A5,
+    SQ_B5,
+    SQ_C5,
+    SQ_D5,
+    SQ_E5,
+    SQ_F5,
+    SQ_G5,
+    SQ_H5,
+    SQ_A6,
+    SQ_B6,
+    SQ_C6,
+    SQ_D6,
+    SQ_E6,
+    SQ_F6,
+    SQ_G6,
+    SQ_H6,
+    SQ_A7,
+    SQ_B7,
+    SQ_C7,
+    SQ_D7,
+    SQ_E7,
+    SQ_F7,
+    SQ_G7,
+    SQ_H7,
+    SQ_A8,
+    SQ_B8,
+    SQ_C8,
+    SQ_D8,
+    SQ_E8,
+    SQ_F8,
+    SQ_G8,
+    SQ_H8,
     SQ_NONE,
     SQUARE_NB = 64
 };
 
 enum Direction : int {
-    NORTH = 8, EAST = 1, SOUTH = -8, WEST = -1,
-    NORTH_EAST = 9, NORTH_WEST = 7, SOUTH_EAST = -7, SOUTH_WEST = -9
+    NORTH = 8,
+    EAST = 1,
+    SOUTH = -8,
+    WEST = -1,
+    NORTH_EAST = 9,
+    NORTH_WEST = 7,
+    SOUTH_EAST = -7,
+    SOUTH_WEST = -9
 };
 
 constexpr Square operator+(Square s, int d) { return Square(int(s) + d); }
@@ -80,7 +143,10 @@ constexpr Direction pawn_push(Color c) { return c == WHITE ? NORTH : SOUTH; }
 
 enum CastlingRights : std::uint8_t {
     NO_CASTLING = 0,
-    WHITE_OO = 1, WHITE_OOO = 2, BLACK_OO = 4, BLACK_OOO = 8,
+    WHITE_OO = 1,
+    WHITE_OOO = 2,
+    BLACK_OO = 4,
+    BLACK_OOO = 8,
     ALL_CASTLING = 15
 };
 
@@ -118,9 +184,7 @@ public:
                     std::uint32_t(pawn_owner) << 26);
     }
     constexpr PieceType choice() const { return PieceType((raw_ >> 23) & 7); }
-    constexpr Move with_choice(PieceType pt) const {
-        return Move((raw_ & ~(7u << 23)) | std::uint32_t(pt) << 23);
-    }
+    constexpr Move with_choice(PieceType pt) const { return Move((raw_ & ~(7u << 23)) | std::uint32_t(pt) << 23); }
     // The orthodox part alone (no push, no choice).
     constexpr Move first_part() const { return Move(raw_ & 0xFFFFu); }
 

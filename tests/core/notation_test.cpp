@@ -33,7 +33,8 @@ void expect_fen_error(Variant v, const char* fen, const char* needle) {
 TEST(Fen, BadInputNamesTheFieldAndTheProblem) {
     expect_fen_error(Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "fields");
     expect_fen_error(Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x", "fields");
-    expect_fen_error(Variant::Chess, "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "unknown piece letter 'x'");
+    expect_fen_error(Variant::Chess, "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                     "unknown piece letter 'x'");
     expect_fen_error(Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/5O2/PPPPPPPP/RNBQKB1R w KQkq - 0 1", "alice");
     expect_fen_error(Variant::Chess, "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "placement");
     expect_fen_error(Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "ranks");
@@ -106,7 +107,8 @@ TEST(San, RoundTripOverRandomGamesInAllVariants) {
                 if (list.empty()) break;
                 for (Move m : list) {
                     const std::string san = to_san(g.position(), m);
-                    ASSERT_EQ(parse_san(g.position(), san), m) << variant_name(v) << ' ' << g.position().fen() << ' ' << san;
+                    ASSERT_EQ(parse_san(g.position(), san), m)
+                        << variant_name(v) << ' ' << g.position().fen() << ' ' << san;
                 }
                 seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
                 g.play(list.moves[(seed >> 33) % list.size()]);
@@ -145,7 +147,8 @@ TEST(San, AmbiguousAndIllegalInput) {
     } catch (const NotationError& e) {
         EXPECT_NE(std::string(e.what()).find("illegal"), std::string::npos) << e.what();
     }
-    for (const char* bad : {"", "Zf3", "R", "Rd9", "e", "xe4", "+"}) EXPECT_THROW(parse_san(p.pos, bad), NotationError) << bad;
+    for (const char* bad : {"", "Zf3", "R", "Rd9", "e", "xe4", "+"})
+        EXPECT_THROW(parse_san(p.pos, bad), NotationError) << bad;
 }
 
 TEST(San, AliceStandardOutAndSeedLettersIn) {
@@ -304,8 +307,8 @@ TEST(Pgn, TagValuesNeverSpanLines) {
 }
 
 TEST(Pgn, MalformedInputNeverThrowsFromTheReader) {
-    for (const char* text : {"[", "[Event", "[Event \"x", "((", ")", "1.", "}", "{", "[A \"b\"] 1. e4 ) e5",
-                             "\x01\x02", "1... ... e4", "$", "%escape\n1. e4 *"}) {
+    for (const char* text : {"[", "[Event", "[Event \"x", "((", ")", "1.", "}", "{", "[A \"b\"] 1. e4 ) e5", "\x01\x02",
+                             "1... ... e4", "$", "%escape\n1. e4 *"}) {
         EXPECT_NO_THROW(read_pgn(text)) << text;
     }
     PgnGame crazy;

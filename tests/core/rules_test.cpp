@@ -107,15 +107,17 @@ TEST(Chess, MateOnTheHundredthHalfMoveIsMate) {
 }
 
 TEST(Chess, InsufficientMaterialCases) {
-    auto drawn = [](const char* fen) { return Game(Variant::Chess, fen).result().termination == Termination::InsufficientMaterial; };
-    EXPECT_TRUE(drawn("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));          // K v K
-    EXPECT_TRUE(drawn("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"));        // K+B v K
-    EXPECT_TRUE(drawn("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1"));        // K+N v K
-    EXPECT_TRUE(drawn("2b1k3/8/8/8/8/8/8/3BK3 w - - 0 1"));       // bishops c8 and d1: both light
-    EXPECT_FALSE(drawn("3bk3/8/8/8/8/8/8/3BK3 w - - 0 1"));       // d8 dark, d1 light
-    EXPECT_FALSE(drawn("4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1"));      // two knights: not automatic
-    EXPECT_FALSE(drawn("4k3/8/8/8/8/8/P7/4K3 w - - 0 1"));        // a pawn
-    EXPECT_FALSE(drawn("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"));        // a rook
+    auto drawn = [](const char* fen) {
+        return Game(Variant::Chess, fen).result().termination == Termination::InsufficientMaterial;
+    };
+    EXPECT_TRUE(drawn("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));      // K v K
+    EXPECT_TRUE(drawn("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"));    // K+B v K
+    EXPECT_TRUE(drawn("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1"));    // K+N v K
+    EXPECT_TRUE(drawn("2b1k3/8/8/8/8/8/8/3BK3 w - - 0 1"));   // bishops c8 and d1: both light
+    EXPECT_FALSE(drawn("3bk3/8/8/8/8/8/8/3BK3 w - - 0 1"));   // d8 dark, d1 light
+    EXPECT_FALSE(drawn("4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1"));  // two knights: not automatic
+    EXPECT_FALSE(drawn("4k3/8/8/8/8/8/P7/4K3 w - - 0 1"));    // a pawn
+    EXPECT_FALSE(drawn("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"));    // a rook
 }
 
 TEST(Chess, CanMateDecidesTimeForfeits) {
