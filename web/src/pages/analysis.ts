@@ -70,7 +70,8 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
     const my = ++seq;
     msg.textContent = '';
     evalBox.textContent = '';
-    board?.setArrows([]);
+    board?.setArrows([], 0);
+    board?.setArrows([], 1);
     try {
       const r = await api.analysis({ variant, fen: startFen, moves });
       if (my !== seq || !board) return;
