@@ -79,7 +79,6 @@ export class BoardView {
   private stage: Stage = { moves: [] };
   private overlay: HTMLElement | null = null;
   private orientation: Color;
-  private busy = 0;
   /** The move this user just sent: its state needs no animation. */
   private localMove: string | undefined;
   private lastPush: Push | undefined;
@@ -394,15 +393,6 @@ export class BoardView {
     else this.overlay?.querySelector<HTMLButtonElement>('button.btn')?.click();
   }
 
-  /** The moves still compatible with the user's choices so far (for keyboard entry). */
-  currentMoves(): ParsedMove[] {
-    return this.stage.moves;
-  }
-
-  isBusy(): boolean {
-    return this.busy > 0 || this.pushing !== null || this.overlay !== null;
-  }
-
   // -------------------------------------------------------------------------
   // prompts and dialogs
 
@@ -493,7 +483,6 @@ export class BoardView {
     p.style.transform = `translate(${from.left}px, ${from.top}px)`;
     wrap.appendChild(p);
     document.body.appendChild(wrap);
-    this.busy++;
     requestAnimationFrame(() => {
       p.style.transition = `transform ${FLY_MS}ms ease-in-out`;
       p.style.transform = `translate(${to.left}px, ${to.top}px)`;
@@ -501,7 +490,6 @@ export class BoardView {
     const finish = () => {
       if (!wrap.isConnected) return;
       wrap.remove();
-      this.busy--;
       done();
     };
     p.addEventListener('transitionend', finish);

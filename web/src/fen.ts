@@ -106,15 +106,10 @@ export function boardPlacement(pos: Position, board: BoardIndex): string {
   return rows.join('/');
 }
 
-/** Standard FEN of a position with every piece on board A (for export of chess/avalanche). */
+/** The square of a side's king. */
 export function kingSquare(pos: Position, color: Color): string | undefined {
   for (const [sq, p] of pos.pieces) if (p.role === 'king' && p.color === color) return sq;
   return undefined;
-}
-
-/** Which board a square's piece stands on, or undefined when empty. */
-export function boardOf(pos: Position, square: string): BoardIndex | undefined {
-  return pos.pieces.get(square)?.board;
 }
 
 export function opposite(c: Color): Color {

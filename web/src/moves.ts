@@ -6,7 +6,7 @@
 // Grammar: `e2e4`, `e7e8q`, castling `e1g1`; Avalanche `g1f3,e7e6`,
 // `g1f3` (no push possible), `q:g1f3,e7e6` (pending promotion chosen as queen).
 
-import { BoardIndex, FILES, Position, Role, letterRole, roleLetter } from './fen.js';
+import { BoardIndex, FILES, Position, Role, letterRole } from './fen.js';
 
 export interface Push {
   from: string;
@@ -236,9 +236,3 @@ export function matchFirstPart(pos: Position, moves: readonly ParsedMove[], inpu
     return san === norm || noX(san) === noX(norm);
   });
 }
-
-export function roleOfLetter(l: string): Role | undefined {
-  return letterRole(l);
-}
-
-export { roleLetter };
