@@ -149,7 +149,10 @@ class GamePage {
       if (st.status === 'live') return;
     }
     this.state = st;
-    this.receivedAt = performance.now();
+    // the running clock was read at server_time: count the message's transit too
+    // (server clock estimated from the socket's pings; bounded against bad estimates)
+    const lag = st.clock ? Math.min(2000, Math.max(0, ws().serverNow() - st.clock.server_time)) : 0;
+    this.receivedAt = performance.now() - lag;
     if (!this.board || this.variant !== st.variant) this.build(st);
     if (prev && prev.you === null && st.you && this.orientation !== st.you) {
       this.orientation = st.you;
