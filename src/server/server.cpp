@@ -1,6 +1,9 @@
 #include "server/server.h"
 
+// clang-format off
+#include <utility>  // before Asio: Boost 1.74 awaitable.hpp uses std::exchange
 #include <boost/asio.hpp>
+// clang-format on
 #include <boost/beast.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
@@ -13,7 +16,6 @@
 #include <set>
 #include <sstream>
 #include <unordered_map>
-#include <utility>  // before Asio: its awaitable.hpp uses std::exchange
 
 #include "engine/engine.h"
 #include "server/live_game.h"

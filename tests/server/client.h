@@ -2,7 +2,10 @@
 // reads time out instead of hanging.
 #pragma once
 
+// clang-format off
+#include <utility>  // before Asio: Boost 1.74 awaitable.hpp uses std::exchange
 #include <boost/asio.hpp>
+// clang-format on
 #include <boost/beast.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
@@ -10,7 +13,6 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
-#include <utility>  // before Asio (std::exchange)
 
 namespace echecs::test {
 
