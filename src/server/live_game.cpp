@@ -120,6 +120,7 @@ LiveGame::LiveGame(GameRecord rec, std::int64_t first_move_ms)
     for (const MoveRecord& m : rec_.moves) {
         try {
             game_->play_uci(m.uci);
+            after_.push_back({game_->position().fen(), game_->position().in_check()});
         } catch (const std::exception& e) {
             throw std::runtime_error("game " + rec_.id + ": stored move " + std::to_string(m.ply + 1) + " (" + m.uci +
                                      ") cannot be replayed: " + e.what());
@@ -256,6 +257,7 @@ ActionResult LiveGame::move(Color seat, const std::string& uci, std::optional<in
     mr.black_ms = rec_.black_ms;
     mr.at = now;
     rec_.moves.push_back(std::move(mr));
+    after_.push_back({pos.fen(), pos.in_check()});
 
     GameResult r = game_->result();
     if (r.over()) {
@@ -346,7 +348,11 @@ ActionResult LiveGame::rematch_decline(Color seat) {
 json LiveGame::state_json(std::optional<Color> you, std::int64_t now, bool white_connected,
                           bool black_connected) const {
     json moves = json::array();
-    for (const MoveRecord& m : rec_.moves) moves.push_back({{"uci", m.uci}, {"san", m.san}});
+    for (std::size_t i = 0; i < rec_.moves.size(); ++i)
+        moves.push_back({{"uci", rec_.moves[i].uci},
+                         {"san", rec_.moves[i].san},
+                         {"fen", after_[i].first},
+                         {"check", after_[i].second}});
     json clock = nullptr;
     if (rec_.time.kind != TimeControl::Unlimited) {
         bool running = clock_running();

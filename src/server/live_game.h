@@ -91,6 +91,7 @@ private:
     std::int64_t first_move_ms_;
     std::unique_ptr<Game> game_;
     std::vector<std::string> legal_;
+    std::vector<std::pair<std::string, bool>> after_;  // FEN and check after each move
     bool check_ = false;
 };
 

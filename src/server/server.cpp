@@ -17,6 +17,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "core/notation.h"
 #include "engine/engine.h"
 #include "server/live_game.h"
 #include "server/storage_common.h"
@@ -44,7 +45,9 @@ constexpr std::int64_t EVICT_AFTER_MS = 10 * 60 * 1000;
 
 struct BadRequest : std::runtime_error {
     std::string code;
-    BadRequest(std::string c, const std::string& m) : std::runtime_error(m), code(std::move(c)) {}
+    int index = -1;  // analysis: the index of the bad move
+    BadRequest(std::string c, const std::string& m, int i = -1)
+        : std::runtime_error(m), code(std::move(c)), index(i) {}
 };
 
 std::string field_string(const json& j, const char* name, bool required = true) {
@@ -128,6 +131,47 @@ std::string parse_color(const json& body) {
     if (c != "white" && c != "black" && c != "random")
         throw BadRequest("bad_request", "color must be white, black or random");
     return c;
+}
+
+// Analysis board: a position from `fen` (default: the start) and `moves`.
+struct Analysis {
+    std::unique_ptr<Game> game;
+    std::string fen;
+    std::vector<std::string> uci, san;
+};
+
+Analysis replay_analysis(const json& b) {
+    Analysis a;
+    Variant v = parse_variant(b);
+    a.fen = field_string(b, "fen", false);
+    if (a.fen.empty()) a.fen = std::string(Position::START_FEN);
+    if (a.fen.size() > 200) throw BadRequest("bad_request", "fen: longer than 200 characters");
+    try {
+        a.game = std::make_unique<Game>(v, a.fen);
+    } catch (const std::exception& e) {
+        throw BadRequest("bad_request", std::string("fen: ") + e.what());
+    }
+    auto it = b.find("moves");
+    if (it == b.end() || it->is_null()) return a;
+    if (!it->is_array()) throw BadRequest("bad_request", "moves must be an array of strings");
+    if (it->size() > 1000) throw BadRequest("bad_request", "at most 1000 moves");
+    for (std::size_t i = 0; i < it->size(); ++i) {
+        const json& m = (*it)[i];
+        if (!m.is_string()) throw BadRequest("bad_request", "moves[" + std::to_string(i) + "] must be a string", int(i));
+        if (a.game->result().over())
+            throw BadRequest("bad_request", "moves[" + std::to_string(i) + "]: the game is already over", int(i));
+        Position& pos = a.game->position();
+        Move mv;
+        try {
+            mv = parse_uci(pos, m.get<std::string>());
+        } catch (const std::exception& e) {
+            throw BadRequest("bad_request", "moves[" + std::to_string(i) + "]: " + e.what(), int(i));
+        }
+        a.san.push_back(to_san(pos, mv));
+        a.uci.push_back(to_uci(mv));
+        a.game->play(mv);
+    }
+    return a;
 }
 
 std::string content_type(const std::filesystem::path& p) {
@@ -1040,7 +1084,9 @@ void Server::Impl::handle_http(Request req, Send send) {
             return send(error_response(req, http::status::method_not_allowed, "bad_request", "method not allowed"));
         serve_static(req, path, send);
     } catch (const BadRequest& e) {
-        send(error_response(req, status_for(e.code), e.code, e.what()));
+        json j = {{"error", {{"code", e.code}, {"message", e.what()}}}};
+        if (e.index >= 0) j["error"]["index"] = e.index;
+        send(json_response(req, status_for(e.code), j));
     } catch (const std::exception& e) {
         send(error_response(req, http::status::internal_server_error, "internal", e.what()));
     }
@@ -1227,6 +1273,68 @@ void Server::Impl::handle_api(const Request& req, const std::string& path, const
         commit({gid}, {SaveGame{find(gid)->game->meta()}}, [r, send, gid, color] {
             send(json_response(*r, http::status::created, {{"game", gid}, {"color", color}}));
         });
+        return;
+    }
+
+    if (parts.size() == 2 && parts[1] == "analysis" && method == http::verb::post) {
+        Analysis a = replay_analysis(body());
+        Position& pos = a.game->position();
+        GameResult res = a.game->result();
+        json legal = json::array();
+        if (!res.over()) {
+            auto list = std::make_unique<MoveList>();
+            a.game->legal_moves(*list);
+            for (Move m : *list) legal.push_back(to_uci(m));
+        }
+        json winner = res.outcome == Outcome::WhiteWins   ? json("white")
+                      : res.outcome == Outcome::BlackWins ? json("black")
+                                                          : json(nullptr);
+        return send(json_response(
+            req, http::status::ok,
+            {{"variant", variant_name(a.game->variant())},
+             {"fen", pos.fen()},
+             {"turn", color_name(pos.side_to_move())},
+             {"check", pos.in_check()},
+             {"legal_moves", std::move(legal)},
+             {"uci", a.uci},
+             {"san", a.san},
+             {"status", res.over() ? "over" : "live"},
+             {"result", res.over() ? std::string(pgn_result(res.outcome)) : "*"},
+             {"termination", res.over() ? json(termination_text(res.termination)) : json(nullptr)},
+             {"winner", winner}}));
+    }
+
+    if (parts.size() == 3 && parts[1] == "analysis" && parts[2] == "eval" && method == http::verb::post) {
+        json b = body();
+        Analysis a = replay_analysis(b);
+        std::int64_t ms = 1000;
+        if (b.contains("movetime_ms")) ms = std::int64_t(number_field(b, "movetime_ms", 1, 1e9, ""));
+        ms = std::clamp<std::int64_t>(ms, 50, 3000);
+        if (a.game->result().over())
+            return send(json_response(req, http::status::ok,
+                                      {{"best_move", nullptr},
+                                       {"score_cp", nullptr},
+                                       {"mate", nullptr},
+                                       {"pv", json::array()},
+                                       {"depth", nullptr}}));
+        Variant v = a.game->variant();
+        bool ok = engines->submit([this, r, send, v, fen = a.fen, moves = a.uci, ms](const std::atomic<bool>& stopping) {
+            std::string best;
+            try {
+                if (!stopping) best = engine::choose_move(v, fen, moves, 8, ms, &stopping);
+            } catch (const std::exception& e) {
+                log(std::string("engine: ") + e.what());
+            }
+            asio::post(ioc, [r, send, best] {
+                send(json_response(*r, http::status::ok,
+                                   {{"best_move", best.empty() ? json(nullptr) : json(best)},
+                                    {"score_cp", nullptr},
+                                    {"mate", nullptr},
+                                    {"pv", best.empty() ? json::array() : json::array({best})},
+                                    {"depth", nullptr}}));
+            });
+        });
+        if (!ok) return reply_error("unavailable", "the engine is busy; try again");
         return;
     }
 

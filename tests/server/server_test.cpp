@@ -422,6 +422,37 @@ TEST_F(ServerTest, HttpApiAndStaticFiles) {
     EXPECT_EQ(livelist["games"].size(), 1u);
 }
 
+TEST_F(ServerTest, AnalysisBoardAndFenAfterEveryMove) {
+    json a = post_json(port_, "/api/analysis", {{"variant", "alice"}, {"moves", {"g1f3", "d7d5", "c2c4", "d5c4"}}}, "");
+    ASSERT_EQ(a["_status"], 200) << a.dump();
+    EXPECT_EQ(a["fen"], "rnbqkbnr/ppp1pppp/8/8/2p5/5O2/PP1PPPPP/RNBQKB1R w KQkq - 0 3");  // RULES.md example
+    EXPECT_EQ(a["san"], json({"Nf3", "d5", "c4", "dxc4"}));
+    EXPECT_EQ(a["turn"], "white");
+    EXPECT_EQ(a["status"], "live");
+    EXPECT_FALSE(a["legal_moves"].empty());
+    json mate = post_json(port_, "/api/analysis", {{"moves", {"f2f3", "e7e5", "g2g4", "d8h4"}}}, "");
+    EXPECT_EQ(mate["termination"], "checkmate");
+    EXPECT_EQ(mate["winner"], "black");
+    EXPECT_TRUE(mate["legal_moves"].empty());
+    json bad = post_json(port_, "/api/analysis", {{"moves", {"e2e4", "e7e4"}}}, "");
+    EXPECT_EQ(bad["_status"], 400);
+    EXPECT_EQ(bad["error"]["index"], 1);
+    EXPECT_EQ(post_json(port_, "/api/analysis", {{"fen", "8/8/8 w - - 0 1"}}, "")["_status"], 400);
+    json ev = post_json(port_, "/api/analysis/eval", {{"variant", "avalanche"}, {"movetime_ms", 100}}, "");
+    ASSERT_EQ(ev["_status"], 200) << ev.dump();
+    EXPECT_TRUE(ev.contains("best_move"));
+
+    // A game's state gives the FEN after every move.
+    Pair p = new_game("chess");
+    WsClient w(port_, p.a), b(port_, p.b);
+    join(w, p.game);
+    join(b, p.game);
+    json s = play(w, b, p.game, {"e2e4", "f7f6", "d1h5"});
+    EXPECT_EQ(s["moves"][0]["fen"], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    EXPECT_EQ(s["moves"][2]["check"], true);
+    EXPECT_EQ(s["moves"][2]["fen"], s["fen"]);
+}
+
 TEST_F(ServerTest, LobbySubscription) {
     std::string a = token();
     WsClient c(port_, a);
