@@ -120,7 +120,7 @@ LiveGame::LiveGame(GameRecord rec, std::int64_t first_move_ms)
     for (const MoveRecord& m : rec_.moves) {
         try {
             game_->play_uci(m.uci);
-            after_.push_back({game_->position().fen(), game_->position().in_check()});
+            append_move_text(m, game_->position());
         } catch (const std::exception& e) {
             throw std::runtime_error("game " + rec_.id + ": stored move " + std::to_string(m.ply + 1) + " (" + m.uci +
                                      ") cannot be replayed: " + e.what());
@@ -140,6 +140,13 @@ void LiveGame::refresh() {
         game_->legal_moves(*list);
         legal_.reserve(list->size());
         for (Move m : *list) legal_.push_back(to_uci(m));
+    }
+    legal_text_.clear();
+    for (const std::string& m : legal_) {  // coordinate strings need no escaping
+        if (!legal_text_.empty()) legal_text_ += ',';
+        legal_text_ += '"';
+        legal_text_ += m;
+        legal_text_ += '"';
     }
 }
 
@@ -257,7 +264,7 @@ ActionResult LiveGame::move(Color seat, const std::string& uci, std::optional<in
     mr.black_ms = rec_.black_ms;
     mr.at = now;
     rec_.moves.push_back(std::move(mr));
-    after_.push_back({pos.fen(), pos.in_check()});
+    append_move_text(rec_.moves.back(), pos);
 
     GameResult r = game_->result();
     if (r.over()) {
@@ -345,14 +352,7 @@ ActionResult LiveGame::rematch_decline(Color seat) {
     return std::nullopt;
 }
 
-json LiveGame::state_json(std::optional<Color> you, std::int64_t now, bool white_connected,
-                          bool black_connected) const {
-    json moves = json::array();
-    for (std::size_t i = 0; i < rec_.moves.size(); ++i)
-        moves.push_back({{"uci", rec_.moves[i].uci},
-                         {"san", rec_.moves[i].san},
-                         {"fen", after_[i].first},
-                         {"check", after_[i].second}});
+std::string LiveGame::state_base(std::int64_t now, bool white_connected, bool black_connected) const {
     json clock = nullptr;
     if (rec_.time.kind != TimeControl::Unlimited) {
         bool running = clock_running();
@@ -371,30 +371,55 @@ json LiveGame::state_json(std::optional<Color> you, std::int64_t now, bool white
     json players = {{"white", seat_json(rec_.white)}, {"black", seat_json(rec_.black)}};
     players["white"]["connected"] = rec_.white.computer() || white_connected;
     players["black"]["connected"] = rec_.black.computer() || black_connected;
-    return {{"type", "state"},
-            {"game", rec_.id},
-            {"variant", variant_name(rec_.variant)},
-            {"time", time_json(rec_.time)},
-            {"initial_fen", rec_.initial_fen},
-            {"fen", rec_.fen},
-            {"moves", std::move(moves)},
-            {"ply", ply()},
-            {"turn", color_name(turn())},
-            {"check", check_},
-            {"legal_moves", legal_},
-            {"clock", std::move(clock)},
-            {"status", rec_.status},
-            {"result", rec_.result},
-            {"termination", nullable(rec_.termination)},
-            {"winner", winner},
-            {"players", std::move(players)},
-            {"you", you ? json(color_name(*you)) : json(nullptr)},
-            {"draw_offer", nullable(rec_.draw_offer)},
-            {"rematch_offer", nullable(rec_.rematch_offer)},
-            {"rematch_game", nullable(rec_.rematch_game)},
-            {"can_abort", live() && ply() < 2},
-            {"created_at", rec_.created_at},
-            {"ended_at", nullable_time(rec_.ended_at)}};
+    // "you", "moves" and "legal_moves" are added by state_text.
+    json j = {{"type", "state"},
+              {"game", rec_.id},
+              {"variant", variant_name(rec_.variant)},
+              {"time", time_json(rec_.time)},
+              {"initial_fen", rec_.initial_fen},
+              {"fen", rec_.fen},
+              {"ply", ply()},
+              {"turn", color_name(turn())},
+              {"check", check_},
+              {"clock", std::move(clock)},
+              {"status", rec_.status},
+              {"result", rec_.result},
+              {"termination", nullable(rec_.termination)},
+              {"winner", winner},
+              {"players", std::move(players)},
+              {"draw_offer", nullable(rec_.draw_offer)},
+              {"rematch_offer", nullable(rec_.rematch_offer)},
+              {"rematch_game", nullable(rec_.rematch_game)},
+              {"can_abort", live() && ply() < 2},
+              {"created_at", rec_.created_at},
+              {"ended_at", nullable_time(rec_.ended_at)}};
+    return j.dump();
+}
+
+std::string LiveGame::state_text(const std::string& base, std::optional<Color> you) const {
+    // The move list and the legal moves are kept serialised: a state costs a
+    // copy of them, not a serialisation.
+    std::string out;
+    out.reserve(base.size() + moves_text_.size() + legal_text_.size() + 64);
+    out += "{\"you\":";
+    out += you ? (*you == WHITE ? "\"white\"" : "\"black\"") : "null";
+    out += ",\"moves\":[";
+    out += moves_text_;
+    out += "],\"legal_moves\":[";
+    out += legal_text_;
+    out += "],";
+    out.append(base, 1, std::string::npos);
+    return out;
+}
+
+json LiveGame::state_json(std::optional<Color> you, std::int64_t now, bool white_connected,
+                          bool black_connected) const {
+    return json::parse(state_text(state_base(now, white_connected, black_connected), you));
+}
+
+void LiveGame::append_move_text(const MoveRecord& m, const Position& after) {
+    if (!moves_text_.empty()) moves_text_ += ',';
+    moves_text_ += json{{"uci", m.uci}, {"san", m.san}, {"fen", after.fen()}, {"check", after.in_check()}}.dump();
 }
 
 json LiveGame::summary_json() const { return server::summary_json(rec_); }

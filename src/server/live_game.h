@@ -71,7 +71,10 @@ public:
     std::int64_t remaining(Color c, std::int64_t now) const;
     bool clock_running() const;
 
-    // The `state` message (docs/API.md) for a receiver holding `you`.
+    // The `state` message (docs/API.md): the part common to all receivers,
+    // then the text for a receiver holding `you`.
+    std::string state_base(std::int64_t now, bool white_connected, bool black_connected) const;
+    std::string state_text(const std::string& base, std::optional<Color> you) const;
     nlohmann::json state_json(std::optional<Color> you, std::int64_t now, bool white_connected,
                               bool black_connected) const;
     nlohmann::json summary_json() const;
@@ -91,7 +94,9 @@ private:
     std::int64_t first_move_ms_;
     std::unique_ptr<Game> game_;
     std::vector<std::string> legal_;
-    std::vector<std::pair<std::string, bool>> after_;  // FEN and check after each move
+    std::string moves_text_;  // the JSON of the move list, without brackets
+    std::string legal_text_;  // the JSON of legal_, without brackets
+    void append_move_text(const MoveRecord& m, const Position& after);
     bool check_ = false;
 };
 

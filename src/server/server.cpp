@@ -46,8 +46,7 @@ constexpr std::int64_t EVICT_AFTER_MS = 10 * 60 * 1000;
 struct BadRequest : std::runtime_error {
     std::string code;
     int index = -1;  // analysis: the index of the bad move
-    BadRequest(std::string c, const std::string& m, int i = -1)
-        : std::runtime_error(m), code(std::move(c)), index(i) {}
+    BadRequest(std::string c, const std::string& m, int i = -1) : std::runtime_error(m), code(std::move(c)), index(i) {}
 };
 
 std::string field_string(const json& j, const char* name, bool required = true) {
@@ -157,7 +156,8 @@ Analysis replay_analysis(const json& b) {
     if (it->size() > 1000) throw BadRequest("bad_request", "at most 1000 moves");
     for (std::size_t i = 0; i < it->size(); ++i) {
         const json& m = (*it)[i];
-        if (!m.is_string()) throw BadRequest("bad_request", "moves[" + std::to_string(i) + "] must be a string", int(i));
+        if (!m.is_string())
+            throw BadRequest("bad_request", "moves[" + std::to_string(i) + "] must be a string", int(i));
         if (a.game->result().over())
             throw BadRequest("bad_request", "moves[" + std::to_string(i) + "]: the game is already over", int(i));
         Position& pos = a.game->position();
@@ -726,11 +726,12 @@ std::string Server::Impl::state_text(GameEntry& e, std::optional<Color> you) {
     for (auto& [sid, w] : e.watchers)
         if (auto s = w.lock())
             for (Color c : e.game->seats_of(s->token)) connected[c] = true;
-    return e.game->state_json(you, now_ms(), connected[WHITE], connected[BLACK]).dump();
+    return e.game->state_text(e.game->state_base(now_ms(), connected[WHITE], connected[BLACK]), you);
 }
 
 void Server::Impl::broadcast(GameEntry& e) {
     std::shared_ptr<const std::string> texts[3];
+    std::string base;
     for (auto it = e.watchers.begin(); it != e.watchers.end();) {
         auto s = it->second.lock();
         if (!s) {
@@ -739,7 +740,16 @@ void Server::Impl::broadcast(GameEntry& e) {
         }
         std::optional<Color> you = seat_for(*e.game, s->token);
         int k = you ? int(*you) : 2;
-        if (!texts[k]) texts[k] = std::make_shared<const std::string>(state_text(e, you));
+        if (!texts[k]) {
+            if (base.empty()) {
+                bool connected[2] = {false, false};
+                for (auto& [sid, w] : e.watchers)
+                    if (auto ws = w.lock())
+                        for (Color c : e.game->seats_of(ws->token)) connected[c] = true;
+                base = e.game->state_base(now_ms(), connected[WHITE], connected[BLACK]);
+            }
+            texts[k] = std::make_shared<const std::string>(e.game->state_text(base, you));
+        }
         s->send(texts[k]);
         ++it;
     }
@@ -1289,19 +1299,19 @@ void Server::Impl::handle_api(const Request& req, const std::string& path, const
         json winner = res.outcome == Outcome::WhiteWins   ? json("white")
                       : res.outcome == Outcome::BlackWins ? json("black")
                                                           : json(nullptr);
-        return send(json_response(
-            req, http::status::ok,
-            {{"variant", variant_name(a.game->variant())},
-             {"fen", pos.fen()},
-             {"turn", color_name(pos.side_to_move())},
-             {"check", pos.in_check()},
-             {"legal_moves", std::move(legal)},
-             {"uci", a.uci},
-             {"san", a.san},
-             {"status", res.over() ? "over" : "live"},
-             {"result", res.over() ? std::string(pgn_result(res.outcome)) : "*"},
-             {"termination", res.over() ? json(termination_text(res.termination)) : json(nullptr)},
-             {"winner", winner}}));
+        return send(
+            json_response(req, http::status::ok,
+                          {{"variant", variant_name(a.game->variant())},
+                           {"fen", pos.fen()},
+                           {"turn", color_name(pos.side_to_move())},
+                           {"check", pos.in_check()},
+                           {"legal_moves", std::move(legal)},
+                           {"uci", a.uci},
+                           {"san", a.san},
+                           {"status", res.over() ? "over" : "live"},
+                           {"result", res.over() ? std::string(pgn_result(res.outcome)) : "*"},
+                           {"termination", res.over() ? json(termination_text(res.termination)) : json(nullptr)},
+                           {"winner", winner}}));
     }
 
     if (parts.size() == 3 && parts[1] == "analysis" && parts[2] == "eval" && method == http::verb::post) {
@@ -1318,22 +1328,23 @@ void Server::Impl::handle_api(const Request& req, const std::string& path, const
                                        {"pv", json::array()},
                                        {"depth", nullptr}}));
         Variant v = a.game->variant();
-        bool ok = engines->submit([this, r, send, v, fen = a.fen, moves = a.uci, ms](const std::atomic<bool>& stopping) {
-            std::string best;
-            try {
-                if (!stopping) best = engine::choose_move(v, fen, moves, 8, ms, &stopping);
-            } catch (const std::exception& e) {
-                log(std::string("engine: ") + e.what());
-            }
-            asio::post(ioc, [r, send, best] {
-                send(json_response(*r, http::status::ok,
-                                   {{"best_move", best.empty() ? json(nullptr) : json(best)},
-                                    {"score_cp", nullptr},
-                                    {"mate", nullptr},
-                                    {"pv", best.empty() ? json::array() : json::array({best})},
-                                    {"depth", nullptr}}));
+        bool ok =
+            engines->submit([this, r, send, v, fen = a.fen, moves = a.uci, ms](const std::atomic<bool>& stopping) {
+                std::string best;
+                try {
+                    if (!stopping) best = engine::choose_move(v, fen, moves, 8, ms, &stopping);
+                } catch (const std::exception& e) {
+                    log(std::string("engine: ") + e.what());
+                }
+                asio::post(ioc, [r, send, best] {
+                    send(json_response(*r, http::status::ok,
+                                       {{"best_move", best.empty() ? json(nullptr) : json(best)},
+                                        {"score_cp", nullptr},
+                                        {"mate", nullptr},
+                                        {"pv", best.empty() ? json::array() : json::array({best})},
+                                        {"depth", nullptr}}));
+                });
             });
-        });
         if (!ok) return reply_error("unavailable", "the engine is busy; try again");
         return;
     }

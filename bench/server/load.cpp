@@ -1,0 +1,399 @@
+// Load benchmark of the game server (not a test): N scripted client pairs play
+// concurrent games over loopback WebSockets; reports games, moves per second
+// and the move round trip (send -> the mover receives the state with its
+// move), p50/p99/max.
+//
+//   server_load [--pairs 1000] [--seconds 20] [--think-ms 1000] [--max-ply 80]
+//               [--variant chess] [--db PATH] [--port P]
+//
+// Without --port the program starts the server itself in a child process
+// (`server_load --serve ...`, the same code as `echecs serve`) on a fresh
+// SQLite database, so that server and clients each have their own file
+// descriptors. Each pair plays random legal moves (fixed seed), thinking
+// --think-ms between receiving a state and moving; a game that reaches
+// --max-ply is resigned, and every finished game is followed by a rematch
+// (offer + accept), so N games stay live.
+// clang-format off
+#include <utility>  // before Asio: Boost 1.74 awaitable.hpp uses std::exchange
+#include <boost/asio.hpp>
+// clang-format on
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/beast.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <cstdio>
+#include <deque>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "server/entry.h"
+
+extern char** environ;
+
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+struct Options {
+    int pairs = 1000;
+    double seconds = 20;
+    int think_ms = 1000;
+    int max_ply = 80;
+    std::string variant = "chess";
+    std::string db;
+    int port = 0;
+};
+
+struct Stats {
+    std::vector<double> rtt_ms;
+    long moves = 0;
+    long games_finished = 0;
+    long errors = 0;
+    bool measuring = false;
+};
+
+std::string make_token(std::mt19937_64& rng) {
+    static const char A[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    std::string t;
+    for (int i = 0; i < 24; ++i) t += A[rng() % 62];
+    return t;
+}
+
+// One keep-alive HTTP connection for the setup requests.
+class HttpClient {
+public:
+    HttpClient(asio::io_context& ioc, int port) : stream_(ioc) {
+        stream_.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), std::uint16_t(port)));
+    }
+    json post(const std::string& target, const json& body, const std::string& token) {
+        http::request<http::string_body> req{http::verb::post, target, 11};
+        req.set(http::field::host, "127.0.0.1");
+        req.set("X-Echecs-Token", token);
+        req.set(http::field::content_type, "application/json");
+        req.keep_alive(true);
+        req.body() = body.dump();
+        req.prepare_payload();
+        http::write(stream_, req);
+        http::response<http::string_body> res;
+        http::read(stream_, buf_, res);
+        return json::parse(res.body());
+    }
+
+private:
+    beast::tcp_stream stream_;
+    beast::flat_buffer buf_;
+};
+
+class Player;
+
+struct Pair {
+    std::string game;
+    std::shared_ptr<Player> white, black;  // seats of the current game
+};
+
+class Player : public std::enable_shared_from_this<Player> {
+public:
+    Player(asio::io_context& ioc, Stats& stats, const Options& opt, std::string token, std::uint64_t seed)
+        : ws_(ioc), timer_(ioc), stats_(stats), opt_(opt), token_(std::move(token)), rng_(seed) {}
+
+    void start(int port, std::string game, std::function<void()> ready) {
+        game_ = std::move(game);
+        ready_ = std::move(ready);
+        auto self = shared_from_this();
+        beast::get_lowest_layer(ws_).async_connect(
+            tcp::endpoint(asio::ip::make_address("127.0.0.1"), std::uint16_t(port)), [self](beast::error_code ec) {
+                if (ec) return self->fail("connect", ec);
+                beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true));
+                self->ws_.async_handshake("127.0.0.1", "/ws", [self](beast::error_code ec) {
+                    if (ec) return self->fail("handshake", ec);
+                    self->ws_.read_message_max(16 * 1024 * 1024);
+                    self->send({{"type", "hello"}, {"token", self->token_}});
+                    self->send({{"type", "join"}, {"game", self->game_}});
+                    self->read();
+                    if (self->ready_) self->ready_();
+                });
+            });
+    }
+
+private:
+    void fail(const char* what, beast::error_code ec) {
+        std::cerr << "server_load: " << what << ": " << ec.message() << "\n";
+        stats_.errors++;
+    }
+
+    void send(const json& j) {
+        queue_.push_back(std::make_shared<std::string>(j.dump()));
+        if (queue_.size() == 1) write_next();
+    }
+    void write_next() {
+        auto self = shared_from_this();
+        ws_.async_write(asio::buffer(*queue_.front()), [self](beast::error_code ec, std::size_t) {
+            if (ec) return self->fail("write", ec);
+            self->queue_.pop_front();
+            if (!self->queue_.empty()) self->write_next();
+        });
+    }
+    void read() {
+        auto self = shared_from_this();
+        ws_.async_read(buf_, [self](beast::error_code ec, std::size_t) {
+            if (ec) {
+                if (ec != asio::error::operation_aborted) self->fail("read", ec);
+                return;
+            }
+            // The scripted player needs no move list: skip it while parsing.
+            static const json::parser_callback_t skip_moves = [](int depth, json::parse_event_t event, json& parsed) {
+                return !(depth == 1 && event == json::parse_event_t::key && parsed == "moves");
+            };
+            json j = json::parse(beast::buffers_to_string(self->buf_.data()), skip_moves, false);
+            self->buf_.consume(self->buf_.size());
+            self->on_message(j);
+            self->read();
+        });
+    }
+
+    void on_message(const json& j) {
+        const std::string type = j.value("type", "");
+        if (type == "error") {
+            if (stats_.errors++ < 5) std::cerr << "server_load: error message: " << j.dump() << "\n";
+            return;
+        }
+        if (type != "state" || j["game"] != game_) return;
+        int ply = j["ply"];
+        if (pending_ply_ >= 0 && ply > pending_ply_) {
+            double ms = std::chrono::duration<double, std::milli>(Clock::now() - sent_at_).count();
+            if (stats_.measuring) {
+                stats_.rtt_ms.push_back(ms);
+                stats_.moves++;
+            }
+            pending_ply_ = -1;
+        }
+        if (j["you"].is_null()) return;
+        bool mine = j["you"] == j["turn"];
+        if (j["status"] == "over") {
+            if (!j["rematch_game"].is_null()) {
+                if (!switched_) {
+                    switched_ = true;
+                    if (j["you"] == "white" && stats_.measuring) stats_.games_finished++;
+                    game_ = j["rematch_game"];
+                    pending_ply_ = -1;
+                    send({{"type", "join"}, {"game", game_}});
+                }
+                return;
+            }
+            switched_ = false;
+            if (j["you"] == "white" && j["rematch_offer"].is_null()) send({{"type", "rematch_offer"}, {"game", game_}});
+            if (j["you"] == "black" && j["rematch_offer"] == "white")
+                send({{"type", "rematch_accept"}, {"game", game_}});
+            return;
+        }
+        switched_ = false;
+        if (!mine || pending_ply_ >= 0 || ply == scheduled_ply_) return;
+        const json& legal = j["legal_moves"];
+        if (legal.empty()) return;
+        std::string move = legal[rng_() % legal.size()];
+        scheduled_ply_ = ply;
+        bool resign = ply >= opt_.max_ply;
+        auto self = shared_from_this();
+        auto act = [self, move, ply, resign] {
+            if (resign) {
+                self->send({{"type", "resign"}, {"game", self->game_}});
+                return;
+            }
+            self->pending_ply_ = ply;
+            self->sent_at_ = Clock::now();
+            self->send({{"type", "move"}, {"game", self->game_}, {"move", move}, {"ply", ply}});
+        };
+        if (opt_.think_ms <= 0) return act();
+        // Think a random time around --think-ms so that moves spread out.
+        int ms = int(opt_.think_ms / 2 + rng_() % std::max(1, opt_.think_ms));
+        timer_.expires_after(std::chrono::milliseconds(ms));
+        timer_.async_wait([act](beast::error_code ec) {
+            if (!ec) act();
+        });
+    }
+
+    websocket::stream<beast::tcp_stream> ws_;
+    asio::steady_timer timer_;
+    beast::flat_buffer buf_;
+    std::deque<std::shared_ptr<std::string>> queue_;
+    Stats& stats_;
+    const Options& opt_;
+    std::string token_;
+    std::string game_;
+    std::function<void()> ready_;
+    std::mt19937_64 rng_;
+    int pending_ply_ = -1;
+    int scheduled_ply_ = -1;
+    bool switched_ = false;
+    Clock::time_point sent_at_;
+};
+
+// The server as a child process; returns its pid and port.
+std::pair<pid_t, int> spawn_server(const std::string& db) {
+    int out[2];
+    if (pipe(out) != 0) throw std::runtime_error("pipe");
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+    posix_spawn_file_actions_addclose(&fa, out[0]);
+    std::string self = std::filesystem::read_symlink("/proc/self/exe");
+    std::vector<std::string> args = {self, "--serve", "--port", "0", "--db", db, "--quiet"};
+    std::vector<char*> argv;
+    for (auto& s : args) argv.push_back(s.data());
+    argv.push_back(nullptr);
+    pid_t pid;
+    if (posix_spawn(&pid, self.c_str(), &fa, nullptr, argv.data(), environ) != 0) throw std::runtime_error("spawn");
+    posix_spawn_file_actions_destroy(&fa);
+    close(out[1]);
+    std::string line;
+    char ch;
+    pollfd pfd{out[0], POLLIN, 0};
+    while (line.find('\n') == std::string::npos) {
+        if (poll(&pfd, 1, 30000) <= 0 || read(out[0], &ch, 1) != 1) {
+            kill(pid, SIGKILL);
+            throw std::runtime_error("the server did not start: " + line);
+        }
+        line += ch;
+    }
+    close(out[0]);
+    auto at = line.find("127.0.0.1:");
+    return {pid, std::stoi(line.substr(at + 10))};
+}
+
+void raise_fd_limit() {
+    rlimit rl{};
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
+
+double percentile(std::vector<double>& v, double p) {
+    if (v.empty()) return 0;
+    std::size_t k = std::min(v.size() - 1, std::size_t(p / 100.0 * double(v.size())));
+    std::nth_element(v.begin(), v.begin() + long(k), v.end());
+    return v[k];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    raise_fd_limit();
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (!args.empty() && args[0] == "--serve") return echecs::serve_main({args.begin() + 1, args.end()});
+
+    Options opt;
+    for (std::size_t i = 0; i < args.size(); i += 2) {
+        if (i + 1 >= args.size()) {
+            std::cerr << "server_load: " << args[i] << " needs a value\n";
+            return 2;
+        }
+        const std::string& k = args[i];
+        const std::string& v = args[i + 1];
+        if (k == "--pairs")
+            opt.pairs = std::stoi(v);
+        else if (k == "--seconds")
+            opt.seconds = std::stod(v);
+        else if (k == "--think-ms")
+            opt.think_ms = std::stoi(v);
+        else if (k == "--max-ply")
+            opt.max_ply = std::stoi(v);
+        else if (k == "--variant")
+            opt.variant = v;
+        else if (k == "--db")
+            opt.db = v;
+        else if (k == "--port")
+            opt.port = std::stoi(v);
+        else {
+            std::cerr << "server_load: unknown option " << k << "\n";
+            return 2;
+        }
+    }
+
+    pid_t child = -1;
+    std::filesystem::path tmp;
+    if (opt.port == 0) {
+        if (opt.db.empty()) {
+            tmp = std::filesystem::temp_directory_path() / ("echecs-load-" + std::to_string(getpid()));
+            std::filesystem::create_directories(tmp);
+            opt.db = (tmp / "load.db").string();
+        }
+        std::tie(child, opt.port) = spawn_server(opt.db);
+    }
+
+    asio::io_context ioc;
+    Stats stats;
+    std::mt19937_64 rng(42);
+    std::vector<Pair> pairs(std::size_t(opt.pairs));
+    auto setup_start = Clock::now();
+    {
+        HttpClient http(ioc, opt.port);
+        for (Pair& p : pairs) {
+            std::string a = make_token(rng), b = make_token(rng);
+            json seek = http.post("/api/seeks",
+                                  {{"variant", opt.variant},
+                                   {"time", {{"kind", "realtime"}, {"minutes", 10}, {"increment", 5}}},
+                                   {"color", "white"},
+                                   {"private", true}},
+                                  a);
+            json acc = http.post("/api/seeks/" + seek["seek"]["id"].get<std::string>() + "/accept", json::object(), b);
+            p.game = acc["game"];
+            p.white = std::make_shared<Player>(ioc, stats, opt, a, rng());
+            p.black = std::make_shared<Player>(ioc, stats, opt, b, rng());
+        }
+    }
+    int connected = 0;
+    for (Pair& p : pairs) {
+        p.white->start(opt.port, p.game, [&] { ++connected; });
+        p.black->start(opt.port, p.game, [&] { ++connected; });
+    }
+    while (connected < 2 * opt.pairs && stats.errors == 0) ioc.run_one_for(std::chrono::seconds(10));
+    double setup_s = std::chrono::duration<double>(Clock::now() - setup_start).count();
+    if (stats.errors) {
+        std::cerr << "server_load: connection errors\n";
+        if (child > 0) kill(child, SIGKILL);
+        return 1;
+    }
+    // Warm up (games get going), then measure.
+    ioc.run_for(std::chrono::milliseconds(std::max(2000, 2 * opt.think_ms)));
+    stats.measuring = true;
+    auto t0 = Clock::now();
+    ioc.run_for(std::chrono::milliseconds(long(opt.seconds * 1000)));
+    double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
+    stats.measuring = false;
+
+    std::vector<double>& r = stats.rtt_ms;
+    double p50 = percentile(r, 50), p99 = percentile(r, 99), mx = r.empty() ? 0 : *std::max_element(r.begin(), r.end());
+    std::printf("server_load: %d concurrent games (%d WebSocket clients), variant %s, think %d ms, setup %.1f s\n",
+                opt.pairs, 2 * opt.pairs, opt.variant.c_str(), opt.think_ms, setup_s);
+    std::printf("  measured %.1f s: %ld moves, %.0f moves/s, %ld games finished, %ld errors\n", elapsed, stats.moves,
+                double(stats.moves) / elapsed, stats.games_finished, stats.errors);
+    std::printf("  move round trip: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", p50, p99, mx);
+
+    if (child > 0) {
+        kill(child, SIGTERM);
+        int status;
+        waitpid(child, &status, 0);
+    }
+    if (!tmp.empty()) std::filesystem::remove_all(tmp);
+    return 0;
+}
