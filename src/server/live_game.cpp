@@ -136,7 +136,9 @@ void LiveGame::refresh() {
     check_ = pos.in_check();
     legal_.clear();
     if (live()) {
-        auto list = std::make_unique<MoveList>();
+        // One scratch list per thread (16 KiB: not on the stack, not per move).
+        thread_local std::unique_ptr<MoveList> list = std::make_unique<MoveList>();
+        list->count = 0;
         game_->legal_moves(*list);
         legal_.reserve(list->size());
         for (Move m : *list) legal_.push_back(to_uci(m));
@@ -353,47 +355,53 @@ ActionResult LiveGame::rematch_decline(Color seat) {
 }
 
 std::string LiveGame::state_base(std::int64_t now, bool white_connected, bool black_connected) const {
-    json clock = nullptr;
+    // Written by hand: this runs for every move of every game (see
+    // docs/PERFORMANCE.md, "Server load"). Strings that may need escaping
+    // (names, ids from the database) go through nlohmann::json.
+    auto str = [](const std::string& v) { return json(v).dump(); };
+    auto opt_str = [&](const std::string& v) { return v.empty() ? std::string("null") : str(v); };
+    auto seat = [&](const Seat& st, bool connected) {
+        std::string out = "{\"name\":" + str(st.name) + ",\"computer\":" + (st.computer() ? "true" : "false") +
+                          ",\"level\":" + (st.computer() ? std::to_string(st.level) : "null") +
+                          ",\"connected\":" + (st.computer() || connected ? "true" : "false") + "}";
+        return out;
+    };
+    std::string clock = "null";
     if (rec_.time.kind != TimeControl::Unlimited) {
-        bool running = clock_running();
-        clock = {{"white", remaining(WHITE, now)},
-                 {"black", remaining(BLACK, now)},
-                 {"running", running ? json(color_name(turn())) : json(nullptr)},
-                 {"server_time", now},
-                 {"first_move_deadline", nullptr}};
-        if (live() && rec_.time.kind == TimeControl::Realtime && ply() < 2) {
-            if (auto d = next_deadline()) clock["first_move_deadline"] = *d;
-        }
+        std::string deadline = "null";
+        if (live() && rec_.time.kind == TimeControl::Realtime && ply() < 2)
+            if (auto d = next_deadline()) deadline = std::to_string(*d);
+        clock = "{\"white\":" + std::to_string(remaining(WHITE, now)) +
+                ",\"black\":" + std::to_string(remaining(BLACK, now)) + ",\"running\":" +
+                (clock_running() ? std::string(turn() == WHITE ? "\"white\"" : "\"black\"") : "null") +
+                ",\"server_time\":" + std::to_string(now) + ",\"first_move_deadline\":" + deadline + "}";
     }
-    json winner = nullptr;
-    if (rec_.result == "1-0") winner = "white";
-    if (rec_.result == "0-1") winner = "black";
-    json players = {{"white", seat_json(rec_.white)}, {"black", seat_json(rec_.black)}};
-    players["white"]["connected"] = rec_.white.computer() || white_connected;
-    players["black"]["connected"] = rec_.black.computer() || black_connected;
-    // "you", "moves" and "legal_moves" are added by state_text.
-    json j = {{"type", "state"},
-              {"game", rec_.id},
-              {"variant", variant_name(rec_.variant)},
-              {"time", time_json(rec_.time)},
-              {"initial_fen", rec_.initial_fen},
-              {"fen", rec_.fen},
-              {"ply", ply()},
-              {"turn", color_name(turn())},
-              {"check", check_},
-              {"clock", std::move(clock)},
-              {"status", rec_.status},
-              {"result", rec_.result},
-              {"termination", nullable(rec_.termination)},
-              {"winner", winner},
-              {"players", std::move(players)},
-              {"draw_offer", nullable(rec_.draw_offer)},
-              {"rematch_offer", nullable(rec_.rematch_offer)},
-              {"rematch_game", nullable(rec_.rematch_game)},
-              {"can_abort", live() && ply() < 2},
-              {"created_at", rec_.created_at},
-              {"ended_at", nullable_time(rec_.ended_at)}};
-    return j.dump();
+    std::string winner = rec_.result == "1-0" ? "\"white\"" : rec_.result == "0-1" ? "\"black\"" : "null";
+    std::string out;
+    out.reserve(1024);
+    out += "{\"type\":\"state\",\"game\":" + str(rec_.id);
+    out += ",\"variant\":\"" + std::string(variant_name(rec_.variant)) + "\"";
+    out += ",\"time\":" + time_json(rec_.time).dump();
+    out += ",\"initial_fen\":" + str(rec_.initial_fen);
+    out += ",\"fen\":" + str(rec_.fen);
+    out += ",\"ply\":" + std::to_string(ply());
+    out += std::string(",\"turn\":") + (turn() == WHITE ? "\"white\"" : "\"black\"");
+    out += std::string(",\"check\":") + (check_ ? "true" : "false");
+    out += ",\"clock\":" + clock;
+    out += ",\"status\":" + str(rec_.status);
+    out += ",\"result\":" + str(rec_.result);
+    out += ",\"termination\":" + opt_str(rec_.termination);
+    out += ",\"winner\":" + winner;
+    out += ",\"players\":{\"white\":" + seat(rec_.white, white_connected) +
+           ",\"black\":" + seat(rec_.black, black_connected) + "}";
+    out += ",\"draw_offer\":" + opt_str(rec_.draw_offer);
+    out += ",\"rematch_offer\":" + opt_str(rec_.rematch_offer);
+    out += ",\"rematch_game\":" + opt_str(rec_.rematch_game);
+    out += std::string(",\"can_abort\":") + (live() && ply() < 2 ? "true" : "false");
+    out += ",\"created_at\":" + std::to_string(rec_.created_at);
+    out += ",\"ended_at\":" + (rec_.ended_at ? std::to_string(rec_.ended_at) : std::string("null"));
+    out += "}";
+    return out;
 }
 
 std::string LiveGame::state_text(const std::string& base, std::optional<Color> you) const {
