@@ -1,6 +1,7 @@
 // Small helpers shared by the UCI and xboard loops.
 #pragma once
 
+#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <mutex>

@@ -1,4 +1,6 @@
 // The UCI loop (the default mode of `echecs`).
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <istream>
 #include <memory>

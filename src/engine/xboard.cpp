@@ -1,4 +1,6 @@
 // The CECP (xboard/WinBoard) loop, protocol version 2.
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <istream>
 #include <memory>
