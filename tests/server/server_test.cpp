@@ -578,7 +578,7 @@ TEST(ServerRestart, SigkillLosesNoAcknowledgedMoveAndKeepsTheClocks) {
         srv.kill9();
     }
     std::int64_t killed_at = server::now_ms();
-    std::this_thread::sleep_for(1500ms);  // downtime, not charged to anybody
+    std::this_thread::sleep_for(3000ms);  // downtime, not charged to anybody
     ServerProcess srv(db, web);
     json s = http_request(srv.port(), http::verb::get, "/api/games/" + game, "", a).j();
     std::int64_t now = s["clock"]["server_time"];
@@ -587,9 +587,9 @@ TEST(ServerRestart, SigkillLosesNoAcknowledgedMoveAndKeepsTheClocks) {
     for (std::size_t i = 0; i < moves.size(); ++i) EXPECT_EQ(s["moves"][i]["uci"], moves[i]);
     // Clocks. Acknowledged after move 16 (White to move); h2h3 may or may not
     // have been stored before the kill. Time used before the kill is charged,
-    // the downtime (1.5 s) is not.
+    // the downtime (3 s) is not.
     std::int64_t acked_at = acked["clock"]["server_time"];
-    std::int64_t slack = 400;  // from the restart to the request above
+    std::int64_t slack = 1500;  // from the restart to the request above (a loaded machine)
     std::int64_t aw = acked["clock"]["white"], ab = acked["clock"]["black"];
     std::int64_t sw = s["clock"]["white"], sb = s["clock"]["black"];
     if (s["ply"] == int(moves.size())) {
