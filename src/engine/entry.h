@@ -11,8 +11,7 @@ namespace echecs {
 // "xboard", hands over to the CECP loop.
 int uci_loop(std::istream& in, std::ostream& out);
 int xboard_loop(std::istream& in, std::ostream& out);
-// `echecs bench [args]` (search bench; `echecs bench perft` is handled by the
-// CLI).
+// `echecs bench [args]` (search bench; `echecs bench perft` is handled by the CLI).
 int bench_main(const std::vector<std::string>& args, std::ostream& out);
 // `echecs match [args]`.
 int match_main(const std::vector<std::string>& args, std::ostream& out);

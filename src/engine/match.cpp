@@ -477,7 +477,7 @@ int match_main(const std::vector<std::string>& args, std::ostream& out) {
     }
     out << "\nScore of " << names[0] << " vs " << names[1] << ": " << score.wins << " - " << score.losses << " - "
         << score.draws << " [" << std::fixed << std::setprecision(3) << score.score() << "] " << score.games() << "\n";
-    out << "Elo difference: " << elo_text(score) << " (95%)\n";
+    out << "Elo difference: " << elo_text(score) << (score.perfect() ? "" : " (95%)") << "\n";
     return 0;
 }
 
