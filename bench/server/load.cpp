@@ -31,10 +31,12 @@
 #include <cstdio>
 #include <deque>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <sstream>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -287,6 +289,22 @@ void raise_fd_limit() {
     }
 }
 
+// CPU seconds (user + system) used so far by a process, from /proc.
+double cpu_seconds(pid_t pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto close = stat.rfind(')');
+    if (close == std::string::npos) return 0;
+    std::istringstream rest(stat.substr(close + 2));
+    std::string field;
+    double utime = 0, stime = 0;
+    for (int i = 3; i <= 15 && rest >> field; ++i) {
+        if (i == 14) utime = std::stod(field);
+        if (i == 15) stime = std::stod(field);
+    }
+    return (utime + stime) / double(sysconf(_SC_CLK_TCK));
+}
+
 double percentile(std::vector<double>& v, double p) {
     if (v.empty()) return 0;
     std::size_t k = std::min(v.size() - 1, std::size_t(p / 100.0 * double(v.size())));
@@ -376,10 +394,15 @@ int main(int argc, char** argv) {
     // Warm up (games get going), then measure.
     ioc.run_for(std::chrono::milliseconds(std::max(2000, 2 * opt.think_ms)));
     stats.measuring = true;
+    double server_cpu0 = child > 0 ? cpu_seconds(child) : 0, client_cpu0 = cpu_seconds(getpid());
     auto t0 = Clock::now();
     ioc.run_for(std::chrono::milliseconds(long(opt.seconds * 1000)));
     double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
     stats.measuring = false;
+    double server_cpu = child > 0 ? cpu_seconds(child) - server_cpu0 : 0;
+    double client_cpu = cpu_seconds(getpid()) - client_cpu0;
+    double load[3] = {0, 0, 0};
+    if (getloadavg(load, 3) < 1) load[0] = -1;
 
     std::vector<double>& r = stats.rtt_ms;
     double p50 = percentile(r, 50), p99 = percentile(r, 99), mx = r.empty() ? 0 : *std::max_element(r.begin(), r.end());
@@ -388,6 +411,12 @@ int main(int argc, char** argv) {
     std::printf("  measured %.1f s: %ld moves, %.0f moves/s, %ld games finished, %ld errors\n", elapsed, stats.moves,
                 double(stats.moves) / elapsed, stats.games_finished, stats.errors);
     std::printf("  move round trip: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", p50, p99, mx);
+    if (child > 0)
+        std::printf(
+            "  server CPU %.0f%% of one core (%.0f us per move, all threads), load generator %.0f%%; "
+            "load average %.2f\n",
+            100 * server_cpu / elapsed, stats.moves ? 1e6 * server_cpu / double(stats.moves) : 0.0,
+            100 * client_cpu / elapsed, load[0]);
 
     if (child > 0) {
         kill(child, SIGTERM);
