@@ -291,6 +291,7 @@ struct Server::Impl {
     GameEntry& add_game(std::unique_ptr<LiveGame> g);
     void commit(const std::vector<std::string>& ids, std::vector<WriteOp> ops, std::function<void()> then);
     void after_change(GameEntry& e);
+    std::vector<WriteOp> move_ops(LiveGame& g);  // a move: the move, then the game's progress or its end
     void drain(const std::string& id);
     void broadcast(GameEntry& e);
     std::string state_text(GameEntry& e, std::optional<Color> you);
@@ -696,6 +697,19 @@ void Server::Impl::commit(const std::vector<std::string>& ids, std::vector<Write
     });
 }
 
+std::vector<WriteOp> Server::Impl::move_ops(LiveGame& g) {
+    std::vector<WriteOp> ops;
+    ops.reserve(2);
+    ops.emplace_back(AddMove{g.id(), g.record().moves.back()});
+    if (g.live()) {
+        const GameRecord& r = g.record();
+        ops.emplace_back(SaveProgress{g.id(), r.ply, r.fen, r.white_ms, r.black_ms, r.clock_at, r.draw_offer});
+    } else {
+        ops.emplace_back(SaveGame{g.meta()});
+    }
+    return ops;
+}
+
 void Server::Impl::after_change(GameEntry& e) {
     broadcast(e);
     schedule_timer(e);
@@ -843,7 +857,7 @@ void Server::Impl::on_engine_move(const std::string& id, int ply, std::string uc
                 commit({id}, {SaveGame{g.meta()}}, nullptr);
             return;
         }
-        commit({id}, {AddMove{id, g.record().moves.back()}, SaveGame{g.meta()}}, nullptr);
+        commit({id}, move_ops(g), nullptr);
     });
 }
 
@@ -1040,7 +1054,10 @@ void Server::Impl::ws_action(WsSession& s, const std::string& type, const json& 
         bool was_live = g.live();
         if (type == "move") {
             err = g.move(*seat, uci, ply, now);
-            if (!err) ops.push_back(AddMove{gid, g.record().moves.back()});
+            if (!err) {
+                commit(ids, move_ops(g), nullptr);
+                return;
+            }
         } else if (type == "draw_offer")
             err = g.draw_offer(*seat, now);
         else if (type == "draw_accept")

@@ -95,6 +95,14 @@ struct AddMove {
     std::string game_id;
     MoveRecord move;
 };
+// After a move that did not end the game: the columns a move changes.
+struct SaveProgress {
+    std::string game_id;
+    int ply = 0;
+    std::string fen;
+    std::int64_t white_ms = 0, black_ms = 0, clock_at = 0;
+    std::string draw_offer;
+};
 struct SaveSeek {
     SeekRecord seek;
 };
@@ -105,7 +113,7 @@ struct Heartbeat {
     explicit Heartbeat(std::int64_t t = 0) : at(t) {}
     std::int64_t at;
 };
-using WriteOp = std::variant<SaveGame, AddMove, SaveSeek, DeleteSeek, Heartbeat>;
+using WriteOp = std::variant<SaveGame, AddMove, SaveProgress, SaveSeek, DeleteSeek, Heartbeat>;
 
 struct GameFilter {
     std::string status;  // "live", "over" or "" for all

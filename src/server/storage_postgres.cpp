@@ -91,6 +91,9 @@ public:
         migrate();
         conn_.prepare("save_game", upsert_sql("games", GAME_COLUMNS, GAME_COLUMN_COUNT));
         conn_.prepare("save_seek", upsert_sql("seeks", SEEK_COLUMNS, SEEK_COLUMN_COUNT));
+        conn_.prepare("save_progress",
+                      "UPDATE games SET ply = $1, fen = $2, white_ms = $3, black_ms = $4, clock_at = $5, "
+                      "draw_offer = $6 WHERE id = $7");
         conn_.prepare(
             "add_move",
             "INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms, at) VALUES ($1,$2,$3,$4,$5,$6,$7)");
@@ -216,6 +219,11 @@ private:
     static void write(pqxx::work& w, const AddMove& op) {
         const MoveRecord& m = op.move;
         w.exec_prepared("add_move", op.game_id, m.ply, m.uci, m.san, m.white_ms, m.black_ms, m.at);
+    }
+    static void write(pqxx::work& w, const SaveProgress& op) {
+        pqxx::result r = w.exec_prepared("save_progress", op.ply, op.fen, op.white_ms, op.black_ms, op.clock_at,
+                                         op.draw_offer, op.game_id);
+        if (r.affected_rows() != 1) throw StorageError("no game " + op.game_id);
     }
     static void write(pqxx::work& w, const SaveSeek& op) {
         const SeekRecord& s = op.seek;

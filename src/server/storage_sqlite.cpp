@@ -116,6 +116,9 @@ public:
         insert_move_ = std::make_unique<SQLite::Statement>(
             db_, "INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms, at) VALUES (?,?,?,?,?,?,?)");
         insert_seek_ = std::make_unique<SQLite::Statement>(db_, upsert_sql("seeks", SEEK_COLUMNS, SEEK_COLUMN_COUNT));
+        save_progress_ = std::make_unique<SQLite::Statement>(
+            db_,
+            "UPDATE games SET ply = ?, fen = ?, white_ms = ?, black_ms = ?, clock_at = ?, draw_offer = ? WHERE id = ?");
         checkpointer_ = std::thread([this, path] { checkpoint_loop(path); });  // last: nothing throws after it
     } catch (const SQLite::Exception& e) {
         throw StorageError("SQLite database '" + path + "': " + e.what());
@@ -275,6 +278,20 @@ private:
         q.exec();
     }
 
+    void write(const SaveProgress& op) {
+        SQLite::Statement& q = *save_progress_;
+        q.tryReset();
+        q.clearBindings();
+        q.bind(1, op.ply);
+        q.bind(2, op.fen);
+        q.bind(3, op.white_ms);
+        q.bind(4, op.black_ms);
+        q.bind(5, op.clock_at);
+        q.bind(6, op.draw_offer);
+        q.bind(7, op.game_id);
+        if (q.exec() != 1) throw StorageError("no game " + op.game_id);
+    }
+
     void write(const SaveSeek& op) {
         const SeekRecord& s = op.seek;
         SQLite::Statement& q = *insert_seek_;
@@ -392,7 +409,7 @@ private:
     std::condition_variable cv_;
     bool stopping_ = false;
     std::thread checkpointer_;
-    std::unique_ptr<SQLite::Statement> insert_game_, insert_move_, insert_seek_;
+    std::unique_ptr<SQLite::Statement> insert_game_, insert_move_, insert_seek_, save_progress_;
 };
 
 }  // namespace

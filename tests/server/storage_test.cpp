@@ -86,6 +86,17 @@ TEST_F(StorageTest, GameAndMovesRoundTrip) {
         g.draw_offer = "black";
         s->apply({AddMove{g.id, m1}, AddMove{g.id, m2}, SaveGame{g}});
         g.moves = {m1, m2};
+        // A move that does not end the game updates only its progress.
+        MoveRecord m3 = move(2, "g1f3", "Nf3");
+        g.ply = 3;
+        g.fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+        g.white_ms = 123;
+        g.black_ms = 456;
+        g.clock_at = 789;
+        g.draw_offer = "";
+        s->apply({AddMove{g.id, m3}, SaveProgress{g.id, g.ply, g.fen, g.white_ms, g.black_ms, g.clock_at, ""}});
+        g.moves.push_back(m3);
+        EXPECT_THROW(s->apply({SaveProgress{"Nothing1", 1, "", 0, 0, 0, ""}}), StorageError);
     }
     // Reopened: everything is there, byte for byte.
     auto s = open();
