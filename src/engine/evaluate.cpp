@@ -235,7 +235,9 @@ private:
             }
         }
         if (V == Variant::Avalanche && terms) {
-            const Bitboard front = t.forward_files[c][k] & (king_attacks(k) | king_attacks(k + pawn_push(c)));
+            const Square ahead = k + pawn_push(c);  // off the board for a king on its last rank
+            const Bitboard near = king_attacks(k) | (is_ok(ahead) ? king_attacks(ahead) : 0);
+            const Bitboard front = t.forward_files[c][k] & near;
             s -= PAWN_IN_FRONT_OF_KING * popcount(front & pos.pieces(them, PAWN));
         }
         if (Alice && terms) {
