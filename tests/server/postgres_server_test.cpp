@@ -1,0 +1,96 @@
+// The whole server on PostgreSQL: a game played over sockets survives a
+// restart of the server (label `postgres`, like the storage tests).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <pqxx/pqxx>
+#include <thread>
+
+#include "client.h"
+#include "server/server.h"
+
+using namespace echecs;
+using namespace echecs::test;
+
+namespace {
+
+std::string pg_url() {
+    const char* env = std::getenv("ECHECS_PG_URL");
+    return env && *env ? env : "postgresql://postgres@127.0.0.1:55432/echecs_test";
+}
+
+class RunningServer {
+public:
+    RunningServer() {
+        server::ServerOptions o;
+        o.port = 0;
+        o.db = pg_url();
+        o.web_root = "/nonexistent";
+        o.log = false;
+        server_ = std::make_unique<server::Server>(o);
+        thread_ = std::thread([this] { server_->run(); });
+    }
+    ~RunningServer() {
+        server_->stop();
+        thread_.join();
+    }
+    std::uint16_t port() const { return server_->port(); }
+
+private:
+    std::unique_ptr<server::Server> server_;
+    std::thread thread_;
+};
+
+TEST(ServerOnPostgres, GameSurvivesARestart) {
+    {
+        pqxx::connection c(pg_url());
+        pqxx::work w(c);
+        w.exec("DROP SCHEMA public CASCADE");
+        w.exec("CREATE SCHEMA public");
+        w.commit();
+    }
+    std::string game, a, b;
+    json before;
+    {
+        RunningServer srv;
+        a = http_request(srv.port(), http::verb::post, "/api/session").j()["token"];
+        b = http_request(srv.port(), http::verb::post, "/api/session").j()["token"];
+        json seek = post_json(
+            srv.port(), "/api/seeks",
+            {{"variant", "alice"}, {"time", {{"kind", "correspondence"}, {"days", 2}}}, {"color", "white"}}, a);
+        ASSERT_EQ(seek["_status"], 201) << seek.dump();
+        game = post_json(srv.port(), "/api/seeks/" + seek["seek"]["id"].get<std::string>() + "/accept", json::object(),
+                         b)["game"];
+        WsClient w(srv.port(), a), bl(srv.port(), b);
+        w.send({{"type", "join"}, {"game", game}});
+        bl.send({{"type", "join"}, {"game", game}});
+        const char* moves[] = {"e2e4", "d7d5", "f1e2"};
+        for (int i = 0; i < 3; ++i) {
+            (i % 2 ? bl : w).send({{"type", "move"}, {"game", game}, {"move", moves[i]}, {"ply", i}});
+            before = (i % 2 ? bl : w).state(game, i + 1);
+        }
+    }
+    RunningServer srv;
+    json s = http_request(srv.port(), http::verb::get, "/api/games/" + game, "", b).j();
+    EXPECT_EQ(s["ply"], 3);
+    EXPECT_EQ(s["fen"], before["fen"]);
+    EXPECT_EQ(s["moves"], before["moves"]);
+    EXPECT_EQ(s["you"], "black");
+    // The seed's mate: 2...dxe4 3.Bb5#.
+    WsClient w(srv.port(), a), bl(srv.port(), b);
+    w.send({{"type", "join"}, {"game", game}});
+    bl.send({{"type", "join"}, {"game", game}});
+    bl.send({{"type", "move"}, {"game", game}, {"move", "d5e4"}, {"ply", 3}});
+    w.state(game, 4);
+    w.send({{"type", "move"}, {"game", game}, {"move", "e2b5"}, {"ply", 4}});
+    json end = bl.state(game, 5);
+    EXPECT_EQ(end["termination"], "checkmate");
+    EXPECT_EQ(end["result"], "1-0");
+    auto list = http_request(srv.port(), http::verb::get, "/api/games?status=finished").j();
+    ASSERT_EQ(list["games"].size(), 1u);
+    EXPECT_EQ(list["games"][0]["id"], game);
+    auto pgn = http_request(srv.port(), http::verb::get, "/game/" + game + ".pgn");
+    EXPECT_NE(pgn.body.find("[Variant \"Alice\"]"), std::string::npos) << pgn.body;
+}
+
+}  // namespace
