@@ -23,6 +23,8 @@ const PerftCase kPublished[] = {
     {"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 4, 3894594},
 };
 
+void PrintTo(const PerftCase& c, std::ostream* os) { *os << c.fen << " depth " << c.depth; }
+
 class PublishedPerft : public ::testing::TestWithParam<PerftCase> {};
 
 TEST_P(PublishedPerft, MatchesFigure) {
@@ -32,7 +34,9 @@ TEST_P(PublishedPerft, MatchesFigure) {
     EXPECT_EQ(p.pos.fen(), Pos(Variant::Chess, c.fen).pos.fen()) << "perft must restore the position";
 }
 
-INSTANTIATE_TEST_SUITE_P(Rules, PublishedPerft, ::testing::ValuesIn(kPublished));
+INSTANTIATE_TEST_SUITE_P(Rules, PublishedPerft, ::testing::ValuesIn(kPublished), [](const auto& info) {
+    return "position" + std::to_string(info.index) + "_depth" + std::to_string(info.param.depth);
+});
 
 Variant variant_of(const std::string& file) {
     if (file.rfind("alice", 0) == 0) return Variant::Alice;
