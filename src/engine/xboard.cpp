@@ -54,13 +54,14 @@ private:
     std::atomic<bool> discard_{false};
     bool force_ = false;
     Color engine_color_ = BLACK;
-    bool post_ = false;
+    std::atomic<bool> post_{false};  // read by the search thread
     int mps_ = 0;                   // moves per session, 0 = whole game
     std::int64_t base_ms_ = 60000;  // level base
     std::int64_t inc_ms_ = 0;
     std::int64_t st_ms_ = 0;  // st: fixed time per move
     int sd_ = 0;              // sd: depth limit
-    std::int64_t my_time_ms_ = 60000, opp_time_ms_ = 60000;
+    // Written by `time`/`otim` while the search thread may update them.
+    std::atomic<std::int64_t> my_time_ms_{60000}, opp_time_ms_{60000};
     std::uint64_t seed_ = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
 };
 
@@ -101,8 +102,8 @@ void XboardSession::think() {
     if (st_ms_ > 0)
         limits.movetime = st_ms_;
     else {
-        limits.time[us] = std::max<std::int64_t>(1, my_time_ms_);
-        limits.time[~us] = std::max<std::int64_t>(1, opp_time_ms_);
+        limits.time[us] = std::max<std::int64_t>(1, my_time_ms_.load());
+        limits.time[~us] = std::max<std::int64_t>(1, opp_time_ms_.load());
         limits.inc[us] = limits.inc[~us] = inc_ms_;
         if (mps_ > 0) {
             const int played = int(game_->moves().size() / 2);
@@ -245,7 +246,8 @@ bool XboardSession::command(const std::string& line) {
             return true;
         }
         mps_ = int(*mps), base_ms_ = base, inc_ms_ = *inc * 1000;
-        my_time_ms_ = opp_time_ms_ = base_ms_;
+        my_time_ms_ = base_ms_;
+        opp_time_ms_ = base_ms_;
         st_ms_ = 0;
     } else if (cmd == "st") {
         auto v = parse_int(arg(1));
