@@ -1421,7 +1421,9 @@ void Server::Impl::handle_api(const Request& req, const std::string& path, const
         return;
     }
 
-    reply_error("not_found", "no API endpoint " + std::string(req.method_string()) + " " + path);
+    std::string shown;  // the path as ASCII (it may hold any bytes)
+    for (unsigned char c : path.substr(0, 100)) shown += c >= 0x20 && c < 0x7f ? char(c) : '?';
+    reply_error("not_found", "no API endpoint " + std::string(req.method_string()) + " " + shown);
 }
 
 }  // namespace echecs::server

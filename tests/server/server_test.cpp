@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <thread>
 
 #include "client.h"
@@ -462,6 +463,36 @@ TEST_F(ServerTest, AnalysisBoardAndFenAfterEveryMove) {
     EXPECT_EQ(s["moves"][0]["fen"], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
     EXPECT_EQ(s["moves"][2]["check"], true);
     EXPECT_EQ(s["moves"][2]["fen"], s["fen"]);
+}
+
+TEST_F(ServerTest, MalformedHttpAndRandomBytesGetAnErrorAndNoCrash) {
+    auto raw = [&](const std::string& bytes) {
+        asio::io_context ioc;
+        tcp::socket sock(ioc);
+        sock.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
+        beast::error_code ec;
+        asio::write(sock, asio::buffer(bytes), ec);  // the server may answer and close early
+        sock.shutdown(tcp::socket::shutdown_send, ec);
+        std::string reply;
+        char buf[4096];
+        for (;;) {
+            std::size_t n = sock.read_some(asio::buffer(buf), ec);
+            if (ec) break;
+            reply.append(buf, n);
+        }
+        return reply;
+    };
+    EXPECT_EQ(raw("GARBAGE\r\n\r\n").rfind("HTTP/1.1 400", 0), 0u);
+    EXPECT_EQ(raw("GET /api/lobby HTTP/1.1\r\nContent-Length: nope\r\n\r\n").rfind("HTTP/1.1 400", 0), 0u);
+    std::mt19937 rng(7);
+    for (int i = 0; i < 50; ++i) {
+        std::string junk(1 + rng() % 3000, '\0');
+        for (char& c : junk) c = char(rng());
+        raw(junk);
+    }
+    // Invalid UTF-8 in a path, then a normal request: the server is still there.
+    EXPECT_EQ(http_request(port_, http::verb::get, "/api/\xff\xfe").status, 404);
+    EXPECT_EQ(http_request(port_, http::verb::get, "/api/lobby").status, 200);
 }
 
 TEST_F(ServerTest, LobbySubscription) {
