@@ -45,4 +45,30 @@ std::string choose_move(Variant v, const std::string& fen, const std::vector<std
     return r.best ? to_uci(r.best) : std::string();
 }
 
+Analysis analyse(Variant v, const std::string& fen, const std::vector<std::string>& moves, std::int64_t max_ms,
+                 const std::atomic<bool>* cancel) {
+    thread_local std::unique_ptr<ThreadContext> ctx;
+    if (!ctx) ctx = std::make_unique<ThreadContext>();
+    std::unique_ptr<GameState> game = GameState::make(v, fen.empty() ? Position::START_FEN : fen, moves);
+    Limits limits;
+    limits.movetime = std::max<std::int64_t>(1, max_ms > 0 ? max_ms : 1000);
+    SearchOptions opt;  // full strength
+    SearchInfo last;
+    const SearchResult r =
+        ctx->searcher.run(game->pos(), limits, opt, cancel, [&](const SearchInfo& info) { last = info; });
+    Analysis a;
+    if (!r.best) return a;
+    a.best_move = to_uci(r.best);
+    a.depth = r.depth;
+    if (r.score >= VALUE_MATE_IN_MAX_PLY)
+        a.mate = (VALUE_MATE - r.score + 1) / 2;
+    else if (r.score <= -VALUE_MATE_IN_MAX_PLY)
+        a.mate = -(VALUE_MATE + r.score) / 2;
+    else
+        a.score_cp = r.score;
+    for (Move m : last.pv) a.pv.push_back(to_uci(m));
+    if (a.pv.empty() || a.pv.front() != a.best_move) a.pv = {a.best_move};
+    return a;
+}
+
 }  // namespace echecs::engine

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,5 +19,19 @@ namespace echecs::engine {
 // when *cancel becomes true (cancel may be null).
 std::string choose_move(Variant v, const std::string& fen, const std::vector<std::string>& moves, int level,
                         std::int64_t max_ms, const std::atomic<bool>* cancel);
+
+// What the analysis board shows: the engine's best line at full strength.
+struct Analysis {
+    std::string best_move;        // coordinate string; "" when there is no legal move
+    std::optional<int> score_cp;  // centipawns from the side to move's view, unless a mate is seen
+    std::optional<int> mate;      // moves to mate (negative: the side to move is mated)
+    int depth = 0;                // last completed iteration
+    std::vector<std::string> pv;  // principal variation, coordinate strings
+};
+
+// Searches at full strength for at most `max_ms` milliseconds (same inputs,
+// errors and thread safety as choose_move).
+Analysis analyse(Variant v, const std::string& fen, const std::vector<std::string>& moves, std::int64_t max_ms,
+                 const std::atomic<bool>* cancel);
 
 }  // namespace echecs::engine

@@ -36,6 +36,25 @@ TEST(ChooseMove, EveryLevelPlaysALegalMoveInEveryGame) {
         }
 }
 
+TEST(Analyse, GivesScoreMateAndLine) {
+    // Mate in one: the mate is reported, with a line starting by the move.
+    const engine::Analysis mate =
+        engine::analyse(Variant::Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", {}, 300, nullptr);
+    EXPECT_EQ(mate.best_move, "a1a8");
+    ASSERT_TRUE(mate.mate.has_value());
+    EXPECT_EQ(*mate.mate, 1);
+    EXPECT_FALSE(mate.score_cp.has_value());
+    ASSERT_FALSE(mate.pv.empty());
+    EXPECT_EQ(mate.pv.front(), "a1a8");
+    // A queen up: a large positive score in centipawns for the side to move.
+    const engine::Analysis up = engine::analyse(Variant::Alice, "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", {}, 200, nullptr);
+    ASSERT_TRUE(up.score_cp.has_value() || up.mate.has_value());
+    if (up.score_cp) EXPECT_GT(*up.score_cp, 500);
+    EXPECT_GT(up.depth, 0);
+    // No legal move: nothing to report.
+    EXPECT_EQ(engine::analyse(Variant::Chess, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", {}, 100, nullptr).best_move, "");
+}
+
 TEST(ChooseMove, FindsMateAtTopLevelAndReturnsEmptyWhenNoMove) {
     EXPECT_EQ(engine::choose_move(Variant::Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", {}, 8, 500, nullptr), "a1a8");
     EXPECT_EQ(engine::choose_move(Variant::Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", {"a1a8"}, 8, 500, nullptr), "");
