@@ -395,6 +395,8 @@ private:
                 self->buffer_.consume(self->buffer_.size());
                 self->srv_.on_ws_message(*self, text);
             }
+            // A large message must not keep its buffer: thousands of sockets.
+            if (self->buffer_.capacity() > 64 * 1024) self->buffer_.shrink_to_fit();
             if (!self->closed_) self->read();
         });
     }
