@@ -57,6 +57,18 @@ if [ -z "$BIN" ]; then
     BIN=$(pg_bin)
 fi
 
+if "$BIN/pg_isready" -q -h 127.0.0.1 -p "$PORT" 2>/dev/null; then
+    RUNNING=1
+else
+    # Not running: start from a fresh cluster (a killed one may be damaged:
+    # it runs without fsync).
+    RUNNING=0
+    if [ -f "$DIR/data/postmaster.pid" ]; then
+        as_pg "$BIN/pg_ctl" -D "$DIR/data" -m immediate stop >/dev/null 2>&1 || true
+    fi
+    rm -rf "$DIR"
+fi
+
 if [ ! -f "$DIR/data/PG_VERSION" ]; then
     rm -rf "$DIR"
     mkdir -p "$DIR/data"
@@ -66,9 +78,7 @@ if [ ! -f "$DIR/data/PG_VERSION" ]; then
         { cat "$DIR/initdb.log" >&2; exit 1; }
 fi
 
-if "$BIN/pg_isready" -q -h 127.0.0.1 -p "$PORT" 2>/dev/null; then
-    : # a server already answers on this port (started by an earlier run): use it
-elif ! as_pg "$BIN/pg_ctl" -D "$DIR/data" status >/dev/null 2>&1; then
+if [ "$RUNNING" = 0 ]; then
     as_pg "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 60 \
         -o "-c listen_addresses=127.0.0.1 -p $PORT -k $DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
         start >/dev/null || { cat "$DIR/server.log" >&2; exit 1; }
