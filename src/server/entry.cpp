@@ -12,7 +12,8 @@ namespace {
 int usage(const std::string& problem) {
     if (!problem.empty()) std::cerr << "echecs serve: " << problem << "\n";
     std::cerr << "usage: echecs serve [--host 127.0.0.1] [--port 8080] [--db echecs.db|postgresql://...]\n"
-                 "                    [--web-root web/dist] [--engine-threads 1] [--quiet]\n";
+                 "                    [--web-root web/dist] [--durable] [--engine-threads 1]\n"
+                 "                    [--first-move-seconds 30] [--quiet]\n";
     return 2;
 }
 }  // namespace
@@ -30,6 +31,8 @@ int serve_main(const std::vector<std::string>& args) {
             return 0;
         } else if (a == "--quiet") {
             opt.log = false;
+        } else if (a == "--durable") {
+            opt.durable = true;
         } else if (a == "--host" || a == "--port" || a == "--db" || a == "--web-root" || a == "--engine-threads" ||
                    a == "--first-move-seconds") {
             const std::string* v = value();

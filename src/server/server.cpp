@@ -508,7 +508,7 @@ private:
 // Server
 
 Server::Impl::Impl(ServerOptions o) : opt(std::move(o)) {
-    auto db = open_storage(opt.db);
+    auto db = open_storage(opt.db, opt.durable);
     Storage& s = *db;
     // Restart: games resume where they were; the downtime is not charged.
     std::int64_t down_since = s.last_heartbeat();

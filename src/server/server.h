@@ -12,6 +12,7 @@ struct ServerOptions {
     std::string host = "127.0.0.1";
     std::uint16_t port = 8080;  // 0: any free port (see Server::port)
     std::string db = "echecs.db";
+    bool durable = false;  // SQLite: sync every commit to disk (survives a power cut)
     std::string web_root = "web/dist";
     int engine_threads = 1;
     std::size_t engine_queue = 256;

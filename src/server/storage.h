@@ -138,8 +138,11 @@ public:
 
 // "postgresql://..." or "postgres://..." opens PostgreSQL, anything else is a
 // SQLite file path. Creates or migrates the schema. Throws StorageError.
-std::unique_ptr<Storage> open_storage(const std::string& url);
-std::unique_ptr<Storage> open_sqlite(const std::string& path);
+// SQLite: `durable` syncs every commit to disk (synchronous=FULL: survives a
+// power cut); without it a commit survives the process being killed
+// (synchronous=NORMAL in WAL mode). PostgreSQL follows its own settings.
+std::unique_ptr<Storage> open_storage(const std::string& url, bool durable = false);
+std::unique_ptr<Storage> open_sqlite(const std::string& path, bool durable = false);
 std::unique_ptr<Storage> open_postgres(const std::string& url);
 
 constexpr int SCHEMA_VERSION = 1;

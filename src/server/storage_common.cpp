@@ -24,9 +24,9 @@ Variant variant_from(std::string_view s) {
     throw StorageError("unknown variant '" + std::string(s) + "'");
 }
 
-std::unique_ptr<Storage> open_storage(const std::string& url) {
+std::unique_ptr<Storage> open_storage(const std::string& url, bool durable) {
     if (url.starts_with("postgresql://") || url.starts_with("postgres://")) return open_postgres(url);
-    return open_sqlite(url);
+    return open_sqlite(url, durable);
 }
 
 }  // namespace echecs::server

@@ -100,12 +100,12 @@ std::string upsert_sql(const char* table, const char* columns, int count) {
 
 class SqliteStorage final : public Storage {
 public:
-    explicit SqliteStorage(const std::string& path) try
+    SqliteStorage(const std::string& path, bool durable) try
         : db_(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, 5000) {
         db_.exec("PRAGMA journal_mode=WAL");
         // With WAL, NORMAL keeps every committed transaction across a crash of
         // the process (SIGKILL); only a power loss may lose the last ones.
-        db_.exec("PRAGMA synchronous=NORMAL");
+        db_.exec(durable ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
         db_.exec("PRAGMA foreign_keys=ON");
         // Checkpoints run on their own connection and thread (below), so that
         // a commit never waits for one; the automatic checkpoint stays as a
@@ -414,6 +414,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Storage> open_sqlite(const std::string& path) { return std::make_unique<SqliteStorage>(path); }
+std::unique_ptr<Storage> open_sqlite(const std::string& path, bool durable) {
+    return std::make_unique<SqliteStorage>(path, durable);
+}
 
 }  // namespace echecs::server
