@@ -1349,19 +1349,20 @@ void Server::Impl::handle_api(const Request& req, const std::string& path, const
         Variant v = a.game->variant();
         bool ok =
             engines->submit([this, r, send, v, fen = a.fen, moves = a.uci, ms](const std::atomic<bool>& stopping) {
-                std::string best;
+                engine::Analysis an;
                 try {
-                    if (!stopping) best = engine::choose_move(v, fen, moves, 8, ms, &stopping);
+                    if (!stopping) an = engine::analyse(v, fen, moves, ms, &stopping);
                 } catch (const std::exception& e) {
                     log(std::string("engine: ") + e.what());
                 }
-                asio::post(ioc, [r, send, best] {
+                asio::post(ioc, [r, send, an] {
+                    const bool found = !an.best_move.empty();
                     send(json_response(*r, http::status::ok,
-                                       {{"best_move", best.empty() ? json(nullptr) : json(best)},
-                                        {"score_cp", nullptr},
-                                        {"mate", nullptr},
-                                        {"pv", best.empty() ? json::array() : json::array({best})},
-                                        {"depth", nullptr}}));
+                                       {{"best_move", found ? json(an.best_move) : json(nullptr)},
+                                        {"score_cp", an.score_cp ? json(*an.score_cp) : json(nullptr)},
+                                        {"mate", an.mate ? json(*an.mate) : json(nullptr)},
+                                        {"pv", an.pv},
+                                        {"depth", found ? json(an.depth) : json(nullptr)}}));
                 });
             });
         if (!ok) return reply_error("unavailable", "the engine is busy; try again");
