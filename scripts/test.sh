@@ -3,7 +3,7 @@
 # install what is missing, build, then run
 #   1. the C++ tests (ctest: rules core, engine, server on SQLite),
 #   2. the server's storage tests against a real local PostgreSQL server,
-#   3. the rules-core and engine tests again under AddressSanitizer + UndefinedBehaviorSanitizer,
+#   3. the rules-core, engine and server tests again under AddressSanitizer + UndefinedBehaviorSanitizer,
 #   4. the web client's unit tests and its end-to-end tests in headless Chromium.
 set -eu
 cd "$(dirname "$0")/.."
@@ -26,11 +26,11 @@ PG_URL=$(sh scripts/postgres-test.sh start | tail -n 1)
 (cd build && ECHECS_PG_URL="$PG_URL" ctest --output-on-failure --no-tests=error -L postgres) || failed=1
 sh scripts/postgres-test.sh stop
 
-stage "rules core and engine under ASan + UBSan"
+stage "rules core, engine and server under ASan + UBSan"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DECHECS_SANITIZE=ON -DECHECS_CORE_ONLY=OFF \
   -DECHECS_BENCH=OFF -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" >/dev/null
-ninja -C build-asan -j "$JOBS" core_tests engine_tests engine_uci_stub
-(cd build-asan && ctest -j "$JOBS" --output-on-failure --no-tests=error -L '^(core|engine)$') || failed=1
+ninja -C build-asan -j "$JOBS" core_tests engine_tests engine_uci_stub server_tests echecs_serve_test
+(cd build-asan && ctest -j "$JOBS" --output-on-failure --no-tests=error -L '^(core|engine|server)$') || failed=1
 
 stage "web client: build, unit tests, end-to-end tests"
 (cd web && npm ci --no-audit --no-fund --loglevel=error && npm run build && npm test) || failed=1
