@@ -3,6 +3,8 @@
 #include <array>
 #include <mutex>
 
+#include "prng.h"
+
 namespace echecs {
 
 namespace tables {
@@ -46,17 +48,7 @@ Bitboard sliding_attack(PieceType pt, Square sq, Bitboard occ) {
     return attacks;
 }
 
-// xorshift64* generator, seeded per rank as Stockfish does, so that magic
-// search is deterministic and quick.
-struct Prng {
-    std::uint64_t s;
-    std::uint64_t rand64() {
-        s ^= s >> 12, s ^= s << 25, s ^= s >> 27;
-        return s * 2685821657736338717ULL;
-    }
-    std::uint64_t sparse_rand() { return rand64() & rand64() & rand64(); }
-};
-
+// Seeded per rank as Stockfish does, so that the magic search is quick and deterministic.
 void init_magics(PieceType pt, Bitboard table[], Magic magics[]) {
     [[maybe_unused]] static constexpr std::uint64_t seeds[8] = {728, 10316, 55013, 32803, 12281, 15100, 16645, 255};
     static Bitboard occupancy[4096], reference[4096];

@@ -4,8 +4,6 @@ namespace echecs {
 
 namespace {
 
-constexpr Board other(Board b) { return Board(b ^ 1); }
-
 // The orthodox generator, with Alice's two boards as a hook: each board is
 // generated with that board's blockers, destinations must be empty on the
 // other board, and legality is judged on the king's board (RULES.md §2).

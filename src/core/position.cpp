@@ -1,5 +1,7 @@
 #include "position.h"
 
+#include "prng.h"
+
 namespace echecs {
 
 namespace zobrist {
@@ -11,14 +13,9 @@ Key side;
 
 namespace {
 
-Board other(Board b) { return Board(b ^ 1); }
-
 void init_zobrist() {
-    std::uint64_t s = 1070372;
-    auto rand64 = [&s] {
-        s ^= s >> 12, s ^= s << 25, s ^= s >> 27;
-        return s * 2685821657736338717ULL;
-    };
+    Prng rng{1070372};
+    auto rand64 = [&rng] { return rng.rand64(); };
     for (auto& piece : zobrist::psq)
         for (auto& sq : piece)
             for (auto& b : sq) b = rand64();

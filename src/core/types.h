@@ -48,6 +48,7 @@ constexpr Color color_of(Piece p) { return Color(p >> 3); }
 
 // Alice chess: the board a piece stands on.
 enum Board : std::uint8_t { BOARD_A, BOARD_B };
+constexpr Board other(Board b) { return Board(b ^ 1); }
 
 enum Square : std::int8_t {
     SQ_A1,
