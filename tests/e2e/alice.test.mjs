@@ -1,25 +1,18 @@
 // Alice chess in two browser contexts: the seed's mate 1.e4 d5 2.Be2 dxe4
 // 3.Bb5#, the last move a transfer from board 2 back to board 1.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, clickSquare, closeAll, launchBrowser, moveList, newPlayer, screenshot, startGame, startServer, waitPly } from './lib.mjs';
+import {
+  clickMove, clickSquare, closeAll, moveList, newPlayer, screenshot, startGame, useServerAndBrowser, waitPly,
+} from './lib.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 const pieces = (page, board, cls) => page.locator(`.game-board .board-wrap[data-board="${board}"] piece.${cls}:not(.ghost)`).count();
 
 test('alice: two boards, pieces pass through the looking glass, transfer mate', { timeout: 90000 }, async () => {
-  const ann = await newPlayer(browser, server.url);
-  const bob = await newPlayer(browser, server.url);
+  const ann = await newPlayer(env.browser, env.server.url);
+  const bob = await newPlayer(env.browser, env.server.url);
   try {
     await startGame(ann, bob, { variant: 'alice', color: 'white' });
     assert.equal(await ann.page.locator('.game-board .board-wrap').count(), 2);

@@ -1,29 +1,20 @@
 // The analysis board: free moves from the server's legal list and the
 // engine's evaluation when the server offers them (docs/API-requests.md);
 // otherwise the page says so and still shows the position of any variant.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, closeAll, launchBrowser, newPlayer, screenshot, startServer } from './lib.mjs';
+import { clickMove, closeAll, newPlayer, screenshot, useServerAndBrowser } from './lib.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 test('analysis board', { timeout: 60000 }, async () => {
-  const probe = await fetch(`${server.url}/api/analysis`, {
+  const probe = await fetch(`${env.server.url}/api/analysis`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ variant: 'chess', fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', moves: [] }),
   });
   const offered = probe.ok;
-  const ann = await newPlayer(browser, server.url);
+  const ann = await newPlayer(env.browser, env.server.url);
   try {
     const page = ann.page;
     // from a game's "Analyse this position" link: an Alice position with a piece on board 2

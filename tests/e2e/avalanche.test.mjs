@@ -1,20 +1,13 @@
 // Avalanche chess in two browser contexts: every move is a first part then a
 // push of an enemy pawn, clicked on the board. One game ends in checkmate;
 // in the other a pushed pawn reaches its last rank and its owner chooses.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, clickSquare, closeAll, launchBrowser, moveList, newPlayer, screenshot, startGame, startServer, waitPly } from './lib.mjs';
+import {
+  clickMove, clickSquare, closeAll, moveList, newPlayer, screenshot, startGame, useServerAndBrowser, waitPly,
+} from './lib.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 /** First part by two clicks, then a click on the pawn to push (highlighted). */
 async function play(page, from, to, push) {
@@ -57,8 +50,8 @@ async function playScript(ann, bob, script) {
 }
 
 test('avalanche: pushes clicked on the board, checkmate', { timeout: 90000 }, async () => {
-  const ann = await newPlayer(browser, server.url);
-  const bob = await newPlayer(browser, server.url);
+  const ann = await newPlayer(env.browser, env.server.url);
+  const bob = await newPlayer(env.browser, env.server.url);
   try {
     await startGame(ann, bob, { variant: 'avalanche', color: 'white' });
     // a first part waiting for its push can be taken back (Escape)
@@ -117,8 +110,8 @@ const PENDING_QUEEN_MATES = [
 ];
 
 test('avalanche: a pawn pushed to its last rank, its owner chooses a queen and mates', { timeout: 120000 }, async () => {
-  const ann = await newPlayer(browser, server.url);
-  const bob = await newPlayer(browser, server.url);
+  const ann = await newPlayer(env.browser, env.server.url);
+  const bob = await newPlayer(env.browser, env.server.url);
   try {
     await startGame(ann, bob, { variant: 'avalanche', color: 'white' });
     await playScript(ann, bob, PENDING_QUEEN_MATES);
@@ -152,8 +145,8 @@ test('avalanche: a pawn pushed to its last rank, its owner chooses a queen and m
 });
 
 test('avalanche: own promotion chosen in a dialog, then the push', { timeout: 120000 }, async () => {
-  const ann = await newPlayer(browser, server.url);
-  const bob = await newPlayer(browser, server.url);
+  const ann = await newPlayer(env.browser, env.server.url);
+  const bob = await newPlayer(env.browser, env.server.url);
   try {
     await startGame(ann, bob, { variant: 'avalanche', color: 'white' });
     await playScript(ann, bob, PUSH_DOWN_THE_H_FILE.slice(0, 11));

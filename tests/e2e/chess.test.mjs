@@ -1,26 +1,17 @@
 // Orthodox chess in two browser contexts: fool's mate played by clicks and a
 // drag, watched by a spectator whose connection drops and comes back.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  clickMove, closeAll, dragMove, launchBrowser, moveList, newPlayer, screenshot, startGame, startServer, waitPly,
+  clickMove, closeAll, dragMove, moveList, newPlayer, screenshot, startGame, useServerAndBrowser, waitPly,
 } from './lib.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 test('chess: two players play to checkmate, a spectator watches and reconnects', { timeout: 90000 }, async () => {
-  const ann = await newPlayer(browser, server.url);
-  const bob = await newPlayer(browser, server.url);
-  const carol = await newPlayer(browser, server.url);
+  const ann = await newPlayer(env.browser, env.server.url);
+  const bob = await newPlayer(env.browser, env.server.url);
+  const carol = await newPlayer(env.browser, env.server.url);
   try {
     const id = await startGame(ann, bob, { variant: 'chess', color: 'white', minutes: 10, increment: 5 });
     // seats and orientation: Ann (white) has white at the bottom, Bob black
@@ -67,7 +58,7 @@ test('chess: two players play to checkmate, a spectator watches and reconnects',
     }
     // the finished game offers a rematch and the PGN
     assert.equal(await ann.page.locator('[data-action="rematch-offer"]').count(), 1);
-    const pgn = await (await fetch(`${server.url}/game/${id}.pgn`)).text();
+    const pgn = await (await fetch(`${env.server.url}/game/${id}.pgn`)).text();
     assert.match(pgn, /1\. f3 e5 2\. g4 Qh4#/);
     assert.equal(ann.page.errors.length + bob.page.errors.length + carol.page.errors.length, 0, ann.page.errors.join('\n'));
     await screenshot(ann.page, 'chess-checkmate');

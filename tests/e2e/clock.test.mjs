@@ -1,23 +1,14 @@
 // Flag fall: a 6-second game; the clocks tick locally, the server ends the
 // game on time although nobody moves.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, closeAll, launchBrowser, newPlayer, screenshot, startGame, startServer, waitPly } from './lib.mjs';
+import { clickMove, closeAll, newPlayer, screenshot, startGame, useServerAndBrowser, waitPly } from './lib.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 test('flag fall: White lets the clock run out and loses on time', { timeout: 90000 }, async () => {
-  const ann = await newPlayer(browser, server.url);
-  const bob = await newPlayer(browser, server.url);
+  const ann = await newPlayer(env.browser, env.server.url);
+  const bob = await newPlayer(env.browser, env.server.url);
   try {
     await startGame(ann, bob, { variant: 'chess', color: 'white', minutes: 0.1, increment: 0 });
     assert.equal(await ann.page.locator('.game-side .clock-white').textContent(), '0:06.0');

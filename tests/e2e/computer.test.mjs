@@ -1,21 +1,12 @@
 // A game against the computer, moves typed in SAN at the keyboard.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeAll, launchBrowser, moveList, newPlayer, screenshot, startServer, waitPly } from './lib.mjs';
+import { closeAll, moveList, newPlayer, screenshot, useServerAndBrowser, waitPly } from './lib.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 test('computer: the engine answers moves typed in SAN; resign', { timeout: 90000 }, async () => {
-  const ann = await newPlayer(browser, server.url);
+  const ann = await newPlayer(env.browser, env.server.url);
   try {
     const page = ann.page;
     await page.goto('/');

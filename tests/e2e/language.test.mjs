@@ -1,22 +1,13 @@
 // Languages: French from the browser's preferences, switchable to English and
 // back, remembered, and applied to every text of the game page.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeAll, launchBrowser, newPlayer, screenshot, startServer } from './lib.mjs';
+import { closeAll, newPlayer, screenshot, useServerAndBrowser } from './lib.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 test('language: browser default, switch, persistence, game texts', { timeout: 90000 }, async () => {
-  const fr = await newPlayer(browser, server.url, 'fr-FR');
+  const fr = await newPlayer(env.browser, env.server.url, 'fr-FR');
   try {
     const page = fr.page;
     await page.goto('/');

@@ -2,6 +2,7 @@
 // loopback port with a temporary database, headless Debian Chromium driven by
 // playwright-core (installed in web/node_modules), and board interaction.
 
+import { after, before } from 'node:test';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -35,6 +36,20 @@ function freePort() {
       s.close(() => res(port));
     });
   });
+}
+
+/** The test file's server and browser: started before its tests, stopped after them. */
+export function useServerAndBrowser() {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }
 
 /** Starts `echecs serve` with a temporary SQLite database; returns { url, stop }. */

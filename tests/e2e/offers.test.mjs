@@ -1,23 +1,14 @@
 // The game controls between two players: abort, rematch (colours swapped),
 // draw offer and acceptance.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, closeAll, launchBrowser, newPlayer, screenshot, startGame, startServer, waitPly } from './lib.mjs';
+import { clickMove, closeAll, newPlayer, screenshot, startGame, useServerAndBrowser, waitPly } from './lib.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 test('abort, rematch with colours swapped, draw by agreement', { timeout: 90000 }, async () => {
-  const ann = await newPlayer(browser, server.url);
-  const bob = await newPlayer(browser, server.url);
+  const ann = await newPlayer(env.browser, env.server.url);
+  const bob = await newPlayer(env.browser, env.server.url);
   try {
     const first = await startGame(ann, bob, { variant: 'chess', color: 'white' });
     await clickMove(ann.page, 'e2', 'e4');

@@ -1,24 +1,17 @@
 // Reconnection without reloading: the server is killed (SIGKILL) mid-game and
 // started again; both pages say the connection is lost, get the game back by
 // themselves, and play on. Also the direct challenge link.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, closeAll, launchBrowser, moveList, newPlayer, screenshot, startGame, startServer, waitPly } from './lib.mjs';
+import {
+  clickMove, closeAll, moveList, newPlayer, screenshot, startGame, useServerAndBrowser, waitPly,
+} from './lib.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useServerAndBrowser();
 
 test('server restart mid-game: the pages reconnect and the game goes on', { timeout: 90000 }, async () => {
-  const ann = await newPlayer(browser, server.url);
-  const bob = await newPlayer(browser, server.url);
+  const ann = await newPlayer(env.browser, env.server.url);
+  const bob = await newPlayer(env.browser, env.server.url);
   try {
     await startGame(ann, bob, { variant: 'chess', color: 'white', minutes: 10, increment: 0 });
     await clickMove(ann.page, 'e2', 'e4');
@@ -28,7 +21,7 @@ test('server restart mid-game: the pages reconnect and the game goes on', { time
     // a marker that a reload would lose
     await ann.page.evaluate(() => (window.__noReload = true));
 
-    await server.restart();
+    await env.server.restart();
     await ann.page.locator('.conn-status.down').waitFor({ state: 'visible' });
     await ann.page.locator('.conn-status').waitFor({ state: 'hidden', timeout: 15000 });
     await bob.page.locator('.conn-status').waitFor({ state: 'hidden', timeout: 15000 });
@@ -46,8 +39,8 @@ test('server restart mid-game: the pages reconnect and the game goes on', { time
 });
 
 test('a direct challenge by link, correspondence', { timeout: 60000 }, async () => {
-  const ann = await newPlayer(browser, server.url);
-  const bob = await newPlayer(browser, server.url);
+  const ann = await newPlayer(env.browser, env.server.url);
+  const bob = await newPlayer(env.browser, env.server.url);
   try {
     await ann.page.goto('/');
     await ann.page.selectOption('select[name="variant"]', 'avalanche');
