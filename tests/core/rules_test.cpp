@@ -347,6 +347,21 @@ TEST(Avalanche, SeedDiagramD_EveryPushIsASelfCheckSoWhiteHasLost) {
     EXPECT_EQ(g.result().outcome, Outcome::BlackWins);
 }
 
+TEST(Avalanche, NoFirstPartIsMateInCheckAndStalemateOtherwise) {
+    Game mate(Variant::Avalanche, "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1");
+    EXPECT_EQ(mate.result().termination, Termination::Checkmate);
+    EXPECT_EQ(mate.result().outcome, Outcome::WhiteWins);
+    Game stale(Variant::Avalanche, "k7/8/1Q6/8/8/8/8/7K b - - 0 1");
+    EXPECT_EQ(stale.result().termination, Termination::Stalemate);
+    EXPECT_EQ(stale.result().outcome, Outcome::Draw);
+}
+
+TEST(Avalanche, OwnPromotionIsChosenByTheMover) {
+    Pos p(Variant::Avalanche, "8/P6k/8/8/8/8/8/K7 w - - 0 1");
+    for (const char* m : {"a7a8q", "a7a8r", "a7a8b", "a7a8n"}) EXPECT_TRUE(has_move(p.pos, m)) << m;
+    EXPECT_FALSE(has_move(p.pos, "q:a7a8q"));  // no pending choice: no prefix
+}
+
 TEST(Avalanche, PushSelfCheckByThePawnsNewAttack) {
     // White Kd1, Nh1; black pawn e3. After any knight move the only push e3-e2
     // would attack d1: every push is a self-check, so no knight move exists.
