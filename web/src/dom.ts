@@ -20,3 +20,20 @@ export function button(label: string, onClick: () => void, attrs: Record<string,
   b.addEventListener('click', onClick);
   return b;
 }
+
+/** An 18-pixel icon on a 24x24 view box, filled with the text colour, from SVG path data. */
+export function svgIcon(...paths: string[]): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('width', '18');
+  svg.setAttribute('height', '18');
+  svg.setAttribute('aria-hidden', 'true');
+  for (const d of paths) {
+    const path = document.createElementNS(ns, 'path');
+    path.setAttribute('d', d);
+    path.setAttribute('fill', 'currentColor');
+    svg.appendChild(path);
+  }
+  return svg;
+}

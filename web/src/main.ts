@@ -1,6 +1,6 @@
 // Entry point: header, language switch, routes.
 
-import { el, clear } from './dom.js';
+import { el, clear, svgIcon } from './dom.js';
 import { LANGS, initLang, lang, onLangChange, setLang, t } from './i18n.js';
 import { fallback, navigate, renderCurrent, route, startRouter } from './router.js';
 import { gamePage } from './pages/game.js';
@@ -85,22 +85,10 @@ socket.on('seek_accepted', m => {
 startRouter(main);
 
 function speakerIcon(on: boolean): SVGSVGElement {
-  const ns = 'http://www.w3.org/2000/svg';
-  const svg = document.createElementNS(ns, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('width', '18');
-  svg.setAttribute('height', '18');
-  svg.setAttribute('aria-hidden', 'true');
-  const body = document.createElementNS(ns, 'path');
-  body.setAttribute('d', 'M3 9v6h4l5 5V4L7 9H3z');
-  body.setAttribute('fill', 'currentColor');
-  svg.appendChild(body);
-  const extra = document.createElementNS(ns, 'path');
-  extra.setAttribute(
-    'd',
-    on ? 'M16.5 12A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4zM14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6z' : 'M16 9.4 17.4 8l2.1 2.1L21.6 8 23 9.4l-2.1 2.1 2.1 2.1-1.4 1.4-2.1-2.1-2.1 2.1-1.4-1.4 2.1-2.1z',
+  return svgIcon(
+    'M3 9v6h4l5 5V4L7 9H3z',
+    on
+      ? 'M16.5 12A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4zM14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6z'
+      : 'M16 9.4 17.4 8l2.1 2.1L21.6 8 23 9.4l-2.1 2.1 2.1 2.1-1.4 1.4-2.1-2.1-2.1 2.1-1.4-1.4 2.1-2.1z',
   );
-  extra.setAttribute('fill', 'currentColor');
-  svg.appendChild(extra);
-  return svg;
 }

@@ -2,7 +2,7 @@
 
 import { ApiError, GameState, MoveEntry, api, ws } from '../api.js';
 import { BoardView } from '../board.js';
-import { clear, el } from '../dom.js';
+import { clear, el, svgIcon } from '../dom.js';
 import { Color, Variant, opposite, parseFen } from '../fen.js';
 import { formatClock, formatDays, formatTime, playerName, reasonText, remaining, resultTitle } from '../format.js';
 import { errorMessage, t } from '../i18n.js';
@@ -544,16 +544,3 @@ const ICONS = {
   flip: 'M7 3 3 7h3v9h2V7h3zm10 18 4-4h-3V8h-2v9h-3z',
 };
 
-function svgIcon(d: string): SVGSVGElement {
-  const ns = 'http://www.w3.org/2000/svg';
-  const svg = document.createElementNS(ns, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('width', '18');
-  svg.setAttribute('height', '18');
-  svg.setAttribute('aria-hidden', 'true');
-  const path = document.createElementNS(ns, 'path');
-  path.setAttribute('d', d);
-  path.setAttribute('fill', 'currentColor');
-  svg.appendChild(path);
-  return svg;
-}
