@@ -1,11 +1,14 @@
 // The `echecs` command: without arguments a UCI engine; subcommands for
-// perft, move listing, PGN replay, benchmarks, matches and the game server.
+// perft, move listing, PGN replay, benchmarks, matches, self-play training
+// positions and the game server.
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <string_view>
 
 #include "cli/commands.h"
 #include "core/position.h"
 #include "engine/entry.h"
+#include "engine/selfplay.h"
 #include "server/entry.h"
 
 int main(int argc, char** argv) {
@@ -42,10 +45,25 @@ int main(int argc, char** argv) {
     auto* serve = passthrough("serve", "run the game server");
     auto* xboard = app.add_subcommand("xboard", "CECP (xboard) mode");
 
+    // No CLI11 range checks here: selfplay_main checks the values and names the
+    // bad option, with the exit code 2 of its other argument errors.
+    engine::SelfplayOptions sp;
+    auto* selfplay = app.add_subcommand("selfplay", "engine self-play games: quiet positions for Texel tuning");
+    selfplay->add_option("--variant", sp.variant, "chess, alice or avalanche")->capture_default_str();
+    selfplay->add_option("--games", sp.games, "number of games")->capture_default_str();
+    selfplay->add_option("--nodes", sp.nodes, "node limit of each move's search")->capture_default_str();
+    selfplay->add_option("--random-plies", sp.random_plies, "random moves opening each game")->capture_default_str();
+    selfplay->add_option("--seed", sp.seed, "seed of the random openings")->capture_default_str();
+    selfplay->add_option("--threads", sp.threads, "games played in parallel")->capture_default_str();
+    selfplay->add_option("--out", sp.out, "output file, '-' for the standard output")->capture_default_str();
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        return app.exit(e);
+        const int rc = app.exit(e);
+        // selfplay: every argument error exits with 2 (CLI11 has its own codes).
+        const bool is_selfplay = argc > 1 && std::string_view(argv[1]) == "selfplay";
+        return is_selfplay && rc != 0 ? 2 : rc;
     }
 
     try {
@@ -73,6 +91,7 @@ int main(int argc, char** argv) {
             return bench_main(args, std::cout);
         }
         if (*match) return match_main(match->remaining(), std::cout);
+        if (*selfplay) return engine::selfplay_main(sp);
         if (*serve) return serve_main(serve->remaining());
         if (*xboard) return xboard_loop(std::cin, std::cout);
         return uci_loop(std::cin, std::cout);

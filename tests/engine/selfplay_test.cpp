@@ -1,0 +1,107 @@
+// `echecs selfplay`: the training lines are well formed, quiet and
+// reproducible from the seed.
+#include "engine/selfplay.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+#include "helpers.h"
+
+namespace echecs::engine {
+namespace {
+
+SelfplayOptions small(const std::string& variant) {
+    SelfplayOptions o;
+    o.variant = variant;
+    o.games = 2;
+    o.nodes = 300;
+    o.seed = 7;
+    return o;
+}
+
+std::string run(const SelfplayOptions& o) {
+    std::ostringstream out;
+    run_selfplay(o, out, nullptr);
+    return out.str();
+}
+
+std::vector<std::string> fields_of(const std::string& line) {
+    std::vector<std::string> f;
+    std::istringstream is(line);
+    for (std::string x; std::getline(is, x, '\t');) f.push_back(x);
+    return f;
+}
+
+class SelfplayVariant : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(SelfplayVariant, LinesAreQuietLoadableAndReproducible) {
+    const SelfplayOptions o = small(GetParam());
+    const Variant v = std::string(GetParam()) == "alice"       ? Variant::Alice
+                      : std::string(GetParam()) == "avalanche" ? Variant::Avalanche
+                                                               : Variant::Chess;
+    const std::string text = run(o);
+    const auto lines = test::lines_of(text);
+    ASSERT_FALSE(lines.empty());
+    for (const auto& line : lines) {
+        const auto f = fields_of(line);
+        ASSERT_EQ(f.size(), 3u) << line;
+        Position pos;
+        StateInfo st;
+        ASSERT_NO_THROW(pos.set(v, f[0], st)) << line;
+        EXPECT_FALSE(pos.in_check()) << line;
+        if (v == Variant::Avalanche) {
+            EXPECT_EQ(pos.pending_promotion(), SQ_NONE) << line;
+        }
+        EXPECT_TRUE(f[1] == "1" || f[1] == "0.5" || f[1] == "0") << line;
+        char* end = nullptr;
+        const long score = std::strtol(f[2].c_str(), &end, 10);
+        EXPECT_TRUE(!f[2].empty() && *end == '\0') << line;
+        EXPECT_LT(std::abs(score), 2000) << line;
+    }
+    EXPECT_EQ(run(o), text) << "same seed, different games";
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, SelfplayVariant, ::testing::Values("chess", "alice", "avalanche"));
+
+// Each thread has its own table and resets it per game: the same games, in
+// whatever order they finish.
+TEST(Selfplay, ThreadsPlayTheSameGames) {
+    SelfplayOptions o = small("chess");
+    auto one = test::lines_of(run(o));
+    o.threads = 2;
+    auto two = test::lines_of(run(o));
+    std::sort(one.begin(), one.end());
+    std::sort(two.begin(), two.end());
+    EXPECT_EQ(one, two);
+}
+
+TEST(Selfplay, BadOptionsNameTheOption) {
+    auto error = [](auto change) {
+        SelfplayOptions o;
+        change(o);
+        return check_selfplay_options(o);
+    };
+    EXPECT_EQ(error([](SelfplayOptions&) {}), "");
+    EXPECT_TRUE(test::contains(error([](SelfplayOptions& o) { o.variant = "shogi"; }), "--variant"));
+    EXPECT_TRUE(test::contains(error([](SelfplayOptions& o) { o.games = -1; }), "--games"));
+    EXPECT_TRUE(test::contains(error([](SelfplayOptions& o) { o.nodes = 0; }), "--nodes"));
+    EXPECT_TRUE(test::contains(error([](SelfplayOptions& o) { o.seed = -1; }), "--seed"));
+    EXPECT_TRUE(test::contains(error([](SelfplayOptions& o) { o.random_plies = -3; }), "--random-plies"));
+    EXPECT_TRUE(test::contains(error([](SelfplayOptions& o) { o.threads = 0; }), "--threads"));
+    EXPECT_TRUE(test::contains(error([](SelfplayOptions& o) { o.out = ""; }), "--out"));
+    EXPECT_EQ(selfplay_main([] {
+                  SelfplayOptions o = small("chess");
+                  o.out = "/nonexistent-dir/positions.txt";
+                  return o;
+              }()),
+              2);
+}
+
+}  // namespace
+}  // namespace echecs::engine
