@@ -8,7 +8,9 @@
 #include "cli/commands.h"
 #include "core/position.h"
 #include "engine/entry.h"
+#include "engine/protocol_util.h"
 #include "engine/selfplay.h"
+#include "engine/tune.h"
 #include "server/entry.h"
 
 int main(int argc, char** argv) {
@@ -57,6 +59,23 @@ int main(int argc, char** argv) {
     selfplay->add_option("--threads", sp.threads, "games played in parallel")->capture_default_str();
     selfplay->add_option("--out", sp.out, "output file, '-' for the standard output")->capture_default_str();
 
+    engine::TuneOptions tn;
+    std::string tune_variant = "chess";
+    auto* tune = app.add_subcommand("tune", "Texel-tune the evaluation weights on selfplay positions");
+    tune->add_option("--variant", tune_variant, "chess, alice or avalanche")->capture_default_str();
+    tune->add_option("--data", tn.data, "selfplay output (FEN, result, score per line)")->required();
+    tune->add_option("--passes", tn.passes, "passes of the local search")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1000));
+    tune->add_option("--lambda", tn.lambda, "weight of the search score in the target (0: results only)")
+        ->capture_default_str()
+        ->check(CLI::Range(0.0, 1.0));
+    tune->add_option("--only", tn.only, "comma-separated weight name prefixes to tune (default: all)");
+    tune->add_option("--limit", tn.limit, "use at most this many positions (0: all)")->capture_default_str();
+    tune->add_option("--validation", tn.validation, "hold out every n-th position (0: none)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 1000000));
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -92,6 +111,15 @@ int main(int argc, char** argv) {
         }
         if (*match) return match_main(match->remaining(), std::cout);
         if (*selfplay) return engine::selfplay_main(sp);
+        if (*tune) {
+            const auto v = engine::parse_variant(tune_variant);
+            if (!v) {
+                std::cerr << "tune: --variant: unknown variant '" << tune_variant << "' (chess, alice, avalanche)\n";
+                return 2;
+            }
+            tn.variant = *v;
+            return engine::tune(tn, std::cout, std::cerr);
+        }
         if (*serve) return serve_main(serve->remaining());
         if (*xboard) return xboard_loop(std::cin, std::cout);
         return uci_loop(std::cin, std::cout);

@@ -5,82 +5,219 @@
 //    transfer, and the king's escape squares counted on both boards.
 //  - Avalanche: passed pawns are worth more (the opponent must push a pawn
 //    every turn), a pending promotion counts as the queen its owner will
-//    choose, and enemy pawns in front of the king (pushes that would check
-//    the pusher are forbidden, which can leave only bad pushes) cost safety.
+//    choose, enemy pawns in front of the king (pushes that would check the
+//    pusher are forbidden, which can leave only bad pushes) cost safety, and
+//    a side with no harmless enemy pawn left to push must push one towards
+//    promotion.
+// The weights are data (EvalWeights in evaluate.h), one set per game.
 #include "evaluate.h"
 
 #include <algorithm>
 #include <cstdlib>
+#include <stdexcept>
+#include <string>
 
 namespace echecs::engine {
 
 namespace {
 
-struct Score {
-    int mg = 0, eg = 0;
-    Score& operator+=(Score o) {
-        mg += o.mg, eg += o.eg;
-        return *this;
-    }
-    Score& operator-=(Score o) {
-        mg -= o.mg, eg -= o.eg;
-        return *this;
-    }
-};
+Score& operator+=(Score& a, Score b) {
+    a.mg += b.mg, a.eg += b.eg;
+    return a;
+}
+Score& operator-=(Score& a, Score b) {
+    a.mg -= b.mg, a.eg -= b.eg;
+    return a;
+}
 constexpr Score S(int mg, int eg) { return Score{mg, eg}; }
 Score operator*(Score s, int k) { return S(s.mg * k, s.eg * k); }
 
-constexpr Score MATERIAL[PIECE_TYPE_NB] = {S(0, 0),     S(82, 94),    S(337, 281), S(365, 297),
-                                           S(477, 512), S(1025, 936), S(0, 0)};
 constexpr int PHASE_WEIGHT[PIECE_TYPE_NB] = {0, 0, 1, 1, 2, 4, 0};
 constexpr int PHASE_MAX = 24;
-
-// Mobility: bonus per reachable square above a typical count.
-constexpr Score MOBILITY[PIECE_TYPE_NB] = {S(0, 0), S(0, 0), S(4, 4), S(5, 5), S(2, 4), S(1, 2), S(0, 0)};
 constexpr int MOBILITY_BASE[PIECE_TYPE_NB] = {0, 0, 4, 6, 7, 13, 0};
-constexpr int KING_ATTACK_WEIGHT[PIECE_TYPE_NB] = {0, 0, 2, 2, 3, 5, 0};
-
-constexpr Score BISHOP_PAIR = S(30, 50);
-constexpr Score ROOK_OPEN = S(20, 10), ROOK_SEMI_OPEN = S(10, 5);
-constexpr Score DOUBLED = S(10, 20), ISOLATED = S(12, 15);
-constexpr Score PASSED[8] = {S(0, 0), S(5, 10), S(10, 15), S(15, 25), S(25, 45), S(45, 75), S(70, 120), S(0, 0)};
-constexpr int TEMPO = 15;
-
-// Alice terms.
-constexpr Score TRANSFER_CHECK_THREAT = S(25, 12);
-constexpr Score ESCAPE_SQUARE = S(6, 4);
-constexpr Score NO_ESCAPE = S(25, 15);
-// Avalanche terms.
-constexpr Score PAWN_IN_FRONT_OF_KING = S(8, 0);
+constexpr int KING_ATTACK_CAP = 600;
 
 int center_distance(Square s) {
     const int f = file_of(s), r = rank_of(s);
     return std::max(f < 4 ? 3 - f : f - 4, r < 4 ? 3 - r : r - 4);
 }
 
-// Piece-square values for White; Black reads the rank-mirrored square.
-struct Tables {
-    Score psq[PIECE_TYPE_NB][SQUARE_NB];
+// The hand-set starting point shared by the three games (orthodox
+// experience); each game's committed set is this plus its own terms, tuned.
+EvalWeights base_weights() {
+    EvalWeights w;
+    const Score material[PIECE_TYPE_NB] = {S(0, 0), S(82, 94), S(337, 281), S(365, 297), S(477, 512), S(1025, 936)};
+    const Score mobility[PIECE_TYPE_NB] = {S(0, 0), S(0, 0), S(4, 4), S(5, 5), S(2, 4), S(1, 2)};
+    const int attack[PIECE_TYPE_NB] = {0, 0, 2, 2, 3, 5};
+    const Score passed[8] = {S(0, 0), S(5, 10), S(10, 15), S(15, 25), S(25, 45), S(45, 75), S(70, 120), S(0, 0)};
+    const int knight_mg[4] = {15, 5, -10, -30}, knight_eg[4] = {10, 5, -10, -25};
+    const int bishop_mg[4] = {10, 5, 0, -10}, bishop_eg[4] = {5, 3, 0, -8};
+    const int queen_mg[4] = {2, 2, 0, -5}, queen_eg[4] = {10, 5, 0, -10};
+    const int king_eg[4] = {30, 15, 0, -25};
+    const int king_file_mg[8] = {20, 30, 10, 0, 0, 10, 30, 20};
+    const int pawn_mg[8] = {0, 0, 3, 6, 12, 20, 30, 0}, pawn_eg[8] = {0, 0, 5, 10, 20, 35, 55, 0};
+    for (int pt = 0; pt < PIECE_TYPE_NB; ++pt) {
+        w.material[pt] = material[pt];
+        w.mobility[pt] = mobility[pt];
+        w.king_attack_weight[pt] = attack[pt];
+    }
+    w.king_attack_scale = 2;
+    w.bishop_pair = S(30, 50);
+    w.rook_open = S(20, 10), w.rook_semi_open = S(10, 5), w.rook_seventh = S(15, 20);
+    w.doubled = S(10, 20), w.isolated = S(12, 15);
+    for (int r = 0; r < 8; ++r) {
+        w.passed[r] = passed[r];
+        w.pawn_rank[r] = S(pawn_mg[r], pawn_eg[r]);
+        w.king_file_mg[r] = king_file_mg[r];
+    }
+    w.tempo = 15;
+    w.shield_near = 12, w.shield_far = 6, w.shield_missing = 15;
+    for (int d = 0; d < 4; ++d) {
+        w.knight_centre[d] = S(knight_mg[d], knight_eg[d]);
+        w.bishop_centre[d] = S(bishop_mg[d], bishop_eg[d]);
+        w.queen_centre[d] = S(queen_mg[d], queen_eg[d]);
+        w.king_centre_eg[d] = king_eg[d];
+    }
+    w.king_rank2_mg = -10, w.king_high_mg = -10;  // -30 - 10 r from the 3rd rank up
+    w.pawn_centre = 15, w.pawn_wide_centre = 3, w.rook_centre_file = 5;
+    return w;
+}
+
+EvalWeights make_default(Variant v) {
+    EvalWeights w = base_weights();
+    if (v == Variant::Alice) {
+        w.transfer_check = S(25, 12);
+        w.escape_square = S(6, 4);
+        w.no_escape = S(25, 15);
+    } else if (v == Variant::Avalanche) {
+        for (int r = 0; r < 8; ++r) w.avalanche_passed[r] = S(w.passed[r].mg / 2, w.passed[r].eg / 2);
+        w.pawn_in_front_of_king = S(8, 0);
+        w.safe_push = S(3, 3);
+        w.forced_push = S(30, 60);
+    }
+    w.finish();
+    return w;
+}
+
+constexpr const char* PIECE_NAME[PIECE_TYPE_NB] = {"none", "pawn", "knight", "bishop", "rook", "queen", "king"};
+
+}  // namespace
+
+void EvalWeights::finish() {
+    for (Square s = SQ_A1; s <= SQ_H8; ++s) {
+        const int cd = center_distance(s), r = rank_of(s), f = file_of(s);
+        const bool centre = (f == 3 || f == 4) && (r == 3 || r == 4), wide = f >= 2 && f <= 5;
+        psq[PAWN][s] = S(pawn_rank[r].mg + (centre ? pawn_centre : wide ? pawn_wide_centre : 0), pawn_rank[r].eg);
+        psq[KNIGHT][s] = knight_centre[cd];
+        psq[BISHOP][s] = bishop_centre[cd];
+        psq[ROOK][s] =
+            S((r == 6 ? rook_seventh.mg : 0) + (f == 3 || f == 4 ? rook_centre_file : 0), r == 6 ? rook_seventh.eg : 0);
+        psq[QUEEN][s] = queen_centre[cd];
+        // Off the first rank the king is exposed, more so the further up it stands.
+        psq[KING][s] = S(r == 0   ? king_file_mg[f]
+                         : r == 1 ? king_rank2_mg
+                                  : king_high_mg * (r + 3),
+                         king_centre_eg[cd]);
+    }
+}
+
+void EvalWeights::visit(const std::function<void(const std::string&, int&)>& f) {
+    auto score = [&](const std::string& name, Score& s) {
+        f(name + ".mg", s.mg);
+        f(name + ".eg", s.eg);
+    };
+    for (int pt = PAWN; pt <= QUEEN; ++pt) score(std::string("material.") + PIECE_NAME[pt], material[pt]);
+    for (int pt = KNIGHT; pt <= QUEEN; ++pt) score(std::string("mobility.") + PIECE_NAME[pt], mobility[pt]);
+    for (int pt = KNIGHT; pt <= QUEEN; ++pt)
+        f(std::string("king_attack_weight.") + PIECE_NAME[pt], king_attack_weight[pt]);
+    f("king_attack_scale", king_attack_scale);
+    score("bishop_pair", bishop_pair);
+    score("rook_open", rook_open);
+    score("rook_semi_open", rook_semi_open);
+    score("rook_seventh", rook_seventh);
+    score("doubled", doubled);
+    score("isolated", isolated);
+    for (int r = 1; r <= 6; ++r) score("passed." + std::to_string(r + 1), passed[r]);
+    f("tempo", tempo);
+    f("shield.near", shield_near);
+    f("shield.far", shield_far);
+    f("shield.missing", shield_missing);
+    for (int d = 0; d < 4; ++d) {
+        const std::string n = std::to_string(d);
+        score("knight_centre." + n, knight_centre[d]);
+        score("bishop_centre." + n, bishop_centre[d]);
+        score("queen_centre." + n, queen_centre[d]);
+        f("king_centre_eg." + n, king_centre_eg[d]);
+    }
+    for (int i = 0; i < 8; ++i) f("king_file_mg." + std::string(1, char('a' + i)), king_file_mg[i]);
+    f("king_rank2_mg", king_rank2_mg);
+    f("king_high_mg", king_high_mg);
+    for (int r = 2; r <= 6; ++r) score("pawn_rank." + std::to_string(r + 1), pawn_rank[r]);
+    f("pawn_centre", pawn_centre);
+    f("pawn_wide_centre", pawn_wide_centre);
+    f("rook_centre_file", rook_centre_file);
+    score("transfer_check", transfer_check);
+    score("escape_square", escape_square);
+    score("no_escape", no_escape);
+    for (int r = 1; r <= 6; ++r) score("avalanche_passed." + std::to_string(r + 1), avalanche_passed[r]);
+    score("pawn_in_front_of_king", pawn_in_front_of_king);
+    score("safe_push", safe_push);
+    score("forced_push", forced_push);
+}
+
+std::string EvalWeights::apply(std::string_view overrides) {
+    while (!overrides.empty()) {
+        const std::size_t comma = overrides.find(',');
+        std::string_view item = overrides.substr(0, comma);
+        overrides = comma == std::string_view::npos ? std::string_view() : overrides.substr(comma + 1);
+        while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+        while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+        if (item.empty()) continue;
+        const std::size_t eq = item.find('=');
+        if (eq == std::string_view::npos) return std::string("'").append(item).append("' is not NAME=VALUE");
+        const std::string name(item.substr(0, eq));
+        const std::string text(item.substr(eq + 1));
+        int value = 0;
+        try {
+            std::size_t used = 0;
+            value = std::stoi(text, &used);
+            if (used != text.size()) throw std::invalid_argument(text);
+        } catch (const std::exception&) {
+            return "'" + text + "' is not an integer (weight " + name + ")";
+        }
+        int matched = 0;
+        visit([&](const std::string& n, int& v) {
+            if (n == name || (n.size() > name.size() && n.compare(0, name.size(), name) == 0 && n[name.size()] == '.'))
+                v = value, ++matched;
+        });
+        if (!matched) return "unknown weight '" + name + "'";
+    }
+    finish();
+    return {};
+}
+
+const EvalWeights& default_weights(Variant v) {
+    static const EvalWeights chess = make_default(Variant::Chess), alice = make_default(Variant::Alice),
+                             avalanche = make_default(Variant::Avalanche);
+    return v == Variant::Alice ? alice : v == Variant::Avalanche ? avalanche : chess;
+}
+
+EvalWeights without_variant_terms(const EvalWeights& w) {
+    EvalWeights r = w;
+    r.transfer_check = r.escape_square = r.no_escape = S(0, 0);
+    for (Score& s : r.avalanche_passed) s = S(0, 0);
+    r.pawn_in_front_of_king = r.safe_push = r.forced_push = S(0, 0);
+    r.finish();
+    return r;
+}
+
+namespace {
+
+struct Masks {
     Bitboard forward_files[COLOR_NB][SQUARE_NB];  // own and adjacent files, strictly ahead
     Bitboard adjacent_files[8];
 
-    Tables() {
-        constexpr int knight_mg[4] = {15, 5, -10, -30}, knight_eg[4] = {10, 5, -10, -25};
-        constexpr int bishop_mg[4] = {10, 5, 0, -10}, bishop_eg[4] = {5, 3, 0, -8};
-        constexpr int queen_mg[4] = {2, 2, 0, -5}, queen_eg[4] = {10, 5, 0, -10};
-        constexpr int king_eg[4] = {30, 15, 0, -25};
-        constexpr int king_file_mg[8] = {20, 30, 10, 0, 0, 10, 30, 20};
-        constexpr int pawn_rank_mg[8] = {0, 0, 3, 6, 12, 20, 30, 0}, pawn_rank_eg[8] = {0, 0, 5, 10, 20, 35, 55, 0};
-        for (Square s = SQ_A1; s <= SQ_H8; ++s) {
-            const int cd = center_distance(s), r = rank_of(s), f = file_of(s);
-            const int pawn_center = (f == 3 || f == 4) && (r == 3 || r == 4) ? 15 : (f >= 2 && f <= 5 ? 3 : 0);
-            psq[PAWN][s] = S(pawn_rank_mg[r] + pawn_center, pawn_rank_eg[r]);
-            psq[KNIGHT][s] = S(knight_mg[cd], knight_eg[cd]);
-            psq[BISHOP][s] = S(bishop_mg[cd], bishop_eg[cd]);
-            psq[ROOK][s] = S((r == 6 ? 15 : 0) + (f == 3 || f == 4 ? 5 : 0), r == 6 ? 20 : 0);
-            psq[QUEEN][s] = S(queen_mg[cd], queen_eg[cd]);
-            psq[KING][s] = S(r == 0 ? king_file_mg[f] : r == 1 ? -10 : -30 - 10 * r, king_eg[cd]);
-        }
+    Masks() {
         for (int f = 0; f < 8; ++f) adjacent_files[f] = (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0);
         for (Square s = SQ_A1; s <= SQ_H8; ++s) {
             Bitboard files = adjacent_files[file_of(s)] | file_bb(file_of(s));
@@ -93,9 +230,9 @@ struct Tables {
     }
 };
 
-const Tables& tables() {
-    static const Tables t;
-    return t;
+const Masks& masks() {
+    static const Masks m;
+    return m;
 }
 
 Square relative_square(Color c, Square s) { return c == WHITE ? s : Square(int(s) ^ 56); }
@@ -114,7 +251,7 @@ Bitboard attackers_from(PieceType pt, Color c, Square s, Bitboard occ) {
 template <Variant V>
 class Evaluator {
 public:
-    Evaluator(const Position& p, bool variant_terms) : pos(p), t(tables()), terms(variant_terms) {}
+    Evaluator(const Position& p, const EvalWeights& weights) : pos(p), w(weights), m(masks()) {}
 
     Value value() {
         for (Board b : {BOARD_A, BOARD_B}) {
@@ -133,7 +270,7 @@ public:
         phase = std::min(phase, PHASE_MAX);
         int v = (total.mg * phase + total.eg * (PHASE_MAX - phase)) / PHASE_MAX;
         if (pos.side_to_move() == BLACK) v = -v;
-        return v + TEMPO;
+        return v + w.tempo;
     }
 
 private:
@@ -150,8 +287,8 @@ private:
             const Square sq = pop_lsb(bb);
             PieceType pt = type_of(pos.piece_on(sq));
             if (V == Variant::Avalanche && pt == PAWN && relative_rank(c, sq) == 7) pt = QUEEN;  // pending choice
-            s += MATERIAL[pt];
-            s += t.psq[pt][relative_square(c, sq)];
+            s += w.material[pt];
+            s += w.psq[pt][relative_square(c, sq)];
             phase += PHASE_WEIGHT[pt];
             const Board b = board_of(sq);
             const Bitboard att = pt == PAWN ? pawn_attacks(c, sq) : attacks_bb(pt, sq, occ[b]);
@@ -162,13 +299,13 @@ private:
             const Board land = Alice ? other(b) : b;
             const Bitboard area =
                 ~(pos.pieces(c) & occ[b]) & (Alice ? ~occ[land] : ~Bitboard(0)) & ~pawn_att[them][land];
-            s += MOBILITY[pt] * (popcount(att & area) - MOBILITY_BASE[pt]);
+            s += w.mobility[pt] * (popcount(att & area) - MOBILITY_BASE[pt]);
             if (pt == ROOK) {
                 const Bitboard file = file_bb(file_of(sq));
                 if (!(file & pos.pieces(PAWN)))
-                    s += ROOK_OPEN;
+                    s += w.rook_open;
                 else if (!(file & pos.pieces(c, PAWN)))
-                    s += ROOK_SEMI_OPEN;
+                    s += w.rook_semi_open;
             }
             // Attacks on the enemy king's surroundings (same board), and in
             // Alice the checks this piece could give by a transfer.
@@ -178,14 +315,14 @@ private:
                 const Bitboard zone = king_attacks(ek) | square_bb(ek);
                 if (att & zone) {
                     ++king_attackers[them];
-                    king_attack_units[them] += KING_ATTACK_WEIGHT[pt] * popcount(att & zone);
+                    king_attack_units[them] += w.king_attack_weight[pt] * popcount(att & zone);
                 }
             } else if (Alice) {
                 const Bitboard reach = att & ~(pos.pieces(c) & occ[b]) & ~occ[kb];
                 transfer_checks[them] += popcount(reach & attackers_from(pt, c, ek, occ[kb]));
             }
         }
-        if (popcount(pos.pieces(c, BISHOP)) >= 2) s += BISHOP_PAIR;
+        if (popcount(pos.pieces(c, BISHOP)) >= 2) s += w.bishop_pair;
         return s;
     }
 
@@ -198,12 +335,11 @@ private:
             const Square sq = pop_lsb(bb);
             const int f = file_of(sq);
             if (V == Variant::Avalanche && relative_rank(c, sq) == 7) continue;  // counted as a queen
-            if (!(ours & t.adjacent_files[f])) s -= ISOLATED;
-            if (more_than_one(ours & file_bb(f)) && (t.forward_files[c][sq] & file_bb(f) & ours)) s -= DOUBLED;
-            if (!(t.forward_files[c][sq] & theirs)) {
-                Score p = PASSED[relative_rank(c, sq)];
-                if (V == Variant::Avalanche && terms) p = S(p.mg * 3 / 2, p.eg * 3 / 2);
-                s += p;
+            if (!(ours & m.adjacent_files[f])) s -= w.isolated;
+            if (more_than_one(ours & file_bb(f)) && (m.forward_files[c][sq] & file_bb(f) & ours)) s -= w.doubled;
+            if (!(m.forward_files[c][sq] & theirs)) {
+                s += w.passed[relative_rank(c, sq)];
+                if (V == Variant::Avalanche) s += w.avalanche_passed[relative_rank(c, sq)];
             }
         }
         return s;
@@ -213,12 +349,12 @@ private:
         Score s;
         const Color them = ~c;
         const Square k = pos.king_square(c);
-        s += t.psq[KING][relative_square(c, k)];
+        s += w.psq[KING][relative_square(c, k)];
 
         // Attack units from enemy pieces around the king, quadratic.
         if (king_attackers[c] >= 2 && pos.pieces(them, QUEEN)) {
             const int u = king_attack_units[c];
-            s.mg -= std::min(u * u * 2, 600);
+            s.mg -= std::min(u * u * w.king_attack_scale, KING_ATTACK_CAP);
         }
         // Pawn shield (orthodox and Avalanche, king on its first two ranks).
         if (!Alice && relative_rank(c, k) <= 1) {
@@ -227,36 +363,51 @@ private:
                 const Bitboard shield = pos.pieces(c, PAWN) & file_bb(f);
                 const Square s1 = k + pawn_push(c);
                 if (shield & rank_bb(rank_of(s1)))
-                    s.mg += 12;
+                    s.mg += w.shield_near;
                 else if (shield & rank_bb(rank_of(s1 + pawn_push(c))))
-                    s.mg += 6;
+                    s.mg += w.shield_far;
                 else
-                    s.mg -= 15;
+                    s.mg -= w.shield_missing;
             }
         }
-        if (V == Variant::Avalanche && terms) {
+        if (V == Variant::Avalanche) {
             const Square ahead = k + pawn_push(c);  // off the board for a king on its last rank
             const Bitboard near = king_attacks(k) | (is_ok(ahead) ? king_attacks(ahead) : 0);
-            const Bitboard front = t.forward_files[c][k] & near;
-            s -= PAWN_IN_FRONT_OF_KING * popcount(front & pos.pieces(them, PAWN));
+            const Bitboard front = m.forward_files[c][k] & near;
+            s -= w.pawn_in_front_of_king * popcount(front & pos.pieces(them, PAWN));
+            s += pushes(c);
         }
-        if (Alice && terms) {
-            s -= TRANSFER_CHECK_THREAT * transfer_checks[c];
+        if (Alice) {
+            s -= w.transfer_check * transfer_checks[c];
             // Escape squares: free on the king's board, empty on the other one,
             // and attacked on neither (the step is judged on both boards).
             const Board kb = board_of(k), ob = other(kb);
             const Bitboard esc =
                 king_attacks(k) & ~(pos.pieces(c) & occ[kb]) & ~occ[ob] & ~attacks[them][kb] & ~attacks[them][ob];
             const int n = popcount(esc);
-            s += ESCAPE_SQUARE * n;
-            if (!n) s -= NO_ESCAPE;
+            s += w.escape_square * n;
+            if (!n) s -= w.no_escape;
         }
         return s;
     }
 
+    // Avalanche: the enemy pawns side c can push on its turn. Pushing one
+    // to the enemy's 7th or 8th rank helps the enemy towards a promotion it
+    // chooses; a side left with only such pushes must make one.
+    Score pushes(Color c) const {
+        const Color them = ~c;
+        const Bitboard pawns = pos.pieces(them, PAWN);
+        const Bitboard to = (them == WHITE ? shift<NORTH>(pawns) : shift<SOUTH>(pawns)) & ~pos.pieces();
+        const Bitboard danger = them == WHITE ? rank_bb(6) | rank_bb(7) : rank_bb(0) | rank_bb(1);
+        const int safe = popcount(to & ~danger);
+        Score s = w.safe_push * std::min(safe, 4);
+        if (!safe && (to & danger)) s -= w.forced_push;
+        return s;
+    }
+
     const Position& pos;
-    const Tables& t;
-    const bool terms;  // the variant-specific terms (off only to measure them)
+    const EvalWeights& w;
+    const Masks& m;
     Bitboard occ[2] = {};
     Bitboard pawn_att[COLOR_NB][2] = {};
     Bitboard attacks[COLOR_NB][2] = {};
@@ -267,14 +418,11 @@ private:
 
 }  // namespace
 
-Value evaluate(const Position& pos, bool variant_terms) {
+Value evaluate(const Position& pos, const EvalWeights& weights) {
     switch (pos.variant()) {
-        case Variant::Alice:
-            return Evaluator<Variant::Alice>(pos, variant_terms).value();
-        case Variant::Avalanche:
-            return Evaluator<Variant::Avalanche>(pos, variant_terms).value();
-        default:
-            return Evaluator<Variant::Chess>(pos, variant_terms).value();
+        case Variant::Alice: return Evaluator<Variant::Alice>(pos, weights).value();
+        case Variant::Avalanche: return Evaluator<Variant::Avalanche>(pos, weights).value();
+        default: return Evaluator<Variant::Chess>(pos, weights).value();
     }
 }
 

@@ -1,6 +1,12 @@
 // Static evaluation for the three games, from the side to move's point of
-// view, in centipawns.
+// view, in centipawns. The weights are data (EvalWeights), one set per game,
+// so that each game can be tuned on its own positions (tune.cpp) and a term
+// can be switched off by setting its weights to zero (UCI `Eval Weights`).
 #pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
 
 #include "core/position.h"
 
@@ -22,9 +28,65 @@ constexpr Value mated_in(int ply) { return -VALUE_MATE + ply; }
 // Middle-game piece values, used by move ordering and pruning margins.
 constexpr Value PIECE_VALUE[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 0};
 
-// The full evaluation of the position's variant. `variant_terms` false
-// leaves out the Alice and Avalanche specific terms (to measure their worth).
-Value evaluate(const Position& pos, bool variant_terms = true);
+// A middle-game / endgame pair, blended by the game phase.
+struct Score {
+    int mg = 0, eg = 0;
+};
+
+// Every weight of the evaluation. The piece-square tables are built from a
+// few shape parameters (centre distance, rank, file) rather than tuned
+// square by square: far fewer parameters for the same positions.
+struct EvalWeights {
+    Score material[PIECE_TYPE_NB];
+    Score mobility[PIECE_TYPE_NB];  // per reachable square above a typical count
+    int king_attack_weight[PIECE_TYPE_NB] = {};
+    int king_attack_scale = 0;  // units^2 * scale, capped
+    Score bishop_pair, rook_open, rook_semi_open, rook_seventh;
+    Score doubled, isolated;
+    Score passed[8];
+    int tempo = 0;
+    int shield_near = 0, shield_far = 0, shield_missing = 0;
+    // Piece-square shapes: by distance from the centre (0 centre .. 3 edge).
+    Score knight_centre[4], bishop_centre[4], queen_centre[4];
+    int king_centre_eg[4] = {};
+    int king_file_mg[8] = {};
+    int king_rank2_mg = 0, king_high_mg = 0;  // king on its 2nd rank; from the 3rd, times (rank + 3)
+    Score pawn_rank[8];
+    int pawn_centre = 0, pawn_wide_centre = 0, rook_centre_file = 0;
+
+    // Alice: checks a piece could give by a transfer; the king's escape
+    // squares judged on both boards.
+    Score transfer_check, escape_square, no_escape;
+    // Avalanche: passed pawns race (the opponent must push a pawn every
+    // turn), enemy pawns in front of the king (pushes that would check the
+    // pusher are barred, which can leave only bad pushes), and how free the
+    // side is in its own pushes: with no harmless enemy pawn to push it
+    // must advance a dangerous one towards promotion.
+    Score avalanche_passed[8];
+    Score pawn_in_front_of_king;
+    Score safe_push;    // per harmless enemy pawn push available (up to 4)
+    Score forced_push;  // no harmless push left, only pushes to the enemy's 7th/8th rank
+
+    // Derived: piece-square values for White, built by finish().
+    Score psq[PIECE_TYPE_NB][SQUARE_NB];
+    void finish();
+
+    // Every tunable integer by name ("material.knight.mg", "safe_push.eg", ...).
+    void visit(const std::function<void(const std::string& name, int& value)>& f);
+    // Applies "name=value,name=value": a name sets every weight it prefixes
+    // ("safe_push=0" switches the whole term off). Returns an error message,
+    // empty on success.
+    std::string apply(std::string_view overrides);
+};
+
+// The committed weights of each game.
+const EvalWeights& default_weights(Variant v);
+// The same weights with the Alice and Avalanche terms switched off.
+EvalWeights without_variant_terms(const EvalWeights& w);
+
+// The full evaluation of the position's variant.
+Value evaluate(const Position& pos, const EvalWeights& weights);
+inline Value evaluate(const Position& pos) { return evaluate(pos, default_weights(pos.variant())); }
 // Material only (P=1, N=B=3, R=5, Q=9 pawns): the 2-ply beginner player of
 // Skill Level 0.
 Value evaluate_material(const Position& pos);

@@ -94,6 +94,7 @@ public:
         salt_ = VARIANT_KEY[int(pos.variant())];
         avalanche_ = pos.variant() == Variant::Avalanche;
         if (opt_.skill < 20) noise_ = opt_.skill == 0 ? 4 : (20 - opt_.skill) * 10;
+        weights_ = opt_.weights ? opt_.weights.get() : &default_weights(pos.variant());
     }
 
     SearchResult iterate(const InfoCallback& on_info);
@@ -102,7 +103,7 @@ private:
     Value search(Value alpha, Value beta, int depth, int ply, bool pv_node, bool null_ok);
     Value qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node);
     Value eval() {
-        Value v = opt_.skill == 0 ? evaluate_material(pos_) : evaluate(pos_, opt_.variant_terms);
+        Value v = opt_.skill == 0 ? evaluate_material(pos_) : evaluate(pos_, *weights_);
         if (noise_) v += int(mix(pos_.key() ^ opt_.seed) % std::uint64_t(2 * noise_ + 1)) - noise_;
         return v;
     }
@@ -138,6 +139,7 @@ private:
     Key salt_ = 0;
     bool avalanche_ = false;
     int noise_ = 0;
+    const EvalWeights* weights_ = nullptr;
     bool stopped_ = false;
     std::uint64_t nodes_ = 0;
     int seldepth_ = 0;

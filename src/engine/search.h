@@ -17,9 +17,10 @@
 namespace echecs::engine {
 
 struct SearchOptions {
-    int skill = 20;             // 0..20; 0 is the 2-ply material-only player
-    std::uint64_t seed = 1;     // randomness of the weakened levels
-    bool variant_terms = true;  // evaluation terms of Alice and Avalanche (off only for measurement)
+    int skill = 20;          // 0..20; 0 is the 2-ply material-only player
+    std::uint64_t seed = 1;  // randomness of the weakened levels
+    // Evaluation weights; null: the committed weights of the position's game.
+    std::shared_ptr<const EvalWeights> weights;
 };
 
 struct SearchInfo {

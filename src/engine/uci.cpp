@@ -52,7 +52,17 @@ private:
     int skill_ = 20;
     bool limit_strength_ = false;
     int elo_ = 2800;
+    // The weights the options ask for; null: the game's committed weights.
+    std::shared_ptr<const EvalWeights> session_weights() const {
+        if (variant_terms_ && weight_overrides_.empty()) return nullptr;
+        auto w = std::make_shared<EvalWeights>(default_weights(variant_));
+        if (!variant_terms_) *w = without_variant_terms(*w);
+        w->apply(weight_overrides_);  // validated by setoption
+        return w;
+    }
+
     bool variant_terms_ = true;
+    std::string weight_overrides_;  // `Eval Weights`: NAME=VALUE,... over the game's weights
     std::uint64_t seed_ = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
 };
 
@@ -94,6 +104,7 @@ bool UciSession::command(const std::string& line) {
         out_("option name UCI_LimitStrength type check default false");
         out_("option name UCI_Elo type spin default 2800 min 800 max 2800");
         out_("option name Variant Eval Terms type check default true");
+        out_("option name Eval Weights type string default <empty>");
         out_("uciok");
     } else if (cmd == "ucinewgame") {
         search_.tt().clear();
@@ -110,7 +121,9 @@ bool UciSession::command(const std::string& line) {
         if (!s.empty() && s.back() == '\n') s.pop_back();
         out_(s);
     } else if (cmd == "eval") {
-        out_("info string eval " + std::to_string(evaluate(game_->pos())) + " cp (side to move)");
+        const auto w = session_weights();
+        const Value v = evaluate(game_->pos(), w ? *w : default_weights(game_->pos().variant()));
+        out_("info string eval " + std::to_string(v) + " cp (side to move)");
     } else {
         info("unknown command '" + cmd + "'");
     }
@@ -171,6 +184,14 @@ void UciSession::set_option(const std::vector<std::string>& w) {
         if (auto v = check()) limit_strength_ = *v;
     } else if (key == "variant eval terms") {
         if (auto v = check()) variant_terms_ = *v;
+    } else if (key == "eval weights") {
+        // Checked now so that a mistake is reported where it was made.
+        const std::string text = value == "<empty>" ? std::string() : value;
+        EvalWeights trial = default_weights(variant_);
+        if (const std::string error = trial.apply(text); !error.empty())
+            info("option Eval Weights: " + error + "; weights unchanged");
+        else
+            weight_overrides_ = text;
     } else if (key == "uci_elo") {
         if (auto v = spin(800, 2800)) elo_ = *v;
     } else {
@@ -287,7 +308,7 @@ void UciSession::go(const std::vector<std::string>& w) {
     }
     SearchOptions opt;
     opt.skill = skill();
-    opt.variant_terms = variant_terms_;
+    opt.weights = session_weights();
     opt.seed = ++seed_ * 0x9E3779B97F4A7C15ULL;
     infinite_ = limits.infinite;
     search_.start(

@@ -49,7 +49,9 @@ TEST(Analyse, GivesScoreMateAndLine) {
     // A queen up: a large positive score in centipawns for the side to move.
     const engine::Analysis up = engine::analyse(Variant::Alice, "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", {}, 200, nullptr);
     ASSERT_TRUE(up.score_cp.has_value() || up.mate.has_value());
-    if (up.score_cp) EXPECT_GT(*up.score_cp, 500);
+    if (up.score_cp) {
+        EXPECT_GT(*up.score_cp, 500);
+    }
     EXPECT_GT(up.depth, 0);
     // No legal move: nothing to report.
     EXPECT_EQ(engine::analyse(Variant::Chess, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", {}, 100, nullptr).best_move, "");

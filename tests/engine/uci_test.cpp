@@ -82,6 +82,25 @@ TEST(Uci, BadInputIsReportedAndChangesNothing) {
     EXPECT_FALSE(contains(out, "bestmove"));
 }
 
+TEST(Uci, EvalWeightsOptionChangesTheEvaluationAndRejectsUnknownNames) {
+    const auto evals = [](const std::string& out) {
+        std::vector<std::string> v;
+        for (const std::string& l : lines_of(out))
+            if (l.rfind("info string eval ", 0) == 0) v.push_back(l);
+        return v;
+    };
+    const std::string fen = "position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1\n";
+    const std::string out = uci_session(fen + "eval\nsetoption name Eval Weights value material.queen=2000\neval\n" +
+                                        "setoption name Eval Weights value queen=5\neval\n" +
+                                        "setoption name Eval Weights value <empty>\neval\n");
+    const auto e = evals(out);
+    ASSERT_EQ(e.size(), 4u) << out;
+    EXPECT_NE(e[0], e[1]);  // the queen is now worth 2000
+    EXPECT_EQ(e[1], e[2]);  // a bad override leaves the last good one
+    EXPECT_EQ(e[0], e[3]);  // <empty>: back to the committed weights
+    EXPECT_TRUE(contains(out, "info string option Eval Weights: unknown weight 'queen'; weights unchanged")) << out;
+}
+
 TEST(Uci, VariantOptionResetsToItsStartPosition) {
     const std::string out =
         uci_session("position startpos moves e2e4\nsetoption name UCI_Variant value avalanche\ngo perft 1\n");
