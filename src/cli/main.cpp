@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
         auto* sub = app.add_subcommand(name, help);
         sub->allow_extras();
         sub->prefix_command();
+        sub->set_help_flag();  // --help goes to the command itself, which knows its options
         return sub;
     };
     auto* bench =
