@@ -181,11 +181,11 @@ int tune(const TuneOptions& o, std::ostream& out, std::ostream& log) {
     std::vector<int> before;
     base.visit([&](const std::string&, int& v) { before.push_back(v); });
     std::size_t i = 0;
-    std::string sep;
+    bool first = true;
     w.visit([&](const std::string& name, int& v) {
         if (v != before[i]) {
-            out << sep << name << '=' << v;
-            sep = ",";
+            out << (first ? "" : ",") << name << '=' << v;
+            first = false;
         }
         ++i;
     });
