@@ -17,6 +17,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "tuned_weights.h"
+
 namespace echecs::engine {
 
 namespace {
@@ -83,7 +85,9 @@ EvalWeights base_weights() {
     return w;
 }
 
-EvalWeights make_default(Variant v) {
+}  // namespace
+
+EvalWeights hand_set_weights(Variant v) {
     EvalWeights w = base_weights();
     if (v == Variant::Alice) {
         w.transfer_check = S(25, 12);
@@ -96,6 +100,15 @@ EvalWeights make_default(Variant v) {
         w.forced_push = S(30, 60);
     }
     w.finish();
+    return w;
+}
+
+namespace {
+
+EvalWeights make_default(Variant v) {
+    EvalWeights w = hand_set_weights(v);
+    const std::string error = w.apply(tuned_overrides(v));  // calls finish()
+    if (!error.empty()) throw std::logic_error("tuned weights of " + std::string(variant_name(v)) + ": " + error);
     return w;
 }
 
@@ -194,6 +207,10 @@ std::string EvalWeights::apply(std::string_view overrides) {
     }
     finish();
     return {};
+}
+
+std::string_view tuned_overrides(Variant v) {
+    return v == Variant::Alice ? tuned::ALICE : v == Variant::Avalanche ? tuned::AVALANCHE : tuned::CHESS;
 }
 
 const EvalWeights& default_weights(Variant v) {

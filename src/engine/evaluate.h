@@ -79,8 +79,12 @@ struct EvalWeights {
     std::string apply(std::string_view overrides);
 };
 
-// The committed weights of each game.
+// The committed weights of each game: the hand-set starting point with the
+// tuned overrides of tuned_weights.h applied.
 const EvalWeights& default_weights(Variant v);
+std::string_view tuned_overrides(Variant v);
+// The hand-set starting point of tuning (no tuned override).
+EvalWeights hand_set_weights(Variant v);
 // The same weights with the Alice and Avalanche terms switched off.
 EvalWeights without_variant_terms(const EvalWeights& w);
 

@@ -4,9 +4,11 @@
 // one (evaluate.cpp), so what is tuned is exactly what plays.
 #include "tune.h"
 
+#include <algorithm>
 #include <cmath>
 #include <deque>
 #include <fstream>
+#include <limits>
 #include <ostream>
 #include <sstream>
 #include <string_view>
@@ -37,6 +39,15 @@ bool used_by(Variant v, const std::string& name) {
     if (avalanche_term) return v == Variant::Avalanche;
     if (starts("shield")) return v != Variant::Alice;  // no pawn shield across two boards
     return true;
+}
+
+// Weights whose sign is part of the model: a piece is worth something, an
+// attack on the king never helps the defender (the attack units are squared,
+// so a negative weight would turn a penalty into nonsense).
+int lower_bound(const std::string& name) {
+    if (name.rfind("material.", 0) == 0) return 1;
+    if (name.rfind("king_attack", 0) == 0) return 0;
+    return std::numeric_limits<int>::min();
 }
 
 bool selected(const std::string& name, const std::string& only) {
@@ -139,10 +150,18 @@ int tune(const TuneOptions& o, std::ostream& out, std::ostream& log) {
 
     const EvalWeights start = default_weights(o.variant);
     EvalWeights w = start;
-    std::vector<std::pair<std::string, int*>> params;
+    struct Param {
+        std::string name;
+        int* value;
+        int min;
+    };
+    std::vector<Param> params;
     w.visit([&](const std::string& name, int& v) {
-        if (used_by(o.variant, name) && selected(name, o.only)) params.emplace_back(name, &v);
+        if (!used_by(o.variant, name) || !selected(name, o.only)) return;
+        params.push_back({name, &v, lower_bound(name)});
+        v = std::max(v, params.back().min);
     });
+    w.finish();
     Tuner tuner(train, check);
     tuner.fit_k(w);
     const double train0 = tuner.train_error(w), check0 = tuner.check_error(w);
@@ -154,9 +173,10 @@ int tune(const TuneOptions& o, std::ostream& out, std::ostream& log) {
     for (int pass = 1; pass <= o.passes; ++pass) {
         int changed = 0;
         const int step = pass <= 2 ? 4 : pass <= 5 ? 2 : 1;  // coarse first, then fine
-        for (auto& [name, value] : params) {
+        for (auto& [name, value, min] : params) {
             for (int dir : {+1, -1}) {
                 const int old = *value;
+                if (old + dir * step < min) continue;
                 *value = old + dir * step;
                 w.finish();
                 const double e = tuner.train_error(w);
@@ -176,8 +196,9 @@ int tune(const TuneOptions& o, std::ostream& out, std::ostream& log) {
     log << "tune: end error " << best << " (held out " << tuner.check_error(w) << "); started at " << train0
         << " (held out " << check0 << ")\n";
 
-    // The override string: every weight that differs from the start.
-    EvalWeights base = start;
+    // The override string: every weight that differs from the hand-set
+    // starting point (so it replaces the committed tuned string whole).
+    EvalWeights base = hand_set_weights(o.variant);
     std::vector<int> before;
     base.visit([&](const std::string&, int& v) { before.push_back(v); });
     std::size_t i = 0;

@@ -165,5 +165,16 @@ TEST(EvalWeights, WithoutVariantTermsTheVariantsDifferOnlyByTheirRules) {
               eval_with(Variant::Alice, afen, engine::without_variant_terms(alice)));
 }
 
+TEST(EvalWeights, CommittedWeightsAreTheHandSetOnesWithTheTunedOverrides) {
+    for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche}) {
+        engine::EvalWeights w = engine::hand_set_weights(v);
+        ASSERT_EQ(w.apply(engine::tuned_overrides(v)), "") << variant_name(v);
+        const std::string fen = v == Variant::Alice
+                                    ? "3u2Rl/2O5/4S2R/p1N2n2/S2SB3/6S1/1PP4P/6L1 w - - 1 45"
+                                    : "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        EXPECT_EQ(eval_with(v, fen, w), eval_with(v, fen, engine::default_weights(v))) << variant_name(v);
+    }
+}
+
 }  // namespace
 }  // namespace echecs::test
