@@ -55,8 +55,8 @@ private:
     bool force_ = false;
     Color engine_color_ = BLACK;
     std::atomic<bool> post_{false};  // read by the search thread
-    int mps_ = 0;                   // moves per session, 0 = whole game
-    std::int64_t base_ms_ = 60000;  // level base
+    int mps_ = 0;                    // moves per session, 0 = whole game
+    std::int64_t base_ms_ = 60000;   // level base
     std::int64_t inc_ms_ = 0;
     std::int64_t st_ms_ = 0;  // st: fixed time per move
     int sd_ = 0;              // sd: depth limit
@@ -80,15 +80,11 @@ bool XboardSession::report_result() {
     if (!r.over()) return false;
     std::string why;
     switch (r.termination) {
-        case Termination::Checkmate:
-            why = r.outcome == Outcome::WhiteWins ? "White mates" : "Black mates";
-            break;
+        case Termination::Checkmate: why = r.outcome == Outcome::WhiteWins ? "White mates" : "Black mates"; break;
         case Termination::AvalancheLoss:
             why = r.outcome == Outcome::WhiteWins ? "Black cannot complete a move" : "White cannot complete a move";
             break;
-        default:
-            why = std::string(termination_name(r.termination));
-            break;
+        default: why = std::string(termination_name(r.termination)); break;
     }
     out_(std::string(pgn_result(r.outcome)) + " {" + why + "}");
     return true;
