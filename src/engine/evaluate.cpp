@@ -3,8 +3,7 @@
 //  - Alice: everything is judged per board (a piece only attacks and blocks
 //    on its own board, and lands on the other one), checks that arrive by a
 //    transfer, and the king's escape squares counted on both boards.
-//  - Avalanche: passed pawns are worth more (the opponent must push a pawn
-//    every turn), a pending promotion counts as the queen its owner will
+//  - Avalanche: a pending promotion counts as the queen its owner will
 //    choose, enemy pawns in front of the king (pushes that would check the
 //    pusher are forbidden, which can leave only bad pushes) cost safety, and
 //    a side with no harmless enemy pawn left to push must push one towards
@@ -94,9 +93,7 @@ EvalWeights hand_set_weights(Variant v) {
         w.escape_square = S(6, 4);
         w.no_escape = S(25, 15);
     } else if (v == Variant::Avalanche) {
-        for (int r = 0; r < 8; ++r) w.avalanche_passed[r] = S(w.passed[r].mg / 2, w.passed[r].eg / 2);
         w.pawn_in_front_of_king = S(8, 0);
-        w.safe_push = S(3, 3);
         w.forced_push = S(30, 60);
     }
     w.finish();
@@ -172,9 +169,7 @@ void EvalWeights::visit(const std::function<void(const std::string&, int&)>& f) 
     score("transfer_check", transfer_check);
     score("escape_square", escape_square);
     score("no_escape", no_escape);
-    for (int r = 1; r <= 6; ++r) score("avalanche_passed." + std::to_string(r + 1), avalanche_passed[r]);
     score("pawn_in_front_of_king", pawn_in_front_of_king);
-    score("safe_push", safe_push);
     score("forced_push", forced_push);
 }
 
@@ -222,8 +217,7 @@ const EvalWeights& default_weights(Variant v) {
 EvalWeights without_variant_terms(const EvalWeights& w) {
     EvalWeights r = w;
     r.transfer_check = r.escape_square = r.no_escape = S(0, 0);
-    for (Score& s : r.avalanche_passed) s = S(0, 0);
-    r.pawn_in_front_of_king = r.safe_push = r.forced_push = S(0, 0);
+    r.pawn_in_front_of_king = r.forced_push = S(0, 0);
     r.finish();
     return r;
 }
@@ -354,10 +348,7 @@ private:
             if (V == Variant::Avalanche && relative_rank(c, sq) == 7) continue;  // counted as a queen
             if (!(ours & m.adjacent_files[f])) s -= w.isolated;
             if (more_than_one(ours & file_bb(f)) && (m.forward_files[c][sq] & file_bb(f) & ours)) s -= w.doubled;
-            if (!(m.forward_files[c][sq] & theirs)) {
-                s += w.passed[relative_rank(c, sq)];
-                if (V == Variant::Avalanche) s += w.avalanche_passed[relative_rank(c, sq)];
-            }
+            if (!(m.forward_files[c][sq] & theirs)) s += w.passed[relative_rank(c, sq)];
         }
         return s;
     }
@@ -416,10 +407,8 @@ private:
         const Bitboard pawns = pos.pieces(them, PAWN);
         const Bitboard to = (them == WHITE ? shift<NORTH>(pawns) : shift<SOUTH>(pawns)) & ~pos.pieces();
         const Bitboard danger = them == WHITE ? rank_bb(6) | rank_bb(7) : rank_bb(0) | rank_bb(1);
-        const int safe = popcount(to & ~danger);
-        Score s = w.safe_push * std::min(safe, 4);
-        if (!safe && (to & danger)) s -= w.forced_push;
-        return s;
+        const bool forced = (to & danger) && !(to & ~danger);
+        return forced ? Score{-w.forced_push.mg, -w.forced_push.eg} : Score{};
     }
 
     const Position& pos;

@@ -57,24 +57,22 @@ struct EvalWeights {
     // Alice: checks a piece could give by a transfer; the king's escape
     // squares judged on both boards.
     Score transfer_check, escape_square, no_escape;
-    // Avalanche: passed pawns race (the opponent must push a pawn every
-    // turn), enemy pawns in front of the king (pushes that would check the
-    // pusher are barred, which can leave only bad pushes), and how free the
-    // side is in its own pushes: with no harmless enemy pawn to push it
-    // must advance a dangerous one towards promotion.
-    Score avalanche_passed[8];
+    // Avalanche (pawn races are the game's own tuned passed-pawn table):
+    // enemy pawns in front of the king (pushes that would check the
+    // pusher are barred, which can leave only bad pushes), and a side with
+    // no harmless enemy pawn left to push, which must advance one towards
+    // promotion.
     Score pawn_in_front_of_king;
-    Score safe_push;    // per harmless enemy pawn push available (up to 4)
     Score forced_push;  // no harmless push left, only pushes to the enemy's 7th/8th rank
 
     // Derived: piece-square values for White, built by finish().
     Score psq[PIECE_TYPE_NB][SQUARE_NB];
     void finish();
 
-    // Every tunable integer by name ("material.knight.mg", "safe_push.eg", ...).
+    // Every tunable integer by name ("material.knight.mg", "forced_push.eg", ...).
     void visit(const std::function<void(const std::string& name, int& value)>& f);
     // Applies "name=value,name=value": a name sets every weight it prefixes
-    // ("safe_push=0" switches the whole term off). Returns an error message,
+    // ("forced_push=0" switches the whole term off). Returns an error message,
     // empty on success.
     std::string apply(std::string_view overrides);
 };

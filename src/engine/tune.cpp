@@ -33,8 +33,7 @@ double sigmoid(double k, double cp) { return 1.0 / (1.0 + std::pow(10.0, -k * cp
 bool used_by(Variant v, const std::string& name) {
     auto starts = [&](std::string_view p) { return name.compare(0, p.size(), p) == 0; };
     const bool alice_term = starts("transfer_check") || starts("escape_square") || starts("no_escape");
-    const bool avalanche_term =
-        starts("avalanche_passed") || starts("pawn_in_front_of_king") || starts("safe_push") || starts("forced_push");
+    const bool avalanche_term = starts("pawn_in_front_of_king") || starts("forced_push");
     if (alice_term) return v == Variant::Alice;
     if (avalanche_term) return v == Variant::Avalanche;
     if (starts("shield")) return v != Variant::Alice;  // no pawn shield across two boards

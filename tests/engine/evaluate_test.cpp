@@ -103,18 +103,18 @@ TEST(EvalWeights, EveryWeightHasAUniqueNameAndOverridesReachIt) {
     EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end());
     EXPECT_GT(names.size(), 100u);
     // A name sets exactly that weight; a prefix sets the whole term.
-    ASSERT_EQ(w.apply("material.knight.mg=301, safe_push=0"), "");
-    int knight = -1, safe_mg = -1, safe_eg = -1, knight_eg = -1;
+    ASSERT_EQ(w.apply("material.knight.mg=301, forced_push=0"), "");
+    int knight = -1, forced_mg = -1, forced_eg = -1, knight_eg = -1;
     w.visit([&](const std::string& n, int& v) {
         if (n == "material.knight.mg") knight = v;
         if (n == "material.knight.eg") knight_eg = v;
-        if (n == "safe_push.mg") safe_mg = v;
-        if (n == "safe_push.eg") safe_eg = v;
+        if (n == "forced_push.mg") forced_mg = v;
+        if (n == "forced_push.eg") forced_eg = v;
     });
     EXPECT_EQ(knight, 301);
     EXPECT_EQ(knight_eg, engine::default_weights(Variant::Avalanche).material[KNIGHT].eg);
-    EXPECT_EQ(safe_mg, 0);
-    EXPECT_EQ(safe_eg, 0);
+    EXPECT_EQ(forced_mg, 0);
+    EXPECT_EQ(forced_eg, 0);
 }
 
 TEST(EvalWeights, BadOverridesSayWhatIsWrongAndChangeNothing) {
