@@ -214,10 +214,22 @@ const EvalWeights& default_weights(Variant v) {
     return v == Variant::Alice ? alice : v == Variant::Avalanche ? avalanche : chess;
 }
 
+bool weight_used_by(Variant v, std::string_view name) {
+    auto starts = [&](std::string_view p) { return name.substr(0, p.size()) == p; };
+    const bool alice_term = starts("transfer_check") || starts("escape_square") || starts("no_escape");
+    const bool avalanche_term = starts("pawn_in_front_of_king") || starts("forced_push");
+    if (alice_term) return v == Variant::Alice;
+    if (avalanche_term) return v == Variant::Avalanche;
+    if (starts("shield")) return v != Variant::Alice;  // no pawn shield across two boards
+    return true;
+}
+
 EvalWeights without_variant_terms(const EvalWeights& w) {
     EvalWeights r = w;
-    r.transfer_check = r.escape_square = r.no_escape = S(0, 0);
-    r.pawn_in_front_of_king = r.forced_push = S(0, 0);
+    // The Alice and Avalanche terms are exactly the weights chess never reads.
+    r.visit([](const std::string& name, int& v) {
+        if (!weight_used_by(Variant::Chess, name)) v = 0;
+    });
     r.finish();
     return r;
 }

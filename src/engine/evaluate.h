@@ -83,6 +83,8 @@ const EvalWeights& default_weights(Variant v);
 std::string_view tuned_overrides(Variant v);
 // The hand-set starting point of tuning (no tuned override).
 EvalWeights hand_set_weights(Variant v);
+// Whether the evaluation of game v reads the weight `name`.
+bool weight_used_by(Variant v, std::string_view name);
 // The same weights with the Alice and Avalanche terms switched off.
 EvalWeights without_variant_terms(const EvalWeights& w);
 

@@ -29,17 +29,6 @@ struct Sample {
 
 double sigmoid(double k, double cp) { return 1.0 / (1.0 + std::pow(10.0, -k * cp / 400.0)); }
 
-// Weights that the game's evaluation never reads are left alone.
-bool used_by(Variant v, const std::string& name) {
-    auto starts = [&](std::string_view p) { return name.compare(0, p.size(), p) == 0; };
-    const bool alice_term = starts("transfer_check") || starts("escape_square") || starts("no_escape");
-    const bool avalanche_term = starts("pawn_in_front_of_king") || starts("forced_push");
-    if (alice_term) return v == Variant::Alice;
-    if (avalanche_term) return v == Variant::Avalanche;
-    if (starts("shield")) return v != Variant::Alice;  // no pawn shield across two boards
-    return true;
-}
-
 // Weights whose sign is part of the model: a piece is worth something, an
 // attack on the king never helps the defender (the attack units are squared,
 // so a negative weight would turn a penalty into nonsense).
@@ -156,7 +145,8 @@ int tune(const TuneOptions& o, std::ostream& out, std::ostream& log) {
     };
     std::vector<Param> params;
     w.visit([&](const std::string& name, int& v) {
-        if (!used_by(o.variant, name) || !selected(name, o.only)) return;
+        // Weights that the game's evaluation never reads are left alone.
+        if (!weight_used_by(o.variant, name) || !selected(name, o.only)) return;
         params.push_back({name, &v, lower_bound(name)});
         v = std::max(v, params.back().min);
     });
