@@ -129,9 +129,8 @@ Move parse_uci(Position& pos, std::string_view s) {
     throw NotationError("illegal move " + quote(s) + " in " + pos.fen());
 }
 
-std::string to_san(Position& pos, Move m) {
-    MoveList legal;
-    generate_legal(pos, legal);
+namespace {
+std::string san_among(Position& pos, Move m, const MoveList& legal) {
     std::string s;
     if (m.choice()) s += PIECE_LETTER[m.choice()], s += ':';
     s += first_part_san(pos, m, legal);
@@ -146,6 +145,20 @@ std::string to_san(Position& pos, Move m) {
     }
     pos.undo_move(m);
     return s;
+}
+}  // namespace
+
+std::string to_san(Position& pos, Move m) {
+    MoveList legal;
+    generate_legal(pos, legal);
+    return san_among(pos, m, legal);
+}
+
+std::vector<std::string> to_san_all(Position& pos, const MoveList& legal) {
+    std::vector<std::string> out;
+    out.reserve(legal.size());
+    for (Move m : legal) out.push_back(san_among(pos, m, legal));
+    return out;
 }
 
 Move parse_san(Position& pos, std::string_view text) {

@@ -4,7 +4,9 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "movegen.h"
 #include "position.h"
 
 namespace echecs {
@@ -25,6 +27,9 @@ Move parse_uci(Position& pos, std::string_view s);
 // "e8=Q+"); Alice: standard letters, disambiguated among the moves of both
 // boards; Avalanche: "Nf3,e6", "Q:Nf3,e6", the check suffix at the very end.
 std::string to_san(Position& pos, Move m);
+// The SAN of every move of `legal` (all the legal moves of pos, as
+// generate_legal gives them), in the same order: one generation, not one per move.
+std::vector<std::string> to_san_all(Position& pos, const MoveList& legal);
 // Reads SAN (also Alice board-B letters S U O C T L and a leading P for
 // pawns, as the seed writes them). Throws NotationError.
 Move parse_san(Position& pos, std::string_view s);

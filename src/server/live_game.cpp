@@ -135,6 +135,7 @@ void LiveGame::refresh() {
     rec_.ply = int(rec_.moves.size());
     check_ = pos.in_check();
     legal_.clear();
+    std::vector<std::string> sans;
     if (live()) {
         // One scratch list per thread (16 KiB: not on the stack, not per move).
         thread_local std::unique_ptr<MoveList> list = std::make_unique<MoveList>();
@@ -142,13 +143,16 @@ void LiveGame::refresh() {
         game_->legal_moves(*list);
         legal_.reserve(list->size());
         for (Move m : *list) legal_.push_back(to_uci(m));
+        sans = to_san_all(pos, *list);
     }
     legal_text_.clear();
-    for (const std::string& m : legal_) {  // coordinate strings need no escaping
-        if (!legal_text_.empty()) legal_text_ += ',';
-        legal_text_ += '"';
-        legal_text_ += m;
-        legal_text_ += '"';
+    legal_san_text_.clear();
+    // Coordinate strings and SAN are ASCII letters, digits and + # = , : - :
+    // they need no escaping.
+    for (std::size_t i = 0; i < legal_.size(); ++i) {
+        if (i) legal_text_ += ',', legal_san_text_ += ',';
+        legal_text_ += '"' + legal_[i] + '"';
+        legal_san_text_ += '"' + sans[i] + '"';
     }
 }
 
@@ -408,13 +412,15 @@ std::string LiveGame::state_text(const std::string& base, std::optional<Color> y
     // The move list and the legal moves are kept serialised: a state costs a
     // copy of them, not a serialisation.
     std::string out;
-    out.reserve(base.size() + moves_text_.size() + legal_text_.size() + 64);
+    out.reserve(base.size() + moves_text_.size() + legal_text_.size() + legal_san_text_.size() + 64);
     out += "{\"you\":";
     out += you ? (*you == WHITE ? "\"white\"" : "\"black\"") : "null";
     out += ",\"moves\":[";
     out += moves_text_;
     out += "],\"legal_moves\":[";
     out += legal_text_;
+    out += "],\"legal_san\":[";
+    out += legal_san_text_;
     out += "],";
     out.append(base, 1, std::string::npos);
     return out;

@@ -94,8 +94,9 @@ private:
     std::int64_t first_move_ms_;
     std::unique_ptr<Game> game_;
     std::vector<std::string> legal_;
-    std::string moves_text_;  // the JSON of the move list, without brackets
-    std::string legal_text_;  // the JSON of legal_, without brackets
+    std::string moves_text_;      // the JSON of the move list, without brackets
+    std::string legal_text_;      // the JSON of legal_, without brackets
+    std::string legal_san_text_;  // the JSON of the SAN of each of legal_, same order
     void append_move_text(const MoveRecord& m, const Position& after);
     bool check_ = false;
 };

@@ -1309,11 +1309,12 @@ void Server::Impl::handle_api(const Request& req, const std::string& path, const
         Analysis a = replay_analysis(body());
         Position& pos = a.game->position();
         GameResult res = a.game->result();
-        json legal = json::array();
+        json legal = json::array(), legal_san = json::array();
         if (!res.over()) {
             auto list = std::make_unique<MoveList>();
             a.game->legal_moves(*list);
             for (Move m : *list) legal.push_back(to_uci(m));
+            for (std::string& s : to_san_all(pos, *list)) legal_san.push_back(std::move(s));
         }
         json winner = res.outcome == Outcome::WhiteWins   ? json("white")
                       : res.outcome == Outcome::BlackWins ? json("black")
@@ -1325,6 +1326,7 @@ void Server::Impl::handle_api(const Request& req, const std::string& path, const
                            {"turn", color_name(pos.side_to_move())},
                            {"check", pos.in_check()},
                            {"legal_moves", std::move(legal)},
+                           {"legal_san", std::move(legal_san)},
                            {"uci", a.uci},
                            {"san", a.san},
                            {"status", res.over() ? "over" : "live"},

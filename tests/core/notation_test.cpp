@@ -105,8 +105,12 @@ TEST(San, RoundTripOverRandomGamesInAllVariants) {
                 MoveList list;
                 g.legal_moves(list);
                 if (list.empty()) break;
-                for (Move m : list) {
+                const std::vector<std::string> all = to_san_all(g.position(), list);
+                ASSERT_EQ(all.size(), list.size());
+                for (int i = 0; i < int(list.size()); ++i) {
+                    const Move m = list.moves[i];
                     const std::string san = to_san(g.position(), m);
+                    ASSERT_EQ(all[i], san) << variant_name(v) << ' ' << g.position().fen();
                     ASSERT_EQ(parse_san(g.position(), san), m)
                         << variant_name(v) << ' ' << g.position().fen() << ' ' << san;
                 }

@@ -442,6 +442,11 @@ TEST_F(ServerTest, AnalysisBoardAndFenAfterEveryMove) {
     EXPECT_EQ(a["turn"], "white");
     EXPECT_EQ(a["status"], "live");
     EXPECT_FALSE(a["legal_moves"].empty());
+    ASSERT_EQ(a["legal_san"].size(), a["legal_moves"].size());
+    for (std::size_t i = 0; i < a["legal_moves"].size(); ++i)  // the knight on f3 stands on board B
+        if (a["legal_moves"][i] == "f3e5") {
+            EXPECT_EQ(a["legal_san"][i], "Ne5");
+        }
     json mate = post_json(port_, "/api/analysis", {{"moves", {"f2f3", "e7e5", "g2g4", "d8h4"}}}, "");
     EXPECT_EQ(mate["termination"], "checkmate");
     EXPECT_EQ(mate["winner"], "black");
@@ -520,6 +525,8 @@ TEST_F(ServerTest, GameAgainstTheComputer) {
         EXPECT_EQ(s["players"]["black"]["computer"], true);
         EXPECT_EQ(s["players"]["black"]["level"], 1);
         std::string first = s["legal_moves"][0];
+        ASSERT_EQ(s["legal_san"].size(), s["legal_moves"].size());
+        EXPECT_EQ(std::string(s["legal_san"][0]).find(',') != std::string::npos, std::string(variant) == "avalanche");
         w.send({{"type", "move"}, {"game", id}, {"move", first}, {"ply", 0}});
         json reply = w.state(id, 2, 30s);  // the computer answered
         EXPECT_EQ(reply["turn"], "white");
