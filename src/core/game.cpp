@@ -25,6 +25,7 @@ std::string_view termination_name(Termination t) {
         case Termination::Resignation: return "resignation";
         case Termination::Agreement: return "agreement";
         case Termination::Aborted: return "aborted";
+        case Termination::Abandoned: return "abandoned";
         default: return "unfinished";
     }
 }

@@ -27,6 +27,7 @@ enum class Termination {
     Resignation,
     Agreement,
     Aborted,
+    Abandoned,  // a player left a live game and the opponent claimed it
 };
 
 struct GameResult {

@@ -243,7 +243,8 @@ void replay(const PgnGame& g, Game& game) {
     }
 }
 
-std::string write_pgn(Game& game, const std::vector<std::pair<std::string, std::string>>& tags, GameResult result) {
+std::string write_pgn(Game& game, const std::vector<std::pair<std::string, std::string>>& tags, GameResult result,
+                      const std::vector<std::string>& comments) {
     std::vector<std::pair<std::string, std::string>> out;
     auto find = [&](std::string_view n) -> const std::string* {
         for (const auto& [k, v] : tags)
@@ -294,16 +295,23 @@ std::string write_pgn(Game& game, const std::vector<std::pair<std::string, std::
         if (!line.empty()) line += ' ';
         line += word;
     };
-    bool first = true;
-    for (Move m : game.moves()) {
+    bool number_needed = true;  // a Black move after the start or a comment carries its number
+    for (std::size_t i = 0; i < game.moves().size(); ++i) {
+        const Move m = game.moves()[i];
         Position& pos = replayed.position();
         if (pos.side_to_move() == WHITE)
             emit(std::to_string(pos.fullmove_number()) + ".");
-        else if (first)
+        else if (number_needed)
             emit(std::to_string(pos.fullmove_number()) + "...");
         emit(to_san(pos, m));
         replayed.play(m);
-        first = false;
+        number_needed = false;
+        if (i < comments.size() && !comments[i].empty()) {
+            std::string c;
+            for (char ch : comments[i]) c += ch == '}' || ch == '\n' || ch == '\r' ? ' ' : ch;
+            emit("{" + c + "}");
+            number_needed = true;
+        }
     }
     emit(std::string(pgn_result(result.outcome)));
     text += line + "\n";

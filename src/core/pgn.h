@@ -45,7 +45,9 @@ std::vector<PgnGame> read_pgn(std::string_view text);
 void replay(const PgnGame& g, Game& game);
 
 // The PGN text of a game; the Seven Tag Roster is completed with "?" where
-// `tags` lacks it, and Variant/SetUp/FEN are added as needed.
-std::string write_pgn(Game& game, const std::vector<std::pair<std::string, std::string>>& tags, GameResult result);
+// `tags` lacks it, and Variant/SetUp/FEN are added as needed. comments[i],
+// when present and not empty, is written as {comment} after move i.
+std::string write_pgn(Game& game, const std::vector<std::pair<std::string, std::string>>& tags, GameResult result,
+                      const std::vector<std::string>& comments = {});
 
 }  // namespace echecs

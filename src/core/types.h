@@ -22,6 +22,7 @@ constexpr std::string_view variant_name(Variant v) {
 
 enum Color : std::uint8_t { WHITE, BLACK, COLOR_NB = 2 };
 constexpr Color operator~(Color c) { return Color(c ^ 1); }
+constexpr std::string_view color_name(Color c) { return c == BLACK ? "black" : "white"; }
 
 enum PieceType : std::uint8_t { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_TYPE_NB = 7 };
 

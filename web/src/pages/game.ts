@@ -17,6 +17,7 @@ export function gamePage(root: HTMLElement, id: string): () => void {
 
 class GamePage {
   private state: GameState | null = null;
+  private claimTimer: number | undefined;
   private receivedAt = 0;
   private board: BoardView | null = null;
   private variant: Variant | null = null;
@@ -84,6 +85,7 @@ class GamePage {
     ws().leave(this.id);
     this.unsub.forEach(f => f());
     window.clearInterval(this.tick);
+    window.clearTimeout(this.claimTimer);
     document.removeEventListener('keydown', this.onKey);
     this.board?.destroy();
   }
@@ -441,6 +443,25 @@ class GamePage {
     nav.appendChild(flip);
   }
 
+  /** The opponent left: a note, then (from `available_at`) the two claims. */
+  private renderClaim(box: HTMLElement, send: (type: string) => void, btn: (l: string, a: string, f: () => void, c?: string) => HTMLElement): void {
+    const st = this.state!;
+    window.clearTimeout(this.claimTimer);
+    if (!st.claim || st.claim.by !== st.you) return;
+    const wait = st.claim.available_at - ws().serverNow();
+    const note = el('div', { class: 'offer claim' }, t('game.opponentLeft'));
+    box.appendChild(note);
+    if (wait > 0) {
+      note.append(' ', t('game.claimIn', { s: Math.ceil(wait / 1000) }));
+      this.claimTimer = window.setTimeout(() => this.renderControls(), Math.min(wait, 1000));
+      return;
+    }
+    box.append(
+      btn(t('game.claimVictory'), 'claim-victory', () => send('claim_victory'), 'primary'),
+      btn(t('game.claimDraw'), 'claim-draw', () => send('claim_draw')),
+    );
+  }
+
   private renderControls(): void {
     const st = this.state!;
     const box = this.els.controls;
@@ -474,6 +495,7 @@ class GamePage {
         box.appendChild(btn(t('game.offerDraw'), 'draw-offer', () => send('draw_offer')));
       }
       if (st.can_abort) box.appendChild(btn(t('game.abort'), 'abort', () => send('abort')));
+      this.renderClaim(box, send, btn);
       const r = btn(this.confirmResign ? t('game.confirmResign') : t('game.resign'), 'resign', () => {
         if (this.confirmResign) {
           this.confirmResign = false;
