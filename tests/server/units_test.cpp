@@ -375,3 +375,33 @@ TEST(EngineScheduler, TheQueueIsBounded) {
 }
 
 }  // namespace
+
+// (Engine code the server review found: the children of `echecs match`.)
+#include <filesystem>
+#include <set>
+
+#include "engine/uci_process.h"
+
+namespace {
+
+std::set<std::string> open_descriptors() {
+    std::set<std::string> fds;
+    for (const auto& e : std::filesystem::directory_iterator("/proc/self/fd")) fds.insert(e.path().filename());
+    return fds;
+}
+
+TEST(UciProcess, AnEngineDoesNotInheritAnotherEnginesPipes) {
+    const std::set<std::string> before = open_descriptors();
+    engine::UciProcess first("sleep 5");
+    std::set<std::string> first_pipes;
+    for (const std::string& fd : open_descriptors())
+        if (!before.count(fd)) first_pipes.insert(fd);
+    ASSERT_EQ(first_pipes.size(), 2u);  // our ends of its stdin and stdout
+    engine::UciProcess second("ls /proc/self/fd");
+    std::set<std::string> inherited;
+    while (auto line = second.read_line(5000)) inherited.insert(*line);
+    ASSERT_TRUE(inherited.count("0") && inherited.count("1"));
+    for (const std::string& fd : first_pipes) EXPECT_FALSE(inherited.count(fd)) << "descriptor " << fd;
+}
+
+}  // namespace
