@@ -80,7 +80,7 @@ void Hub::start() {
         LiveGame& g = room->game();
         if (g.record().time.kind == TimeControl::Unlimited && now - g.last_activity() >= opt_.unlimited_archive_ms)
             g.archive(now);
-        resumed.emplace_back(std::in_place_type<SaveGame>, g.meta());
+        resumed.emplace_back(std::in_place_type<SaveGame>, SaveGame{g.meta()});
     }
     if (!resumed.empty()) initial_storage_->apply(resumed);
     storage_ = std::make_unique<StorageWorker>(

@@ -69,6 +69,7 @@ struct ServerOptions {
     std::size_t max_message = 16 * 1024;           // larger messages get `too_large` (read and dropped unbuffered)
     std::size_t max_frame = 1024 * 1024;           // larger messages close the socket (1009)
     std::size_t ws_send_budget = 2 * 1024 * 1024;  // bytes queued to a socket that does not read: then dropped
+    std::size_t ws_socket_buffer = 0;              // the kernel's send buffer per socket (SO_SNDBUF); 0: its own
     std::int64_t ws_idle_timeout_ms = 30'000;      // no frame (pongs included) for this long: closed
     std::int64_t ws_ping_ms = 10'000;              // server pings, also to measure the lag
     double rate_per_second = 30;                   // WebSocket messages per socket

@@ -38,6 +38,13 @@ void WsSession::run(http::request<http::string_body> req) {
     // payload; between max_message and max_frame the message is read in
     // chunks and dropped (on_read).
     ws_.read_message_max(opt.max_frame);
+    // The kernel's buffer is on top of the send budget: a fixed one keeps the
+    // bytes a frozen reader can hold bounded (and the budget meaningful).
+    if (opt.ws_socket_buffer > 0) {
+        beast::error_code ec;
+        beast::get_lowest_layer(ws_).socket().set_option(
+            asio::socket_base::send_buffer_size(static_cast<int>(opt.ws_socket_buffer)), ec);
+    }
     ws_.control_callback([this](websocket::frame_type kind, beast::string_view) {
         if (kind != websocket::frame_type::pong || !ping_outstanding_) return;
         ping_outstanding_ = false;
