@@ -3,7 +3,7 @@
 // otherwise the page says so and still shows the position of any variant.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, closeAll, newPlayer, screenshot, useServerAndBrowser } from './lib.mjs';
+import { clickMove, closeAll, newPlayer, screenshot, useServerAndBrowser, press } from './lib.mjs';
 
 const env = useServerAndBrowser();
 
@@ -27,7 +27,7 @@ test('analysis board', { timeout: 60000 }, async () => {
     } else {
       await clickMove(page, 'f3', 'e5', 'b');
       await page.locator('.analysis-page .move-list .move').first().waitFor();
-      await page.click('[data-action="evaluate"]');
+      await press(page, '[data-action="evaluate"]');
       await page.locator('.eval', { hasText: /Evaluation|Mate/ }).waitFor({ timeout: 15000 });
     }
     // switching the variant resets the board

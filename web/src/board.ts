@@ -46,16 +46,33 @@ export interface BoardState {
   premove?: Color;
 }
 
+/** A message the board asks its page to show in a fixed place (never in the board's own layout). */
+export interface BoardPrompt {
+  text: string;
+  /** Offers a button that takes the unfinished move back. */
+  cancel?: () => void;
+}
+
 export interface BoardOptions {
   orientation: Color;
   /** Called with the complete legal move string the user made. */
   onMove?: (move: string) => void;
-  /** Called when a prompt (promotion, push…) opens or closes. */
-  onPrompt?: (text: string | null) => void;
+  /**
+   * Called when a prompt (push, premove…) opens or closes. The page shows it
+   * in a place of fixed size, so that the board never moves under the finger;
+   * without it the board shows the prompt over its own lower edge.
+   */
+  onPrompt?: (p: BoardPrompt | null) => void;
   viewOnly?: boolean;
   coordinates?: boolean;
   /** Alice: show "Board 1" / "Board 2" above the boards (default true). */
   labels?: boolean;
+  /**
+   * Alice on a narrow screen: the board not shown large goes into this
+   * element as a live thumbnail (tap it to swap), when `compact()` says so.
+   */
+  aliceThumb?: HTMLElement;
+  compact?: () => boolean;
 }
 
 const ROLE_OF: Record<string, Role> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
@@ -69,10 +86,23 @@ interface Stage {
   moves: ParsedMove[];
 }
 
+/** Avalanche premove: a first part set during the opponent's turn, and optionally the pawn to push. */
+interface AvalanchePremove {
+  orig: string;
+  dest: string;
+  push?: string;
+}
+
 export class BoardView {
   readonly root: HTMLElement;
   private cgs: Api[] = [];
   private boardEls: HTMLElement[] = [];
+  private cols: HTMLElement[] = [];
+  /** Alice compact layout: the board shown large (the other one is the thumbnail). */
+  private mainBoard: BoardIndex = 0;
+  private compactNow = false;
+  private avPremove: AvalanchePremove | null = null;
+  private keepPremove = false;
   private pos: Position;
   private state: BoardState | null = null;
   private all: ParsedMove[] = [];
@@ -94,7 +124,8 @@ export class BoardView {
     host.appendChild(this.root);
     const n = variant === 'alice' ? 2 : 1;
     for (let i = 0; i < n; i++) {
-      const wrap = el('div', { class: 'board-col' });
+      const wrap = el('div', { class: 'board-col', 'data-col': i === 0 ? 'a' : 'b' });
+      this.cols.push(wrap);
       if (variant === 'alice' && opts.labels !== false)
         wrap.appendChild(el('div', { class: 'board-label' }, i === 0 ? t('game.boardA') : t('game.boardB')));
       const boardWrap = el('div', { class: 'board-wrap', 'data-board': i === 0 ? 'a' : 'b' });
@@ -116,12 +147,81 @@ export class BoardView {
           showDests: true,
           events: { after: (o, d) => this.onUserMove(board, o, d) },
         },
-        premovable: { enabled: false },
+        premovable: {
+          enabled: false,
+          events: {
+            set: (o, d) => this.onPremoveSet(o, d),
+            unset: () => this.onPremoveUnset(),
+          },
+        },
         draggable: { showGhost: true },
         events: { select: k => this.onSelect(board, k) },
         drawable: { enabled: true },
       };
-      this.cgs.push(Chessground(cgEl, config));
+      const cg = Chessground(cgEl, config);
+      this.cgs.push(cg);
+      // chessground keeps the board's screen position from its last scroll or
+      // resize; a layout change elsewhere on the page would leave it stale and
+      // a tap would land on the wrong square. Measured afresh at every touch.
+      const fresh = () => cg.state.dom.bounds.clear();
+      boardWrap.addEventListener('touchstart', fresh, { capture: true, passive: true });
+      boardWrap.addEventListener('mousedown', fresh, { capture: true, passive: true });
+    }
+    this.layout();
+  }
+
+  /** Alice: one board large and the other as a thumbnail on narrow screens, else side by side. */
+  layout(): void {
+    if (this.variant !== 'alice') return;
+    const thumbHost = this.opts.aliceThumb;
+    const compact = !!thumbHost && !!this.opts.compact?.();
+    if (compact === this.compactNow && (!compact || this.cols[this.mainBoard].parentElement === this.root)) return;
+    this.compactNow = compact;
+    this.root.classList.toggle('alice-compact', compact);
+    thumbHost?.classList.toggle('alice-thumb-host', compact);
+    for (const c of this.cols) c.querySelector('.thumb-swap')?.remove();
+    if (!compact) {
+      this.cols.forEach(c => {
+        c.classList.remove('thumb', 'main');
+        this.root.appendChild(c);
+      });
+      if (thumbHost) thumbHost.hidden = true;
+    } else {
+      const main = this.cols[this.mainBoard];
+      const thumb = this.cols[1 - this.mainBoard];
+      main.classList.add('main');
+      main.classList.remove('thumb');
+      thumb.classList.add('thumb');
+      thumb.classList.remove('main');
+      this.root.appendChild(main);
+      thumbHost!.hidden = false;
+      thumbHost!.appendChild(thumb);
+      const other = (1 - this.mainBoard) as BoardIndex;
+      const label = t('game.showBoard', { n: other + 1 });
+      const swap = el('button', { type: 'button', class: 'thumb-swap', 'aria-label': label, title: label, 'data-action': 'swap-boards' });
+      swap.addEventListener('click', () => this.showLarge(other));
+      thumb.appendChild(swap);
+    }
+    this.redraw();
+  }
+
+  /** Alice compact layout: which board is large. */
+  showLarge(board: BoardIndex): void {
+    if (this.mainBoard === board) return;
+    this.mainBoard = board;
+    this.compactNow = !this.compactNow; // force the re-layout
+    this.layout();
+  }
+
+  largeBoard(): BoardIndex {
+    return this.mainBoard;
+  }
+
+  /** Tells chessground that its container may have changed size or place. */
+  redraw(): void {
+    for (const cg of this.cgs) {
+      cg.state.dom.bounds.clear();
+      cg.redrawAll();
     }
   }
 
@@ -132,6 +232,11 @@ export class BoardView {
 
   legalMoves(): ParsedMove[] {
     return this.all;
+  }
+
+  /** Avalanche: the pending-promotion piece chosen this turn (q r b n), if any. */
+  stageChoice(): string | undefined {
+    return this.stage.choice;
   }
 
   getOrientation(): Color {
@@ -229,6 +334,10 @@ export class BoardView {
   private startTurn(): void {
     if (!this.state?.canMove || this.opts.viewOnly) {
       this.setMovable(undefined, this.opts.viewOnly ? undefined : this.state?.premove);
+      if (this.avPremove) {
+        this.showAvPremove();
+        this.prompt(t('game.premovePush'), true);
+      }
       return;
     }
     const choices = pendingChoices(this.all);
@@ -245,13 +354,28 @@ export class BoardView {
     }
     this.stage = { moves: this.variant === 'avalanche' ? withChoice(this.all, undefined) : this.all };
     this.setMovable(this.stage.moves);
+    if (this.variant === 'avalanche') {
+      const av = this.avPremove;
+      this.avPremove = null;
+      this.cgs.forEach(cg => cg.cancelPremove());
+      if (av && matchingFirstPart(this.stage.moves, av.orig, av.dest).length + promotionsFor(this.stage.moves, av.orig, av.dest).length > 0) {
+        this.prompt(null);
+        this.cgs[0].move(av.orig as Key, av.dest as Key);
+        this.pendingPush = av.push;
+        this.onUserMove(0, av.orig as Key, av.dest as Key);
+      } else if (av) this.prompt(null);
+      return;
+    }
     // a premove set during the opponent's turn is played now if it is legal
     for (const cg of this.cgs) if (cg.playPremove()) break;
     this.cgs.forEach(cg => cg.cancelPremove());
   }
 
+  /** Avalanche premove: the pawn to push once the first part is played. */
+  private pendingPush: string | undefined;
+
   private setMovable(moves: ParsedMove[] | undefined, premove?: Color): void {
-    const premoves = !!premove && this.variant !== 'avalanche';
+    const premoves = !!premove;
     this.cgs.forEach((cg, i) => {
       const d = moves
         ? this.variant === 'alice'
@@ -268,6 +392,53 @@ export class BoardView {
       });
       if (!moves && !premoves) cg.cancelPremove();
     });
+    if (!moves && !premoves) this.clearAvPremove();
+  }
+
+  // -------------------------------------------------------------------------
+  // Avalanche premoves: the first part is chessground's premove; a tap on an
+  // enemy pawn then names the push. Played when the turn comes if still legal.
+
+  private onPremoveSet(orig: Key, dest: Key): void {
+    if (this.variant !== 'avalanche') return;
+    this.avPremove = { orig, dest };
+    this.showAvPremove();
+    this.prompt(t('game.premovePush'), true);
+  }
+
+  private onPremoveUnset(): void {
+    if (this.variant !== 'avalanche') return;
+    if (this.keepPremove) {
+      this.keepPremove = false;
+      this.showAvPremove();
+      return;
+    }
+    // chessground dropped its premove (a tap elsewhere): ours goes too
+    if (this.avPremove && !this.state?.canMove) this.clearAvPremove();
+  }
+
+  private showAvPremove(): void {
+    const custom = this.pushHighlight();
+    const p = this.avPremove;
+    if (p) {
+      custom.set(p.orig as Key, 'current-premove');
+      custom.set(p.dest as Key, 'current-premove');
+      if (p.push) custom.set(p.push as Key, 'premove-push');
+    }
+    this.cgs[0].set({ highlight: { custom } });
+  }
+
+  private clearAvPremove(): void {
+    if (!this.avPremove) return;
+    this.avPremove = null;
+    this.keepPremove = false;
+    this.prompt(null);
+    this.cgs[0]?.set({ highlight: { custom: this.pushHighlight() } });
+  }
+
+  /** The Avalanche premove, for tests and the page (null when none). */
+  avalanchePremove(): AvalanchePremove | null {
+    return this.avPremove;
   }
 
   /** A move made by dragging or clicking on the board. */
@@ -314,6 +485,14 @@ export class BoardView {
       return;
     }
     this.pushing = { candidates, pushes, from, to, board };
+    const wanted = this.pendingPush;
+    this.pendingPush = undefined;
+    const pre = wanted ? pushes.find(p => p.from === wanted) : undefined;
+    if (pre) {
+      this.cgs[0].move(pre.from as Key, pre.to as Key);
+      this.finishPush(pre);
+      return;
+    }
     const enemy = opposite(this.pos.turn);
     const custom = new Map<Key, string>();
     const d = new Map<Key, Key[]>();
@@ -334,7 +513,17 @@ export class BoardView {
   }
 
   private onSelect(_board: BoardIndex, key: Key): void {
-    if (!this.pushing) return;
+    if (!this.pushing) {
+      // Avalanche premove: a tap on an enemy pawn names the push
+      const p = this.avPremove;
+      const piece = this.pos.pieces.get(key);
+      if (p && !this.state?.canMove && piece?.role === 'pawn' && piece.color === this.pos.turn) {
+        p.push = p.push === key ? undefined : key;
+        this.keepPremove = true;
+        this.showAvPremove();
+      }
+      return;
+    }
     const push = this.pushing.pushes.find(p => p.from === key);
     if (push) {
       // one click on a pushable pawn pushes it
@@ -356,7 +545,9 @@ export class BoardView {
     this.send(m);
   }
 
-  private cancelTurn(): void {
+  /** Puts the board back as the server has it (an unfinished or unconfirmed move is taken back). */
+  cancelTurn(): void {
+    this.pendingPush = undefined;
     this.pushing = null;
     this.root.classList.remove('push-stage');
     this.prompt(null);
@@ -387,6 +578,23 @@ export class BoardView {
     this.send(m, false);
   }
 
+  /**
+   * Avalanche from the keyboard: the first part alone was typed (`Nf3`): it is
+   * played on the board, then the push is chosen as after a move by hand.
+   */
+  playFirstPart(candidates: ParsedMove[]): void {
+    if (!this.state?.canMove || candidates.length === 0) return;
+    const m = candidates[0];
+    if (m.choice && this.stage.choice !== m.choice) {
+      this.closeOverlay();
+      this.stage = { choice: m.choice, moves: withChoice(this.all, m.choice) };
+    }
+    this.cgs[0].move(m.from as Key, m.to as Key);
+    if (m.promotion)
+      this.cgs[0].setPieces(new Map([[m.to as Key, { role: ROLE_OF[m.promotion], color: this.pos.turn, promoted: true }]]));
+    this.afterFirstPart(0, m.from, m.to, m.promotion);
+  }
+
   /** Escape: takes back a first part waiting for its push, or closes the promotion dialog. */
   cancel(): void {
     if (this.pushing) this.cancelTurn();
@@ -397,16 +605,27 @@ export class BoardView {
   // prompts and dialogs
 
   private prompt(text: string | null, withCancel = false): void {
-    this.opts.onPrompt?.(text);
+    const cancel = withCancel
+      ? () => {
+          if (this.avPremove && !this.state?.canMove) {
+            this.cgs.forEach(cg => cg.cancelPremove());
+            this.clearAvPremove();
+          } else this.cancelTurn();
+        }
+      : undefined;
+    if (this.opts.onPrompt) {
+      this.opts.onPrompt(text ? { text, cancel } : null);
+      return;
+    }
     this.root.querySelector('.board-prompt')?.remove();
     if (!text) return;
     const box = el('div', { class: 'board-prompt', role: 'status' }, text);
-    if (withCancel) {
+    if (cancel) {
       const b = el('button', { class: 'btn small', type: 'button', 'data-action': 'cancel-move' }, t('game.cancel'));
-      b.addEventListener('click', () => this.cancelTurn());
+      b.addEventListener('click', cancel);
       box.appendChild(b);
     }
-    this.root.appendChild(box);
+    this.boardEls[0].appendChild(box);
   }
 
   private closeOverlay(): void {
@@ -465,6 +684,7 @@ export class BoardView {
 
   private squareRect(board: BoardIndex, key: string): DOMRect {
     const cg = this.cgs[board];
+    cg.state.dom.bounds.clear();
     const b = cg.state.dom.bounds();
     const file = key.charCodeAt(0) - 97;
     const rank = Number(key[1]) - 1;
