@@ -21,8 +21,14 @@ test('server restart mid-game: the pages reconnect and the game goes on', { time
     // a marker that a reload would lose
     await ann.page.evaluate(() => (window.__noReload = true));
 
+    // watched from before the restart: the page may be back within a second of the server
+    const lost = ann.page.waitForSelector('.conn-status.down', { state: 'visible', timeout: 20000 });
     await env.server.restart();
-    await ann.page.locator('.conn-status.down').waitFor({ state: 'visible' });
+    await lost;
+    // the banner sits over the header, never over the board
+    const banner = await ann.page.locator('.conn-status').boundingBox();
+    const board = await ann.page.locator('.game-board cg-board').boundingBox();
+    if (banner && board) assert.ok(banner.y + banner.height <= board.y + 1, `banner ${JSON.stringify(banner)} board ${JSON.stringify(board)}`);
     await ann.page.locator('.conn-status').waitFor({ state: 'hidden', timeout: 15000 });
     await bob.page.locator('.conn-status').waitFor({ state: 'hidden', timeout: 15000 });
 

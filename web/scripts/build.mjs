@@ -46,7 +46,13 @@ async function stauntyCss() {
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40">${sprite.slice(start, i)}</svg>`;
       const uri = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
       css += `.pieces-staunty .cg-wrap piece.${roles[r]}.${colors[c]},.pieces-staunty piece.${roles[r]}.${colors[c]}{background-image:url('${uri}')}\n`;
+      if (c === 'w' && r === 'n') css += `.piece-swatch.pieces-staunty piece.knight.white{background-image:url('${uri}')}\n`;
     }
+  // the settings show each set's white knight whatever set the page uses
+  const cburnett = await readFile(join(web, 'node_modules/chessground/assets/chessground.cburnett.css'), 'utf8');
+  const knight = /piece\.knight\.white\s*\{\s*background-image:\s*url\('([^']+)'\)/.exec(cburnett);
+  if (!knight) throw new Error('chessground.cburnett.css: no white knight');
+  css += `.piece-swatch.pieces-cburnett piece.knight.white{background-image:url('${knight[1]}')}\n`;
   return css;
 }
 

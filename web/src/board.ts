@@ -260,6 +260,9 @@ export class BoardView {
 
   destroy(): void {
     for (const cg of this.cgs) cg.destroy();
+    // an Alice thumbnail lives outside the root
+    for (const c of this.cols) c.remove();
+    this.opts.aliceThumb?.classList.remove('alice-thumb-host');
     this.root.remove();
   }
 

@@ -4,7 +4,7 @@
 // a game still being played is refused (fair play), as the server does.
 // Also `?variant=&fen=&moves=` (moves: coordinate strings separated by spaces).
 
-import { AnalysisResult, api } from '../api.js';
+import { AnalysisResult, ApiError, api } from '../api.js';
 import { BoardView } from '../board.js';
 import { clear, el } from '../dom.js';
 import { errorText } from '../errors.js';
@@ -73,14 +73,22 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
     el('div', { class: 'san-row' }, input),
     el('div', { class: 'fen-row' }, el('label', {}, t('game.fen')), curFen),
   );
-  page.append(el('div', { class: 'game-main' }, boardHost, slot), side);
+  // Alice on a narrow screen: one board large, the other as a thumbnail under it
+  const thumb = el('div', { class: 'alice-thumb', hidden: '' });
+  const media = window.matchMedia('(max-width: 759px)');
+  const onMedia = () => board?.layout();
+  media.addEventListener('change', onMedia);
+  page.append(el('div', { class: 'game-main' }, boardHost, slot, el('div', { class: 'alice-row' }, thumb)), side);
   clear(root);
   root.appendChild(page);
 
   const makeBoard = () => {
     board?.destroy();
+    thumb.hidden = true;
     board = new BoardView(boardHost, variant, {
       orientation: 'white',
+      aliceThumb: thumb,
+      compact: () => media.matches,
       onMove: m => {
         // a move at the cursor replaces the rest of the line, unless it is the next move of it
         if (line[cursor] === m) cursor++;
@@ -149,7 +157,7 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
       curFen.value = r.fen;
     } catch (e) {
       if (my !== seq || !board || destroyed) return;
-      msg.textContent = errorText(e);
+      msg.textContent = e instanceof ApiError && e.status === 404 ? t('analysis.noServer') : errorText(e);
       last = null;
       try {
         parseFen(startFen);
@@ -280,6 +288,7 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
   }
   return () => {
     destroyed = true;
+    media.removeEventListener('change', onMedia);
     board?.destroy();
   };
 }
