@@ -1,10 +1,13 @@
 // The playing surface: one chessground board (chess, Avalanche) or two side by
 // side (Alice), driven only by the FEN and the legal move list from the server.
+// (Over 400 lines: the stages of a turn — pending choice, first part,
+// promotion, push, premove — share one state; the Alice flight and the
+// promotion dialog are in board-flight.ts and board-dialog.ts.)
 
 import { Chessground } from 'chessground';
 import type { Api } from 'chessground/api';
 import type { Config } from 'chessground/config';
-import type { Key, Piece as CgPiece } from 'chessground/types';
+import type { Key } from 'chessground/types';
 import {
   BoardIndex,
   Color,
@@ -31,6 +34,8 @@ import {
 } from './moves.js';
 import { t } from './i18n.js';
 import { el } from './dom.js';
+import { AliceFlight } from './board-flight.js';
+import { promotionDialog } from './board-dialog.js';
 
 export interface BoardState {
   fen: string;
@@ -77,7 +82,6 @@ export interface BoardOptions {
 
 const ROLE_OF: Record<string, Role> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
 const ANIM_MS = 200;
-const FLY_MS = 320;
 
 interface Stage {
   /** Pending choice made at the start of the turn (Avalanche). */
@@ -103,6 +107,7 @@ export class BoardView {
   private compactNow = false;
   private avPremove: AvalanchePremove | null = null;
   private keepPremove = false;
+  private flight = new AliceFlight(this.cgs, () => this.orientation);
   private pos: Position;
   private state: BoardState | null = null;
   private all: ParsedMove[] = [];
@@ -299,7 +304,7 @@ export class BoardView {
     this.localMove = undefined;
     this.lastPush = last?.push;
     this.applyFull(lastKeys);
-    if (this.variant === 'alice' && moved && last) this.animateAlice(prevPos, last);
+    if (this.variant === 'alice' && moved && last) this.flight.animate(prevPos, this.pos, last);
   }
 
   private applyFull(lastKeys: Key[] | undefined): void {
@@ -439,10 +444,6 @@ export class BoardView {
     this.cgs[0]?.set({ highlight: { custom: this.pushHighlight() } });
   }
 
-  /** The Avalanche premove, for tests and the page (null when none). */
-  avalanchePremove(): AvalanchePremove | null {
-    return this.avPremove;
-  }
 
   /** A move made by dragging or clicking on the board. */
   private onUserMove(board: BoardIndex, from: Key, to: Key): void {
@@ -473,7 +474,7 @@ export class BoardView {
       return;
     }
     if (this.variant === 'alice') {
-      this.flyLocal(board, from, to);
+      this.flight.flyLocal(this.pos, board, from, to);
       this.send(candidates[0]);
       return;
     }
@@ -645,134 +646,15 @@ export class BoardView {
     cancel: (() => void) | undefined,
   ): void {
     this.closeOverlay();
-    const color = this.pos.turn;
     const boardIdx = this.variant === 'alice' ? (this.pos.pieces.get(square)?.board ?? 0) : 0;
     const host = this.boardEls[boardIdx] ?? this.boardEls[0];
-    const ov = el('div', { class: 'promotion-overlay', role: 'dialog', 'aria-label': title, 'data-square': square });
-    const box = el('div', { class: 'promotion-box cg-wrap' });
-    box.appendChild(el('div', { class: 'promotion-title' }, title));
-    const row = el('div', { class: 'promotion-choices' });
-    for (const l of letters) {
-      const role = ROLE_OF[l];
-      const b = el('button', {
-        class: 'promotion-choice',
-        type: 'button',
-        'data-role': role,
-        title: pieceName(role),
-        'aria-label': pieceName(role),
-      });
-      b.appendChild(el('piece', { class: `${color} ${role}` }));
-      b.addEventListener('click', () => {
-        this.closeOverlay();
-        done(l);
-      });
-      row.appendChild(b);
-    }
-    box.appendChild(row);
-    if (cancel) {
-      const c = el('button', { class: 'btn small', type: 'button' }, t('game.cancel'));
-      c.addEventListener('click', () => {
-        this.closeOverlay();
-        cancel();
-      });
-      box.appendChild(c);
-    }
-    ov.appendChild(box);
-    host.appendChild(ov);
-    this.overlay = ov;
-  }
-
-  // -------------------------------------------------------------------------
-  // Alice: the piece passes through the looking glass
-
-  private squareRect(board: BoardIndex, key: string): DOMRect {
-    const cg = this.cgs[board];
-    cg.state.dom.bounds.clear();
-    const b = cg.state.dom.bounds();
-    const file = key.charCodeAt(0) - 97;
-    const rank = Number(key[1]) - 1;
-    const w = b.width / 8;
-    const h = b.height / 8;
-    const x = this.orientation === 'white' ? file : 7 - file;
-    const y = this.orientation === 'white' ? 7 - rank : rank;
-    return new DOMRect(b.left + x * w, b.top + y * h, w, h);
-  }
-
-  private fly(piece: CgPiece, from: DOMRect, to: DOMRect, done: () => void): void {
-    const wrap = el('div', { class: 'cg-wrap flyer-wrap' });
-    const p = el('piece', { class: `${piece.color} ${piece.role} flyer` });
-    p.style.width = `${from.width}px`;
-    p.style.height = `${from.height}px`;
-    p.style.transform = `translate(${from.left}px, ${from.top}px)`;
-    wrap.appendChild(p);
-    document.body.appendChild(wrap);
-    requestAnimationFrame(() => {
-      p.style.transition = `transform ${FLY_MS}ms ease-in-out`;
-      p.style.transform = `translate(${to.left}px, ${to.top}px)`;
-    });
-    const finish = () => {
-      if (!wrap.isConnected) return;
-      wrap.remove();
-      done();
-    };
-    p.addEventListener('transitionend', finish);
-    setTimeout(finish, FLY_MS + 120);
-  }
-
-  /** After a local move on `board`: the piece (and a castling rook) goes to the other board. */
-  private flyLocal(board: BoardIndex, from: string, to: string): void {
-    const src = this.cgs[board];
-    const other = (1 - board) as BoardIndex;
-    const dst = this.cgs[other];
-    const movers: [string, CgPiece][] = [];
-    const piece = src.state.pieces.get(to as Key);
-    if (piece) movers.push([to, piece]);
-    const orig = this.pos.pieces.get(from);
-    if (orig?.role === 'king' && Math.abs(from.charCodeAt(0) - to.charCodeAt(0)) === 2) {
-      const rookSq = (to[0] === 'g' ? 'f' : 'd') + to[1];
-      const rook = src.state.pieces.get(rookSq as Key);
-      if (rook) movers.push([rookSq, rook]);
-    }
-    for (const [sq, pc] of movers) {
-      const a = this.squareRect(board, sq);
-      const b = this.squareRect(other, sq);
-      src.setPieces(new Map([[sq as Key, undefined]]));
-      this.fly(pc, a, b, () => dst.setPieces(new Map([[sq as Key, pc]])));
-    }
-  }
-
-  /** The DOM element chessground shows for the piece on `key` of a board. */
-  private pieceEl(board: BoardIndex, key: string): HTMLElement | undefined {
-    let e = this.cgs[board].state.dom.elements.board.firstElementChild as (HTMLElement & { cgKey?: string }) | null;
-    for (; e; e = e.nextElementSibling as (HTMLElement & { cgKey?: string }) | null)
-      if (e.tagName === 'PIECE' && e.cgKey === key) return e;
-    return undefined;
-  }
-
-  /**
-   * A move that arrived from the server, already applied to the boards: the
-   * piece flies from its square on the board it left to its square on the
-   * other board (with a castling rook). The boards accept moves meanwhile.
-   */
-  private animateAlice(prev: Position, last: ParsedMove): void {
-    const orig = prev.pieces.get(last.from);
-    const now = this.pos.pieces.get(last.to);
-    if (!orig || !now || orig.board === now.board) return;
-    const movers: [string, string, BoardIndex, BoardIndex][] = [[last.from, last.to, orig.board, now.board]];
-    if (orig.role === 'king' && Math.abs(last.from.charCodeAt(0) - last.to.charCodeAt(0)) === 2) {
-      const rookFrom = (last.to[0] === 'g' ? 'h' : 'a') + last.to[1];
-      const rookTo = (last.to[0] === 'g' ? 'f' : 'd') + last.to[1];
-      const rook = this.pos.pieces.get(rookTo);
-      if (rook) movers.push([rookFrom, rookTo, 0, rook.board]);
-    }
-    for (const [from, to, src, dst] of movers) {
-      const p = this.pos.pieces.get(to)!;
-      const target = this.pieceEl(dst, to);
-      if (target) target.style.visibility = 'hidden';
-      this.fly({ role: p.role, color: p.color }, this.squareRect(src, from), this.squareRect(dst, to), () => {
-        if (target) target.style.visibility = '';
-      });
-    }
+    this.overlay = promotionDialog(host, this.pos.turn, square, letters, title, l => {
+      this.closeOverlay();
+      done(l);
+    }, cancel && (() => {
+      this.closeOverlay();
+      cancel();
+    }));
   }
 }
 
@@ -788,6 +670,3 @@ function samePlacement(a: string, b: string): boolean {
   return a.replace(/~/g, '') === b;
 }
 
-export function pieceName(role: Role): string {
-  return t(`piece.${role}` as Parameters<typeof t>[0]);
-}

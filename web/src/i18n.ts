@@ -2,6 +2,7 @@
 // The French dictionary is typed against the English one, so a missing key is
 // a compile error; test/i18n.test.ts also checks that no value is empty and
 // that the {placeholders} match.
+// (Over 400 lines: the two dictionaries, one key a line.)
 
 const en = {
   'app.title': 'Échecs',
