@@ -11,6 +11,9 @@ test('computer: the engine answers moves typed in SAN; resign', { timeout: 90000
     const page = ann.page;
     await playComputer(page, { variant: 'chess', mode: 'unlimited', color: 'white', level: '1' });
     assert.match(await page.locator('.player.top .name').textContent(), /Computer level 1/);
+    // the name is shown whole (it wraps rather than being cut), wherever it is shown
+    for (const name of await page.locator('.name:visible').all())
+      assert.ok(await name.evaluate(e => e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1), 'a name is cut off');
 
     // a bad move is refused locally, with a message
     await page.fill('.san-input', 'Ke5');

@@ -318,6 +318,8 @@ export async function startGame(ann, bob, { variant, color = 'white', minutes = 
   await bob.page.locator('.create input[name="nickname"]').fill('Bob');
   const row = bob.page.locator('.seek', { hasText: 'Ann' }).first();
   await row.waitFor();
+  // the seek list has a header row, the colour column included
+  await bob.page.locator('.seek-head .col', { hasText: /Colour of the player|Couleur du joueur/ }).waitFor({ state: 'attached' });
   await press(bob.page, row.locator('[data-action="accept-seek"]'));
   await bob.page.waitForURL(/\/game\/[A-Za-z0-9]{8}$/);
   await ann.page.waitForURL(/\/game\/[A-Za-z0-9]{8}$/);

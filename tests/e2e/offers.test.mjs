@@ -18,6 +18,9 @@ test('abort, rematch with colours swapped, draw by agreement', { timeout: 90000 
     for (const p of [ann.page, bob.page]) {
       await p.locator('.result-banner').waitFor({ state: 'visible' });
       assert.match(await p.locator('.result-banner').textContent(), /Game aborted/);
+      // an aborted game has no score (no stray dash)
+      assert.equal(await p.locator('.result-banner .result-score').count(), 0);
+      assert.doesNotMatch(await p.locator('.result-banner').textContent(), /[–-]/);
     }
 
     // rematch: offered by Ann, accepted by Bob; both go to the new game, colours swapped

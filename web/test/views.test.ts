@@ -53,3 +53,12 @@ test('settings: unknown or broken values fall back to the defaults', () => {
   assert.equal(sanitize({ notation: 'runes' }).notation, 'figurine');
   assert.equal(sanitize({ boardScale: 0.1 }).boardScale, 0.5);
 });
+
+test('the sound of a move, from its SAN', async () => {
+  const { moveSound } = await import('../src/sound.ts');
+  assert.equal(moveSound('Nf3'), 'move');
+  assert.equal(moveSound('exd5'), 'capture');
+  assert.equal(moveSound('Qxf7#'), 'check');
+  assert.equal(moveSound('Nf3,e6+'), 'check');
+  assert.equal(moveSound('Nxe5,d6'), 'capture');
+});
