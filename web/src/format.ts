@@ -32,9 +32,9 @@ export function formatDays(ms: number): string {
   const hours = Math.floor(Math.max(0, ms) / 3600000);
   const d = Math.floor(hours / 24);
   const h = hours % 24;
-  if (d > 0) return `${d} d ${h} h`;
+  if (d > 0) return t('time.daysHours', { d, h });
   const m = Math.floor((Math.max(0, ms) % 3600000) / 60000);
-  return `${h} h ${String(m).padStart(2, '0')}`;
+  return t('time.hoursMinutes', { h, m: String(m).padStart(2, '0') });
 }
 
 export function formatTime(tc: TimeControl): string {
