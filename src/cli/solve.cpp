@@ -85,8 +85,10 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
         };
 
     // The problems: from a Popeye file, or from the options.
+    // Each problem with its label (twin) and its options (a Popeye file's own, added to the command line's).
     std::vector<solver::Problem> problems;
     std::vector<std::string> labels;
+    std::vector<solver::Options> options;
     try {
         if (!input.empty()) {
             if (!fen.empty() || !stipulation.empty()) {
@@ -95,14 +97,16 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
             }
             const auto read = solver::read_popeye(read_input(input));
             for (const auto& pp : read) {
-                o.tries = o.tries || pp.tries;
-                o.set_play = o.set_play || pp.set_play;
-                o.threats = o.threats && pp.threats;
-                if (pp.max_solutions && !o.max_solutions) o.max_solutions = pp.max_solutions;
-                if (pp.max_time && !o.timeout_seconds) o.timeout_seconds = pp.max_time;
+                solver::Options po = o;
+                po.tries = o.tries || pp.tries;
+                po.set_play = o.set_play || pp.set_play;
+                po.threats = o.threats && pp.threats;
+                if (pp.max_solutions && !o.max_solutions) po.max_solutions = pp.max_solutions;
+                if (pp.max_time && !o.timeout_seconds) po.timeout_seconds = pp.max_time;
                 for (std::size_t i = 0; i < pp.twins.size(); ++i) {
                     problems.push_back(pp.twins[i]);
                     labels.push_back(pp.twin_labels[i]);
+                    options.push_back(po);
                 }
             }
         } else {
@@ -116,6 +120,7 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
             p.stipulation = solver::parse_stipulation(stipulation);
             problems.push_back(p);
             labels.emplace_back();
+            options.push_back(o);
         }
     } catch (const solver::StipulationError& e) {
         err << "echecs solve: " << e.what() << '\n';
@@ -149,7 +154,7 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
     for (std::size_t i = 0; i < problems.size(); ++i) {
         solver::Result r;
         try {
-            r = solver::solve(problems[i], o);
+            r = solver::solve(problems[i], options[i]);
         } catch (const solver::ProblemError& e) {
             err << "echecs solve: " << (labels[i].empty() ? "" : labels[i] + " ") << "bad position: " << e.what()
                 << '\n';

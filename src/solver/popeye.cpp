@@ -30,7 +30,6 @@ public:
     std::optional<std::string_view> next() {
         if (pushed_) {
             pushed_ = false;
-            line_ = pushed_line_;
             return last_;
         }
         while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) {
@@ -41,12 +40,10 @@ public:
         const std::size_t start = pos_;
         while (pos_ < text_.size() && !std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
         last_ = text_.substr(start, pos_ - start);
+        token_line_ = line_;
         return last_;
     }
-    void push_back() {
-        pushed_ = true;
-        pushed_line_ = line_;
-    }
+    void push_back() { pushed_ = true; }
     // The rest of the current line (for author, title, remark...).
     std::string rest_of_line() {
         const std::size_t end = std::min(text_.find('\n', pos_), text_.size());
@@ -56,10 +53,11 @@ public:
         while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
         return std::string(s);
     }
-    int line() const { return line_; }
+    // The line of the last token read: where an error is.
+    int line() const { return token_line_; }
 
     [[noreturn]] void fail(const std::string& what) const {
-        throw PopeyeError(std::string("line ") + std::to_string(line_) + ": " + what);
+        throw PopeyeError(std::string("line ") + std::to_string(token_line_) + ": " + what);
     }
 
 private:
@@ -67,8 +65,8 @@ private:
     std::size_t pos_ = 0;
     int line_ = 1;
     std::string_view last_;
+    int token_line_ = 1;
     bool pushed_ = false;
-    int pushed_line_ = 1;
 };
 
 // Popeye accepts any unambiguous abbreviation of a keyword.
@@ -269,6 +267,33 @@ void read_conditions(Lexer& lx, Diagram& d) {
     }
 }
 
+// Squares written together ("f7f6f5", as Popeye does) or apart ("f7 f6 f5").
+std::vector<Square> square_list(Lexer& lx, std::size_t min, std::size_t max) {
+    std::vector<Square> out;
+    while (out.size() < max) {
+        auto t = lx.next();
+        if (!t) break;
+        if (t->size() % 2 || t->empty()) {
+            lx.push_back();
+            break;
+        }
+        std::vector<Square> here;
+        for (std::size_t i = 0; i < t->size(); i += 2) {
+            auto sq = square_at(t->substr(i, 2));
+            if (!sq) break;
+            here.push_back(*sq);
+        }
+        if (here.size() * 2 != t->size() || out.size() + here.size() > max) {
+            lx.push_back();
+            break;
+        }
+        out.insert(out.end(), here.begin(), here.end());
+    }
+    if (out.size() < min)
+        lx.fail("expected " + std::to_string(min) + (min == max ? "" : " or more") + " squares, like f7f6f5");
+    return out;
+}
+
 void read_options(Lexer& lx, Diagram& d, PopeyeProblem& out) {
     bool any = false;
     while (auto t = lx.next()) {
@@ -301,23 +326,15 @@ void read_options(Lexer& lx, Diagram& d, PopeyeProblem& out) {
             case 5: out.max_solutions = number(1, 1000000); break;
             case 6: out.max_time = number(1, 100000000); break;
             case 7:
-                while (auto s = lx.next()) {
-                    auto sq = s->size() == 2 ? square_at(*s) : std::nullopt;
-                    if (!sq) {
-                        lx.push_back();
-                        break;
-                    }
-                    d.no_castling |= square_bb(*sq);
-                }
+                for (Square sq : square_list(lx, 1, 64)) d.no_castling |= square_bb(sq);
                 break;
             case 8: {
-                const Square from = expect_square(lx, "the en passant departure square");
-                const Square over = expect_square(lx, "the en passant square passed over");
-                const Square to = expect_square(lx, "the en passant arrival square");
+                const std::vector<Square> sq = square_list(lx, 3, 3);
+                const Square from = sq[0], over = sq[1], to = sq[2];
                 if (file_of(from) != file_of(to) || std::abs(rank_of(from) - rank_of(to)) != 2 ||
                     rank_of(over) * 2 != rank_of(from) + rank_of(to) || file_of(over) != file_of(from))
-                    lx.fail(std::string("option enpassant: ") + square_str(from) + " " + square_str(over) + " " +
-                            square_str(to) + " is not a pawn's double step");
+                    lx.fail("option enpassant: " + square_str(from) + " " + square_str(over) + " " + square_str(to) +
+                            " is not a pawn's double step");
                 d.ep = over;
                 break;
             }
@@ -583,18 +600,17 @@ std::string write_popeye(const Problem& p, const PopeyeWriteOptions& o) {
         const bool oo = pos.can_castle(c == WHITE ? WHITE_OO : BLACK_OO);
         const bool ooo = pos.can_castle(c == WHITE ? WHITE_OOO : BLACK_OOO);
         if (!oo && !ooo && (home(ks, ROOK) || home(qs, ROOK)))
-            nocastle += std::string(" ") + square_str(k);
+            nocastle += square_str(k);
         else {
-            if (!oo && home(ks, ROOK)) nocastle += std::string(" ") + square_str(ks);
-            if (!ooo && home(qs, ROOK)) nocastle += std::string(" ") + square_str(qs);
+            if (!oo && home(ks, ROOK)) nocastle += square_str(ks);
+            if (!ooo && home(qs, ROOK)) nocastle += square_str(qs);
         }
     }
-    if (!nocastle.empty()) options += std::string(" nocastling") + nocastle;
+    if (!nocastle.empty()) options += std::string(" nocastling ") + nocastle;
     if (pos.ep_square() != SQ_NONE && pos.ep_capture_available()) {
         const Square ep = pos.ep_square();
         const int dir = pos.side_to_move() == WHITE ? -8 : 8;  // the pawn that double-stepped moved this way
-        options +=
-            std::string(" enpassant ") + square_str(ep - dir) + " " + square_str(ep) + " " + square_str(ep + dir);
+        options += std::string(" enpassant ") + square_str(ep - dir) + square_str(ep) + square_str(ep + dir);
     }
     if (!options.empty()) out += std::string("option") + options + "\n";
     return out + "end\n";
