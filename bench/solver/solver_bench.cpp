@@ -57,8 +57,8 @@ int main(int argc, char** argv) {
                 }
                 std::printf("%-52s %-9s %-7s %9d %12llu %9.3f\n", name.c_str(),
                             std::string(variant_name(pp.twins[t].variant)).c_str(),
-                            pp.twins[t].stipulation.str().c_str(), r.solution_count(),
-                            (unsigned long long)r.nodes, r.seconds);
+                            pp.twins[t].stipulation.str().c_str(), r.solution_count(), (unsigned long long)r.nodes,
+                            r.seconds);
                 total_nodes += r.nodes;
                 total_seconds += r.seconds;
             }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <type_traits>
 
 namespace echecs::solver {
 
@@ -28,7 +29,9 @@ bool encode(const Position& pos, PositionCode& code) {
 ProofTable::ProofTable(std::size_t megabytes) {
     const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
     buckets_ = std::max<std::size_t>(bytes / (sizeof(Entry) * WAYS), 1);
-    table_ = std::make_unique<Entry[]>(buckets_ * WAYS);
+    static_assert(std::is_trivially_destructible_v<Entry>);
+    table_.reset(static_cast<Entry*>(std::calloc(buckets_ * WAYS, sizeof(Entry))));
+    if (!table_) throw std::bad_alloc();
     locks_ = std::make_unique<std::atomic<bool>[]>(LOCKS);
 }
 

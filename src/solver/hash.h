@@ -7,7 +7,9 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
+#include <new>
 
 #include "core/position.h"
 
@@ -59,8 +61,13 @@ private:
     void update(Key key, const PositionCode& code, F&& merge);
     std::size_t bucket_of(Key key) const { return std::size_t((static_cast<unsigned __int128>(key) * buckets_) >> 64); }
 
+    // calloc: the zero pages come from the system as they are first used, so a
+    // large table costs nothing for a small problem (all-zero is "unused").
+    struct Free {
+        void operator()(Entry* e) const { std::free(e); }
+    };
     std::size_t buckets_;
-    std::unique_ptr<Entry[]> table_;
+    std::unique_ptr<Entry[], Free> table_;
     mutable std::unique_ptr<std::atomic<bool>[]> locks_;
     std::atomic<std::uint64_t> stored_{0};
 };

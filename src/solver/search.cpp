@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "solver/check.h"
 #include "solver/notation.h"
 
 namespace echecs::solver {
@@ -75,8 +76,11 @@ bool Search::attack(int n) {
 
     MoveList list;
     generate_legal(pos_, list);
+    if (n >= 2) order_by_replies(list);
     put_first(list, attack_killer_[ply_]);
+    const bool checks_only = direct() && n == 1 && mating_filter();
     for (Move m : list) {
+        if (checks_only && !gives_check(pos_, m)) continue;
         make(m);
         const bool ok = after_attack(n - 1);
         unmake(m);
@@ -89,6 +93,23 @@ bool Search::attack(int n) {
     }
     if (coded) shared_.table.store_fail(pos_.key(), c, n);
     return false;
+}
+
+// The attacker's moves that leave the defender fewest replies first (checks,
+// mostly): they are the likeliest to win, and the cheapest to refute.
+void Search::order_by_replies(MoveList& list) {
+    if (list.count < 2) return;
+    static thread_local std::vector<std::pair<int, Move>> scored;
+    scored.clear();
+    MoveList replies;
+    for (Move m : list) {
+        make(m);
+        generate_legal(pos_, replies);
+        unmake(m);
+        scored.emplace_back(replies.count, m);
+    }
+    std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (int i = 0; i < list.count; ++i) list.moves[i] = scored[i].second;
 }
 
 bool Search::defend(int k) {
@@ -136,7 +157,9 @@ bool Search::help(int plies) {
     MoveList list;
     generate_legal(pos_, list);
     bool found = false;
+    const bool checks_only = plies == 1 && mating_filter();
     for (Move m : list) {
+        if (checks_only && !gives_check(pos_, m)) continue;
         make(m);
         line.push_back(m);
         bool ok;

@@ -80,6 +80,9 @@ public:
 
 private:
     bool defend(int k);
+    void order_by_replies(MoveList& list);
+    // The last move must mate: only checks can, and orthodox checks are seen without making the move.
+    bool mating_filter() const { return st_.goal == Goal::Mate && pos_.variant() == Variant::Chess; }
     void flush_nodes();
     bool code(PositionCode& c) const { return encode(pos_, c); }
 

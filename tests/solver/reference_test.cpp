@@ -7,6 +7,8 @@
 
 #include <random>
 
+#include "solver/check.h"
+
 using namespace echecs;
 using namespace echecs::solver;
 
@@ -16,17 +18,16 @@ namespace {
 // mates and stalemates are near.
 std::vector<std::string> random_positions(Variant v, int count, unsigned seed) {
     static const char* STARTS[] = {
-        "4k3/pp3ppp/8/8/8/8/PP3PPP/R3K2R w KQ - 0 1",
-        "r3k3/1p4p1/8/3q4/8/8/1P3P2/3QK2R w Kq - 0 1",
-        "6k1/5p2/6p1/8/3N4/8/1B3PPP/6K1 w - - 0 1",
-        "2r3k1/5ppp/8/8/8/8/1Q3PPP/6K1 w - - 0 1",
+        "4k3/pp3ppp/8/8/8/8/PP3PPP/R3K2R w KQ - 0 1",     "r3k3/1p4p1/8/3q4/8/8/1P3P2/3QK2R w Kq - 0 1",
+        "6k1/5p2/6p1/8/3N4/8/1B3PPP/6K1 w - - 0 1",       "2r3k1/5ppp/8/8/8/8/1Q3PPP/6K1 w - - 0 1",
+        "r3k2r/1P4pp/8/2pP4/8/8/6p1/R3K2R w KQkq c6 0 1",
     };
     std::mt19937 rng(seed);
     std::vector<std::string> out;
     while (int(out.size()) < count) {
         StateInfo st[40];
         Position pos;
-        pos.set(v, STARTS[rng() % 4], st[0]);
+        pos.set(v, STARTS[rng() % 5], st[0]);
         const int plies = 4 + int(rng() % 24);
         bool ok = true;
         for (int i = 1; i <= plies && ok; ++i) {
@@ -87,3 +88,28 @@ TEST_P(ReferenceTest, HelpPlayMatchesBruteForce) {
 
 INSTANTIATE_TEST_SUITE_P(Games, ReferenceTest, ::testing::Values(Variant::Chess, Variant::Alice, Variant::Avalanche),
                          [](const auto& info) { return std::string(variant_name(info.param)); });
+
+// The solver's own "gives check" test against making the move, on every
+// legal move of random orthodox positions (castling, en passant and
+// promotions included in the starting diagrams).
+TEST(GivesCheck, AgreesWithMakingTheMove) {
+    int checks = 0, moves = 0;
+    for (const auto& fen : random_positions(Variant::Chess, 300, 5)) {
+        StateInfo si;
+        Position pos;
+        pos.set(Variant::Chess, fen, si);
+        MoveList l;
+        generate_legal(pos, l);
+        for (Move m : l) {
+            StateInfo st;
+            pos.do_move(m, st);
+            const bool check = pos.in_check();
+            pos.undo_move(m);
+            ASSERT_EQ(gives_check(pos, m), check) << fen << " " << to_uci(m);
+            checks += check;
+            ++moves;
+        }
+    }
+    EXPECT_GT(checks, 100);
+    EXPECT_GT(moves, 3000);
+}
