@@ -5,6 +5,10 @@
 # give the path of its `py` binary. Each problem is solved ROUNDS times
 # (default 3) by each program, alternately; the least time of each is shown,
 # Popeye's as it reports it ("Time = "), echecs' from solver_bench.
+# With CALLGRIND=1, each is instead run once under valgrind's callgrind and
+# the instructions are shown in millions, less each program's start-up (the
+# instructions it takes for a bare-kings #1): a figure a loaded machine does
+# not change.
 set -eu
 cd "$(dirname "$0")/../.."
 py=${1:?usage: compare_popeye.sh POPEYE_BINARY [ROUNDS] [FILE.inp ...]}
@@ -16,7 +20,19 @@ bench=build/bench/solver/solver_bench
 least() { if [ -z "$1" ]; then echo "$2"; else echo "$1 $2" | awk '{print ($2 + 0 < $1 + 0) ? $2 : $1}'; fi; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-printf '%-50s %-8s %10s %10s %8s\n' problem stip popeye_s echecs_s ratio
+instructions() {  # millions of instructions of the command
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+    awk '/refs:/ {gsub(",", "", $NF); printf "%.1f", $NF / 1e6}'
+}
+if [ "${CALLGRIND:-0}" = 1 ]; then
+  printf 'begin\npieces white ke1 black ke8\nstipulation #1\nend\n' > "$tmp/bare.inp"
+  base_py=$(instructions "$py" -maxmem 256M "$tmp/bare.inp")
+  base_ec=$(instructions "$bench" --threads 1 "$tmp/bare.inp")
+  echo "start-up: popeye ${base_py}M, echecs ${base_ec}M instructions"
+  printf '%-50s %-8s %12s %12s %8s\n' problem stip popeye_Minstr echecs_Minstr ratio
+else
+  printf '%-50s %-8s %10s %10s %8s\n' problem stip popeye_s echecs_s ratio
+fi
 for f in $files; do
   # One file per problem: split at "next", each wrapped in begin/end.
   awk -v dir="$tmp" '
@@ -28,6 +44,12 @@ for f in $files; do
   for p in "$tmp"/p*.inp; do
     name=$(grep -i -m1 -E '^(author|title)' "$p" | cut -d' ' -f2- | cut -c1-48)
     stip=$(grep -i -m1 -E '^stip' "$p" | awk '{print $2}')
+    if [ "${CALLGRIND:-0}" = 1 ]; then
+      a=$(instructions "$py" -maxmem 256M "$p"); b=$(instructions "$bench" --threads 1 "$p")
+      echo "$name|$stip|$a|$b|$base_py|$base_ec" | awk -F'|' '{ x = $3 - $5; y = $4 - $6;
+        printf "%-50s %-8s %12.1f %12.1f %8.1f\n", $1, $2, x, y, (y > 0 ? x / y : 0) }'
+      continue
+    fi
     best_py=""; best_ec=""
     i=0
     while [ $i -lt "$rounds" ]; do
