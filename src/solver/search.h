@@ -32,14 +32,11 @@ struct Shared {
         reason.compare_exchange_strong(expected, int(why));
         stop.store(true, std::memory_order_relaxed);
     }
-    // Counts a solution; false when the maximum is reached (the search then stops).
-    bool count_solution() {
-        const int n = solutions.fetch_add(1) + 1;
-        if (max_solutions > 0 && n >= max_solutions) {
-            halt(Status::MaxSolutions);
-            return false;
-        }
-        return true;
+    // Counts a solution and returns how many there are now.
+    int count_solution() { return solutions.fetch_add(1) + 1; }
+    // Stops the search once `count` solutions reach the maximum.
+    void check_max_solutions(int count) {
+        if (max_solutions > 0 && count >= max_solutions) halt(Status::MaxSolutions);
     }
 };
 

@@ -54,6 +54,7 @@ struct RootResult {
     bool done = false;
     bool key = false;
     bool is_try = false;
+    int order = 0;  // a key: how many keys had been found, this one included
     AttackLine line;
     std::vector<std::vector<Move>> help;  // help play: the solutions through this first move
 };
@@ -152,11 +153,10 @@ private:
             // A proven key counts even if the search stops while its play is written.
             r.key = true;
             r.done = true;
-            if (!shared_.count_solution()) {
-                s.unmake(m);
-                return;
-            }
-            tree.attack_node(r.line, k);
+            const int count = r.order = shared_.count_solution();
+            // Keys past the maximum are dropped; the last one kept gets its play before the search stops.
+            if (options_.max_solutions == 0 || count <= options_.max_solutions) tree.attack_node(r.line, k);
+            shared_.check_max_solutions(count);
         } else if (!s.stopped()) {
             if (options_.tries && tree.count_refutations(k, 2) == 1 && !s.stopped()) {
                 r.is_try = true;
@@ -176,7 +176,7 @@ private:
         s.on_solution = [&](const std::vector<Move>& line) {
             if (shared_.stop.load()) return;
             r.help.push_back(line);
-            shared_.count_solution();
+            shared_.check_max_solutions(shared_.count_solution());
         };
         if (plies == 1) {
             if (s.goaled()) s.on_solution(s.line);
@@ -213,17 +213,16 @@ private:
     void collect() {
         result_.first_moves_done = done_count_;
         for (auto& r : roots_) {
-            if (r.key)
-                result_.keys.push_back(std::move(r.line));
-            else if (r.is_try)
+            if (r.key) {
+                if (options_.max_solutions == 0 || r.order <= options_.max_solutions)
+                    result_.keys.push_back(std::move(r.line));
+            } else if (r.is_try)
                 result_.tries.push_back(std::move(r.line));
             for (auto& l : r.help) {
                 if (options_.max_solutions > 0 && int(result_.solutions.size()) >= options_.max_solutions) break;
                 result_.solutions.push_back(help_line(root_, l));
             }
         }
-        if (options_.max_solutions > 0 && int(result_.keys.size()) > options_.max_solutions)
-            result_.keys.resize(options_.max_solutions);
     }
 
     const Problem& problem_;

@@ -169,3 +169,12 @@ TEST(Output, UciLines) {
     const Result r = solve(problem(Variant::Avalanche, "7k/7p/8/3N4/K7/2p5/8/B7 w - - 0 1", "#1"), two_threads());
     EXPECT_EQ(to_uci_lines(r), "key d5e7,c3c2\nsolutions: 1\n");
 }
+
+TEST(Solve, TheLastKeyKeptByMaxSolutionsHasItsPlay) {
+    Options o = two_threads();
+    o.max_solutions = 1;
+    // Morphy's #2: one key, and its variations are written although the search stops there.
+    const Result r = solve(problem(Variant::Chess, "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "#2"), o);
+    ASSERT_EQ(r.keys.size(), 1u);
+    EXPECT_EQ(r.keys[0].defences.size(), 7u);
+}
