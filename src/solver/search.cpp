@@ -166,6 +166,11 @@ bool Search::help(int plies) {
         if (plies == 1) {
             ok = goaled();
             if (ok && on_solution) on_solution(line);
+        } else if ((plies - 1) % 2 == 0 && goaled()) {
+            // A short solution: the side that must reach the goal has reached it early
+            // (Popeye reports these too; they are flaws a composer wants to see).
+            ok = true;
+            if (on_solution) on_solution(line);
         } else
             ok = help(plies - 1);
         line.pop_back();

@@ -70,7 +70,9 @@ public:
     int shortest_win(int max_k);
 
     // Help play: `plies` half-moves left, the side to move plays the first.
-    // Each solution (the moves from where `line` started) is passed to on_solution.
+    // Each solution (the moves from where `line` started) is passed to
+    // on_solution, short ones too (the goal reached by the right side before
+    // the last half-move).
     bool help(int plies);
     std::vector<Move> line;
     std::function<void(const std::vector<Move>&)> on_solution;

@@ -178,8 +178,11 @@ private:
             r.help.push_back(line);
             shared_.check_max_solutions(shared_.count_solution());
         };
-        if (plies == 1) {
-            if (s.goaled()) s.on_solution(s.line);
+        if (plies == 1 || (plies - 1) % 2 == 0) {
+            if (s.goaled())
+                s.on_solution(s.line);  // the solution, or a short one
+            else if (plies > 1)
+                s.help(plies - 1);
         } else
             s.help(plies - 1);
         r.done = !s.stopped();

@@ -83,7 +83,9 @@ inline void help(Position& pos, Goal g, int plies, std::string line, std::set<st
         const std::string next = line + (line.empty() ? "" : " ") + to_uci(m);
         if (plies == 1) {
             if (goal(pos, g)) out.insert(next);
-        } else
+        } else if ((plies - 1) % 2 == 0 && goal(pos, g))
+            out.insert(next);  // a short solution
+        else
             help(pos, g, plies - 1, next, out);
         pos.undo_move(m);
     }
