@@ -96,17 +96,19 @@ bool Search::attack(int n) {
 }
 
 // The attacker's moves that leave the defender fewest replies first (checks,
-// mostly): they are the likeliest to win, and the cheapest to refute.
+// mostly): they are the likeliest to win, and the cheapest to refute. The
+// replies are counted as first parts (in Avalanche, without the pushes, which
+// would cost a move generation per reply): the order only changes the speed.
 void Search::order_by_replies(MoveList& list) {
     if (list.count < 2) return;
     static thread_local std::vector<std::pair<int, Move>> scored;
     scored.clear();
-    MoveList replies;
+    static thread_local MoveList replies;
     for (Move m : list) {
         make(m);
-        generate_legal(pos_, replies);
+        const int n = int(generate_first_parts(pos_, replies.moves) - replies.moves);
         unmake(m);
-        scored.emplace_back(replies.count, m);
+        scored.emplace_back(n, m);
     }
     std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     for (int i = 0; i < list.count; ++i) list.moves[i] = scored[i].second;
