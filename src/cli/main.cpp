@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "cli/commands.h"
+#include "cli/solve.h"
 #include "core/position.h"
 #include "engine/entry.h"
 #include "engine/protocol_util.h"
@@ -46,6 +47,7 @@ int main(int argc, char** argv) {
         passthrough("bench", "benchmarks: `bench perft [--stockfish PATH] [--repeat N]`, or the search bench");
     auto* match = passthrough("match", "engine-versus-engine games");
     auto* serve = passthrough("serve", "run the game server");
+    auto* solve = passthrough("solve", "solve a problem: #n, h#n, s#n in the three games (`solve --help`)");
     auto* xboard = app.add_subcommand("xboard", "CECP (xboard) mode");
 
     // No CLI11 range checks here: selfplay_main checks the values and names the
@@ -122,6 +124,7 @@ int main(int argc, char** argv) {
             return engine::tune(tn, std::cout, std::cerr);
         }
         if (*serve) return serve_main(serve->remaining());
+        if (*solve) return cli::solve_main(solve->remaining(), std::cout, std::cerr);
         if (*xboard) return xboard_loop(std::cin, std::cout);
         return uci_loop(std::cin, std::cout);
     } catch (const std::exception& e) {
