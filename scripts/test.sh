@@ -5,6 +5,9 @@
 #   2. the server's storage tests against a real local PostgreSQL server,
 #   3. the rules-core, command-line, engine and server tests again under AddressSanitizer + UndefinedBehaviorSanitizer,
 #   4. the web client's unit tests and its end-to-end tests in headless Chromium,
+#   5. the repository alone and packaged (scripts/package-test.sh): a clean
+#      clone's core tests, the Debian package built and checked by lintian,
+#      then installed into a scratch root and serving the client.
 # Each stage prints its duration.
 set -eu
 cd "$(dirname "$0")/.."
@@ -51,6 +54,9 @@ ninja -C build-asan -j "$JOBS" core_tests cli_tests echecs engine_tests engine_u
 stage "web client: build, unit tests, end-to-end tests"
 (cd web && npm ci --no-audit --no-fund --loglevel=error && npm run build && npm test) || failed=1
 (cd web && ECHECS_BIN="$PWD/../build/src/cli/echecs" npm run e2e) || failed=1
+
+stage "the repository alone and packaged: clean clone, .deb, lintian, installed server"
+sh scripts/package-test.sh || failed=1
 
 stage "done"
 if [ "$failed" != 0 ]; then
