@@ -198,7 +198,8 @@ std::string parse_args(const std::vector<std::string>& args, Settings& s) {
         f.key = a.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
         if (eq != std::string::npos) f.value = a.substr(eq + 1);
         const Option* o = find_option(f.key);
-        if (!o && f.key != "config") return "unknown option --" + f.key + " (echecs serve --help lists them)";
+        if (!o && f.key != "config")
+            return "unknown option " + shown("--" + f.key) + " (echecs serve --help lists them)";
         const bool needs_value = f.key == "config" || o->value;
         if (needs_value && !f.value) {
             if (i + 1 >= args.size()) return "--" + f.key + " needs a value";
@@ -212,11 +213,18 @@ std::string parse_args(const std::vector<std::string>& args, Settings& s) {
         }
     }
     if (!s.config.empty()) {
+        std::error_code ec;
+        if (std::filesystem::is_directory(s.config, ec))
+            return "the configuration file " + shown(s.config) + " is a directory";
         std::ifstream in(s.config, std::ios::binary);
         if (!in) return "cannot read the configuration file " + shown(s.config);
-        std::ostringstream text;
-        text << in.rdbuf();
-        if (std::string err = apply_config(text.str(), s.config, s); !err.empty()) return err;
+        // Bounded: a configuration is a few lines, not /dev/zero.
+        constexpr std::size_t kMaxConfig = 1 << 20;
+        std::string text(kMaxConfig + 1, '\0');
+        in.read(text.data(), std::streamsize(text.size()));
+        text.resize(std::size_t(in.gcount()));
+        if (text.size() > kMaxConfig) return "the configuration file " + shown(s.config) + " is over 1 MiB";
+        if (std::string err = apply_config(text, s.config, s); !err.empty()) return err;
     }
     for (const Arg& f : flags) {
         const Option* o = find_option(f.key);

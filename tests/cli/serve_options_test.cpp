@@ -118,6 +118,11 @@ struct TempFile {
 
 std::string parse(const std::vector<std::string>& args, Settings& s) { return serve::parse_args(args, s); }
 
+std::string parse_error(const std::vector<std::string>& args) {
+    Settings s;
+    return serve::parse_args(args, s);
+}
+
 TEST(ServeArgs, FlagsOverrideTheFileWhereverConfigStands) {
     TempFile f("port = 9000\nhost = 0.0.0.0\ndb = from-file.db\n");
     Settings s;
@@ -140,20 +145,20 @@ TEST(ServeArgs, SwitchesAndValues) {
 }
 
 TEST(ServeArgs, ErrorsNameTheFlag) {
-    Settings s;
-    EXPECT_EQ(parse({"--port", "x"}, s), "--port: 'x' is not a whole number from 0 to 65535");
-    EXPECT_EQ(parse({"--port"}, s), "--port needs a value");
-    EXPECT_EQ(parse({"--colour", "blue"}, s), "unknown option --colour (echecs serve --help lists them)");
-    EXPECT_EQ(parse({"8080"}, s), "unknown argument '8080'");
-    EXPECT_EQ(parse({"--"}, s), "unknown argument '--'");
-    EXPECT_EQ(parse({"--config"}, s), "--config needs a value");
-    EXPECT_EQ(parse({"--config", "/nonexistent/echecs.conf"}, s),
+    EXPECT_EQ(parse_error({"--port", "x"}), "--port: 'x' is not a whole number from 0 to 65535");
+    EXPECT_EQ(parse_error({"--port"}), "--port needs a value");
+    EXPECT_EQ(parse_error({"--colour", "blue"}), "unknown option '--colour' (echecs serve --help lists them)");
+    EXPECT_EQ(parse_error({"--\x1b[2J"}), "unknown option '--\\x1b[2J' (echecs serve --help lists them)");
+    EXPECT_EQ(parse_error({"8080"}), "unknown argument '8080'");
+    EXPECT_EQ(parse_error({"--"}), "unknown argument '--'");
+    EXPECT_EQ(parse_error({"--config"}), "--config needs a value");
+    EXPECT_EQ(parse_error({"--config", "/nonexistent/echecs.conf"}),
               "cannot read the configuration file '/nonexistent/echecs.conf'");
-    Settings t;
-    EXPECT_EQ(parse({"--config", "a", "--config", "b"}, t), "--config given twice");
+    EXPECT_EQ(parse_error({"--config", "/tmp"}), "the configuration file '/tmp' is a directory");
+    EXPECT_EQ(parse_error({"--config", "/dev/zero"}), "the configuration file '/dev/zero' is over 1 MiB");
+    EXPECT_EQ(parse_error({"--config", "a", "--config", "b"}), "--config given twice");
     TempFile f("port = 1\nthreads = 2\n");
-    Settings u;
-    EXPECT_EQ(parse({"--config", f.path.string()}, u),
+    EXPECT_EQ(parse_error({"--config", f.path.string()}),
               f.path.string() + ":2: unknown key 'threads' (echecs serve --help lists them)");
 }
 
