@@ -53,17 +53,17 @@ lintian --fail-on error,warning "$TMP"/echecs_*.changes
 step "install into a scratch root"
 ROOT=$TMP/root
 dpkg-deb -x "$DEB" "$ROOT"
-for f in usr/bin/echecs usr/share/echecs/web/index.html usr/share/echecs/openings/chess.txt \
+for f in usr/games/echecs usr/share/echecs/web/index.html usr/share/echecs/openings/chess.txt \
     usr/share/man/man1/echecs.1.gz usr/share/doc/echecs/RULES.md usr/share/doc/echecs/SERVER.md \
     lib/systemd/system/echecs.service etc/echecs/echecs.conf; do
     [ -e "$ROOT/$f" ] || { echo "the package lacks /$f" >&2; exit 1; }
 done
-"$ROOT/usr/bin/echecs" --version
+"$ROOT/usr/games/echecs" --version
 if command -v systemd-analyze >/dev/null 2>&1; then
     # The unit as installed, its binary taken from the scratch root (--man=no:
     # its man page is there too, not on this machine).
     mkdir "$TMP/unit"
-    sed "s|=/usr/bin/echecs |=$ROOT/usr/bin/echecs |" "$ROOT/lib/systemd/system/echecs.service" \
+    sed "s|=/usr/games/echecs |=$ROOT/usr/games/echecs |" "$ROOT/lib/systemd/system/echecs.service" \
         >"$TMP/unit/echecs.service"
     systemd-analyze verify --man=no "$TMP/unit/echecs.service"
 fi
@@ -71,7 +71,7 @@ fi
 step "start the installed binary as the unit does, from /, as user nobody"
 EXEC=$(sed -n 's/^ExecStart=//p' "$ROOT/lib/systemd/system/echecs.service")
 case "$EXEC" in
-"/usr/bin/echecs serve --config /etc/echecs/echecs.conf") ;;
+"/usr/games/echecs serve --config /etc/echecs/echecs.conf") ;;
 *) echo "unexpected ExecStart: $EXEC" >&2; exit 1 ;;
 esac
 chmod 755 "$TMP"
@@ -83,7 +83,7 @@ if [ "$(id -u)" = 0 ]; then
 fi
 # The packaged configuration, with the database in a scratch directory and any
 # free port (flags override the file).
-(cd / && exec $AS "$ROOT/usr/bin/echecs" serve --config "$ROOT/etc/echecs/echecs.conf" \
+(cd / && exec $AS "$ROOT/usr/games/echecs" serve --config "$ROOT/etc/echecs/echecs.conf" \
     --db "$TMP/state/echecs.db" --port 0 >"$TMP/serve.log" 2>&1) &
 PID=$!
 i=0
