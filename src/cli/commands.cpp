@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "core/bitboard.h"
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -119,35 +120,52 @@ int pgn_command(const std::string& path, std::ostream& out) {
     return bad ? 1 : 0;
 }
 
-int bench_perft_command(const std::string& stockfish, int repeat, std::ostream& out) {
+int bench_perft_command(const std::string& stockfish, int repeat, const std::vector<SliderIndex>& sliders,
+                        std::ostream& out) {
     static const BenchCase cases[] = {
         {Variant::Chess, "chess start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6},
         {Variant::Chess, "chess kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5},
         {Variant::Alice, "alice start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6},
         {Variant::Avalanche, "avalanche start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4},
     };
-    out << std::left << std::setw(18) << "position" << std::right << std::setw(6) << "depth" << std::setw(14) << "nodes"
-        << std::setw(10) << "seconds" << std::setw(12) << "Mnodes/s" << '\n';
-    double chess_nps = 0;
-    std::vector<double> nps_of(std::size(cases));
-    for (size_t i = 0; i < std::size(cases); ++i) {
-        const BenchCase& c = cases[i];
-        double best = 1e30;
+    Position::init();
+    const SliderIndex start_up = slider_index();
+    std::vector<SliderIndex> indexings = sliders.empty() ? std::vector<SliderIndex>{start_up} : sliders;
+    for (SliderIndex i : indexings)
+        if (!slider_index_available(i))
+            throw std::runtime_error(std::string("bench perft: ") + slider_index_name(i) +
+                                     " indexing is not available in this build or on this processor");
+    out << "slider tables: " << slider_index_name(start_up) << " at start-up";
+#if defined(ECHECS_PEXT_AT_BUILD)
+    out << " (PEXT compiled in: built for a processor with BMI2)";
+#endif
+    out << "\n"
+        << std::left << std::setw(18) << "position" << std::setw(7) << "index" << std::right << std::setw(6) << "depth"
+        << std::setw(14) << "nodes" << std::setw(10) << "seconds" << std::setw(12) << "Mnodes/s" << '\n';
+    // nodes/s of each case under each indexing; the indexings take turns
+    // within each repetition, so that a change of load hits them alike.
+    std::vector<std::vector<double>> nps(std::size(cases), std::vector<double>(indexings.size()));
+    for (size_t c = 0; c < std::size(cases); ++c) {
+        const BenchCase& bc = cases[c];
+        std::vector<double> best(indexings.size(), 1e30);
         std::uint64_t nodes = 0;
-        for (int r = 0; r < repeat; ++r) {
-            StateInfo st;
-            Position pos;
-            pos.set(c.variant, c.fen, st);
-            const auto t0 = Clock::now();
-            nodes = perft(pos, c.depth);
-            best = std::min(best, seconds_since(t0));
+        for (int r = 0; r < repeat; ++r)
+            for (size_t k = 0; k < indexings.size(); ++k) {
+                set_slider_index(indexings[k]);
+                StateInfo st;
+                Position pos;
+                pos.set(bc.variant, bc.fen, st);
+                const auto t0 = Clock::now();
+                nodes = perft(pos, bc.depth);
+                best[k] = std::min(best[k], seconds_since(t0));
+            }
+        for (size_t k = 0; k < indexings.size(); ++k) {
+            nps[c][k] = double(nodes) / best[k];
+            out << std::left << std::setw(18) << bc.name << std::setw(7) << slider_index_name(indexings[k])
+                << std::right << std::setw(6) << bc.depth << std::setw(14) << nodes << std::setw(10) << std::fixed
+                << std::setprecision(3) << best[k] << std::setw(12) << std::setprecision(1) << nps[c][k] / 1e6 << '\n';
         }
-        nps_of[i] = double(nodes) / best;
-        if (i == 0) chess_nps = nps_of[i];
-        out << std::left << std::setw(18) << c.name << std::right << std::setw(6) << c.depth << std::setw(14) << nodes
-            << std::setw(10) << std::fixed << std::setprecision(3) << best << std::setw(12) << std::setprecision(1)
-            << nps_of[i] / 1e6 << '\n';
-        if (!stockfish.empty() && c.variant == Variant::Chess) {
+        if (!stockfish.empty() && bc.variant == Variant::Chess) {
             engine::UciProcess sf(stockfish);
             constexpr std::int64_t kTimeoutMs = 600'000;
             auto expect = [&](const std::string& prefix) {
@@ -160,25 +178,33 @@ int bench_perft_command(const std::string& stockfish, int repeat, std::ostream& 
             double sf_best = 1e30;
             std::uint64_t sf_nodes = 0;
             for (int r = 0; r < repeat; ++r) {
-                sf.send(std::string("position fen ") + c.fen);
+                sf.send(std::string("position fen ") + bc.fen);
                 sf.send("isready");
                 expect("readyok");
                 const auto t0 = Clock::now();
-                sf.send("go perft " + std::to_string(c.depth));
+                sf.send("go perft " + std::to_string(bc.depth));
                 const std::string line = expect("Nodes searched");
                 sf_best = std::min(sf_best, seconds_since(t0));
                 sf_nodes = std::stoull(line.substr(line.find(':') + 1));
             }
-            out << std::left << std::setw(18) << "  stockfish" << std::right << std::setw(6) << c.depth << std::setw(14)
-                << sf_nodes << std::setw(10) << std::setprecision(3) << sf_best << std::setw(12) << std::setprecision(1)
-                << double(sf_nodes) / sf_best / 1e6 << "   echecs/stockfish speed " << std::setprecision(2)
-                << (double(nodes) / best) / (double(sf_nodes) / sf_best) << '\n';
+            out << std::left << std::setw(25) << "  stockfish" << std::right << std::setw(6) << bc.depth
+                << std::setw(14) << sf_nodes << std::setw(10) << std::setprecision(3) << sf_best << std::setw(12)
+                << std::setprecision(1) << double(sf_nodes) / sf_best / 1e6 << "   echecs/stockfish speed "
+                << std::setprecision(2) << nps[c][0] / (double(sf_nodes) / sf_best) << '\n';
         }
     }
-    out << "\nratio to chess start nodes/s:";
-    for (size_t i = 0; i < std::size(cases); ++i)
-        out << "  " << cases[i].name << ' ' << std::setprecision(2) << nps_of[i] / chess_nps;
+    for (size_t k = 0; k < indexings.size(); ++k) {
+        out << "\n" << slider_index_name(indexings[k]) << ": ratio to chess start nodes/s:";
+        for (size_t c = 0; c < std::size(cases); ++c)
+            out << "  " << cases[c].name << ' ' << std::setprecision(2) << nps[c][k] / nps[0][k];
+    }
+    if (indexings.size() > 1) {
+        out << "\n" << slider_index_name(indexings[1]) << " / " << slider_index_name(indexings[0]) << " speed:";
+        for (size_t c = 0; c < std::size(cases); ++c)
+            out << "  " << cases[c].name << ' ' << std::setprecision(3) << nps[c][1] / nps[c][0];
+    }
     out << '\n';
+    set_slider_index(start_up);
     return 0;
 }
 

@@ -3,7 +3,9 @@
 
 #include <iosfwd>
 #include <string>
+#include <vector>
 
+#include "core/bitboard.h"
 #include "core/types.h"
 
 namespace echecs::cli {
@@ -19,7 +21,10 @@ int moves_command(Variant v, const std::string& fen, std::ostream& out);
 // `echecs pgn`: replays every game of the file and says how each ended.
 int pgn_command(const std::string& path, std::ostream& out);
 // `echecs bench perft`: perft speed of the three games (and of Stockfish's
-// `go perft` on the same chess positions when `stockfish` names its binary).
-int bench_perft_command(const std::string& stockfish, int repeat, std::ostream& out);
+// `go perft` on the same chess positions when `stockfish` names its binary),
+// under each slider-table indexing of `sliders` in turn (empty: the one chosen
+// at start-up). Throws std::runtime_error if one is not available.
+int bench_perft_command(const std::string& stockfish, int repeat, const std::vector<SliderIndex>& sliders,
+                        std::ostream& out);
 
 }  // namespace echecs::cli

@@ -6,18 +6,42 @@
 #include <string_view>
 
 #include "cli/commands.h"
+#include "cli/paths.h"
 #include "cli/solve.h"
 #include "core/position.h"
+#include "echecs_version.h"
 #include "engine/entry.h"
 #include "engine/protocol_util.h"
 #include "engine/selfplay.h"
 #include "engine/tune.h"
 #include "server/entry.h"
 
+namespace {
+
+// `echecs match` without --openings plays the installed (or built) opening set
+// of its variant, share/echecs/openings/<variant>.txt (src/cli/paths.h).
+std::vector<std::string> with_default_openings(std::vector<std::string> args) {
+    if (args.empty()) return args;  // match_main prints its usage
+    std::string variant = "chess";
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--openings" || args[i] == "--help" || args[i] == "-h") return args;
+        if (args[i] == "--variant" && i + 1 < args.size()) variant = args[i + 1];
+    }
+    if (variant != "chess" && variant != "alice" && variant != "avalanche") return args;  // match_main says so
+    if (auto found = echecs::paths::find_share("openings", variant + ".txt")) {
+        args.push_back("--openings");
+        args.push_back((found->path / (variant + ".txt")).string());
+    }
+    return args;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
     using namespace echecs;
     CLI::App app{"echecs: orthodox, Alice and Avalanche chess (rules, engine, server)"};
     app.require_subcommand(0, 1);
+    app.set_version_flag("--version", std::string("echecs ") + version::STRING);
 
     std::string variant = "chess", fen;
     int depth = 1;
@@ -26,6 +50,9 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"chess", "alice", "avalanche"}));
     perft->add_option("--fen", fen, "start position (default: the initial position)");
     perft->add_option("depth", depth, "depth in plies")->required()->check(CLI::Range(0, 20));
+    std::string perft_sliders;
+    perft->add_option("--sliders", perft_sliders, "slider table indexing: magic or pext (default: chosen at start-up)")
+        ->check(CLI::IsMember({"magic", "pext"}));
 
     auto* moves = app.add_subcommand("moves", "list the legal moves (coordinates, then SAN)");
     moves->add_option("--variant", variant, "chess, alice or avalanche")
@@ -43,8 +70,9 @@ int main(int argc, char** argv) {
         sub->set_help_flag();  // --help goes to the command itself, which knows its options
         return sub;
     };
-    auto* bench =
-        passthrough("bench", "benchmarks: `bench perft [--stockfish PATH] [--repeat N]`, or the search bench");
+    auto* bench = passthrough(
+        "bench",
+        "benchmarks: `bench perft [--stockfish PATH] [--repeat N] [--sliders magic|pext|both]`, or the search bench");
     auto* match = passthrough("match", "engine-versus-engine games");
     auto* serve = passthrough("serve", "run the game server");
     auto* solve = passthrough("solve", "solve a problem: #n, h#n, s#n in the three games (`solve --help`)");
@@ -90,7 +118,16 @@ int main(int argc, char** argv) {
 
     try {
         if (fen.empty()) fen = std::string(Position::START_FEN);
-        if (*perft) return cli::perft_command(cli::parse_variant(variant), fen, depth, std::cout);
+        if (*perft) {
+            if (!perft_sliders.empty()) {
+                const SliderIndex i = perft_sliders == "pext" ? SliderIndex::Pext : SliderIndex::Magic;
+                if (!set_slider_index(i)) {
+                    std::cerr << "perft: --sliders " << perft_sliders << ": not available in this build or processor\n";
+                    return 2;
+                }
+            }
+            return cli::perft_command(cli::parse_variant(variant), fen, depth, std::cout);
+        }
         if (*moves) return cli::moves_command(cli::parse_variant(variant), fen, std::cout);
         if (*pgn) return cli::pgn_command(pgn_path, std::cout);
         if (*bench) {
@@ -98,21 +135,32 @@ int main(int argc, char** argv) {
             if (!args.empty() && args[0] == "perft") {
                 std::string stockfish;
                 int repeat = 1;
+                std::vector<SliderIndex> sliders;
                 for (size_t i = 1; i < args.size(); ++i) {
                     if (args[i] == "--stockfish" && i + 1 < args.size())
                         stockfish = args[++i];
                     else if (args[i] == "--repeat" && i + 1 < args.size())
                         repeat = std::stoi(args[++i]);
-                    else {
+                    else if (args[i] == "--sliders" && i + 1 < args.size()) {
+                        const std::string v = args[++i];
+                        if (v != "magic" && v != "pext" && v != "both") {
+                            std::cerr << "bench perft: --sliders: '" << v << "' is not magic, pext or both\n";
+                            return 2;
+                        }
+                        // both: each one this build and processor can use
+                        for (SliderIndex k : {SliderIndex::Magic, SliderIndex::Pext})
+                            if (v == slider_index_name(k) || (v == "both" && slider_index_available(k)))
+                                sliders.push_back(k);
+                    } else {
                         std::cerr << "bench perft: unknown argument '" << args[i] << "'\n";
                         return 2;
                     }
                 }
-                return cli::bench_perft_command(stockfish, repeat, std::cout);
+                return cli::bench_perft_command(stockfish, repeat, sliders, std::cout);
             }
             return bench_main(args, std::cout);
         }
-        if (*match) return match_main(match->remaining(), std::cout);
+        if (*match) return match_main(with_default_openings(match->remaining()), std::cout);
         if (*selfplay) return engine::selfplay_main(sp);
         if (*tune) {
             const auto v = engine::parse_variant(tune_variant);

@@ -8,6 +8,7 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "echecs_version.h"
 #include "entry.h"
 #include "evaluate.h"
 #include "game_state.h"
@@ -20,7 +21,7 @@ using namespace engine;
 
 namespace {
 
-constexpr const char* ENGINE_NAME = "echecs 0.1";
+constexpr const char* ENGINE_NAME = version::ENGINE_NAME;  // echecs_version.h, from CMakeLists.txt
 
 class UciSession {
 public:

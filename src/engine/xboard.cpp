@@ -8,6 +8,7 @@
 
 #include "core/game.h"
 #include "core/notation.h"
+#include "echecs_version.h"
 #include "entry.h"
 #include "game_state.h"
 #include "protocol_util.h"
@@ -188,10 +189,10 @@ bool XboardSession::command(const std::string& line) {
         cmd == "hint" || cmd == "bk" || cmd == "draw" || cmd == "otherclock" || cmd == "cores" || cmd == "memory")
         return true;
     if (cmd == "protover") {
-        out_(
-            "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 "
-            "analyze=0 colors=0 name=0 nps=0 debug=0 memory=0 smp=0 exclude=0 setscore=0 highlight=0 "
-            "myname=\"echecs 0.1\" variants=\"normal,alice,avalanche\"");
+        out_(std::string("feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 sigterm=0 "
+                         "reuse=1 analyze=0 colors=0 name=0 nps=0 debug=0 memory=0 smp=0 exclude=0 setscore=0 "
+                         "highlight=0 myname=\"") +
+             version::ENGINE_NAME + "\" variants=\"normal,alice,avalanche\"");
         out_("feature done=1");
         return true;
     }

@@ -1,5 +1,5 @@
 // The rules of the three games, in French and English, written from the
-// project's rule book (docs/RULES.md).
+// seed texts (docs/SOURCES.md) and the project's rule book (docs/RULES.md).
 
 import type { Lang } from './i18n.js';
 import type { Variant } from './fen.js';
