@@ -3,7 +3,7 @@
 # install what is missing, build, then run
 #   1. the C++ tests (ctest: rules core, command line, engine, server on SQLite),
 #   2. the server's storage tests against a real local PostgreSQL server,
-#   3. the rules-core, command-line, engine and server tests again under AddressSanitizer + UndefinedBehaviorSanitizer,
+#   3. the rules-core, command-line, engine, server and solver tests again under AddressSanitizer + UndefinedBehaviorSanitizer,
 #   4. the web client's unit tests and its end-to-end tests in headless Chromium,
 #   5. the repository alone and packaged (scripts/package-test.sh): a clean
 #      clone's core tests, the Debian package built and checked by lintian,
@@ -45,11 +45,12 @@ else
 fi
 sh scripts/postgres-test.sh stop
 
-stage "rules core, command line, engine and server under ASan + UBSan"
+stage "rules core, command line, engine, server and solver under ASan + UBSan"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DECHECS_SANITIZE=ON -DECHECS_CORE_ONLY=OFF \
   -DECHECS_TESTS=ON -DECHECS_BENCH=OFF -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" >/dev/null
-ninja -C build-asan -j "$JOBS" core_tests cli_tests echecs engine_tests engine_uci_stub server_tests echecs_serve_test
-(cd build-asan && ctest -j "$JOBS" --output-on-failure --no-tests=error -L '^(core|cli|engine|server)$') || failed=1
+ninja -C build-asan -j "$JOBS" core_tests cli_tests echecs engine_tests engine_uci_stub server_tests echecs_serve_test \
+  solver_tests
+(cd build-asan && ctest -j "$JOBS" --output-on-failure --no-tests=error -L '^(core|cli|engine|server|solver)$') || failed=1
 
 stage "web client: build, unit tests, end-to-end tests"
 (cd web && npm ci --no-audit --no-fund --loglevel=error && npm run build && npm test) || failed=1
