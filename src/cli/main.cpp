@@ -11,6 +11,7 @@
 #include "engine/protocol_util.h"
 #include "engine/selfplay.h"
 #include "engine/tune.h"
+#include "engine/wdl.h"
 #include "server/entry.h"
 
 int main(int argc, char** argv) {
@@ -45,6 +46,7 @@ int main(int argc, char** argv) {
     auto* bench =
         passthrough("bench", "benchmarks: `bench perft [--stockfish PATH] [--repeat N]`, or the search bench");
     auto* match = passthrough("match", "engine-versus-engine games");
+    auto* wdl = passthrough("wdl", "fit the win/draw/loss model (UCI_ShowWDL) to selfplay output");
     auto* serve = passthrough("serve", "run the game server");
     auto* xboard = app.add_subcommand("xboard", "CECP (xboard) mode");
 
@@ -111,6 +113,7 @@ int main(int argc, char** argv) {
             return bench_main(args, std::cout);
         }
         if (*match) return match_main(match->remaining(), std::cout);
+        if (*wdl) return engine::wdl_main(wdl->remaining(), std::cout);
         if (*selfplay) return engine::selfplay_main(sp);
         if (*tune) {
             const auto v = engine::parse_variant(tune_variant);

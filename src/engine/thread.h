@@ -22,20 +22,25 @@ public:
     SearchThread& operator=(const SearchThread&) = delete;
 
     // Searches `pos`, which the caller leaves alone until wait() returns;
-    // `on_done` runs on the search thread with the result.
-    void start(Position& pos, const Limits& limits, const SearchOptions& options, InfoCallback on_info,
-               std::function<void(const SearchResult&)> on_done) {
+    // `on_done` runs on the search thread with the result. A ponder search
+    // gives no result until ponderhit() (then it runs on the limits) or stop().
+    void start(Position& pos, Limits limits, const SearchOptions& options, InfoCallback on_info,
+               std::function<void(const SearchResult&)> on_done, bool ponder = false) {
         wait();
         stop_ = false;
+        ponder_ = ponder;
+        limits.ponder = ponder ? &ponder_ : nullptr;
         busy_ = true;
-        thread_ =
-            std::thread([this, &pos, limits, options, on_info = std::move(on_info), on_done = std::move(on_done)] {
-                const SearchResult r = searcher_.run(pos, limits, options, &stop_, on_info);
-                if (on_done) on_done(r);
-                busy_ = false;
-            });
+        thread_ = std::thread([this, &pos, limits = std::move(limits), options, on_info = std::move(on_info),
+                               on_done = std::move(on_done)] {
+            const SearchResult r = searcher_.run(pos, limits, options, &stop_, on_info);
+            if (on_done) on_done(r);
+            busy_ = false;
+        });
     }
     void stop() { stop_ = true; }
+    void ponderhit() { ponder_ = false; }
+    bool pondering() const { return busy_ && ponder_; }
     void wait() {
         if (thread_.joinable()) thread_.join();
     }
@@ -47,6 +52,7 @@ public:
 private:
     std::atomic<bool> stop_{false};
     std::atomic<bool> busy_{false};
+    std::atomic<bool> ponder_{false};
     TranspositionTable tt_;
     Searcher searcher_;
     std::thread thread_;

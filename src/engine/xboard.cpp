@@ -113,7 +113,7 @@ void XboardSession::think() {
     search_.start(
         game_->pos(), limits, opt,
         [this](const SearchInfo& i) {
-            if (!post_) return;
+            if (!post_ || i.kind != SearchInfo::Kind::Line) return;
             int score = i.score;
             if (i.score >= VALUE_MATE_IN_MAX_PLY)
                 score = 100000 + (VALUE_MATE - i.score + 1) / 2;

@@ -44,11 +44,12 @@ TEST(TimeManagement, MovetimeInfiniteAndDepthOnly) {
 TEST(TranspositionTable, StoresProbesAndKeepsMateDistanceRelative) {
     TranspositionTable tt(1);
     const Key k = 0x123456789ABCDEFULL;
-    EXPECT_EQ(tt.probe(k), nullptr);
+    TTEntry probe;
+    EXPECT_FALSE(tt.probe(k, probe));
     // A mate in 3 plies seen from ply 5 is stored as mate in 3 from the node.
     tt.store(k, value_to_tt(mate_in(8), 5), BOUND_EXACT, 7, Move(SQ_E2, SQ_E4));
-    const TTEntry* e = tt.probe(k);
-    ASSERT_NE(e, nullptr);
+    ASSERT_TRUE(tt.probe(k, probe));
+    const TTEntry* e = &probe;
     EXPECT_EQ(e->best_move(), Move(SQ_E2, SQ_E4));
     EXPECT_EQ(e->depth, 7);
     EXPECT_EQ(e->bound(), BOUND_EXACT);
@@ -56,7 +57,7 @@ TEST(TranspositionTable, StoresProbesAndKeepsMateDistanceRelative) {
     EXPECT_EQ(value_from_tt(e->value, 1), mate_in(4));
     EXPECT_EQ(value_from_tt(value_to_tt(-123, 9), 2), -123);
     tt.clear();
-    EXPECT_EQ(tt.probe(k), nullptr);
+    EXPECT_FALSE(tt.probe(k, probe));
 }
 
 }  // namespace
