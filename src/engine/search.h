@@ -84,11 +84,20 @@ public:
     void set_threads(int n);
     int threads() const { return int(d_.size()); }
 
-    struct Data;  // the large per-thread arrays (search_worker.h)
+    // Waits for the helper threads of the last search: run() answers as soon
+    // as the main thread is done and the helpers end in the background (a
+    // descheduled helper must not delay the move). Called by run(),
+    // set_threads(), clear() and the destructor; call it before changing the
+    // table (resize, clear).
+    void join_helpers();
+
+    struct Data;     // the large per-thread arrays (search_worker.h)
+    struct Running;  // the last search's shared state, workers and helper threads
 
 private:
     std::vector<std::unique_ptr<Data>> d_;
     TranspositionTable& tt_;
+    std::unique_ptr<Running> running_;
 };
 
 }  // namespace echecs::engine

@@ -128,10 +128,12 @@ void Worker::iterate_helper() {
         seldepth_ = 0;
         const Value v = search(-VALUE_INFINITE, VALUE_INFINITE, depth, 0, true, false);
         if (stopped_) break;
+        std::vector<Move> pv(d_.pv[0], d_.pv[0] + d_.pv_len[0]);
+        if (pv.empty() || pv[0] != root_best_) pv.assign(1, root_best_);
+        std::lock_guard<std::mutex> lock(completed_mutex);
         completed_depth = depth;
         completed_score = v;
-        completed_pv.assign(d_.pv[0], d_.pv[0] + d_.pv_len[0]);
-        if (completed_pv.empty() || completed_pv[0] != root_best_) completed_pv.assign(1, root_best_);
+        completed_pv = std::move(pv);
     }
     published_nodes.store(nodes_, std::memory_order_relaxed);
 }
@@ -232,13 +234,27 @@ SearchResult Worker::iterate(const InfoCallback& on_info) {
     return res;
 }
 
+struct Searcher::Running {
+    std::unique_ptr<SearchShared> shared;
+    std::vector<std::unique_ptr<Worker>> workers;
+    std::vector<std::thread> helpers;
+};
+
 Searcher::Searcher(TranspositionTable& tt) : tt_(tt) {
     set_threads(1);
     clear();
 }
-Searcher::~Searcher() = default;
+Searcher::~Searcher() { join_helpers(); }
+
+void Searcher::join_helpers() {
+    if (!running_) return;
+    if (running_->shared) running_->shared->abort = true;
+    for (auto& t : running_->helpers) t.join();
+    running_.reset();
+}
 
 void Searcher::set_threads(int n) {
+    join_helpers();
     n = std::clamp(n, 1, MAX_SEARCH_THREADS);
     while (int(d_.size()) > n) d_.pop_back();
     while (int(d_.size()) < n) {
@@ -248,51 +264,74 @@ void Searcher::set_threads(int n) {
 }
 
 void Searcher::clear() {
+    join_helpers();
     for (auto& d : d_) d->stats.clear();
 }
 
+namespace {
+
+// A helper's copy of the position with the game's last reversible plies.
+Position& helper_position(const Position& pos, Searcher::Data& d) {
+    pos.copy_to(d.pos, d.root_state);
+    const StateInfo* chain[Searcher::Data::HISTORY];
+    int n = 0;
+    const int wanted = std::min(pos.state()->rule50, pos.state()->plies_from_null) + 1;
+    for (const StateInfo* p = pos.state()->previous; p && n < wanted && n < Searcher::Data::HISTORY; p = p->previous)
+        chain[n++] = p;
+    for (int i = 0; i < n; ++i) {
+        d.history[i] = *chain[i];
+        d.history[i].previous = i + 1 < n ? &d.history[i + 1] : nullptr;
+    }
+    d.root_state.previous = n ? &d.history[0] : nullptr;
+    return d.pos;
+}
+
+}  // namespace
+
 SearchResult Searcher::run(Position& pos, const Limits& limits, const SearchOptions& options,
                            const std::atomic<bool>* stop, const InfoCallback& on_info) {
+    join_helpers();
     tt_.new_search();
     SearchOptions opt = options;
     if (options.analyse) opt.skill = 20;
-    SearchShared sh{tt_, limits, opt, stop};
+    running_ = std::make_unique<Running>();
+    running_->shared = std::make_unique<SearchShared>(tt_, limits, opt, stop);
+    SearchShared& sh = *running_->shared;
     sh.start = Clock::now();
     sh.budget = allocate_time(limits, pos.side_to_move());
     // The weakened levels play on one thread, as they were measured.
     const int threads = opt.skill < 20 ? 1 : int(d_.size());
-    std::vector<std::unique_ptr<Worker>> workers;
+    auto& workers = running_->workers;
     for (int i = 0; i < threads; ++i) {
         Data& d = *d_[size_t(i)];
         std::memset(static_cast<void*>(d.stats.killers), 0, sizeof(d.stats.killers));
-        Position* p = &pos;
-        if (i > 0) {
-            pos.copy_to(d.pos, d.root_state);
-            d.root_state.previous = pos.state()->previous;  // repetitions with the game's moves
-            p = &d.pos;
-        }
-        workers.push_back(std::make_unique<Worker>(d, sh, *p, i));
+        Position& p = i == 0 ? pos : helper_position(pos, d);
+        workers.push_back(std::make_unique<Worker>(d, sh, p, i));
         sh.workers.push_back(workers.back().get());
     }
-    std::vector<std::thread> helpers;
-    for (int i = 1; i < threads; ++i) helpers.emplace_back([w = workers[size_t(i)].get()] { w->iterate_helper(); });
+    for (int i = 1; i < threads; ++i)
+        running_->helpers.emplace_back([w = workers[size_t(i)].get()] { w->iterate_helper(); });
     SearchResult r = workers[0]->iterate(on_info);
-    sh.abort = true;
-    for (auto& t : helpers) t.join();
+    sh.abort = true;  // the helpers end by themselves; join_helpers() waits for them
     // A helper that completed a deeper iteration with a better score answers.
-    const Worker* best = workers[0].get();
-    for (const auto& w : workers)
-        if (w->completed_depth > best->completed_depth && w->completed_score > best->completed_score &&
-            !w->completed_pv.empty() && options.multipv <= 1)
-            best = w.get();
-    if (best != workers[0].get()) {
-        r.best = best->completed_pv[0];
-        r.ponder = best->completed_pv.size() > 1 ? best->completed_pv[1] : Move::none();
-        r.score = best->completed_score;
-        r.depth = best->completed_depth;
+    Worker& main = *workers[0];
+    int best_depth = main.completed_depth;
+    Value best_score = main.completed_score;
+    for (size_t i = 1; i < workers.size() && opt.multipv <= 1; ++i) {
+        Worker& w = *workers[i];
+        std::lock_guard<std::mutex> lock(w.completed_mutex);
+        if (w.completed_depth > best_depth && w.completed_score > best_score && !w.completed_pv.empty()) {
+            best_depth = w.completed_depth;
+            best_score = w.completed_score;
+            r.best = w.completed_pv[0];
+            r.ponder = w.completed_pv.size() > 1 ? w.completed_pv[1] : Move::none();
+            r.score = w.completed_score;
+            r.depth = w.completed_depth;
+        }
     }
     r.nodes = 0;
     for (const auto& w : workers) r.nodes += w->published_nodes.load();
+    if (threads == 1) join_helpers();  // nothing to wait for: free the state now
     return r;
 }
 

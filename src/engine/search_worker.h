@@ -5,6 +5,8 @@
 
 #include <atomic>
 #include <cstdint>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 #include "movepick.h"
@@ -20,21 +22,25 @@ struct Searcher::Data {
     int pv_len[SEARCH_MAX_PLY + 2];
     Value static_eval[SEARCH_MAX_PLY + 2];
     OrderingStats stats;
-    // A helper thread's own copy of the root position (its history is the
-    // caller's, read only).
+    // A helper thread's own copy of the root position, with a copy of the
+    // game's last reversible moves (for repetitions): a helper may still be
+    // ending after run() returned, when the caller's history has changed.
+    static constexpr int HISTORY = 128;
     Position pos;
     StateInfo root_state;
+    StateInfo history[HISTORY];
 };
 
 class Worker;
 
-// What the threads of one search share.
+// What the threads of one search share. Owned by the Searcher, so that it
+// outlives run() while the helpers end.
 struct SearchShared {
     SearchShared(TranspositionTable& t, const Limits& l, const SearchOptions& o, const std::atomic<bool>* s)
         : tt(t), limits(l), opt(o), stop(s) {}
     TranspositionTable& tt;
-    const Limits& limits;
-    const SearchOptions& opt;
+    const Limits limits;
+    const SearchOptions opt;
     const std::atomic<bool>* stop;   // the caller's
     std::atomic<bool> abort{false};  // the main thread ends the helpers
     Clock::time_point start;
@@ -53,7 +59,9 @@ public:
 
     // Published every few hundred nodes for the node limit and reports.
     std::atomic<std::uint64_t> published_nodes{0};
-    // The last completed iteration (read by the main thread after the join).
+    // The last completed iteration (a helper's is read by the main thread
+    // while the helper may still run: under completed_mutex).
+    std::mutex completed_mutex;
     int completed_depth = 0;
     Value completed_score = -VALUE_INFINITE;
     std::vector<Move> completed_pv;

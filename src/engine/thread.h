@@ -65,8 +65,10 @@ public:
     }
     void ponderhit() { ponder_ = false; }
     bool pondering() const { return busy_ && ponder_; }
+    // Until the search (and its helper threads) has ended.
     void wait() {
         if (thread_.joinable()) thread_.join();
+        searcher_.join_helpers();
     }
     bool busy() const { return busy_; }
 

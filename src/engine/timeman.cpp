@@ -30,6 +30,11 @@ TimeBudget allocate_time(const Limits& limits, Color us) {
     b.soft = std::max<std::int64_t>(1, std::min(base, left / 2));
     b.hard = std::max<std::int64_t>(1, std::min(base * 4, left * 2 / 5));
     if (limits.movestogo == 1) b.soft = b.hard = std::max<std::int64_t>(1, left * 3 / 4);
+    // Lag the clock has been seen to lose on each move comes out of the
+    // budget, but never more than half of it.
+    const std::int64_t lag = std::clamp<std::int64_t>(limits.lag, 0, b.hard / 2);
+    b.hard -= lag;
+    b.soft = std::max<std::int64_t>(1, b.soft - lag / 2);
     b.soft = std::min(b.soft, b.hard);
     return b;
 }

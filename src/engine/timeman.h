@@ -23,6 +23,9 @@ struct Limits {
     // not answer; when it turns false (ponderhit) the limits above apply.
     const std::atomic<bool>* ponder = nullptr;
     std::vector<Move> searchmoves;  // go searchmoves: only these root moves (empty: all)
+    // Time per move that the clock loses outside the search (the protocol
+    // round trip, a loaded machine), as measured by the protocol loop (ms).
+    std::int64_t lag = 0;
 
     bool use_clock() const { return time[WHITE] > 0 || time[BLACK] > 0; }
 };
@@ -42,7 +45,7 @@ struct TimeBudget {
 };
 
 // Reserve for the protocol round trip on a fixed movetime (ms).
-constexpr std::int64_t MOVETIME_RESERVE = 1;
+constexpr std::int64_t MOVETIME_RESERVE = 3;
 
 TimeBudget allocate_time(const Limits& limits, Color us);
 

@@ -64,6 +64,17 @@ private:
         return w;
     }
 
+    // The clock's lag: what the GUI charged for our last move beyond the
+    // time we measured (and beyond the budget, when the search overran it).
+    struct LagTracker {
+        bool valid = false;
+        int ply = -1;
+        Color us = WHITE;
+        std::int64_t time_before = 0, inc = 0, hard = 0;
+        std::atomic<std::int64_t> used{0};  // written by the search thread
+        std::int64_t estimate = 0;
+    } lag_;
+
     bool variant_terms_ = true;
     std::string weight_overrides_;  // `Eval Weights`: NAME=VALUE,... over the game's weights
     std::uint64_t seed_ = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
@@ -355,6 +366,31 @@ void UciSession::go(const std::vector<std::string>& w) {
     opt.multipv = multipv_;
     opt.analyse = analyse_mode_;
     infinite_ = limits.infinite || ponder;
+    const Color us = game_->pos().side_to_move();
+    const int ply = game_->pos().game_ply();
+    if (limits.use_clock() && !ponder && limits.time[us] > 0) {
+        // Our previous move in this game: what the GUI charged for it.
+        if (lag_.valid && lag_.us == us && lag_.ply + 2 == ply) {
+            const std::int64_t charged = lag_.time_before - limits.time[us] + lag_.inc;
+            const std::int64_t used = lag_.used.load();
+            const std::int64_t sample = std::max<std::int64_t>(0, charged - used) +
+                                        std::max<std::int64_t>(0, used - lag_.hard);
+            lag_.estimate = std::clamp<std::int64_t>(std::max(sample, lag_.estimate * 3 / 4), 0, 1000);
+        } else if (lag_.ply + 2 != ply) {
+            lag_.estimate = 0;
+        }
+        limits.lag = lag_.estimate;
+        lag_.valid = true;
+        lag_.us = us;
+        lag_.ply = ply;
+        lag_.time_before = limits.time[us];
+        lag_.inc = limits.inc[us];
+        lag_.hard = allocate_time(limits, us).hard;
+        lag_.used = 0;
+    } else {
+        lag_.valid = false;
+    }
+    const auto go_received = std::chrono::steady_clock::now();
     search_.start(
         game_->pos(), limits, opt,
         [this, wdl = show_wdl_](const SearchInfo& i) {
@@ -376,7 +412,8 @@ void UciSession::go(const std::vector<std::string>& w) {
             }
             out_(os.str());
         },
-        [this](const SearchResult& r) {
+        [this, go_received](const SearchResult& r) {
+            lag_.used = elapsed_ms(go_received);
             if (!r.best) {
                 out_("info depth 0 score " + uci_score(r.score));
                 out_("bestmove (none)");

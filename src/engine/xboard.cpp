@@ -84,7 +84,7 @@ private:
     std::unique_ptr<GameState> game_;
     std::unique_ptr<GameState> ponder_game_;  // game_ plus the move we ponder on
     Move ponder_move_ = Move::none();
-    Move hint_ = Move::none();
+    Move hint_ = Move::none();  // guarded by pong_mutex_
     SearchThread search_;
     std::atomic<bool> discard_{false};
     bool force_ = false;
@@ -197,8 +197,8 @@ void XboardSession::on_search_done(const SearchResult& r, std::chrono::steady_cl
     if (r.best) {
         const std::string text = xboard_move(game_->pos(), r.best);
         game_->play(r.best);
+        hint_ = r.ponder;  // before the move: `hint` may follow it at once
         out_("move " + text);
-        hint_ = r.ponder;
     }
     report_result();
     own_move_ = false;
@@ -352,6 +352,7 @@ bool XboardSession::command(const std::string& line) {
         return true;
     }
     if (cmd == "hint") {
+        std::lock_guard<std::mutex> lock(pong_mutex_);  // hint_ is written by the search thread
         if (hint_) out_("Hint: " + to_uci(hint_));
         return true;
     }
