@@ -111,7 +111,8 @@ void replay(const std::string& variant) {
     ASSERT_TRUE(f) << variant;
     engine::UciProcess e(ECHECS_UCI_STUB);
     auto relevant = [](const std::string& l) {
-        for (const char* p : {"move ", "pong ", "setup ", "feature ", "1-0", "0-1", "1/2-1/2", "Error", "Illegal"})
+        for (const char* p : {"move ", "pong ", "setup ", "feature ", "highlight ", "choice ", "1-0", "0-1", "1/2-1/2",
+                              "Error", "Illegal"})
             if (l.rfind(p, 0) == 0) return true;
         return false;
     };
@@ -135,6 +136,10 @@ void replay(const std::string& variant) {
 
 TEST(XboardReplay, ChessGame) { replay("normal"); }
 TEST(XboardReplay, AliceGame) { replay("alice"); }
+// A human (xdotool dragging pieces in XBoard's window) against the engine:
+// every lift answered by the highlight of the legal destinations, every put
+// by the arriving piece's choice.
+TEST(XboardReplay, AliceHumanAgainstEngine) { replay("alice_human"); }
 TEST(XboardReplay, AvalancheGameUntilXboardLosesTrackOfThePush) { replay("avalanche"); }
 
 TEST(Xboard, FractionalLevelIncrementAndStDecimals) {
