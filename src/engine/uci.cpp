@@ -1,4 +1,5 @@
-// The UCI loop (the default mode of `echecs`).
+// The UCI loop (the default mode of `echecs`): options, go/ponder/stop and the
+// info lines. Longer than most files: one command table and its session state.
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -373,8 +374,8 @@ void UciSession::go(const std::vector<std::string>& w) {
         if (lag_.valid && lag_.us == us && lag_.ply + 2 == ply) {
             const std::int64_t charged = lag_.time_before - limits.time[us] + lag_.inc;
             const std::int64_t used = lag_.used.load();
-            const std::int64_t sample = std::max<std::int64_t>(0, charged - used) +
-                                        std::max<std::int64_t>(0, used - lag_.hard);
+            const std::int64_t sample =
+                std::max<std::int64_t>(0, charged - used) + std::max<std::int64_t>(0, used - lag_.hard);
             lag_.estimate = std::clamp<std::int64_t>(std::max(sample, lag_.estimate * 3 / 4), 0, 1000);
         } else if (lag_.ply + 2 != ply) {
             lag_.estimate = 0;
