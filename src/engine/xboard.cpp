@@ -87,9 +87,10 @@ private:
     Move hint_ = Move::none();  // guarded by pong_mutex_
     SearchThread search_;
     std::atomic<bool> discard_{false};
-    bool force_ = false;
+    // Read by the search thread when it has moved (whether to ponder).
+    std::atomic<bool> force_{false};
     bool analyze_ = false;
-    bool ponder_on_ = false;  // hard / easy
+    std::atomic<bool> ponder_on_{false};  // hard / easy
     Color engine_color_ = BLACK;
     std::atomic<bool> post_{false};  // read by the search thread
     int mps_ = 0;                    // moves per session, 0 = whole game
@@ -103,7 +104,7 @@ private:
     std::uint64_t seed_ = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
     // ping while thinking on our move: pong after the move (the protocol's order).
     std::mutex pong_mutex_;
-    bool own_move_ = false;  // guarded by pong_mutex_
+    bool own_move_ = false;  // guarded by pong_mutex_, as game_ is while a search may change it
     std::vector<std::string> pending_pongs_;
     // The last progress report, for `.` in analysis.
     std::mutex stat_mutex_;
@@ -370,6 +371,10 @@ bool XboardSession::command(const std::string& line) {
         // Alice: mark the held piece's legal destinations, then say which
         // piece (of which board) arrives where it is put.
         if (variant_ != Variant::Alice) return true;
+        // game_ is the search's own position while the engine thinks on its move:
+        // nothing to mark then (the human cannot move yet).
+        std::lock_guard<std::mutex> lock(pong_mutex_);
+        if (own_move_) return true;
         if (cmd == "lift") {
             lifted_ = arg(1);
             const std::string h = xboard_highlight(game_->pos(), lifted_);
