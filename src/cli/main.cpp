@@ -14,6 +14,7 @@
 #include "engine/protocol_util.h"
 #include "engine/selfplay.h"
 #include "engine/tune.h"
+#include "engine/wdl.h"
 #include "server/entry.h"
 
 namespace {
@@ -74,6 +75,7 @@ int main(int argc, char** argv) {
         "bench",
         "benchmarks: `bench perft [--stockfish PATH] [--repeat N] [--sliders magic|pext|both]`, or the search bench");
     auto* match = passthrough("match", "engine-versus-engine games");
+    auto* wdl = passthrough("wdl", "fit the win/draw/loss model (UCI_ShowWDL) to selfplay output");
     auto* serve = passthrough("serve", "run the game server");
     auto* solve = passthrough("solve", "solve a problem: #n, h#n, s#n in the three games (`solve --help`)");
     auto* xboard = app.add_subcommand("xboard", "CECP (xboard) mode");
@@ -161,6 +163,7 @@ int main(int argc, char** argv) {
             return bench_main(args, std::cout);
         }
         if (*match) return match_main(with_default_openings(match->remaining()), std::cout);
+        if (*wdl) return engine::wdl_main(wdl->remaining(), std::cout);
         if (*selfplay) return engine::selfplay_main(sp);
         if (*tune) {
             const auto v = engine::parse_variant(tune_variant);
