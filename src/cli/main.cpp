@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "core/position.h"
 #include "engine/entry.h"
+#include "engine/nnue_train.h"
 #include "engine/protocol_util.h"
 #include "engine/selfplay.h"
 #include "engine/tune.h"
@@ -45,6 +46,7 @@ int main(int argc, char** argv) {
     auto* bench =
         passthrough("bench", "benchmarks: `bench perft [--stockfish PATH] [--repeat N]`, or the search bench");
     auto* match = passthrough("match", "engine-versus-engine games");
+    auto* nnue_train = passthrough("nnue-train", "train a game's evaluation network on selfplay positions");
     auto* serve = passthrough("serve", "run the game server");
     auto* xboard = app.add_subcommand("xboard", "CECP (xboard) mode");
 
@@ -111,6 +113,7 @@ int main(int argc, char** argv) {
             return bench_main(args, std::cout);
         }
         if (*match) return match_main(match->remaining(), std::cout);
+        if (*nnue_train) return engine::nnue::train_main(nnue_train->remaining(), std::cerr);
         if (*selfplay) return engine::selfplay_main(sp);
         if (*tune) {
             const auto v = engine::parse_variant(tune_variant);
