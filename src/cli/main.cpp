@@ -61,6 +61,9 @@ int main(int argc, char** argv) {
     selfplay->add_option("--seed", sp.seed, "seed of the random openings")->capture_default_str();
     selfplay->add_option("--threads", sp.threads, "games played in parallel")->capture_default_str();
     selfplay->add_option("--out", sp.out, "output file, '-' for the standard output")->capture_default_str();
+    selfplay->add_option("--random-rate", sp.random_rate, "probability of a random move after each search")
+        ->capture_default_str();
+    selfplay->add_option("--record-max", sp.record_max, "keep positions scored below this (cp)")->capture_default_str();
 
     engine::TuneOptions tn;
     std::string tune_variant = "chess";

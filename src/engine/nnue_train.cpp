@@ -12,12 +12,14 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <vector>
 
 #include "core/prng.h"
+#include "evaluate.h"
 
 namespace echecs::engine::nnue {
 
@@ -29,13 +31,15 @@ struct Sample {
     std::uint8_t bucket;
     float result;  // side to move: 1 win, 0.5 draw, 0 loss
     float score;   // side to move, cp
+    float hand;    // the hand-written evaluation, side to move, cp (the baseline)
 };
 
 struct Data {
     std::vector<Sample> train, valid;
 };
 
-bool parse_line(const std::string& line, Variant v, const Shape& shape, Sample& s, std::string& error) {
+bool parse_line(const std::string& line, Variant v, const Shape& shape, const EvalWeights& hand, Sample& s,
+                std::string& error) {
     const std::size_t t1 = line.find('\t'), t2 = t1 == std::string::npos ? t1 : line.find('\t', t1 + 1);
     if (t2 == std::string::npos) {
         error = "expected FEN<tab>result<tab>score";
@@ -75,6 +79,7 @@ bool parse_line(const std::string& line, Variant v, const Shape& shape, Sample& 
     s.bucket = std::uint8_t(output_bucket(shape, pos));
     s.result = us == WHITE ? white : 1 - white;
     s.score = float(us == WHITE ? score : -score);
+    s.hand = float(evaluate(pos, hand));
     return true;
 }
 
@@ -87,10 +92,12 @@ bool read_data(const TrainOptions& o, const Shape& shape, Data& d, std::ostream&
     std::string line, error;
     std::size_t n = 0, number = 0;
     Sample s;
+    EvalWeights hand = default_weights(o.variant);
+    hand.network.reset();
     while (std::getline(in, line)) {
         ++number;
         if (line.empty()) continue;
-        if (!parse_line(line, o.variant, shape, s, error)) {
+        if (!parse_line(line, o.variant, shape, hand, s, error)) {
             log << "nnue-train: " << o.data << " line " << number << ": " << error << '\n';
             return false;
         }
@@ -335,10 +342,22 @@ int train(const TrainOptions& o, std::ostream& log) {
                   d.train.size(), d.valid.size(), shape.inputs(), shape.hidden, scale, secs());
     log << line;
 
+    double hand = 0;
+    for (const Sample& x : d.valid) {
+        const double y = o.lambda * sigmoid(x.score / scale) + (1 - o.lambda) * x.result;
+        hand += std::pow(sigmoid(x.hand / scale) - y, 2);
+    }
+    std::snprintf(line, sizeof line, "nnue-train: the hand-written evaluation's held-out loss: %.6f\n",
+                  d.valid.empty() ? 0.0 : hand / double(d.valid.size()));
+    log << line;
+
     Trainer t(shape, o);
     std::vector<std::uint32_t> order(d.train.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = std::uint32_t(i);
     Prng rng{o.seed * 0x9E3779B97F4A7C15ULL | 1};
+    std::string best;
+    double best_loss = 1e9, qerr = 0;
+    int best_epoch = 0;
     for (int epoch = 1; epoch <= o.epochs; ++epoch) {
         for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.rand64() % i]);
         const double lr = epoch > o.epochs * 7 / 10 ? o.lr / 10 : o.lr;
@@ -349,24 +368,36 @@ int train(const TrainOptions& o, std::ostream& log) {
         std::snprintf(line, sizeof line, "epoch %2d  lr %.5f  train %.6f  validation %.6f  (%.0f s)\n", epoch, lr,
                       sum / double(order.size()), valid, secs());
         log << line << std::flush;
+        // The epoch with the lowest held-out loss is the one written (the
+        // last one without a held-out set).
+        if (d.valid.empty() || valid < best_loss) {
+            best_loss = valid, best_epoch = epoch;
+            char text[512];
+            std::snprintf(text, sizeof text,
+                          "echecs %s network: %zu positions of %s, epoch %d of %d, batch %d, lr %g, lambda %g, seed "
+                          "%llu, S %.1f, validation loss %.6f",
+                          std::string(variant_name(o.variant)).c_str(), d.train.size(),
+                          std::filesystem::path(o.data).filename().string().c_str(), epoch, o.epochs, o.batch, o.lr,
+                          o.lambda, (unsigned long long)o.seed, scale, valid);
+            const Network net = t.quantise(text);
+            std::vector<float> acc(2 * std::size_t(shape.hidden));
+            qerr = quantisation_error(net, d.valid.empty() ? d.train : d.valid,
+                                      [&](const Sample& x) { return t.forward(x, acc.data()); });
+            best = save(net);
+        }
     }
-    char text[512];
-    std::snprintf(text, sizeof text,
-                  "echecs %s network: %zu positions of %s, %d epochs, batch %d, lr %g, lambda %g, seed %llu, S %.1f",
-                  std::string(variant_name(o.variant)).c_str(), d.train.size(), o.data.c_str(), o.epochs, o.batch, o.lr,
-                  o.lambda, (unsigned long long)o.seed, scale);
-    const Network net = t.quantise(text);
-    std::vector<float> acc(2 * std::size_t(shape.hidden));
-    const double qerr = quantisation_error(net, d.valid.empty() ? d.train : d.valid,
-                                           [&](const Sample& x) { return t.forward(x, acc.data()); });
     try {
-        save_file(net, o.out);
+        std::ofstream f(o.out, std::ios::binary | std::ios::trunc);
+        f.write(best.data(), std::streamsize(best.size()));
+        f.close();
+        if (!f) throw NnueError(o.out + ": cannot write the network file");
     } catch (const NnueError& e) {
         log << "nnue-train: " << e.what() << '\n';
         return 2;
     }
-    std::snprintf(line, sizeof line, "nnue-train: wrote %s (%zu bytes); quantised vs float: %.2f cp mean (%.0f s)\n",
-                  o.out.c_str(), save(net).size(), qerr, secs());
+    std::snprintf(line, sizeof line,
+                  "nnue-train: wrote %s (%zu bytes, epoch %d); quantised vs float: %.2f cp mean (%.0f s)\n",
+                  o.out.c_str(), best.size(), best_epoch, qerr, secs());
     log << line;
     return 0;
 }
@@ -376,7 +407,7 @@ namespace {
 constexpr const char* TRAIN_USAGE =
     "usage: echecs nnue-train --variant chess|alice|avalanche --data FILE --out FILE\n"
     "                         [--hidden 128] [--king-buckets 2] [--output-buckets 4] [--epochs 20]\n"
-    "                         [--batch 1024] [--lr 0.001] [--lambda 0.75] [--validation 10] [--limit 0]\n"
+    "                         [--batch 256] [--lr 0.001] [--lambda 0.75] [--validation 10] [--limit 0]\n"
     "                         [--seed 1]\n"
     "Trains the game's network on `echecs selfplay` positions (FEN, result, score) and writes it.\n";
 

@@ -20,8 +20,8 @@ struct TrainOptions {
     int hidden = 128;      // accumulator size per perspective
     int king_buckets = 2;  // 1, 2 or 4 (KingBuckets)
     int output_buckets = 4;
-    int epochs = 20;
-    int batch = 1024;
+    int epochs = 20;              // the one with the lowest held-out loss is written
+    int batch = 256;
     double lr = 0.001;      // Adam step; a tenth of it for the last 30% of the epochs
     double lambda = 0.75;   // target = lambda * sigmoid(score) + (1 - lambda) * result
     int validation = 10;    // one block of 1,000 positions in this many is held out (games stay whole)

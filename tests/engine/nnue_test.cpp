@@ -367,6 +367,34 @@ TEST(NnueTrain, LossFallsAndTheNetworkLoads) {
     fs::remove_all(dir);
 }
 
+TEST(NnueTrain, SelfplayRandomMovesAndRecordLimit) {
+    // Training data: random moves after the searches give unbalanced
+    // positions, which a wider record limit keeps.
+    engine::SelfplayOptions sp;
+    sp.variant = "chess";
+    sp.games = 6;
+    sp.nodes = 200;
+    sp.seed = 5;
+    auto largest = [&] {
+        std::ostringstream out;
+        engine::run_selfplay(sp, out, nullptr);
+        int big = 0;
+        std::istringstream is(out.str());
+        for (std::string l; std::getline(is, l);) big = std::max(big, std::abs(std::stoi(l.substr(l.rfind('\t') + 1))));
+        return big;
+    };
+    sp.record_max = 300;
+    EXPECT_LT(largest(), 300);
+    sp.random_rate = 0.3;
+    sp.record_max = 5000;
+    EXPECT_GE(largest(), 300);
+    sp.random_rate = 1.5;
+    EXPECT_TRUE(contains(engine::check_selfplay_options(sp), "--random-rate"));
+    sp.random_rate = 0;
+    sp.record_max = 0;
+    EXPECT_TRUE(contains(engine::check_selfplay_options(sp), "--record-max"));
+}
+
 TEST(NnueTrain, CommandLineErrors) {
     std::ostringstream log;
     EXPECT_EQ(train_main({"--variant", "shogi", "--data", "x", "--out", "y"}, log), 2);
