@@ -327,7 +327,7 @@ int active_features(const Shape& s, const Position& pos, Color c, std::uint16_t*
     const View v = view_of(s, pos, c);
     int n = 0;
     Bitboard bb = pos.pieces();
-    while (bb && n < MAX_ACTIVE) {
+    while (bb) {  // at most 64 squares: MAX_ACTIVE
         const Square sq = pop_lsb(bb);
         const Piece p = pos.piece_on(sq);
         out[n++] = feature(s, v, color_of(p), type_of(p), s.boards == 2 ? pos.board_of(sq) : BOARD_A, sq);

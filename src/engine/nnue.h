@@ -44,7 +44,8 @@ constexpr int PIECE_INPUTS = 12 * 64;
 constexpr int MAX_HIDDEN = 1024;
 constexpr int MAX_OUTPUT_BUCKETS = 8;
 constexpr int MAX_KING_BUCKETS = 16;
-constexpr int MAX_ACTIVE = 32;  // active features per perspective (at most 32 pieces)
+constexpr int MAX_ACTIVE =
+    64;  // active features per perspective: one per occupied square (a FEN may hold more than 32 pieces)
 constexpr std::size_t MAX_DESCRIPTION = 1024;
 
 // The king-bucket maps a file can name: the bucket of the perspective's king

@@ -303,6 +303,18 @@ TEST(Nnue, CacheGivesExactlyTheFullRefresh) {
     }
 }
 
+TEST(Nnue, MoreThanThirtyTwoPiecesAreAllCounted) {
+    // A legal FEN may hold more pieces than a game can reach.
+    const std::string fen = "qqqqkqqq/pppppppp/8/8/8/8/PPPPPPPP/QQQQKQQQ w - - 0 1";
+    const std::string more = "qqqqkqqq/pppppppp/8/8/8/N7/PPPPPPPP/QQQQKQQQ w - - 0 1";
+    for (Variant v : VARIANTS) {
+        auto net = random_network(v, KingBuckets::Four, 64, 4, 20);
+        EXPECT_EQ(eval_fen(*net, v, fen), eval_fen(*net, v, fen, true));
+        EXPECT_EQ(eval_fen(*net, v, more), eval_fen(*net, v, more, true));
+        EXPECT_NE(eval_fen(*net, v, more, true), eval_fen(*net, v, fen, true)) << "the 33rd piece counts";
+    }
+}
+
 TEST(Nnue, EvaluateDispatchesOnTheWeightsNetwork) {
     auto net = std::shared_ptr<const Network>(random_network(Variant::Alice, KingBuckets::One, 64, 1, 16));
     engine::EvalWeights w = engine::default_weights(Variant::Alice);
