@@ -11,6 +11,7 @@
 #include "core/position.h"
 #include "echecs_version.h"
 #include "engine/entry.h"
+#include "engine/nnue_train.h"
 #include "engine/protocol_util.h"
 #include "engine/selfplay.h"
 #include "engine/tune.h"
@@ -76,6 +77,7 @@ int main(int argc, char** argv) {
         "benchmarks: `bench perft [--stockfish PATH] [--repeat N] [--sliders magic|pext|both]`, or the search bench");
     auto* match = passthrough("match", "engine-versus-engine games");
     auto* wdl = passthrough("wdl", "fit the win/draw/loss model (UCI_ShowWDL) to selfplay output");
+    auto* nnue_train = passthrough("nnue-train", "train a game's evaluation network on selfplay positions");
     auto* serve = passthrough("serve", "run the game server");
     auto* solve = passthrough("solve", "solve a problem: #n, h#n, s#n in the three games (`solve --help`)");
     auto* xboard = app.add_subcommand("xboard", "CECP (xboard) mode");
@@ -91,6 +93,9 @@ int main(int argc, char** argv) {
     selfplay->add_option("--seed", sp.seed, "seed of the random openings")->capture_default_str();
     selfplay->add_option("--threads", sp.threads, "games played in parallel")->capture_default_str();
     selfplay->add_option("--out", sp.out, "output file, '-' for the standard output")->capture_default_str();
+    selfplay->add_option("--random-rate", sp.random_rate, "probability of a random move after each search")
+        ->capture_default_str();
+    selfplay->add_option("--record-max", sp.record_max, "keep positions scored below this (cp)")->capture_default_str();
 
     engine::TuneOptions tn;
     std::string tune_variant = "chess";
@@ -164,6 +169,7 @@ int main(int argc, char** argv) {
         }
         if (*match) return match_main(with_default_openings(match->remaining()), std::cout);
         if (*wdl) return engine::wdl_main(wdl->remaining(), std::cout);
+        if (*nnue_train) return engine::nnue::train_main(nnue_train->remaining(), std::cerr);
         if (*selfplay) return engine::selfplay_main(sp);
         if (*tune) {
             const auto v = engine::parse_variant(tune_variant);

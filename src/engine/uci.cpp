@@ -13,6 +13,7 @@
 #include "entry.h"
 #include "evaluate.h"
 #include "game_state.h"
+#include "nnue.h"
 #include "protocol_util.h"
 #include "thread.h"
 
@@ -59,10 +60,13 @@ private:
     int elo_ = 2800;
     // The weights the options ask for; null: the game's committed weights.
     std::shared_ptr<const EvalWeights> session_weights() const {
-        if (variant_terms_ && weight_overrides_.empty()) return nullptr;
+        const bool own_net = use_nnue_ && eval_file_ && eval_file_->shape.variant == variant_;
+        if (variant_terms_ && weight_overrides_.empty() && use_nnue_ && !own_net) return nullptr;
         auto w = std::make_shared<EvalWeights>(default_weights(variant_));
         if (!variant_terms_) *w = without_variant_terms(*w);
         w->apply(weight_overrides_);  // validated by setoption
+        if (!use_nnue_) w->network.reset();
+        if (own_net) w->network = eval_file_;
         return w;
     }
 
@@ -78,7 +82,9 @@ private:
     } lag_;
 
     bool variant_terms_ = true;
-    std::string weight_overrides_;  // `Eval Weights`: NAME=VALUE,... over the game's weights
+    std::string weight_overrides_;                    // `Eval Weights`: NAME=VALUE,... over the game's weights
+    bool use_nnue_ = true;                            // `Use NNUE`: the game's adopted network, or EvalFile's
+    std::shared_ptr<const nnue::Network> eval_file_;  // `EvalFile`: a network for its own game
     std::uint64_t seed_ = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
 };
 
@@ -132,6 +138,8 @@ bool UciSession::command(const std::string& line) {
         out_("option name UCI_Elo type spin default 2800 min 800 max 2800");
         out_("option name Variant Eval Terms type check default true");
         out_("option name Eval Weights type string default <empty>");
+        out_("option name Use NNUE type check default true");
+        out_("option name EvalFile type string default <empty>");
         out_("uciok");
     } else if (cmd == "ucinewgame") {
         search_.tt().clear();
@@ -231,6 +239,14 @@ void UciSession::set_option(const std::vector<std::string>& w) {
             info("option Eval Weights: " + error + "; weights unchanged");
         else
             weight_overrides_ = text;
+    } else if (key == "use nnue") {
+        if (auto v = check()) use_nnue_ = *v;
+    } else if (key == "evalfile") {
+        try {
+            eval_file_ = value.empty() || value == "<empty>" ? nullptr : nnue::load_file(value);
+        } catch (const nnue::NnueError& e) {
+            info(std::string("option EvalFile: ") + e.what() + "; network unchanged");
+        }
     } else if (key == "uci_elo") {
         if (auto v = spin(800, 2800)) elo_ = *v;
     } else {
