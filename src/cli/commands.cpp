@@ -6,6 +6,7 @@
 #include <iomanip>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/pgn.h"
+#include "core/utf8.h"
 #include "engine/uci_process.h"
 
 namespace echecs::cli {
@@ -34,16 +36,22 @@ struct BenchCase {
 }  // namespace
 
 Variant parse_variant(const std::string& name) {
-    if (name == "chess" || name == "standard" || name == "normal") return Variant::Chess;
-    if (name == "alice") return Variant::Alice;
-    if (name == "avalanche") return Variant::Avalanche;
-    throw std::invalid_argument("unknown variant '" + name + "' (chess, alice or avalanche)");
+    if (auto v = variant_from_name(name)) return *v;
+    throw std::invalid_argument("unknown variant " + quote_input(name) + " (chess, alice or avalanche)");
 }
 
-int perft_command(Variant v, const std::string& fen, int depth, std::ostream& out) {
+std::string fen_or_start(const std::optional<std::string>& fen) {
+    if (!fen) return std::string(Position::START_FEN);
+    // An empty --fen is a mistake (an unset shell variable, say), not a request for the start.
+    if (fen->find_first_not_of(" \t") == std::string::npos)
+        throw std::invalid_argument("--fen: the FEN is empty (leave --fen out for the initial position)");
+    return *fen;
+}
+
+int perft_command(Variant v, const std::optional<std::string>& fen, int depth, std::ostream& out) {
     StateInfo root;
     Position pos;
-    pos.set(v, fen, root);
+    pos.set(v, fen_or_start(fen), root);
     const auto t0 = Clock::now();
     std::uint64_t total = 0;
     if (depth <= 0) {
@@ -67,10 +75,10 @@ int perft_command(Variant v, const std::string& fen, int depth, std::ostream& ou
     return 0;
 }
 
-int moves_command(Variant v, const std::string& fen, std::ostream& out) {
+int moves_command(Variant v, const std::optional<std::string>& fen, std::ostream& out) {
     StateInfo root;
     Position pos;
-    pos.set(v, fen, root);
+    pos.set(v, fen_or_start(fen), root);
     MoveList list;
     generate_legal(pos, list);
     for (Move m : list) out << to_uci(m) << ' ' << to_san(pos, m) << '\n';
@@ -103,8 +111,9 @@ int pgn_command(const std::string& path, std::ostream& out) {
             replay(g, game);
             out << "game " << g.index << ": ";
             const GameResult r = game.result();
-            out << pgn_result(r.outcome) << ' ' << termination_name(r.termination) << " after " << game.moves().size()
-                << " plies";
+            out << pgn_result(r.outcome) << ' '
+                << (r.over() ? termination_name(r.termination) : std::string_view("unfinished")) << " after "
+                << game.moves().size() << " plies";
             if (!r.over() && g.result != "*")
                 out << " (the PGN says " << g.result << ")";
             else if (r.over() && g.result != std::string(pgn_result(r.outcome)))

@@ -9,34 +9,15 @@
 
 #include "movegen.h"
 #include "position.h"
+#include "vocabulary.h"
 
 namespace echecs {
-
-enum class Outcome { Ongoing, WhiteWins, BlackWins, Draw };
-
-enum class Termination {
-    None,
-    Checkmate,
-    Stalemate,
-    AvalancheLoss,  // first parts exist but every one's pushes are self-checks
-    Repetition,
-    FiftyMoves,
-    InsufficientMaterial,
-    // Decided outside the board rules (server, PGN):
-    TimeForfeit,
-    Resignation,
-    Agreement,
-    Aborted,
-};
 
 struct GameResult {
     Outcome outcome = Outcome::Ongoing;
     Termination termination = Termination::None;
     bool over() const { return outcome != Outcome::Ongoing; }
 };
-
-std::string_view pgn_result(Outcome o);            // "1-0", "0-1", "1/2-1/2", "*"
-std::string_view termination_name(Termination t);  // "checkmate", "stalemate", "avalanche loss", ...
 
 // The automatic draw by insufficient material of the variant (RULES.md).
 bool insufficient_material(const Position& pos);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "movegen.h"
+#include "utf8.h"
 
 namespace echecs {
 
@@ -40,7 +41,8 @@ PieceType alice_piece_from_letter(char c) {
     }
 }
 
-std::string quote(std::string_view s) { return "'" + std::string(s) + "'"; }
+// Input quoted in messages as valid UTF-8, never cut inside a character.
+std::string quote(std::string_view s) { return quote_input(s, 40); }
 
 // The piece type that makes the first part (a pending pawn moves as its choice).
 PieceType moving_type(const Position& pos, Move m) { return type_of(pos.moved_piece(m)); }

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "core/pgn.h"
+#include "core/utf8.h"
 #include "helpers.h"
 
 namespace echecs::test {
@@ -52,6 +53,48 @@ TEST(Fen, BadInputNamesTheFieldAndTheProblem) {
     expect_fen_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "en passant");
     expect_fen_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - - -1 1", "halfmove");
     expect_fen_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 0", "fullmove");
+}
+
+// é (two bytes in UTF-8) in each field: the message quotes the whole
+// character, as valid UTF-8, so that it can be serialised as JSON.
+TEST(Fen, ErrorsQuoteInputAsValidUtf8) {
+    const std::string e = "\xC3\xA9";
+    const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN";
+    const std::pair<std::string, const char*> cases[] = {
+        {start + e + " w KQkq - 0 1", "piece placement field: unknown piece letter '\u00e9' on rank 1"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR " + e + " KQkq - 0 1",
+         "active colour field: '\u00e9' is neither"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk" + e + " - 0 1",
+         "castling availability field: unknown letter '\u00e9'"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq " + e + " 0 1",
+         "en passant target square field: '\u00e9' is not a square"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - " + e + " 1", "halfmove clock field: '\u00e9'"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 " + e, "fullmove number field: '\u00e9'"},
+        // A lone byte of a character, and a byte that starts none, are escaped.
+        {start + "\xC3 w KQkq - 0 1", "unknown piece letter '\\xC3'"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e\xFF 0 1", "field: 'e\\xFF' is not a square"},
+    };
+    for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche}) {
+        for (const auto& [fen, needle] : cases) {
+            try {
+                Pos p(v, fen);
+                ADD_FAILURE() << "accepted: " << fen;
+            } catch (const FenError& err) {
+                EXPECT_TRUE(is_valid_utf8(err.what())) << err.what();
+                EXPECT_NE(std::string(err.what()).find(needle), std::string::npos) << err.what();
+            }
+        }
+    }
+    // A long field is quoted in part, never cut inside a character.
+    std::string long_field;
+    for (int i = 0; i < 100; ++i) long_field += e;
+    try {
+        Pos p(Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR " + long_field + " KQkq - 0 1");
+        ADD_FAILURE();
+    } catch (const FenError& err) {
+        EXPECT_TRUE(is_valid_utf8(err.what())) << err.what();
+        EXPECT_NE(std::string(err.what()).find("...'"), std::string::npos) << err.what();
+    }
 }
 
 TEST(Fen, BlackToMoveWithWhiteCastlingIsFine) {
@@ -187,6 +230,33 @@ TEST(San, AliceDisambiguatesAcrossBoards) {
     EXPECT_EQ(to_san(p.pos, parse_uci(p.pos, "a1c1")), "Rac1");
     EXPECT_EQ(to_san(p.pos, parse_uci(p.pos, "h1g1")), "Rg1");
     EXPECT_EQ(parse_san(p.pos, "Uc1"), parse_uci(p.pos, "h1c1"));  // seed letter: the board-B rook
+}
+
+TEST(San, ErrorsQuoteInputAsValidUtf8) {
+    Pos p(Variant::Chess, Position::START_FEN);
+    for (const char* s : {"N\xC3\xA9"
+                          "f3",
+                          "\xC3", "e4\xE2\x82", "\xFF\xFE", "Q\xF0\x9F\x98\x80"}) {
+        try {
+            parse_san(p.pos, s);
+            ADD_FAILURE() << s;
+        } catch (const NotationError& e) {
+            EXPECT_TRUE(is_valid_utf8(e.what())) << e.what();
+        }
+        try {
+            parse_uci(p.pos, s);
+            ADD_FAILURE() << s;
+        } catch (const NotationError& e) {
+            EXPECT_TRUE(is_valid_utf8(e.what())) << e.what();
+        }
+    }
+    try {
+        parse_san(p.pos,
+                  "N\xC3\xA9"
+                  "f3");
+    } catch (const NotationError& e) {
+        EXPECT_EQ(std::string(e.what()), "unreadable move 'N\u00e9f3'");
+    }
 }
 
 TEST(San, AvalancheWritesThePushAndTheChoice) {
