@@ -9,12 +9,11 @@ bool insufficient_material(const Position& pos) {
     if (pos.pieces(PAWN) | pos.pieces(ROOK, QUEEN)) return false;
     const Bitboard minors = pos.pieces(KNIGHT, BISHOP);
     if (popcount(minors) <= 1) return true;  // K v K, K+B v K, K+N v K
-    // K+B v K+B with the bishops on squares of one colour.
-    if (!pos.pieces(KNIGHT) && pos.count(WHITE, BISHOP) == 1 && pos.count(BLACK, BISHOP) == 1) {
-        const Bitboard b = pos.pieces(BISHOP);
-        return !(b & DARK_SQUARES) || !(b & ~DARK_SQUARES);
-    }
-    return false;
+    if (pos.pieces(KNIGHT)) return false;
+    // Any number of bishops, of either side or both, all on squares of one
+    // colour: they never attack the other colour, so no king can be mated.
+    const Bitboard b = pos.pieces(BISHOP);
+    return !(b & DARK_SQUARES) || !(b & ~DARK_SQUARES);
 }
 
 bool can_mate(const Position& pos, Color c) {

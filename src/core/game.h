@@ -19,7 +19,10 @@ struct GameResult {
     bool over() const { return outcome != Outcome::Ongoing; }
 };
 
-// The automatic draw by insufficient material of the variant (RULES.md).
+// A dead position, drawn at once (RULES.md): in chess and Avalanche (where it
+// needs no pawns, so no pushes) kings with at most one knight, or with
+// bishops all on squares of one colour; in Alice kings only (a single bishop
+// can mate there with the help of the other board).
 bool insufficient_material(const Position& pos);
 // Whether colour c still has material that could ever mate (time forfeit:
 // losing on time against a side that cannot mate is a draw).

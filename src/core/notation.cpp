@@ -143,7 +143,10 @@ std::string san_among(Position& pos, Move m, const MoveList& legal) {
     if (pos.in_check()) {
         MoveList replies;
         generate_legal(pos, replies);
-        s += replies.empty() ? '#' : '+';
+        // '#' is checkmate only: in Avalanche a checked side without a legal
+        // move but with first parts has an avalanche loss, written '+'.
+        const bool mate = replies.empty() && !(pos.variant() == Variant::Avalanche && has_first_part(pos));
+        s += mate ? '#' : '+';
     }
     pos.undo_move(m);
     return s;

@@ -232,6 +232,26 @@ TEST(San, AliceDisambiguatesAcrossBoards) {
     EXPECT_EQ(parse_san(p.pos, "Uc1"), parse_uci(p.pos, "h1c1"));  // seed letter: the board-B rook
 }
 
+TEST(San, AvalancheWritesMateOnlyForCheckmate) {
+    // Qg2+: White must take the queen, and the only push then, h2-h1, would
+    // put a queen or knight of Black's choice beside the king: an avalanche
+    // loss, not a checkmate, so '+'.
+    Pos loss(Variant::Avalanche, "k5q1/1p6/1P6/p7/P7/b7/7p/2B4K b - - 16 73");
+    const Move qg2 = parse_uci(loss.pos, "g8g2");
+    EXPECT_EQ(to_san(loss.pos, qg2), "Qg2+");
+    EXPECT_EQ(parse_san(loss.pos, "Qg2#"), qg2);  // older writers' '#' still reads
+    StateInfo st;
+    loss.pos.do_move(qg2, st);
+    EXPECT_EQ(position_result(loss.pos, 1).termination, Termination::AvalancheLoss);
+    loss.pos.undo_move(qg2);
+    MoveList legal;
+    generate_legal(loss.pos, legal);
+    EXPECT_EQ(to_san_all(loss.pos, legal)[std::find(legal.begin(), legal.end(), qg2) - legal.begin()], "Qg2+");
+    // A real checkmate keeps '#'.
+    Pos mate(Variant::Avalanche, "k7/7Q/1K6/8/8/8/8/8 w - - 0 1");
+    EXPECT_EQ(to_san(mate.pos, parse_uci(mate.pos, "h7b7")), "Qb7#");
+}
+
 TEST(San, ErrorsQuoteInputAsValidUtf8) {
     Pos p(Variant::Chess, Position::START_FEN);
     for (const char* s : {"N\xC3\xA9"
