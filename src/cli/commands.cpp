@@ -87,44 +87,36 @@ int moves_command(Variant v, const std::optional<std::string>& fen, std::ostream
 
 int pgn_command(const std::string& path, std::ostream& out) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot open '" + path + "'");
+    if (!in) throw std::runtime_error("cannot open " + quote_input(path));
     std::stringstream buf;
     buf << in.rdbuf();
     const std::string text = buf.str();
-    int bad = 0;
+    int bad = 0, empty = 0;
     const auto games = read_pgn(text);
     for (const PgnGame& g : games) {
-        // Errors name the game themselves ("game N, move M ...").
+        // Errors say where themselves ("game N, line L, move M ...").
         if (!g.error.empty()) {
             out << g.error << '\n';
             ++bad;
             continue;
         }
+        if (!g.has_move_text) {
+            out << "game " << g.index << ", line " << g.line << ": tags and no moves (nothing to replay)\n";
+            ++empty;
+            continue;
+        }
         try {
-            std::unique_ptr<Game> started;
-            try {
-                started = std::make_unique<Game>(g.variant(), g.start_fen());
-            } catch (const FenError& e) {
-                throw PgnError("game " + std::to_string(g.index) + ", FEN tag: " + e.what());
-            }
-            Game& game = *started;
-            replay(g, game);
-            out << "game " << g.index << ": ";
-            const GameResult r = game.result();
-            out << pgn_result(r.outcome) << ' '
-                << (r.over() ? termination_name(r.termination) : std::string_view("unfinished")) << " after "
-                << game.moves().size() << " plies";
-            if (!r.over() && g.result != "*")
-                out << " (the PGN says " << g.result << ")";
-            else if (r.over() && g.result != std::string(pgn_result(r.outcome)))
-                out << " (but the PGN says " << g.result << ")";
-            out << '\n';
+            const std::unique_ptr<Game> game = start_game(g);
+            const std::string summary = replay(g, *game).summary();
+            out << "game " << g.index << ": " << summary << '\n';
         } catch (const PgnError& e) {
             out << e.what() << '\n';
             ++bad;
         }
     }
-    out << games.size() << " games, " << bad << " with errors\n";
+    out << games.size() << " games, " << bad << " with errors";
+    if (empty) out << ", " << empty << " without moves";
+    out << '\n';
     return bad ? 1 : 0;
 }
 

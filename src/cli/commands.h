@@ -20,7 +20,8 @@ std::string fen_or_start(const std::optional<std::string>& fen);
 int perft_command(Variant v, const std::optional<std::string>& fen, int depth, std::ostream& out);
 // `echecs moves`: every legal move, the coordinate string then the SAN.
 int moves_command(Variant v, const std::optional<std::string>& fen, std::ostream& out);
-// `echecs pgn`: replays every game of the file and says how each ended.
+// `echecs pgn`: replays every game of the file and says how each ended
+// (docs/PGN.md): "game N: <PgnReplay::summary>", or the game's error.
 int pgn_command(const std::string& path, std::ostream& out);
 // `echecs bench perft`: perft speed of the three games (and of Stockfish's
 // `go perft` on the same chess positions when `stockfish` names its binary).

@@ -112,4 +112,20 @@ std::string to_utf8_from_legacy(std::string_view s) {
     return out;
 }
 
+std::string replace_invalid_utf8(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size();) {
+        const std::size_t len = utf8_sequence_length(s, i);
+        if (len == 0) {
+            out += "\xEF\xBF\xBD";
+            ++i;
+        } else {
+            out.append(s.substr(i, len));
+            i += len;
+        }
+    }
+    return out;
+}
+
 }  // namespace echecs

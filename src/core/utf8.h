@@ -24,5 +24,8 @@ std::string quote_char_at(std::string_view s, std::size_t i);
 // `s` unchanged if it is valid UTF-8, else read as Windows-1252 (what
 // ChessBase and older tools write) and converted to UTF-8.
 std::string to_utf8_from_legacy(std::string_view s);
+// `s` with each byte that is not part of a valid UTF-8 character replaced by
+// U+FFFD (text that says it is UTF-8, with a byte-order mark, but is not).
+std::string replace_invalid_utf8(std::string_view s);
 
 }  // namespace echecs

@@ -1,7 +1,6 @@
-// FEN, coordinate, SAN and PGN: round trips and bad input.
+// FEN, coordinate and SAN: round trips and bad input.
 #include <gtest/gtest.h>
 
-#include "core/pgn.h"
 #include "core/utf8.h"
 #include "helpers.h"
 
@@ -252,6 +251,24 @@ TEST(San, AvalancheWritesMateOnlyForCheckmate) {
     EXPECT_EQ(to_san(mate.pos, parse_uci(mate.pos, "h7b7")), "Qb7#");
 }
 
+TEST(San, LongAlgebraicAndEnPassantMarks) {
+    Pos p(Variant::Chess, Position::START_FEN);
+    EXPECT_EQ(parse_san(p.pos, "e2-e4"), parse_uci(p.pos, "e2e4"));
+    EXPECT_EQ(parse_san(p.pos, "Ng1-f3"), parse_uci(p.pos, "g1f3"));
+    EXPECT_EQ(parse_san(p.pos, "e2e4"), parse_uci(p.pos, "e2e4"));
+    EXPECT_THROW(parse_san(p.pos, "e2-e5"), NotationError);
+    EXPECT_THROW(parse_san(p.pos, "e-e4"), NotationError);
+    Pos promo(Variant::Chess, "3r3k/4P3/8/8/8/8/8/K7 w - - 0 1");
+    EXPECT_EQ(parse_san(promo.pos, "e7xd8=Q"), parse_uci(promo.pos, "e7d8q"));
+    EXPECT_EQ(parse_san(promo.pos, "e7-e8=N"), parse_uci(promo.pos, "e7e8n"));
+    Pos castle(Variant::Chess, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    EXPECT_EQ(parse_san(castle.pos, "0-0"), parse_uci(castle.pos, "e1g1"));
+    EXPECT_EQ(parse_san(castle.pos, "0-0-0+"), parse_uci(castle.pos, "e1c1"));
+    Pos ep(Variant::Chess, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    for (const char* s : {"exd6", "exd6e.p.", "exd6 e.p.", "exd6e.p", "exd6+e.p.", "e5xd6 e.p."})
+        EXPECT_EQ(parse_san(ep.pos, s), parse_uci(ep.pos, "e5d6")) << s;
+}
+
 TEST(San, ErrorsQuoteInputAsValidUtf8) {
     Pos p(Variant::Chess, Position::START_FEN);
     for (const char* s : {"N\xC3\xA9"
@@ -289,125 +306,6 @@ TEST(San, AvalancheWritesThePushAndTheChoice) {
     EXPECT_EQ(to_san(q.pos, parse_uci(q.pos, "q:d1d5")), "Q:Qd5+");
     EXPECT_EQ(parse_san(q.pos, "N:Nc3"), parse_uci(q.pos, "n:d1c3"));
     EXPECT_THROW(parse_san(q.pos, "Ke7"), NotationError);  // the choice is missing
-}
-
-// ------------------------------------------------------------------- PGN
-
-TEST(Pgn, ReadsTagsCommentsNagsAndSkipsVariations) {
-    const std::string text = R"([Event "Test"]
-[White "A"]
-[Black "B"]
-[Result "0-1"]
-
-1. f3 {a comment} e5 $2 2. g4?? (2. Kf2 Qh4+ (2... d5) 3. g3) ; rest of line
-Qh4# 0-1
-
-[Event "Second"]
-[Variant "Alice"]
-
-1.e4 d5 2.Be2 dxe4 3.Bb5# 1-0
-)";
-    auto games = read_pgn(text);
-    ASSERT_EQ(games.size(), 2u);
-    EXPECT_EQ(games[0].tag("Event"), "Test");
-    EXPECT_EQ(games[0].moves.size(), 4u);
-    EXPECT_EQ(games[0].result, "0-1");
-    Game g(games[0].variant(), games[0].start_fen());
-    replay(games[0], g);
-    EXPECT_EQ(g.result().termination, Termination::Checkmate);
-    EXPECT_EQ(games[1].variant(), Variant::Alice);
-    Game h(games[1].variant(), games[1].start_fen());
-    replay(games[1], h);
-    EXPECT_EQ(h.result().outcome, Outcome::WhiteWins);
-}
-
-TEST(Pgn, WriteThenReadGivesTheSameGameInAllVariants) {
-    for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche}) {
-        std::uint64_t seed = 42;
-        for (int n = 0; n < 10; ++n) {
-            Game g(v);
-            for (int ply = 0; ply < 80; ++ply) {
-                MoveList list;
-                g.legal_moves(list);
-                if (list.empty()) break;
-                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-                g.play(list.moves[(seed >> 33) % list.size()]);
-            }
-            const std::string text = write_pgn(g, {{"Event", "round trip"}}, g.result());
-            auto games = read_pgn(text);
-            ASSERT_EQ(games.size(), 1u) << text;
-            ASSERT_TRUE(games[0].error.empty()) << games[0].error;
-            Game back(games[0].variant(), games[0].start_fen());
-            replay(games[0], back);
-            EXPECT_EQ(back.moves(), g.moves()) << text;
-            EXPECT_EQ(games[0].result, std::string(pgn_result(g.result().outcome)));
-        }
-    }
-}
-
-TEST(Pgn, SetUpAndFenTagsAreWrittenAndRead) {
-    Game g(Variant::Avalanche, "4k3/8/8/8/8/8/K7/3p4 b - - 0 1");
-    g.play_uci("q:d1d5");
-    const std::string text = write_pgn(g, {}, g.result());
-    EXPECT_NE(text.find("[SetUp \"1\"]"), std::string::npos);
-    EXPECT_NE(text.find("[FEN \"4k3/8/8/8/8/8/K7/3p4 b - - 0 1\"]"), std::string::npos);
-    EXPECT_NE(text.find("1... Q:Qd5+"), std::string::npos) << text;
-    auto games = read_pgn(text);
-    Game back(games[0].variant(), games[0].start_fen());
-    replay(games[0], back);
-    EXPECT_EQ(back.position().fen(), g.position().fen());
-}
-
-TEST(Pgn, BadGamesSayGameAndMoveNumber) {
-    const std::string text = R"([Event "ok"]
-
-1. e4 e5 *
-
-[Event "illegal"]
-
-1. e4 e5 2. Ke3 Nc6 *
-
-[Event "truncated comment"]
-
-1. e4 {never closed
-)";
-    auto games = read_pgn(text);
-    ASSERT_EQ(games.size(), 3u);
-    EXPECT_TRUE(games[0].error.empty());
-    Game g(games[1].variant(), games[1].start_fen());
-    try {
-        replay(games[1], g);
-        ADD_FAILURE();
-    } catch (const PgnError& e) {
-        EXPECT_NE(std::string(e.what()).find("game 2, move 2. Ke3"), std::string::npos) << e.what();
-    }
-    EXPECT_NE(games[2].error.find("not closed"), std::string::npos) << games[2].error;
-    EXPECT_EQ(games[2].error.rfind("game 3, line ", 0), 0u) << games[2].error;
-    EXPECT_NE(games[2].error.find("after move 1. e4"), std::string::npos) << games[2].error;
-}
-
-TEST(Pgn, TagValuesNeverSpanLines) {
-    // Found by fuzzing: an escaped line break inside a tag value.
-    auto games = read_pgn("[Event \"a\\\nb\"]\n\n1. e4 *\n");
-    ASSERT_FALSE(games.empty());
-    EXPECT_NE(games[0].error.find("malformed tag pair"), std::string::npos) << games[0].error;
-    // A value given by a program with a line break is written on one line.
-    Game g(Variant::Chess);
-    const std::string text = write_pgn(g, {{"Event", "two\nlines"}}, g.result());
-    auto back = read_pgn(text);
-    ASSERT_EQ(back.size(), 1u);
-    EXPECT_TRUE(back[0].error.empty()) << back[0].error;
-    EXPECT_EQ(back[0].tag("Event"), "two lines");
-}
-
-TEST(Pgn, MalformedInputNeverThrowsFromTheReader) {
-    for (const char* text : {"[", "[Event", "[Event \"x", "((", ")", "1.", "}", "{", "[A \"b\"] 1. e4 ) e5", "\x01\x02",
-                             "1... ... e4", "$", "%escape\n1. e4 *"}) {
-        EXPECT_NO_THROW(read_pgn(text)) << text;
-    }
-    PgnGame crazy;
-    crazy.tags = {{"Variant", "Crazyhouse"}};
-    EXPECT_THROW(crazy.variant(), PgnError);
 }
 
 }  // namespace
