@@ -25,6 +25,30 @@ bool iequals(std::string_view a, std::string_view b) {
     return true;
 }
 
+// A sentence such as chess.com writes ("knightowl won on time", "Game drawn
+// by repetition"): the first key word found.
+Termination termination_in_sentence(std::string_view t) {
+    std::string lower(t);
+    for (char& c : lower)
+        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+    constexpr std::pair<std::string_view, Termination> WORDS[] = {
+        {"time", Termination::TimeForfeit},
+        {"resign", Termination::Resignation},
+        {"agree", Termination::Agreement},
+        {"abandon", Termination::Abandonment},
+        {"repetition", Termination::Repetition},
+        {"stalemate", Termination::Stalemate},
+        {"insufficient", Termination::InsufficientMaterial},
+        {"50", Termination::FiftyMoves},
+        {"fifty", Termination::FiftyMoves},
+        {"checkmate", Termination::Checkmate},
+        {"adjudicat", Termination::Adjudication},
+    };
+    for (const auto& [word, term] : WORDS)
+        if (lower.find(word) != std::string::npos) return term;
+    return Termination::None;
+}
+
 }  // namespace
 
 std::string PgnGame::tag(std::string_view name) const {
@@ -82,6 +106,8 @@ GameResult declared_result(const PgnGame& g) {
         r.termination = Termination::Agreement;
     else if (auto named = termination_from_name(t))  // older echecs wrote the API name there
         r.termination = *named;
+    else
+        r.termination = termination_in_sentence(t);
     return r;
 }
 

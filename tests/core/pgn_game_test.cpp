@@ -71,6 +71,10 @@ TEST(PgnReplay, DeclaredResultFromTerminationTags) {
     EXPECT_EQ(declared("[Termination \"Rules infraction\"]", "0-1").termination, Termination::RulesInfraction);
     EXPECT_EQ(declared("[Termination \"unterminated\"]", "*").termination, Termination::None);
     EXPECT_EQ(declared("", "1-0").termination, Termination::None);
+    EXPECT_EQ(declared("[Termination \"Game drawn by timeout vs insufficient material\"]", "1/2-1/2").termination,
+              Termination::TimeForfeit);
+    EXPECT_EQ(declared("[Termination \"bob won - game abandoned\"]", "0-1").termination, Termination::Abandonment);
+    EXPECT_EQ(declared("[Termination \"something else\"]", "0-1").termination, Termination::None);
     EXPECT_EQ(declared("", "1-0").outcome, Outcome::WhiteWins);
     // The precise reason wins over the PGN value.
     EXPECT_EQ(declared("[Termination \"Normal\"]\n[EchecsTermination \"agreement\"]", "1/2-1/2").termination,

@@ -58,6 +58,20 @@ TEST(PgnRead, LichessExportWithClocksEvalsAndAnalysis) {
     EXPECT_EQ(resigned.result.termination, Termination::Resignation);
 }
 
+TEST(PgnRead, ChessComTerminationSentences) {
+    const auto games = read_pgn(read_file("chesscom.pgn"));
+    ASSERT_EQ(games.size(), 4u);
+    EXPECT_EQ(games[0].moves[6].commands, (std::vector<PgnCommand>{{"clk", "0:00:00.4"}}));
+    const PgnReplay flag = replayed(games[0]);  // "knightowl won on time"
+    EXPECT_EQ(flag.result.termination, Termination::TimeForfeit);
+    EXPECT_EQ(flag.result.outcome, Outcome::BlackWins);
+    const PgnReplay rep = replayed(games[1]);  // the rules see the repetition themselves
+    EXPECT_TRUE(rep.by_rules);
+    EXPECT_EQ(rep.result.termination, Termination::Repetition);
+    EXPECT_EQ(replayed(games[2]).result.termination, Termination::Resignation);
+    EXPECT_EQ(replayed(games[3]).result.termination, Termination::Agreement);
+}
+
 TEST(PgnRead, ChessBaseWindows1252CrlfNestedVariationsAndEnPassant) {
     const auto games = read_pgn(read_file("chessbase_cp1252.pgn"));
     ASSERT_EQ(games.size(), 1u);
