@@ -6,6 +6,7 @@
 #include <iomanip>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/pgn.h"
+#include "core/utf8.h"
 #include "engine/uci_process.h"
 
 namespace echecs::cli {
@@ -35,16 +37,22 @@ struct BenchCase {
 }  // namespace
 
 Variant parse_variant(const std::string& name) {
-    if (name == "chess" || name == "standard" || name == "normal") return Variant::Chess;
-    if (name == "alice") return Variant::Alice;
-    if (name == "avalanche") return Variant::Avalanche;
-    throw std::invalid_argument("unknown variant '" + name + "' (chess, alice or avalanche)");
+    if (auto v = variant_from_name(name)) return *v;
+    throw std::invalid_argument("unknown variant " + quote_input(name) + " (chess, alice or avalanche)");
 }
 
-int perft_command(Variant v, const std::string& fen, int depth, std::ostream& out) {
+std::string fen_or_start(const std::optional<std::string>& fen) {
+    if (!fen) return std::string(Position::START_FEN);
+    // An empty --fen is a mistake (an unset shell variable, say), not a request for the start.
+    if (fen->find_first_not_of(" \t") == std::string::npos)
+        throw std::invalid_argument("--fen: the FEN is empty (leave --fen out for the initial position)");
+    return *fen;
+}
+
+int perft_command(Variant v, const std::optional<std::string>& fen, int depth, std::ostream& out) {
     StateInfo root;
     Position pos;
-    pos.set(v, fen, root);
+    pos.set(v, fen_or_start(fen), root);
     const auto t0 = Clock::now();
     std::uint64_t total = 0;
     if (depth <= 0) {
@@ -68,10 +76,10 @@ int perft_command(Variant v, const std::string& fen, int depth, std::ostream& ou
     return 0;
 }
 
-int moves_command(Variant v, const std::string& fen, std::ostream& out) {
+int moves_command(Variant v, const std::optional<std::string>& fen, std::ostream& out) {
     StateInfo root;
     Position pos;
-    pos.set(v, fen, root);
+    pos.set(v, fen_or_start(fen), root);
     MoveList list;
     generate_legal(pos, list);
     for (Move m : list) out << to_uci(m) << ' ' << to_san(pos, m) << '\n';
@@ -80,43 +88,36 @@ int moves_command(Variant v, const std::string& fen, std::ostream& out) {
 
 int pgn_command(const std::string& path, std::ostream& out) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot open '" + path + "'");
+    if (!in) throw std::runtime_error("cannot open " + quote_input(path));
     std::stringstream buf;
     buf << in.rdbuf();
     const std::string text = buf.str();
-    int bad = 0;
+    int bad = 0, empty = 0;
     const auto games = read_pgn(text);
     for (const PgnGame& g : games) {
-        // Errors name the game themselves ("game N, move M ...").
+        // Errors say where themselves ("game N, line L, move M ...").
         if (!g.error.empty()) {
             out << g.error << '\n';
             ++bad;
             continue;
         }
+        if (!g.has_move_text) {
+            out << "game " << g.index << ", line " << g.line << ": tags and no moves (nothing to replay)\n";
+            ++empty;
+            continue;
+        }
         try {
-            std::unique_ptr<Game> started;
-            try {
-                started = std::make_unique<Game>(g.variant(), g.start_fen());
-            } catch (const FenError& e) {
-                throw PgnError("game " + std::to_string(g.index) + ", FEN tag: " + e.what());
-            }
-            Game& game = *started;
-            replay(g, game);
-            out << "game " << g.index << ": ";
-            const GameResult r = game.result();
-            out << pgn_result(r.outcome) << ' ' << termination_name(r.termination) << " after " << game.moves().size()
-                << " plies";
-            if (!r.over() && g.result != "*")
-                out << " (the PGN says " << g.result << ")";
-            else if (r.over() && g.result != std::string(pgn_result(r.outcome)))
-                out << " (but the PGN says " << g.result << ")";
-            out << '\n';
+            const std::unique_ptr<Game> game = start_game(g);
+            const std::string summary = replay(g, *game).summary();
+            out << "game " << g.index << ": " << summary << '\n';
         } catch (const PgnError& e) {
             out << e.what() << '\n';
             ++bad;
         }
     }
-    out << games.size() << " games, " << bad << " with errors\n";
+    out << games.size() << " games, " << bad << " with errors";
+    if (empty) out << ", " << empty << " without moves";
+    out << '\n';
     return bad ? 1 : 0;
 }
 

@@ -3,7 +3,9 @@
 // positions and the game server.
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <optional>
 #include <string_view>
+#include <vector>
 
 #include "cli/commands.h"
 #include "cli/paths.h"
@@ -45,11 +47,13 @@ int main(int argc, char** argv) {
     app.require_subcommand(0, 1);
     app.set_version_flag("--version", std::string("echecs ") + version::STRING);
 
-    std::string variant = "chess", fen;
+    std::string variant = "chess";
+    std::optional<std::string> fen;  // unset: the initial position; empty: an error
     int depth = 1;
+    std::vector<std::string> variant_names;
+    for (const VariantInfo& v : VARIANTS) variant_names.emplace_back(v.name);
     auto* perft = app.add_subcommand("perft", "count leaf nodes of the legal move tree");
-    perft->add_option("--variant", variant, "chess, alice or avalanche")
-        ->check(CLI::IsMember({"chess", "alice", "avalanche"}));
+    perft->add_option("--variant", variant, "chess, alice or avalanche")->check(CLI::IsMember(variant_names));
     perft->add_option("--fen", fen, "start position (default: the initial position)");
     perft->add_option("depth", depth, "depth in plies")->required()->check(CLI::Range(0, 20));
     std::string perft_sliders;
@@ -57,8 +61,7 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"magic", "pext"}));
 
     auto* moves = app.add_subcommand("moves", "list the legal moves (coordinates, then SAN)");
-    moves->add_option("--variant", variant, "chess, alice or avalanche")
-        ->check(CLI::IsMember({"chess", "alice", "avalanche"}));
+    moves->add_option("--variant", variant, "chess, alice or avalanche")->check(CLI::IsMember(variant_names));
     moves->add_option("--fen", fen, "position (default: the initial position)");
 
     std::string pgn_path;
@@ -124,7 +127,6 @@ int main(int argc, char** argv) {
     }
 
     try {
-        if (fen.empty()) fen = std::string(Position::START_FEN);
         if (*perft) {
             if (!perft_sliders.empty()) {
                 const SliderIndex i = perft_sliders == "pext" ? SliderIndex::Pext : SliderIndex::Magic;

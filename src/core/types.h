@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <string_view>
 
 namespace echecs {
 
@@ -11,14 +10,6 @@ using Bitboard = std::uint64_t;
 using Key = std::uint64_t;
 
 enum class Variant : std::uint8_t { Chess, Alice, Avalanche };
-
-constexpr std::string_view variant_name(Variant v) {
-    switch (v) {
-        case Variant::Alice: return "alice";
-        case Variant::Avalanche: return "avalanche";
-        default: return "chess";
-    }
-}
 
 enum Color : std::uint8_t { WHITE, BLACK, COLOR_NB = 2 };
 constexpr Color operator~(Color c) { return Color(c ^ 1); }
@@ -204,3 +195,6 @@ constexpr int MAX_MOVES = 4096;  // Avalanche: choices x first parts x pushes
 constexpr int MAX_PLY = 246;
 
 }  // namespace echecs
+
+// The names of variants and colours (variant_name, ...) for every user of these types.
+#include "vocabulary.h"  // IWYU pragma: export
