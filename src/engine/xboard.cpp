@@ -134,7 +134,7 @@ bool XboardSession::report_result() {
         case Termination::AvalancheLoss:
             why = r.outcome == Outcome::WhiteWins ? "Black cannot complete a move" : "White cannot complete a move";
             break;
-        default: why = std::string(termination_name(r.termination)); break;
+        default: why = std::string(termination_info(r.termination).reason); break;  // "fifty-move rule"
     }
     out_(std::string(pgn_result(r.outcome)) + " {" + why + "}");
     return true;
