@@ -1,5 +1,5 @@
 // The analysis board: free moves from the server's legal list and the
-// engine's evaluation when the server offers them (docs/API-requests.md);
+// engine's evaluation when the server offers them (docs/API.md);
 // otherwise the page says so and still shows the position of any variant.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
