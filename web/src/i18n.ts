@@ -221,9 +221,9 @@ const en = {
   'theme.green': 'Green',
   'theme.grey': 'Grey',
   'pieces.cburnett': 'Standard (cburnett)',
-  'pieces.staunty': 'Staunty',
+  'pieces.fontawesome': 'Font Awesome',
 
-  'footer.text': 'Free software. Pieces: cburnett (chessground’s standard set) and Staunty (CC BY-NC-SA 4.0, through cm-chessboard).',
+  'footer.text': 'Free software. Pieces: cburnett (chessground’s standard set) and Font Awesome Free’s chess icons (Fonticons, Inc., CC BY 4.0).',
 };
 
 export type Key = keyof typeof en;
@@ -446,9 +446,9 @@ const fr: Record<Key, string> = {
   'theme.green': 'Vert',
   'theme.grey': 'Gris',
   'pieces.cburnett': 'Standard (cburnett)',
-  'pieces.staunty': 'Staunty (jeu de lichess)',
+  'pieces.fontawesome': 'Font Awesome',
 
-  'footer.text': 'Logiciel libre. Pièces : cburnett (le jeu standard de chessground) et Staunty (CC BY-NC-SA 4.0, par cm-chessboard).',
+  'footer.text': 'Logiciel libre. Pièces : cburnett (le jeu standard de chessground) et les icônes d’échecs de Font Awesome Free (Fonticons, Inc., CC BY 4.0).',
 };
 
 export const dictionaries: Record<Lang, Record<Key, string>> = { en, fr };
