@@ -2,7 +2,8 @@
 # themselves (a fresh machine has no make):
 #   make run    = sh scripts/run.sh    (build, start the server on SQLite, 127.0.0.1:8080)
 #   make test   = sh scripts/test.sh   (build, run every test)
-.PHONY: run test deps build web bench bench-perft fuzz format clean
+#   make deb    = the Debian package, ../echecs_<version>_<arch>.deb
+.PHONY: run test deps build web deb install bench bench-perft fuzz format clean
 
 PORT ?= 8080
 DB ?= echecs.db
@@ -23,9 +24,18 @@ build:
 web:
 	cd web && npm ci --no-audit --no-fund --loglevel=error && npm run build
 
-# Perft speed of the three games, with Stockfish's `go perft` side by side.
+deb:
+	dpkg-buildpackage -us -uc -b
+
+# PREFIX=/usr/local by default; DESTDIR works as usual.
+PREFIX ?= /usr/local
+install: build web
+	cmake --install build --prefix $(PREFIX)
+
+# Perft speed of the three games, with Stockfish's `go perft` side by side,
+# under both slider indexings (magic and PEXT) when the processor has PEXT.
 bench-perft: build
-	build/src/cli/echecs bench perft --stockfish /usr/games/stockfish --repeat 3
+	build/src/cli/echecs bench perft --sliders both --stockfish /usr/games/stockfish --repeat 3
 
 bench: build
 	build/bench/core_bench
@@ -38,4 +48,4 @@ format:
 	clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.h' 'tests/*.cpp' 'tests/*.h' 'bench/*.cpp' 'fuzz/*.cpp' 'fuzz/*.h')
 
 clean:
-	rm -rf build build-asan build-fuzz
+	rm -rf build build-asan build-fuzz build-native

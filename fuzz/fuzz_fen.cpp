@@ -1,6 +1,8 @@
 // FEN reader: arbitrary text must give a position or a FenError, never a
-// crash; accepted positions survive a FEN round trip and every legal move.
+// crash, and its message is valid UTF-8; accepted positions survive a FEN
+// round trip and every legal move.
 #include "common.h"
+#include "core/utf8.h"
 
 using namespace echecs;
 
@@ -12,7 +14,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     Position pos;
     try {
         pos.set(v, fen, st);
-    } catch (const FenError&) {
+    } catch (const FenError& e) {
+        fuzz::check(is_valid_utf8(e.what()), "FenError is UTF-8");
         return 0;
     }
     StateInfo st2;

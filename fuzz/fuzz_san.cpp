@@ -1,7 +1,8 @@
 // SAN and coordinate readers on a handful of positions of the three games:
 // any text is a legal move or a NotationError; an accepted move writes back
-// to text that reads as the same move.
+// to text that reads as the same move; a rejection's message is valid UTF-8.
 #include "common.h"
+#include "core/utf8.h"
 
 using namespace echecs;
 
@@ -33,7 +34,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             Move m = kind ? parse_san(pos, text) : parse_uci(pos, text);
             fuzz::check(parse_san(pos, to_san(pos, m)) == m, "san round trip");
             fuzz::check(parse_uci(pos, to_uci(m)) == m, "uci round trip");
-        } catch (const NotationError&) {
+        } catch (const NotationError& e) {
+            fuzz::check(is_valid_utf8(e.what()), "NotationError is UTF-8");
         }
     }
     return 0;

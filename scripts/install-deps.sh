@@ -2,15 +2,17 @@
 # Installs the Debian packages echecs needs (Debian 12, as root). Quick when
 # everything is there already: only missing packages are fetched.
 #   scripts/install-deps.sh          build and run (server, engine, web client)
-#   scripts/install-deps.sh test     also what the tests and benchmarks need
+#   scripts/install-deps.sh test     also what the tests, benchmarks and the
+#                                    Debian package build (and lintian) need
 set -eu
 
 RUNTIME="build-essential cmake ninja-build pkg-config git
   libcli11-dev libboost-dev libboost-system-dev nlohmann-json3-dev
-  libsqlite3-dev libsqlitecpp-dev libpqxx-dev
-  googletest libgtest-dev libgmock-dev libbenchmark-dev
+  libsqlite3-dev libsqlitecpp-dev libpqxx-dev libsodium-dev
   nodejs npm"
-TEST="clang libfuzzer-14-dev libclang-rt-14-dev postgresql chromium stockfish valgrind"
+TEST="googletest libgtest-dev libgmock-dev libbenchmark-dev
+  clang libfuzzer-14-dev libclang-rt-14-dev postgresql chromium stockfish valgrind
+  dpkg-dev debhelper lintian adduser systemd"
 
 want=$RUNTIME
 [ "${1:-}" = test ] && want="$RUNTIME $TEST"

@@ -1,8 +1,8 @@
 #!/bin/sh
 # A throwaway PostgreSQL cluster for the server's storage tests.
-#   scripts/postgres-test.sh [start]   installs the Debian `postgresql` package if
-#                                      missing, creates and starts the cluster,
-#                                      prints its URL
+#   scripts/postgres-test.sh [start]   creates and starts the cluster, prints its
+#                                      URL (the Debian package postgresql must be
+#                                      installed: scripts/install-deps.sh test)
 #   scripts/postgres-test.sh url       prints the URL
 #   scripts/postgres-test.sh stop      stops the cluster and deletes it
 # The cluster listens on 127.0.0.1 only (port $ECHECS_PG_PORT, default 55432),
@@ -46,15 +46,8 @@ esac
 
 BIN=$(pg_bin)
 if [ -z "$BIN" ]; then
-    if [ "$(id -u)" != 0 ]; then
-        echo "$0: PostgreSQL is not installed (Debian package postgresql); run as root to install it" >&2
-        exit 1
-    fi
-    echo "$0: installing the Debian package postgresql" >&2
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get install -y --no-install-recommends postgresql >&2 ||
-        { apt-get update >&2 && apt-get install -y --no-install-recommends postgresql >&2; }
-    BIN=$(pg_bin)
+    echo "$0: PostgreSQL is not installed (Debian package postgresql: sh scripts/install-deps.sh test)" >&2
+    exit 1
 fi
 
 if "$BIN/pg_isready" -q -h 127.0.0.1 -p "$PORT" 2>/dev/null; then

@@ -49,12 +49,18 @@ std::vector<json> lobby_subscribe(int) { return {{{"type", "lobby_subscribe"}}};
 std::string lobby_viewers(std::uint16_t port, double seconds) {
     Crowd readers(port, 1000, Crowd::Read, lobby_subscribe), frozen(port, 100, Crowd::Silent, lobby_subscribe);
     std::this_thread::sleep_for(1s);
+    // Seeks come and go: each is removed 20 seeks later, so that it lives
+    // through a lobby batch (a seek added and removed within one is no change).
     int i = 0;
+    std::deque<std::pair<std::string, std::string>> open;  // id, token
     flood(1, seconds, 1 << 30, [&](int) {
         const std::string t = token_for(i++ % 10);
         json s = post_json(port, "/api/seeks", {{"time", {{"kind", "unlimited"}}}}, t);
-        if (s.contains("seek"))
-            http_request(port, http::verb::delete_, "/api/seeks/" + s["seek"]["id"].get<std::string>(), "", t);
+        if (s.contains("seek")) open.emplace_back(s["seek"]["id"], t);
+        if (open.size() > 20) {
+            http_request(port, http::verb::delete_, "/api/seeks/" + open.front().first, "", open.front().second);
+            open.pop_front();
+        }
         std::this_thread::sleep_for(40ms);
     });
     char note[160];

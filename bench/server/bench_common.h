@@ -51,6 +51,9 @@ inline int serve(const std::vector<std::string>& args) {
     o.http_rate_per_second = o.http_burst = 1e9;
     o.max_seeks_per_ip = 1 << 30;
     o.max_engine_games_per_ip = 1 << 30;
+    // Setting up thousands of games takes longer than the 30 s a real-time
+    // game gives its first move: the first games would be aborted.
+    o.first_move_ms = 600'000;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--db" && i + 1 < args.size()) {

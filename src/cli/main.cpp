@@ -3,32 +3,65 @@
 // positions and the game server.
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <optional>
 #include <string_view>
+#include <vector>
 
 #include "cli/commands.h"
+#include "cli/paths.h"
+#include "cli/solve.h"
 #include "core/position.h"
+#include "echecs_version.h"
 #include "engine/entry.h"
+#include "engine/nnue_train.h"
 #include "engine/protocol_util.h"
 #include "engine/selfplay.h"
 #include "engine/tune.h"
+#include "engine/wdl.h"
 #include "server/entry.h"
+
+namespace {
+
+// `echecs match` without --openings plays the installed (or built) opening set
+// of its variant, share/echecs/openings/<variant>.txt (src/cli/paths.h).
+std::vector<std::string> with_default_openings(std::vector<std::string> args) {
+    if (args.empty()) return args;  // match_main prints its usage
+    std::string variant = "chess";
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--openings" || args[i] == "--help" || args[i] == "-h") return args;
+        if (args[i] == "--variant" && i + 1 < args.size()) variant = args[i + 1];
+    }
+    if (variant != "chess" && variant != "alice" && variant != "avalanche") return args;  // match_main says so
+    if (auto found = echecs::paths::find_share("openings", variant + ".txt")) {
+        args.push_back("--openings");
+        args.push_back((found->path / (variant + ".txt")).string());
+    }
+    return args;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     using namespace echecs;
     CLI::App app{"echecs: orthodox, Alice and Avalanche chess (rules, engine, server)"};
     app.require_subcommand(0, 1);
+    app.set_version_flag("--version", std::string("echecs ") + version::STRING);
 
-    std::string variant = "chess", fen;
+    std::string variant = "chess";
+    std::optional<std::string> fen;  // unset: the initial position; empty: an error
     int depth = 1;
+    std::vector<std::string> variant_names;
+    for (const VariantInfo& v : VARIANTS) variant_names.emplace_back(v.name);
     auto* perft = app.add_subcommand("perft", "count leaf nodes of the legal move tree");
-    perft->add_option("--variant", variant, "chess, alice or avalanche")
-        ->check(CLI::IsMember({"chess", "alice", "avalanche"}));
+    perft->add_option("--variant", variant, "chess, alice or avalanche")->check(CLI::IsMember(variant_names));
     perft->add_option("--fen", fen, "start position (default: the initial position)");
     perft->add_option("depth", depth, "depth in plies")->required()->check(CLI::Range(0, 20));
+    std::string perft_sliders;
+    perft->add_option("--sliders", perft_sliders, "slider table indexing: magic or pext (default: chosen at start-up)")
+        ->check(CLI::IsMember({"magic", "pext"}));
 
     auto* moves = app.add_subcommand("moves", "list the legal moves (coordinates, then SAN)");
-    moves->add_option("--variant", variant, "chess, alice or avalanche")
-        ->check(CLI::IsMember({"chess", "alice", "avalanche"}));
+    moves->add_option("--variant", variant, "chess, alice or avalanche")->check(CLI::IsMember(variant_names));
     moves->add_option("--fen", fen, "position (default: the initial position)");
 
     std::string pgn_path;
@@ -42,10 +75,14 @@ int main(int argc, char** argv) {
         sub->set_help_flag();  // --help goes to the command itself, which knows its options
         return sub;
     };
-    auto* bench =
-        passthrough("bench", "benchmarks: `bench perft [--stockfish PATH] [--repeat N]`, or the search bench");
+    auto* bench = passthrough(
+        "bench",
+        "benchmarks: `bench perft [--stockfish PATH] [--repeat N] [--sliders magic|pext|both]`, or the search bench");
     auto* match = passthrough("match", "engine-versus-engine games");
+    auto* wdl = passthrough("wdl", "fit the win/draw/loss model (UCI_ShowWDL) to selfplay output");
+    auto* nnue_train = passthrough("nnue-train", "train a game's evaluation network on selfplay positions");
     auto* serve = passthrough("serve", "run the game server");
+    auto* solve = passthrough("solve", "solve a problem: #n, h#n, s#n in the three games (`solve --help`)");
     auto* xboard = app.add_subcommand("xboard", "CECP (xboard) mode");
 
     // No CLI11 range checks here: selfplay_main checks the values and names the
@@ -59,6 +96,9 @@ int main(int argc, char** argv) {
     selfplay->add_option("--seed", sp.seed, "seed of the random openings")->capture_default_str();
     selfplay->add_option("--threads", sp.threads, "games played in parallel")->capture_default_str();
     selfplay->add_option("--out", sp.out, "output file, '-' for the standard output")->capture_default_str();
+    selfplay->add_option("--random-rate", sp.random_rate, "probability of a random move after each search")
+        ->capture_default_str();
+    selfplay->add_option("--record-max", sp.record_max, "keep positions scored below this (cp)")->capture_default_str();
 
     engine::TuneOptions tn;
     std::string tune_variant = "chess";
@@ -87,8 +127,16 @@ int main(int argc, char** argv) {
     }
 
     try {
-        if (fen.empty()) fen = std::string(Position::START_FEN);
-        if (*perft) return cli::perft_command(cli::parse_variant(variant), fen, depth, std::cout);
+        if (*perft) {
+            if (!perft_sliders.empty()) {
+                const SliderIndex i = perft_sliders == "pext" ? SliderIndex::Pext : SliderIndex::Magic;
+                if (!set_slider_index(i)) {
+                    std::cerr << "perft: --sliders " << perft_sliders << ": not available in this build or processor\n";
+                    return 2;
+                }
+            }
+            return cli::perft_command(cli::parse_variant(variant), fen, depth, std::cout);
+        }
         if (*moves) return cli::moves_command(cli::parse_variant(variant), fen, std::cout);
         if (*pgn) return cli::pgn_command(pgn_path, std::cout);
         if (*bench) {
@@ -96,21 +144,34 @@ int main(int argc, char** argv) {
             if (!args.empty() && args[0] == "perft") {
                 std::string stockfish;
                 int repeat = 1;
+                std::vector<SliderIndex> sliders;
                 for (size_t i = 1; i < args.size(); ++i) {
                     if (args[i] == "--stockfish" && i + 1 < args.size())
                         stockfish = args[++i];
                     else if (args[i] == "--repeat" && i + 1 < args.size())
                         repeat = std::stoi(args[++i]);
-                    else {
+                    else if (args[i] == "--sliders" && i + 1 < args.size()) {
+                        const std::string v = args[++i];
+                        if (v != "magic" && v != "pext" && v != "both") {
+                            std::cerr << "bench perft: --sliders: '" << v << "' is not magic, pext or both\n";
+                            return 2;
+                        }
+                        // both: each one this build and processor can use
+                        for (SliderIndex k : {SliderIndex::Magic, SliderIndex::Pext})
+                            if (v == slider_index_name(k) || (v == "both" && slider_index_available(k)))
+                                sliders.push_back(k);
+                    } else {
                         std::cerr << "bench perft: unknown argument '" << args[i] << "'\n";
                         return 2;
                     }
                 }
-                return cli::bench_perft_command(stockfish, repeat, std::cout);
+                return cli::bench_perft_command(stockfish, repeat, sliders, std::cout);
             }
             return bench_main(args, std::cout);
         }
-        if (*match) return match_main(match->remaining(), std::cout);
+        if (*match) return match_main(with_default_openings(match->remaining()), std::cout);
+        if (*wdl) return engine::wdl_main(wdl->remaining(), std::cout);
+        if (*nnue_train) return engine::nnue::train_main(nnue_train->remaining(), std::cerr);
         if (*selfplay) return engine::selfplay_main(sp);
         if (*tune) {
             const auto v = engine::parse_variant(tune_variant);
@@ -122,6 +183,7 @@ int main(int argc, char** argv) {
             return engine::tune(tn, std::cout, std::cerr);
         }
         if (*serve) return serve_main(serve->remaining());
+        if (*solve) return cli::solve_main(solve->remaining(), std::cout, std::cerr);
         if (*xboard) return xboard_loop(std::cin, std::cout);
         return uci_loop(std::cin, std::cout);
     } catch (const std::exception& e) {

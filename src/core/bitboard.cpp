@@ -2,6 +2,9 @@
 
 #include <array>
 #include <mutex>
+#if defined(ECHECS_PEXT_AT_RUN_TIME)
+#include <cpuid.h>
+#endif
 
 #include "prng.h"
 
@@ -14,6 +17,7 @@ Bitboard line[SQUARE_NB][SQUARE_NB];
 Bitboard between[SQUARE_NB][SQUARE_NB];
 Magic rook_magics[SQUARE_NB];
 Magic bishop_magics[SQUARE_NB];
+bool slider_pext = false;
 }  // namespace tables
 
 namespace {
@@ -48,9 +52,38 @@ Bitboard sliding_attack(PieceType pt, Square sq, Bitboard occ) {
     return attacks;
 }
 
+bool cpu_has_pext() {
+#if defined(ECHECS_PEXT_AT_BUILD)
+    return true;
+#elif defined(ECHECS_PEXT_AT_RUN_TIME)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("bmi2");
+#else
+    return false;
+#endif
+}
+
+// PEXT is microcoded, slower than a magic multiply, on AMD processors before
+// Zen 3 (family 19h) and on Hygon's (Zen 1).
+bool pext_is_fast() {
+#if defined(ECHECS_PEXT_AT_RUN_TIME)
+    unsigned eax, ebx, ecx, edx;
+    if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx)) return false;
+    const bool amd = ebx == 0x68747541 && edx == 0x69746e65 && ecx == 0x444d4163;    // "AuthenticAMD"
+    const bool hygon = ebx == 0x6f677948 && edx == 0x6e65476e && ecx == 0x656e6975;  // "HygonGenuine"
+    if (hygon) return false;
+    if (!amd) return true;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return false;
+    const unsigned base = (eax >> 8) & 0xf;
+    return base + (base == 0xf ? (eax >> 20) & 0xff : 0) >= 0x19;
+#else
+    return true;  // a build for this processor was asked to use it
+#endif
+}
+
 // Seeded per rank as Stockfish does, so that the magic search is quick and deterministic.
-void init_magics(PieceType pt, Bitboard table[], Magic magics[]) {
-    [[maybe_unused]] static constexpr std::uint64_t seeds[8] = {728, 10316, 55013, 32803, 12281, 15100, 16645, 255};
+void init_sliders(PieceType pt, Bitboard table[], Magic magics[], bool use_pext) {
+    static constexpr std::uint64_t seeds[8] = {728, 10316, 55013, 32803, 12281, 15100, 16645, 255};
     static Bitboard occupancy[4096], reference[4096];
     static int epoch[4096];
     int cnt = 0, size = 0;
@@ -62,6 +95,7 @@ void init_magics(PieceType pt, Bitboard table[], Magic magics[]) {
         m.mask = sliding_attack(pt, s, 0) & ~edges;
         m.shift = 64 - unsigned(popcount(m.mask));
         m.attacks = s == SQ_A1 ? table : magics[s - 1].attacks + size;
+        Bitboard* att = const_cast<Bitboard*>(m.attacks);
 
         // Carry-Rippler enumeration of all subsets of the mask.
         Bitboard b = 0;
@@ -69,20 +103,20 @@ void init_magics(PieceType pt, Bitboard table[], Magic magics[]) {
         do {
             occupancy[size] = b;
             reference[size] = sliding_attack(pt, s, b);
-#ifdef ECHECS_USE_PEXT
-            const_cast<Bitboard*>(m.attacks)[_pext_u64(b, m.mask)] = reference[size];
-#endif
             size++;
             b = (b - m.mask) & m.mask;
         } while (b);
 
-#ifndef ECHECS_USE_PEXT
+        if (use_pext) {
+            m.magic = 0;
+            for (int i = 0; i < size; ++i) att[pext(occupancy[i], m.mask)] = reference[i];
+            continue;
+        }
         Prng rng{seeds[rank_of(s)]};
-        Bitboard* att = const_cast<Bitboard*>(m.attacks);
         for (int i = 0; i < size;) {
             for (m.magic = 0; popcount((m.magic * m.mask) >> 56) < 6;) m.magic = rng.sparse_rand();
             for (++cnt, i = 0; i < size; ++i) {
-                unsigned idx = m.index(occupancy[i]);
+                unsigned idx = m.magic_index(occupancy[i]);
                 if (epoch[idx] < cnt) {
                     epoch[idx] = cnt;
                     att[idx] = reference[i];
@@ -90,12 +124,13 @@ void init_magics(PieceType pt, Bitboard table[], Magic magics[]) {
                     break;
             }
         }
-#else
-        (void)cnt;
-        (void)epoch;
-        (void)occupancy;
-#endif
     }
+}
+
+void fill_sliders(SliderIndex index) {
+    tables::slider_pext = index == SliderIndex::Pext;
+    init_sliders(ROOK, rook_table, tables::rook_magics, tables::slider_pext);
+    init_sliders(BISHOP, bishop_table, tables::bishop_magics, tables::slider_pext);
 }
 
 void init_once() {
@@ -107,8 +142,7 @@ void init_once() {
         for (int d : {-17, -15, -10, -6, 6, 10, 15, 17}) pseudo_attacks[KNIGHT][s] |= safe_step(s, d);
         for (int d : {-9, -8, -7, -1, 1, 7, 8, 9}) pseudo_attacks[KING][s] |= safe_step(s, d);
     }
-    init_magics(ROOK, rook_table, rook_magics);
-    init_magics(BISHOP, bishop_table, bishop_magics);
+    fill_sliders(cpu_has_pext() && pext_is_fast() ? SliderIndex::Pext : SliderIndex::Magic);
 
     for (Square a = SQ_A1; a <= SQ_H8; ++a) {
         pseudo_attacks[BISHOP][a] = bishop_attacks(a, 0);
@@ -133,5 +167,24 @@ void init_bitboards() {
     static std::once_flag flag;
     std::call_once(flag, init_once);
 }
+
+SliderIndex slider_index() { return tables::slider_pext ? SliderIndex::Pext : SliderIndex::Magic; }
+
+bool slider_index_available(SliderIndex index) {
+#if defined(ECHECS_PEXT_AT_BUILD)
+    return index == SliderIndex::Pext;  // every lookup is compiled as PEXT
+#else
+    return index == SliderIndex::Magic || cpu_has_pext();
+#endif
+}
+
+bool set_slider_index(SliderIndex index) {
+    init_bitboards();
+    if (!slider_index_available(index)) return false;
+    if (index != slider_index()) fill_sliders(index);
+    return true;
+}
+
+const char* slider_index_name(SliderIndex index) { return index == SliderIndex::Pext ? "pext" : "magic"; }
 
 }  // namespace echecs

@@ -1,4 +1,10 @@
 // Bitboards and attack tables (magic or PEXT sliding attacks).
+//
+// A slider's attacks are read from one table per square at an index computed
+// from the occupancy: PEXT where the processor has a fast one, else a magic
+// multiply. A build for a processor with BMI2 (-march=native, ECHECS_NATIVE)
+// uses PEXT at compile time. A portable build chooses at start-up: PEXT is
+// missing on older x86-64 processors and microcoded (slow) on AMD before Zen 3.
 #pragma once
 
 #include <bit>
@@ -8,7 +14,9 @@
 
 #if defined(__BMI2__)
 #include <immintrin.h>
-#define ECHECS_USE_PEXT 1
+#define ECHECS_PEXT_AT_BUILD 1
+#elif defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define ECHECS_PEXT_AT_RUN_TIME 1
 #endif
 
 namespace echecs {
@@ -63,17 +71,43 @@ constexpr Bitboard pawn_attacks_bb(Bitboard b) {
     return C == WHITE ? shift<NORTH_WEST>(b) | shift<NORTH_EAST>(b) : shift<SOUTH_WEST>(b) | shift<SOUTH_EAST>(b);
 }
 
+// How slider tables are indexed.
+enum class SliderIndex { Magic, Pext };
+
+inline std::uint64_t pext(std::uint64_t value, std::uint64_t mask) {
+#if defined(ECHECS_PEXT_AT_BUILD)
+    return _pext_u64(value, mask);
+#elif defined(ECHECS_PEXT_AT_RUN_TIME)
+    // Inline assembly, not the intrinsic: the intrinsic needs the whole
+    // function compiled for BMI2. Only run when the processor has it.
+    std::uint64_t r;
+    asm("pextq %2, %1, %0" : "=r"(r) : "r"(value), "rm"(mask));
+    return r;
+#else
+    (void)value, (void)mask;
+    return 0;  // never called: no PEXT on this target
+#endif
+}
+
+namespace tables {
+// Chosen once by init_bitboards (or set_slider_index); read by every lookup.
+extern bool slider_pext;
+}  // namespace tables
+
 struct Magic {
     Bitboard mask;
     Bitboard magic;
     const Bitboard* attacks;
     unsigned shift;
 
+    unsigned magic_index(Bitboard occupied) const { return unsigned(((occupied & mask) * magic) >> shift); }
     unsigned index(Bitboard occupied) const {
-#ifdef ECHECS_USE_PEXT
+#if defined(ECHECS_PEXT_AT_BUILD)
         return unsigned(_pext_u64(occupied, mask));
+#elif defined(ECHECS_PEXT_AT_RUN_TIME)
+        return tables::slider_pext ? unsigned(pext(occupied, mask)) : magic_index(occupied);
 #else
-        return unsigned(((occupied & mask) * magic) >> shift);
+        return magic_index(occupied);
 #endif
     }
 };
@@ -88,7 +122,17 @@ extern Magic bishop_magics[SQUARE_NB];
 }  // namespace tables
 
 // Fills the tables; safe to call more than once. Called by Position::init().
+// Slider tables use PEXT when the build or the processor allows it (see above).
 void init_bitboards();
+
+// The indexing in use, and whether this build and processor can use the other
+// one. set_slider_index refills the slider tables (a few milliseconds) for
+// benchmarks and tests that compare both; it must not run while another thread
+// reads the tables. Returns false, changing nothing, if `index` is unavailable.
+SliderIndex slider_index();
+bool slider_index_available(SliderIndex index);
+bool set_slider_index(SliderIndex index);
+const char* slider_index_name(SliderIndex index);
 
 inline Bitboard pawn_attacks(Color c, Square s) { return tables::pawn_attacks[c][s]; }
 inline Bitboard knight_attacks(Square s) { return tables::pseudo_attacks[KNIGHT][s]; }

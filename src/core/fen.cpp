@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "position.h"
+#include "utf8.h"
 
 namespace echecs {
 
@@ -34,7 +35,7 @@ int parse_counter(std::string_view field, const char* name, int min) {
     int v = 0;
     auto [ptr, ec] = std::from_chars(field.data(), field.data() + field.size(), v);
     if (ec != std::errc() || ptr != field.data() + field.size() || v < min || v > 100000)
-        fail(std::string(name) + " field: '" + std::string(field) + "' is not a number >= " + std::to_string(min));
+        fail(std::string(name) + " field: " + quote_input(field) + " is not a number >= " + std::to_string(min));
     return v;
 }
 
@@ -81,7 +82,7 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
                     b = BOARD_B;
                 }
                 if (idx == std::string_view::npos || c == ' ')
-                    fail(std::string("piece placement field: unknown piece letter '") + c + "' on " + where +
+                    fail("piece placement field: unknown piece letter " + quote_char_at(placement, i) + " on " + where +
                          (v != Variant::Alice && ALICE_CHARS.find(c) != std::string_view::npos
                               ? " (Alice board-B letters need the alice variant)"
                               : ""));
@@ -95,12 +96,12 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
     }
 
     // 2. Side to move
-    if (fields[1] == "w")
+    if (fields[1] == std::string_view(&color_info(WHITE).fen, 1))
         side_ = WHITE;
-    else if (fields[1] == "b")
+    else if (fields[1] == std::string_view(&color_info(BLACK).fen, 1))
         side_ = BLACK;
     else
-        fail("active colour field: '" + std::string(fields[1]) + "' is neither 'w' nor 'b'");
+        fail("active colour field: " + quote_input(fields[1]) + " is neither 'w' nor 'b'");
 
     // 3. Castling
     castling_mask_[SQ_E1] = WHITE_OO | WHITE_OOO;
@@ -110,14 +111,15 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
     castling_mask_[SQ_H8] = BLACK_OO;
     castling_mask_[SQ_A8] = BLACK_OOO;
     if (fields[2] != "-") {
-        for (char c : fields[2]) {
+        for (size_t i = 0; i < fields[2].size(); ++i) {
+            const char c = fields[2][i];
             CastlingRights cr;
             switch (c) {
                 case 'K': cr = WHITE_OO; break;
                 case 'Q': cr = WHITE_OOO; break;
                 case 'k': cr = BLACK_OO; break;
                 case 'q': cr = BLACK_OOO; break;
-                default: fail(std::string("castling availability field: unknown letter '") + c + "'");
+                default: fail("castling availability field: unknown letter " + quote_char_at(fields[2], i));
             }
             if (st.castling & cr) fail(std::string("castling availability field: '") + c + "' given twice");
             st.castling |= cr;
@@ -127,10 +129,10 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
             const char* board_note = v == Variant::Alice ? " of board A" : "";
             if (board_[ksq] != make_piece(col, KING) || board_of(ksq) != BOARD_A)
                 fail(std::string("castling availability field: '") + c + "' but no " +
-                     (col == WHITE ? "white" : "black") + " king on " + square_name(ksq) + board_note);
+                     std::string(color_info(col).name) + " king on " + square_name(ksq) + board_note);
             if (board_[rsq] != make_piece(col, ROOK) || board_of(rsq) != BOARD_A)
                 fail(std::string("castling availability field: '") + c + "' but no " +
-                     (col == WHITE ? "white" : "black") + " rook on " + square_name(rsq) + board_note);
+                     std::string(color_info(col).name) + " rook on " + square_name(rsq) + board_note);
         }
     }
 
@@ -138,7 +140,7 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
     if (fields[3] != "-") {
         std::string_view f = fields[3];
         if (f.size() != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8')
-            fail("en passant target square field: '" + std::string(f) + "' is not a square");
+            fail("en passant target square field: " + quote_input(f) + " is not a square");
         Square ep = make_square(f[0] - 'a', f[1] - '1');
         if (v != Variant::Avalanche) {  // Avalanche: no en passant, the field is ignored
             Color them = ~side_;
@@ -174,7 +176,7 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
 
 void Position::validate(std::string_view) {
     for (Color c : {WHITE, BLACK}) {
-        const char* name = c == WHITE ? "white" : "black";
+        const std::string name(color_info(c).name);
         int kings = count(c, KING);
         if (kings == 0) fail(std::string("piece placement field: no ") + name + " king");
         if (kings > 1) fail(std::string("piece placement field: ") + std::to_string(kings) + " " + name + " kings");
@@ -199,11 +201,10 @@ void Position::validate(std::string_view) {
         // allowed if neither a queen nor a knight there attacks its king.
         if ((queen_attacks(p, pieces()) | knight_attacks(p)) & pieces(~side_, KING))
             fail("piece placement field: the pawn waiting for promotion on " + square_name(p) + " would attack the " +
-                 (side_ == WHITE ? "black" : "white") + " king as a queen or knight: that push was not allowed");
+                 std::string(color_info(~side_).name) + " king as a queen or knight: that push was not allowed");
     }
     if (king_attacked(~side_))
-        fail(std::string("active colour field: the side not to move (") + (side_ == WHITE ? "black" : "white") +
-             ") is in check");
+        fail("active colour field: the side not to move (" + std::string(color_info(~side_).name) + ") is in check");
 }
 
 void Position::set_state() {
@@ -257,7 +258,9 @@ std::string Position::fen() const {
         if (empty_run) s += char('0' + empty_run);
         if (r) s += '/';
     }
-    s += side_ == WHITE ? " w " : " b ";
+    s += ' ';
+    s += color_info(side_).fen;
+    s += ' ';
     if (!st_->castling) s += '-';
     if (can_castle(WHITE_OO)) s += 'K';
     if (can_castle(WHITE_OOO)) s += 'Q';

@@ -4,43 +4,16 @@
 
 namespace echecs {
 
-std::string_view pgn_result(Outcome o) {
-    switch (o) {
-        case Outcome::WhiteWins: return "1-0";
-        case Outcome::BlackWins: return "0-1";
-        case Outcome::Draw: return "1/2-1/2";
-        default: return "*";
-    }
-}
-
-std::string_view termination_name(Termination t) {
-    switch (t) {
-        case Termination::Checkmate: return "checkmate";
-        case Termination::Stalemate: return "stalemate";
-        case Termination::AvalancheLoss: return "avalanche loss";
-        case Termination::Repetition: return "repetition";
-        case Termination::FiftyMoves: return "50 moves";
-        case Termination::InsufficientMaterial: return "material";
-        case Termination::TimeForfeit: return "time forfeit";
-        case Termination::Resignation: return "resignation";
-        case Termination::Agreement: return "agreement";
-        case Termination::Aborted: return "aborted";
-        case Termination::Abandoned: return "abandoned";
-        default: return "unfinished";
-    }
-}
-
 bool insufficient_material(const Position& pos) {
     if (pos.variant() == Variant::Alice) return popcount(pos.pieces()) == 2;  // kings only (RULES.md §2)
     if (pos.pieces(PAWN) | pos.pieces(ROOK, QUEEN)) return false;
     const Bitboard minors = pos.pieces(KNIGHT, BISHOP);
     if (popcount(minors) <= 1) return true;  // K v K, K+B v K, K+N v K
-    // K+B v K+B with the bishops on squares of one colour.
-    if (!pos.pieces(KNIGHT) && pos.count(WHITE, BISHOP) == 1 && pos.count(BLACK, BISHOP) == 1) {
-        const Bitboard b = pos.pieces(BISHOP);
-        return !(b & DARK_SQUARES) || !(b & ~DARK_SQUARES);
-    }
-    return false;
+    if (pos.pieces(KNIGHT)) return false;
+    // Any number of bishops, of either side or both, all on squares of one
+    // colour: they never attack the other colour, so no king can be mated.
+    const Bitboard b = pos.pieces(BISHOP);
+    return !(b & DARK_SQUARES) || !(b & ~DARK_SQUARES);
 }
 
 bool can_mate(const Position& pos, Color c) {

@@ -9,26 +9,9 @@
 
 #include "movegen.h"
 #include "position.h"
+#include "vocabulary.h"
 
 namespace echecs {
-
-enum class Outcome { Ongoing, WhiteWins, BlackWins, Draw };
-
-enum class Termination {
-    None,
-    Checkmate,
-    Stalemate,
-    AvalancheLoss,  // first parts exist but every one's pushes are self-checks
-    Repetition,
-    FiftyMoves,
-    InsufficientMaterial,
-    // Decided outside the board rules (server, PGN):
-    TimeForfeit,
-    Resignation,
-    Agreement,
-    Aborted,
-    Abandoned,  // a player left a live game and the opponent claimed it
-};
 
 struct GameResult {
     Outcome outcome = Outcome::Ongoing;
@@ -36,10 +19,10 @@ struct GameResult {
     bool over() const { return outcome != Outcome::Ongoing; }
 };
 
-std::string_view pgn_result(Outcome o);            // "1-0", "0-1", "1/2-1/2", "*"
-std::string_view termination_name(Termination t);  // "checkmate", "stalemate", "avalanche loss", ...
-
-// The automatic draw by insufficient material of the variant (RULES.md).
+// A dead position, drawn at once (RULES.md): in chess and Avalanche (where it
+// needs no pawns, so no pushes) kings with at most one knight, or with
+// bishops all on squares of one colour; in Alice kings only (a single bishop
+// can mate there with the help of the other board).
 bool insufficient_material(const Position& pos);
 // Whether colour c still has material that could ever mate (time forfeit:
 // losing on time against a side that cannot mate is a draw).

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "movegen.h"
+#include "utf8.h"
 
 namespace echecs {
 
@@ -40,7 +41,8 @@ PieceType alice_piece_from_letter(char c) {
     }
 }
 
-std::string quote(std::string_view s) { return "'" + std::string(s) + "'"; }
+// Input quoted in messages as valid UTF-8, never cut inside a character.
+std::string quote(std::string_view s) { return quote_input(s, 40); }
 
 // The piece type that makes the first part (a pending pawn moves as its choice).
 PieceType moving_type(const Position& pos, Move m) { return type_of(pos.moved_piece(m)); }
@@ -141,7 +143,10 @@ std::string san_among(Position& pos, Move m, const MoveList& legal) {
     if (pos.in_check()) {
         MoveList replies;
         generate_legal(pos, replies);
-        s += replies.empty() ? '#' : '+';
+        // '#' is checkmate only: in Avalanche a checked side without a legal
+        // move but with first parts has an avalanche loss, written '+'.
+        const bool mate = replies.empty() && !(pos.variant() == Variant::Avalanche && has_first_part(pos));
+        s += mate ? '#' : '+';
     }
     pos.undo_move(m);
     return s;
@@ -163,7 +168,15 @@ std::vector<std::string> to_san_all(Position& pos, const MoveList& legal) {
 
 Move parse_san(Position& pos, std::string_view text) {
     std::string_view s = text;
-    while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?')) s.remove_suffix(1);
+    // Check marks, glyphs and an en-passant mark ("exd6 e.p.") say nothing the move does not.
+    for (std::size_t before = 0; before != s.size();) {
+        before = s.size();
+        while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?'))
+            s.remove_suffix(1);
+        for (std::string_view ep : {"e.p.", "e.p"})
+            if (s.size() > ep.size() && s.ends_with(ep)) s.remove_suffix(ep.size());
+        while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+    }
     if (s.empty()) throw NotationError("unreadable move " + quote(text) + ": empty");
 
     // Avalanche: "Q:" choice prefix and ",e6" push suffix.
@@ -230,6 +243,8 @@ Move parse_san(Position& pos, std::string_view text) {
         }
         const bool capture_mark = !b.empty() && (b.back() == 'x' || b.back() == ':');
         if (capture_mark) b.remove_suffix(1);
+        // Long algebraic "e2-e4", "Ng1-f3": a hyphen after a whole origin square.
+        if (!capture_mark && b.size() == 3 && b.back() == '-' && is_file(b[0]) && is_rank(b[1])) b.remove_suffix(1);
         if (!b.empty() && is_file(b[0])) from_file = b[0] - 'a', b.remove_prefix(1);
         if (!b.empty() && is_rank(b[0])) from_rank = b[0] - '1', b.remove_prefix(1);
         if (!b.empty()) throw NotationError("unreadable move " + quote(text));

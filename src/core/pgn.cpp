@@ -1,212 +1,53 @@
+// A read PGN game: its variant and start, its replay judged at each position
+// by the rules, and the result its tags declare.
 #include "pgn.h"
 
-#include <cctype>
-
 #include "notation.h"
+#include "utf8.h"
 
 namespace echecs {
 
 namespace {
 
-bool is_result(std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
-
-std::string move_label(const PgnMove& m) {
-    return std::to_string(m.number) + (m.side == WHITE ? ". " : "... ") + m.san;
+std::string game_where(const PgnGame& g) {
+    return "game " + std::to_string(g.index) + ", line " + std::to_string(g.line);
 }
 
-// Reads a PGN text token by token, keeping the line number for messages.
-class Reader {
-public:
-    explicit Reader(std::string_view text) : s_(text) {}
+std::string move_where(const PgnGame& g, const PgnMove& m) {
+    return "game " + std::to_string(g.index) + ", line " + std::to_string(m.line) + ", move " +
+           std::to_string(m.number) + (m.side == WHITE ? ". " : "... ") + m.san;
+}
 
-    std::vector<PgnGame> games() {
-        std::vector<PgnGame> out;
-        while (true) {
-            skip_space();
-            if (at_end()) break;
-            PgnGame g;
-            g.index = int(out.size()) + 1;
-            g.line = line_;
-            read_game(g);
-            if (g.tags.empty() && g.moves.empty() && g.error.empty() && g.result == "*" && !saw_result_) continue;
-            out.push_back(std::move(g));
-        }
-        return out;
-    }
+bool iequals(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if ((a[i] | 0x20) != (b[i] | 0x20)) return false;  // letters, spaces: enough for tag values
+    return true;
+}
 
-private:
-    bool at_end() const { return i_ >= s_.size(); }
-    char peek() const { return s_[i_]; }
-    char get() {
-        char c = s_[i_++];
-        if (c == '\n') ++line_;
-        return c;
-    }
-    void skip_space() {
-        while (!at_end()) {
-            char c = peek();
-            if (c == '\n' || c == ' ' || c == '\t' || c == '\r') {
-                get();
-            } else if (c == '%' && (i_ == 0 || s_[i_ - 1] == '\n')) {  // escape line
-                while (!at_end() && peek() != '\n') get();
-            } else {
-                break;
-            }
-        }
-    }
-    // "game 3, line 41, after move 12... Nf6: <msg>"
-    void fail(PgnGame& g, const std::string& msg) {
-        if (!g.error.empty()) return;
-        g.error = "game " + std::to_string(g.index) + ", line " + std::to_string(line_);
-        if (!g.moves.empty()) g.error += ", after move " + move_label(g.moves.back());
-        g.error += ": " + msg;
-    }
-    // Skips to the start of the next game after an error: the next line that begins with '['.
-    void resync() {
-        while (!at_end()) {
-            if (peek() == '[' && (i_ == 0 || s_[i_ - 1] == '\n')) return;
-            get();
-        }
-    }
-
-    void read_tag(PgnGame& g) {
-        get();  // '['
-        std::string name, value;
-        while (!at_end() && (std::isalnum(static_cast<unsigned char>(peek())) || peek() == '_')) name += get();
-        while (!at_end() && (peek() == ' ' || peek() == '\t')) get();
-        if (name.empty() || at_end() || peek() != '"') {
-            fail(g, "malformed tag pair (expected [Name \"value\"])");
-            return;
-        }
-        get();
-        bool closed = false;
-        while (!at_end() && peek() != '\n') {
-            char c = get();
-            if (c == '\\' && !at_end() && peek() != '\n')
-                c = get();  // a tag value never spans lines
-            else if (c == '"') {
-                closed = true;
-                break;
-            }
-            value += c;
-        }
-        while (!at_end() && (peek() == ' ' || peek() == '\t')) get();
-        if (!closed || at_end() || peek() != ']') {
-            fail(g, "malformed tag pair [" + name + " ...] (unterminated value or missing ']')");
-            return;
-        }
-        get();
-        g.tags.emplace_back(std::move(name), std::move(value));
-    }
-
-    void read_game(PgnGame& g) {
-        saw_result_ = false;
-        // Tag section.
-        while (true) {
-            skip_space();
-            if (at_end() || peek() != '[') break;
-            read_tag(g);
-            if (!g.error.empty()) {
-                resync_after_error();
-                return;
-            }
-        }
-        // Move text: ends at a result token, or when a new tag section begins.
-        int number = 0;
-        Color side = WHITE;
-        const std::string fen = g.start_fen();
-        {
-            // Side and move number of the first move from the FEN, when given.
-            size_t sp = fen.find(' ');
-            if (sp != std::string::npos && sp + 1 < fen.size()) side = fen[sp + 1] == 'b' ? BLACK : WHITE;
-            size_t last = fen.find_last_of(' ');
-            number = last != std::string::npos ? std::atoi(fen.c_str() + last + 1) : 1;
-            if (number < 1) number = 1;
-        }
-        while (true) {
-            skip_space();
-            if (at_end()) return;
-            char c = peek();
-            if (c == '[' && i_ > 0 && s_[i_ - 1] == '\n') return;  // next game without a result
-            if (c == '{') {
-                int start = line_;
-                get();
-                while (!at_end() && peek() != '}') get();
-                if (at_end()) return fail(g, "comment opened on line " + std::to_string(start) + " is not closed");
-                get();
-                continue;
-            }
-            if (c == ';') {
-                while (!at_end() && peek() != '\n') get();
-                continue;
-            }
-            if (c == '(') {
-                int depth = 0, start = line_;
-                while (!at_end()) {
-                    char d = get();
-                    if (d == '{') {
-                        while (!at_end() && peek() != '}') get();
-                        if (!at_end()) get();
-                    } else if (d == '(')
-                        ++depth;
-                    else if (d == ')' && --depth == 0)
-                        break;
-                }
-                if (depth != 0) return fail(g, "variation opened on line " + std::to_string(start) + " is not closed");
-                continue;
-            }
-            if (c == ')') {
-                get();
-                fail(g, "')' without a variation");
-                resync_after_error();
-                return;
-            }
-            std::string tok;
-            while (!at_end()) {
-                char d = peek();
-                if (std::isspace(static_cast<unsigned char>(d)) || d == '{' || d == '(' || d == ')' || d == ';') break;
-                tok += get();
-            }
-            if (tok.empty()) {  // a stray character such as '}' or ']'
-                fail(g, std::string("unexpected '") + get() + "'");
-                resync_after_error();
-                return;
-            }
-            if (is_result(tok)) {
-                g.result = tok;
-                saw_result_ = true;
-                return;
-            }
-            if (tok[0] == '$') continue;  // NAG
-            // Move number "12." or "12..." possibly glued to the move.
-            size_t k = 0;
-            while (k < tok.size() && std::isdigit(static_cast<unsigned char>(tok[k]))) ++k;
-            if (k > 0 && k < tok.size() && tok[k] == '.') {
-                while (k < tok.size() && tok[k] == '.') ++k;
-                tok = tok.substr(k);
-                if (tok.empty()) continue;
-            } else if (k == tok.size()) {
-                continue;  // a bare number
-            }
-            while (!tok.empty() && (tok.back() == '!' || tok.back() == '?')) tok.pop_back();
-            if (tok.empty()) continue;  // "!?" on its own
-            if (!std::isalpha(static_cast<unsigned char>(tok[0])) && tok[0] != '0') {
-                fail(g, "unreadable token '" + tok + "'");
-                resync_after_error();
-                return;
-            }
-            g.moves.push_back({tok, number, side});
-            if (side == BLACK) ++number;
-            side = ~side;
-        }
-    }
-    void resync_after_error() { resync(); }
-
-    std::string_view s_;
-    size_t i_ = 0;
-    int line_ = 1;
-    bool saw_result_ = false;
-};
+// A sentence such as chess.com writes ("knightowl won on time", "Game drawn
+// by repetition"): the first key word found.
+Termination termination_in_sentence(std::string_view t) {
+    std::string lower(t);
+    for (char& c : lower)
+        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+    constexpr std::pair<std::string_view, Termination> WORDS[] = {
+        {"time", Termination::TimeForfeit},
+        {"resign", Termination::Resignation},
+        {"agree", Termination::Agreement},
+        {"abandon", Termination::Abandonment},
+        {"repetition", Termination::Repetition},
+        {"stalemate", Termination::Stalemate},
+        {"insufficient", Termination::InsufficientMaterial},
+        {"50", Termination::FiftyMoves},
+        {"fifty", Termination::FiftyMoves},
+        {"checkmate", Termination::Checkmate},
+        {"adjudicat", Termination::Adjudication},
+    };
+    for (const auto& [word, term] : WORDS)
+        if (lower.find(word) != std::string::npos) return term;
+    return Termination::None;
+}
 
 }  // namespace
 
@@ -217,12 +58,9 @@ std::string PgnGame::tag(std::string_view name) const {
 }
 
 Variant PgnGame::variant() const {
-    std::string v = tag("Variant");
-    for (char& c : v) c = char(std::tolower(static_cast<unsigned char>(c)));
-    if (v.empty() || v == "standard" || v == "chess" || v == "normal") return Variant::Chess;
-    if (v == "alice") return Variant::Alice;
-    if (v == "avalanche") return Variant::Avalanche;
-    throw PgnError("game " + std::to_string(index) + ": unknown variant \"" + tag("Variant") + "\"");
+    const std::string v = tag("Variant");
+    if (auto known = variant_from_pgn(v)) return *known;
+    throw PgnError(game_where(*this) + ": unknown variant " + quote_input(v) + " (Standard, Alice or Avalanche)");
 }
 
 std::string PgnGame::start_fen() const {
@@ -231,91 +69,86 @@ std::string PgnGame::start_fen() const {
     return std::string(Position::START_FEN);
 }
 
-std::vector<PgnGame> read_pgn(std::string_view text) { return Reader(text).games(); }
-
-void replay(const PgnGame& g, Game& game) {
-    for (const PgnMove& m : g.moves) {
-        try {
-            game.play_san(m.san);
-        } catch (const NotationError& e) {
-            throw PgnError("game " + std::to_string(g.index) + ", move " + move_label(m) + ": " + e.what());
-        }
+std::unique_ptr<Game> start_game(const PgnGame& g) {
+    const Variant v = g.variant();
+    try {
+        return std::make_unique<Game>(v, g.start_fen());
+    } catch (const FenError& e) {
+        std::string_view what = e.what();
+        if (what.starts_with("FEN: ")) what.remove_prefix(5);
+        throw PgnError(game_where(g) + ", FEN tag: " + std::string(what));
     }
 }
 
-std::string write_pgn(Game& game, const std::vector<std::pair<std::string, std::string>>& tags, GameResult result,
-                      const std::vector<std::string>& comments) {
-    std::vector<std::pair<std::string, std::string>> out;
-    auto find = [&](std::string_view n) -> const std::string* {
-        for (const auto& [k, v] : tags)
-            if (k == n) return &v;
-        return nullptr;
-    };
-    for (const char* n : {"Event", "Site", "Date", "Round", "White", "Black"})
-        out.emplace_back(n, find(n) ? *find(n) : "?");
-    out.emplace_back("Result", std::string(pgn_result(result.outcome)));
-    if (game.variant() == Variant::Alice) out.emplace_back("Variant", "Alice");
-    if (game.variant() == Variant::Avalanche) out.emplace_back("Variant", "Avalanche");
-    // The start FEN as Position writes it, to compare with the normal start.
-    StateInfo st;
-    Position start;
-    start.set(game.variant(), Position::START_FEN, st);
-    if (game.start_fen() != start.fen()) {
-        out.emplace_back("SetUp", "1");
-        out.emplace_back("FEN", game.start_fen());
+GameResult declared_result(const PgnGame& g) {
+    GameResult r;
+    if (auto o = outcome_from_pgn(g.result)) r.outcome = *o;
+    if (r.outcome == Outcome::Ongoing && g.result == "*" && !g.has_move_text) {
+        if (auto o = outcome_from_pgn(g.tag("Result"))) r.outcome = *o;  // tags only: the Result tag
     }
-    if (result.over() && !find("Termination"))
-        out.emplace_back("Termination", std::string(termination_name(result.termination)));
-    for (const auto& [k, v] : tags) {
-        bool known = false;
-        for (const auto& [ok, ov] : out) known = known || ok == k;
-        if (!known && k != "Result") out.emplace_back(k, v);
+    if (auto t = termination_from_name(g.tag("EchecsTermination"))) {
+        r.termination = *t;
+        return r;
     }
+    const std::string t = g.tag("Termination");
+    const bool decisive = r.outcome == Outcome::WhiteWins || r.outcome == Outcome::BlackWins;
+    if (iequals(t, "time forfeit"))
+        r.termination = Termination::TimeForfeit;
+    else if (iequals(t, "abandoned"))
+        r.termination = decisive ? Termination::Abandonment : Termination::Aborted;
+    else if (iequals(t, "adjudication"))
+        r.termination = Termination::Adjudication;
+    else if (iequals(t, "rules infraction"))
+        r.termination = Termination::RulesInfraction;
+    else if (iequals(t, "normal") && decisive)
+        r.termination = Termination::Resignation;  // not mate (the rules would have said so)
+    else if (iequals(t, "normal") && r.outcome == Outcome::Draw)
+        r.termination = Termination::Agreement;
+    else if (auto named = termination_from_name(t))  // older echecs wrote the API name there
+        r.termination = *named;
+    else
+        r.termination = termination_in_sentence(t);
+    return r;
+}
 
-    std::string text;
-    for (const auto& [k, v] : out) {
-        std::string esc;
-        for (char c : v) {
-            if (c == '\n' || c == '\r') c = ' ';  // tag pairs are one line each
-            if (c == '"' || c == '\\') esc += '\\';
-            esc += c;
+PgnReplay replay(const PgnGame& g, Game& game) {
+    PgnReplay out;
+    out.marker = g.result;
+    std::size_t i = 0;
+    for (; i < g.moves.size(); ++i) {
+        const GameResult now = game.result();
+        if (now.over()) break;
+        const PgnMove& m = g.moves[i];
+        try {
+            game.play_san(m.san);
+        } catch (const NotationError& e) {
+            throw PgnError(move_where(g, m) + ": " + e.what());
         }
-        text += "[" + k + " \"" + esc + "\"]\n";
     }
-    text += '\n';
+    out.plies = int(i);
+    out.ignored = int(g.moves.size() - i);
+    const GameResult final_position = game.result();
+    if (final_position.over()) {
+        out.result = final_position;
+        out.by_rules = true;
+    } else {
+        out.result = declared_result(g);
+    }
+    return out;
+}
 
-    // Replay from the start to write SAN.
-    Game replayed(game.variant(), game.start_fen());
-    std::string line;
-    auto emit = [&](const std::string& word) {
-        if (!line.empty() && line.size() + 1 + word.size() > 79) {
-            text += line + '\n';
-            line.clear();
-        }
-        if (!line.empty()) line += ' ';
-        line += word;
-    };
-    bool number_needed = true;  // a Black move after the start or a comment carries its number
-    for (std::size_t i = 0; i < game.moves().size(); ++i) {
-        const Move m = game.moves()[i];
-        Position& pos = replayed.position();
-        if (pos.side_to_move() == WHITE)
-            emit(std::to_string(pos.fullmove_number()) + ".");
-        else if (number_needed)
-            emit(std::to_string(pos.fullmove_number()) + "...");
-        emit(to_san(pos, m));
-        replayed.play(m);
-        number_needed = false;
-        if (i < comments.size() && !comments[i].empty()) {
-            std::string c;
-            for (char ch : comments[i]) c += ch == '}' || ch == '\n' || ch == '\r' ? ' ' : ch;
-            emit("{" + c + "}");
-            number_needed = true;
-        }
-    }
-    emit(std::string(pgn_result(result.outcome)));
-    text += line + "\n";
-    return text;
+std::string PgnReplay::summary() const {
+    std::string s(pgn_result(result.outcome));
+    s += ' ';
+    if (result.termination != Termination::None)
+        s += termination_info(result.termination).reason;
+    else
+        s += result.over() ? "(no reason given)" : "unterminated";
+    s += " after " + std::to_string(plies) + (plies == 1 ? " ply" : " plies");
+    if (ignored > 0) s += "; " + std::to_string(ignored) + (ignored == 1 ? " more ply" : " more plies") + " ignored";
+    if (!by_rules && result.over()) s += " (from the PGN)";
+    if (marker != pgn_result(result.outcome)) s += " (the PGN says " + marker + ")";
+    return s;
 }
 
 }  // namespace echecs

@@ -1,7 +1,12 @@
-// PGN reading and writing (tags, comments, NAGs, variations skipped on read,
-// [Variant], [SetUp]/[FEN], result).
+// PGN reading, replaying and writing for the three games (docs/PGN.md): the
+// PGN that lichess, ChessBase and other tools write, with tags, comments and
+// their [%clk]/[%eval] commands, NAGs and evaluation glyphs, variations
+// (skipped), [Variant], [SetUp]/[FEN], [Termination] and the precise reason
+// in [EchecsTermination].
 #pragma once
 
+#include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -12,42 +17,86 @@
 
 namespace echecs {
 
+// A game that cannot be read or replayed. The message says where: "game N,
+// line L, move M. SAN: reason" (or "game N, line L: reason").
 class PgnError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
 
+using PgnTags = std::vector<std::pair<std::string, std::string>>;
+
+// A command inside a comment: "[%clk 0:04:58]" is {"clk", "0:04:58"}.
+struct PgnCommand {
+    std::string name;
+    std::string value;
+    bool operator==(const PgnCommand&) const = default;
+};
+
 struct PgnMove {
-    std::string san;
-    int number = 0;      // move number (1, 1, 2, 2, ...)
-    Color side = WHITE;  // who played it
+    std::string san;  // as written, check marks kept; without glyphs, NAGs or "e.p."
+    int number = 0;   // move number (1, 1, 2, 2, ...)
+    Color side = WHITE;
+    int line = 0;                      // line of the file where the move stands
+    std::vector<int> nags;             // $n and glyphs: ! = 1, ? = 2, += = 14, +- = 18, ...
+    std::string comment;               // the comments after the move, joined by a space, commands included
+    std::vector<PgnCommand> commands;  // the [%name value] commands of those comments
 };
 
 struct PgnGame {
     int index = 0;  // 1-based position of the game in its file
     int line = 0;   // line where the game starts
-    std::vector<std::pair<std::string, std::string>> tags;
+    PgnTags tags;
+    std::string comment;  // comments before the first move
     std::vector<PgnMove> moves;
-    std::string result = "*";  // the game-termination marker
-    std::string error;         // structural problem found while reading: "game N, line L[, after move M]: ..."
+    std::string result = "*";    // the game-termination marker of the move text ("*" if none)
+    bool has_move_text = false;  // a move or a termination marker was found (false: tags only)
+    std::string error;           // why the game cannot be read: "game N, line L[, move M. SAN]: ..."
 
     std::string tag(std::string_view name) const;  // "" if absent
     Variant variant() const;                       // from [Variant]; throws PgnError if unknown
-    std::string start_fen() const;                 // [FEN] when [SetUp "1"], else the start position
+    std::string start_fen() const;                 // [FEN] unless [SetUp "0"], else the start position
 };
 
-// Splits a PGN text into games. Never throws: a malformed game carries its
-// `error` (with line number) and reading goes on with the next game.
+// Splits a PGN text into games. Never throws (except std::bad_alloc): a
+// malformed game carries its `error` and reading goes on with the next game.
+// Text that is not valid UTF-8 is read as Windows-1252, so every string of
+// the result is valid UTF-8. A leading byte-order mark is skipped.
 std::vector<PgnGame> read_pgn(std::string_view text);
 
-// Replays the moves of `g` into `game` (built from g's variant and FEN).
-// Throws PgnError: "game N, move M (SAN): reason".
-void replay(const PgnGame& g, Game& game);
+// The game's variant and start position. Throws PgnError ("game N, line L,
+// FEN tag: ...", "game N, line L: unknown variant ...").
+std::unique_ptr<Game> start_game(const PgnGame& g);
 
-// The PGN text of a game; the Seven Tag Roster is completed with "?" where
-// `tags` lacks it, and Variant/SetUp/FEN are added as needed. comments[i],
-// when present and not empty, is written as {comment} after move i.
-std::string write_pgn(Game& game, const std::vector<std::pair<std::string, std::string>>& tags, GameResult result,
-                      const std::vector<std::string>& comments = {});
+// How a replayed game ended.
+struct PgnReplay {
+    GameResult result;      // by the board rules if they ended it, else from the PGN (declared_result)
+    bool by_rules = false;  // the board rules ended the game (mate, stalemate, avalanche loss, draws)
+    int plies = 0;          // moves played: up to the end by the rules, else all
+    int ignored = 0;        // moves the PGN writes after the end by the rules, not played
+    std::string marker;     // the PGN's own result marker
+    // "1/2-1/2 threefold repetition after 47 plies; 6 more plies ignored (the PGN says 1-0)"
+    std::string summary() const;
+};
+
+// Replays the moves of `g` into `game` (from start_game(g)), judging the end
+// of the game at each position: when the board rules end it (checkmate,
+// stalemate, avalanche loss, repetition, fifty moves, dead position), the
+// moves written after that are not played (PgnReplay::ignored).
+// Throws PgnError: "game N, line L, move M. SAN: reason".
+PgnReplay replay(const PgnGame& g, Game& game);
+
+// The result the PGN declares: its result marker, with the termination from
+// [EchecsTermination], else from [Termination] ("Time forfeit", "Normal" with
+// a decisive result = resignation, with a draw = agreement, ...).
+GameResult declared_result(const PgnGame& g);
+
+// The PGN text of a game. The Seven Tag Roster is completed with "?" where
+// `tags` lacks it; Variant/SetUp/FEN are added as needed; when
+// result.termination is set, [Termination] (the PGN value) and
+// [EchecsTermination] (the precise reason, unless `tags` gives its own) are
+// written from it, replacing a [Termination] of `tags`. comments[i], when given and not empty, is written as a
+// {comment} after move i (e.g. "[%clk 0:04:58]"); '}' in it becomes ')'.
+std::string write_pgn(Game& game, const PgnTags& tags, GameResult result, std::span<const std::string> comments = {});
 
 }  // namespace echecs

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <string_view>
 
 namespace echecs {
 
@@ -12,17 +11,8 @@ using Key = std::uint64_t;
 
 enum class Variant : std::uint8_t { Chess, Alice, Avalanche };
 
-constexpr std::string_view variant_name(Variant v) {
-    switch (v) {
-        case Variant::Alice: return "alice";
-        case Variant::Avalanche: return "avalanche";
-        default: return "chess";
-    }
-}
-
 enum Color : std::uint8_t { WHITE, BLACK, COLOR_NB = 2 };
 constexpr Color operator~(Color c) { return Color(c ^ 1); }
-constexpr std::string_view color_name(Color c) { return c == BLACK ? "black" : "white"; }
 
 enum PieceType : std::uint8_t { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_TYPE_NB = 7 };
 
@@ -205,3 +195,6 @@ constexpr int MAX_MOVES = 4096;  // Avalanche: choices x first parts x pushes
 constexpr int MAX_PLY = 246;
 
 }  // namespace echecs
+
+// The names of variants and colours (variant_name, ...) for every user of these types.
+#include "vocabulary.h"  // IWYU pragma: export

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <stdexcept>
 
+#include "core/movegen.h"
 #include "core/notation.h"
 #include "game_state.h"
 #include "search.h"
@@ -54,21 +56,70 @@ Analysis analyse(Variant v, const std::string& fen, const std::vector<std::strin
     limits.movetime = std::max<std::int64_t>(1, max_ms > 0 ? max_ms : 1000);
     SearchOptions opt;  // full strength
     SearchInfo last;
-    const SearchResult r =
-        ctx->searcher.run(game->pos(), limits, opt, cancel, [&](const SearchInfo& info) { last = info; });
+    const SearchResult r = ctx->searcher.run(game->pos(), limits, opt, cancel, [&](const SearchInfo& info) {
+        if (info.kind == SearchInfo::Kind::Line && info.multipv == 1) last = info;
+    });
     Analysis a;
     if (!r.best) return a;
     a.best_move = to_uci(r.best);
     a.depth = r.depth;
-    if (r.score >= VALUE_MATE_IN_MAX_PLY)
-        a.mate = (VALUE_MATE - r.score + 1) / 2;
-    else if (r.score <= -VALUE_MATE_IN_MAX_PLY)
-        a.mate = -(VALUE_MATE + r.score) / 2;
+    if (is_mate_score(r.score))
+        a.mate = mate_moves(r.score);
     else
         a.score_cp = r.score;
     for (Move m : last.pv) a.pv.push_back(to_uci(m));
     if (a.pv.empty() || a.pv.front() != a.best_move) a.pv = {a.best_move};
     return a;
+}
+
+AnalysisUpdate analyse(const AnalysisRequest& req, const std::atomic<bool>* cancel,
+                       const AnalysisCallback& on_iteration) {
+    if (!cancel && req.max_ms <= 0 && req.depth <= 0 && req.nodes == 0)
+        throw std::invalid_argument("analyse: no limit and no cancel flag: the search would never end");
+    std::unique_ptr<GameState> game =
+        GameState::make(req.variant, req.fen.empty() ? Position::START_FEN : req.fen, req.moves);
+    MoveList legal;
+    generate_legal(game->pos(), legal);
+    AnalysisUpdate last;
+    last.final = true;
+    if (legal.empty()) return last;
+    TranspositionTable tt(std::size_t(std::clamp(req.hash_mb, 1, 4096)));
+    Searcher searcher(tt);
+    searcher.set_threads(req.threads);
+    Limits limits;
+    limits.movetime = std::max<std::int64_t>(0, req.max_ms);
+    limits.depth = std::clamp(req.depth, 0, SEARCH_MAX_PLY - 1);
+    limits.nodes = req.nodes;
+    limits.infinite = limits.movetime == 0 && limits.depth == 0 && limits.nodes == 0;
+    SearchOptions opt;
+    opt.multipv = std::clamp(req.multipv, 1, MAX_MULTIPV);
+    opt.analyse = true;
+    const int expected = std::min(opt.multipv, legal.count);
+    AnalysisUpdate building;
+    searcher.run(game->pos(), limits, opt, cancel, [&](const SearchInfo& i) {
+        if (i.kind != SearchInfo::Kind::Line) return;
+        if (i.multipv == 1) building = AnalysisUpdate{};
+        AnalysisLine l;
+        l.multipv = i.multipv;
+        for (Move m : i.pv) l.pv.push_back(to_uci(m));
+        if (is_mate_score(i.score))
+            l.mate = mate_moves(i.score);
+        else
+            l.score_cp = i.score;
+        l.win = i.wdl.win, l.draw = i.wdl.draw, l.loss = i.wdl.loss;
+        l.depth = i.depth, l.seldepth = i.seldepth;
+        building.lines.push_back(std::move(l));
+        building.depth = i.depth;
+        building.nodes = i.nodes;
+        building.time_ms = i.time_ms;
+        building.nps = i.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(1, i.time_ms));
+        if (i.multipv == expected) {
+            last = building;
+            if (on_iteration) on_iteration(last);
+        }
+    });
+    last.final = true;
+    return last;
 }
 
 }  // namespace echecs::engine

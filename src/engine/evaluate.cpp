@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "nnue.h"
 #include "tuned_weights.h"
 
 namespace echecs::engine {
@@ -106,6 +107,7 @@ EvalWeights make_default(Variant v) {
     EvalWeights w = hand_set_weights(v);
     const std::string error = w.apply(tuned_overrides(v));  // calls finish()
     if (!error.empty()) throw std::logic_error("tuned weights of " + std::string(variant_name(v)) + ": " + error);
+    if (nnue::adopted(v)) w.network = nnue::embedded(v);
     return w;
 }
 
@@ -437,6 +439,8 @@ private:
 }  // namespace
 
 Value evaluate(const Position& pos, const EvalWeights& weights) {
+    if (weights.network && weights.network->shape.variant == pos.variant())
+        return nnue::evaluate(*weights.network, pos);
     switch (pos.variant()) {
         case Variant::Alice: return Evaluator<Variant::Alice>(pos, weights).value();
         case Variant::Avalanche: return Evaluator<Variant::Avalanche>(pos, weights).value();

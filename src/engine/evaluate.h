@@ -5,12 +5,17 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 
 #include "core/position.h"
 
 namespace echecs::engine {
+
+namespace nnue {
+struct Network;
+}
 
 using Value = int;
 
@@ -65,6 +70,10 @@ struct EvalWeights {
     Score pawn_in_front_of_king;
     Score forced_push;  // no harmless push left, only pushes to the enemy's 7th/8th rank
 
+    // The game's network (nnue.h): when set, it alone evaluates; the
+    // weights above are the hand-written evaluation's.
+    std::shared_ptr<const nnue::Network> network;
+
     // Derived: piece-square values for White, built by finish().
     Score psq[PIECE_TYPE_NB][SQUARE_NB];
     void finish();
@@ -78,7 +87,8 @@ struct EvalWeights {
 };
 
 // The committed weights of each game: the hand-set starting point with the
-// tuned overrides of tuned_weights.h applied.
+// tuned overrides of tuned_weights.h applied, and the game's network when it
+// adopted one (nnue::adopted).
 const EvalWeights& default_weights(Variant v);
 std::string_view tuned_overrides(Variant v);
 // The hand-set starting point of tuning (no tuned override).

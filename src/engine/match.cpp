@@ -252,7 +252,7 @@ public:
         std::vector<std::pair<std::string, std::string>> tags = {
             {"Event", "echecs match"},        {"Site", "echecs"},       {"Date", today()},
             {"Round", std::to_string(round)}, {"White", names_[white]}, {"Black", names_[1 - white]},
-            {"Termination", reason},
+            {"EchecsTermination", reason},
         };
         if (s_.movetime == 0 && s_.depth == 0) {
             std::ostringstream tc;

@@ -27,16 +27,15 @@
 //
 // Futility and move-count pruning apply only to quiet moves that do not give
 // check, at shallow non-PV nodes, when not in check and not being mated.
-#include "search.h"
-
+//
+// This file is the node-level search; the root (iterative deepening, MultiPV,
+// threads, limits and reports) is search_root.cpp.
 #include <algorithm>
 #include <cmath>
-#include <cstring>
-#include <thread>
 
 #include "core/game.h"
 #include "core/movegen.h"
-#include "movepick.h"
+#include "search_worker.h"
 
 namespace echecs::engine {
 
@@ -58,95 +57,23 @@ const Reductions& reductions() {
     return t;
 }
 
-std::uint64_t mix(std::uint64_t x) {
-    x ^= x >> 33, x *= 0xff51afd7ed558ccdULL, x ^= x >> 33, x *= 0xc4ceb9fe1a85ec53ULL, x ^= x >> 33;
-    return x;
-}
-
 }  // namespace
 
-std::string uci_score(Value v) {
-    if (v >= VALUE_MATE_IN_MAX_PLY) return "mate " + std::to_string((VALUE_MATE - v + 1) / 2);
-    if (v <= -VALUE_MATE_IN_MAX_PLY) return "mate " + std::to_string(-(VALUE_MATE + v) / 2);
-    return "cp " + std::to_string(v);
+Worker::Worker(Searcher::Data& d, SearchShared& sh, Position& pos, int index)
+    : d_(d), sh_(sh), tt_(sh.tt), pos_(pos), limits_(sh.limits), opt_(sh.opt), index_(index) {
+    salt_ = VARIANT_KEY[int(pos.variant())];
+    avalanche_ = pos.variant() == Variant::Avalanche;
+    if (opt_.skill < 20) noise_ = opt_.skill == 0 ? 4 : (20 - opt_.skill) * 10;
+    weights_ = opt_.weights ? opt_.weights.get() : &default_weights(pos.variant());
 }
 
-struct Searcher::Data {
-    MoveList lists[SEARCH_MAX_PLY + 2];
-    int scores[SEARCH_MAX_PLY + 2][MAX_MOVES];
-    StateInfo states[SEARCH_MAX_PLY + 2];
-    Move pv[SEARCH_MAX_PLY + 2][SEARCH_MAX_PLY + 2];
-    int pv_len[SEARCH_MAX_PLY + 2];
-    Value static_eval[SEARCH_MAX_PLY + 2];
-    OrderingStats stats;
-};
-
-namespace {
-
-// One search call: the state that lives for the duration of run().
-class Worker {
-public:
-    Worker(Searcher::Data& d, TranspositionTable& tt, Position& pos, const Limits& limits, const SearchOptions& options,
-           const std::atomic<bool>* stop)
-        : d_(d), tt_(tt), pos_(pos), limits_(limits), opt_(options), stop_(stop) {
-        start_ = Clock::now();
-        budget_ = allocate_time(limits, pos.side_to_move());
-        salt_ = VARIANT_KEY[int(pos.variant())];
-        avalanche_ = pos.variant() == Variant::Avalanche;
-        if (opt_.skill < 20) noise_ = opt_.skill == 0 ? 4 : (20 - opt_.skill) * 10;
-        weights_ = opt_.weights ? opt_.weights.get() : &default_weights(pos.variant());
-    }
-
-    SearchResult iterate(const InfoCallback& on_info);
-
-private:
-    Value search(Value alpha, Value beta, int depth, int ply, bool pv_node, bool null_ok);
-    Value qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node);
-    Value eval() {
-        Value v = opt_.skill == 0 ? evaluate_material(pos_) : evaluate(pos_, *weights_);
-        if (noise_) v += int(mix(pos_.key() ^ opt_.seed) % std::uint64_t(2 * noise_ + 1)) - noise_;
-        return v;
-    }
-    bool is_draw() const;
-    bool null_move_ok() const;
-    Value terminal(int ply) {
-        // No legal move: checkmate, Avalanche loss (first parts exist but no
-        // push completes one), or stalemate.
-        if (pos_.in_check()) return mated_in(ply);
-        if (avalanche_ && has_first_part(pos_)) return mated_in(ply);
-        return VALUE_DRAW;
-    }
-    void check_limits() {
-        if ((nodes_ & 1023) != 0 || stopped_) return;
-        if (stop_ && stop_->load(std::memory_order_relaxed)) stopped_ = true;
-        if (limits_.nodes && nodes_ >= limits_.nodes) stopped_ = true;
-        if (budget_.hard && elapsed_ms(start_) >= budget_.hard) stopped_ = true;
-    }
-    void update_pv(int ply, Move m) {
-        d_.pv[ply][ply] = m;
-        for (int i = ply + 1; i < d_.pv_len[ply + 1]; ++i) d_.pv[ply][i] = d_.pv[ply + 1][i];
-        d_.pv_len[ply] = std::max(d_.pv_len[ply + 1], ply + 1);
-    }
-
-    Searcher::Data& d_;
-    TranspositionTable& tt_;
-    Position& pos_;
-    const Limits& limits_;
-    SearchOptions opt_;
-    const std::atomic<bool>* stop_;
-    Clock::time_point start_;
-    TimeBudget budget_;
-    Key salt_ = 0;
-    bool avalanche_ = false;
-    int noise_ = 0;
-    const EvalWeights* weights_ = nullptr;
-    bool stopped_ = false;
-    std::uint64_t nodes_ = 0;
-    int seldepth_ = 0;
-    int root_depth_ = 0;
-    Move root_best_ = Move::none();
-    Value root_best_value_ = -VALUE_INFINITE;
-};
+Value Worker::terminal(int ply) {
+    // No legal move: checkmate, Avalanche loss (first parts exist but no
+    // push completes one), or stalemate.
+    if (pos_.in_check()) return mated_in(ply);
+    if (avalanche_ && has_first_part(pos_)) return mated_in(ply);
+    return VALUE_DRAW;
+}
 
 bool Worker::is_draw() const {
     const StateInfo* st = pos_.state();
@@ -201,7 +128,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     }
 
     const Key key = pos_.key() ^ salt_;
-    const TTEntry* tte = tt_.probe(key);
+    TTEntry tt_entry;
+    const TTEntry* tte = tt_.probe(key, tt_entry) ? &tt_entry : nullptr;
     Move tt_move = tte ? tte->best_move() : Move::none();
     if (root && root_best_) tt_move = root_best_;
     if (tte && !pv_node && tte->depth >= depth) {
@@ -244,7 +172,9 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     const bool improving_ok = full && !pv_node && !in_check && std::abs(alpha) < VALUE_MATE_IN_MAX_PLY;
 
     while (Move m = mp.next()) {
+        if (root && !root_allowed(m)) continue;  // searchmoves; MultiPV lines already found
         ++move_count;
+        if (root) root_move(m, move_count);
         const bool quiet = !is_tactical(pos_, m);
         const bool killer = m == d_.stats.killers[ply][0] || m == d_.stats.killers[ply][1];
 
@@ -308,7 +238,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
 
     if (move_count == 0) return terminal(ply);  // cannot happen: the first move is never pruned
     const Bound bound = best >= beta ? BOUND_LOWER : (pv_node && best > alpha_orig ? BOUND_EXACT : BOUND_UPPER);
-    tt_.store(key, value_to_tt(best, ply), bound, depth, best_move);
+    // A root searched over some moves only has no result for the position.
+    if (!(root && root_restricted())) tt_.store(key, value_to_tt(best, ply), bound, depth, best_move);
     return best;
 }
 
@@ -323,7 +254,8 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
     if (ply >= SEARCH_MAX_PLY) return in_check ? VALUE_DRAW : eval();
 
     const Key key = pos_.key() ^ salt_;
-    const TTEntry* tte = tt_.probe(key);
+    TTEntry tt_entry;
+    const TTEntry* tte = tt_.probe(key, tt_entry) ? &tt_entry : nullptr;
     if (tte && !pv_node) {
         const Value v = value_from_tt(tte->value, ply);
         if ((tte->bound() & BOUND_LOWER && v >= beta) || (tte->bound() & BOUND_UPPER && v <= alpha)) return v;
@@ -391,77 +323,6 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
     const Bound bound = best >= beta ? BOUND_LOWER : (pv_node && best > alpha_orig ? BOUND_EXACT : BOUND_UPPER);
     tt_.store(key, value_to_tt(best, ply), bound, 0, best_move);
     return best;
-}
-
-SearchResult Worker::iterate(const InfoCallback& on_info) {
-    SearchResult res;
-    MoveList root_moves;
-    generate_legal(pos_, root_moves);
-    if (root_moves.empty()) {
-        res.score = terminal(0);
-        return res;
-    }
-    res.best = root_moves.moves[0];
-    int max_depth = limits_.depth > 0 ? std::min(limits_.depth, SEARCH_MAX_PLY - 1) : SEARCH_MAX_PLY - 1;
-    if (opt_.skill == 0)
-        max_depth = std::min(max_depth, 2);
-    else if (opt_.skill < 20)
-        max_depth = std::min(max_depth, 2 + opt_.skill / 2);
-
-    std::vector<Move> pv;
-    for (int depth = 1; depth <= max_depth; ++depth) {
-        root_depth_ = depth;
-        seldepth_ = 0;
-        const Value v = search(-VALUE_INFINITE, VALUE_INFINITE, depth, 0, true, false);
-        // An interrupted iteration still gives a move: its first move is the
-        // previous best, so any move it preferred was searched fully.
-        if (root_best_) res.best = root_best_;
-        if (stopped_) break;
-        res.score = v;
-        res.depth = depth;
-        pv.assign(d_.pv[0], d_.pv[0] + d_.pv_len[0]);
-        if (pv.empty() || pv[0] != res.best) pv.assign(1, res.best);
-        if (on_info) {
-            SearchInfo info;
-            info.depth = depth;
-            info.seldepth = std::max(seldepth_, depth);
-            info.score = v;
-            info.nodes = nodes_;
-            info.time_ms = elapsed_ms(start_);
-            info.hashfull = tt_.hashfull();
-            info.pv = pv;
-            on_info(info);
-        }
-        if (std::abs(v) >= VALUE_MATE_IN_MAX_PLY && !limits_.infinite && !limits_.depth &&
-            VALUE_MATE - std::abs(v) <= depth)
-            break;  // a forced mate found at full width
-        if (root_moves.count == 1 && limits_.use_clock() && depth >= 4) break;
-        if (budget_.soft && elapsed_ms(start_) >= budget_.soft * 6 / 10) break;
-    }
-    // Infinite or ponder-like searches wait for stop before answering.
-    while (limits_.infinite && stop_ && !stopped_) {
-        if (stop_ && stop_->load()) break;
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
-    if (pv.size() > 1 && pv[0] == res.best) res.ponder = pv[1];
-    res.nodes = nodes_;
-    res.time_ms = elapsed_ms(start_);
-    return res;
-}
-
-}  // namespace
-
-Searcher::Searcher(TranspositionTable& tt) : d_(std::make_unique<Data>()), tt_(tt) { clear(); }
-Searcher::~Searcher() = default;
-
-void Searcher::clear() { d_->stats.clear(); }
-
-SearchResult Searcher::run(Position& pos, const Limits& limits, const SearchOptions& options,
-                           const std::atomic<bool>* stop, const InfoCallback& on_info) {
-    tt_.new_search();
-    std::memset(static_cast<void*>(d_->stats.killers), 0, sizeof(d_->stats.killers));
-    Worker w(*d_, tt_, pos, limits, options, stop);
-    return w.iterate(on_info);
 }
 
 }  // namespace echecs::engine

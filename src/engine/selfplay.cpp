@@ -32,8 +32,8 @@ constexpr int WIN_PLIES = 6;
 constexpr Value DRAW_SCORE = 10;  // |score| this small for DRAW_PLIES plies from DRAW_FROM_PLY: a draw
 constexpr int DRAW_PLIES = 12;
 constexpr int DRAW_FROM_PLY = 100;
-constexpr Value RECORD_MAX = 2000;  // larger scores are decided games (or mates), useless for tuning
-constexpr Value BALANCED = 300;     // a random opening further from equal is drawn again
+constexpr std::int64_t MAX_RECORD = 20000;  // --record-max: below the mate scores
+constexpr Value BALANCED = 300;             // a random opening further from equal is drawn again
 constexpr std::uint64_t BALANCE_NODES = 1000;
 constexpr int MAX_OPENING_TRIES = 100;  // then the most balanced one is taken
 constexpr std::int64_t MAX_RANDOM_PLIES = 200;
@@ -110,7 +110,9 @@ public:
             const Value white = pos.side_to_move() == WHITE ? r.score : -r.score;
             // depth 0: not even one iteration finished, so the score means nothing.
             const bool scored = r.depth > 0;
-            if (scored && std::abs(r.score) < RECORD_MAX && quiet(pos, r.best)) records.push_back({pos.fen(), white});
+            // Larger scores (default 2000) are decided games or mates, useless for tuning.
+            if (scored && std::abs(r.score) < o_.record_max && quiet(pos, r.best))
+                records.push_back({pos.fen(), white});
             win_streak[WHITE] = scored && white >= WIN_SCORE ? win_streak[WHITE] + 1 : 0;
             win_streak[BLACK] = scored && white <= -WIN_SCORE ? win_streak[BLACK] + 1 : 0;
             draw_streak = scored && ply >= DRAW_FROM_PLY && std::abs(white) <= DRAW_SCORE ? draw_streak + 1 : 0;
@@ -122,8 +124,12 @@ public:
                 result = {Outcome::Draw, Termination::Aborted};
                 break;
             }
-            if (!game->play(r.best))
-                throw std::logic_error("selfplay: the search chose an illegal move in " + pos.fen());
+            Move next = r.best;
+            if (o_.random_rate > 0 && double(rng.rand64() >> 11) / double(1ull << 53) < o_.random_rate) {
+                game->legal_moves(*moves_);
+                next = moves_->moves[rng.rand64() % std::uint64_t(moves_->count)];
+            }
+            if (!game->play(next)) throw std::logic_error("selfplay: an illegal move was chosen in " + pos.fen());
         }
 
         GameOutput g;
@@ -184,6 +190,10 @@ std::string check_selfplay_options(const SelfplayOptions& o) {
     if (o.threads < 1 || o.threads > MAX_THREADS)
         return "--threads: must be between 1 and " + std::to_string(MAX_THREADS) + ", not " + std::to_string(o.threads);
     if (o.out.empty()) return "--out: empty file name (use '-' for the standard output)";
+    if (!(o.random_rate >= 0 && o.random_rate <= 1)) return "--random-rate: must be between 0 and 1";
+    if (o.record_max < 1 || o.record_max > MAX_RECORD)
+        return "--record-max: must be between 1 and " + std::to_string(MAX_RECORD) + ", not " +
+               std::to_string(o.record_max);
     return "";
 }
 

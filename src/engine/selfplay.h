@@ -17,6 +17,12 @@ struct SelfplayOptions {
     std::int64_t seed = 1;          // at least 0 (a negative number is a typing mistake)
     std::int64_t threads = 1;
     std::string out = "-";  // file, or "-" for stdout
+    // For network training: after each search, a uniformly random legal move
+    // is played instead with this probability (0 to 1), so that the data
+    // also holds unbalanced positions; and positions are kept while the
+    // search score is below record_max (cp) in size.
+    double random_rate = 0;
+    std::int64_t record_max = 2000;
 };
 
 struct SelfplayStats {

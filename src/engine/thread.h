@@ -4,6 +4,8 @@
 
 #include <atomic>
 #include <functional>
+#include <mutex>
+#include <optional>
 #include <thread>
 
 #include "search.h"
@@ -13,6 +15,8 @@ namespace echecs::engine {
 
 class SearchThread {
 public:
+    using DoneCallback = std::function<void(const SearchResult&)>;
+
     SearchThread() : searcher_(tt_) {}
     ~SearchThread() {
         stop();
@@ -22,22 +26,49 @@ public:
     SearchThread& operator=(const SearchThread&) = delete;
 
     // Searches `pos`, which the caller leaves alone until wait() returns;
-    // `on_done` runs on the search thread with the result.
-    void start(Position& pos, const Limits& limits, const SearchOptions& options, InfoCallback on_info,
-               std::function<void(const SearchResult&)> on_done) {
+    // `on_done` runs on the search thread with the result. A ponder search
+    // gives no result until ponderhit() (then it runs on the limits) or stop().
+    void start(Position& pos, Limits limits, const SearchOptions& options, InfoCallback on_info, DoneCallback on_done,
+               bool ponder = false) {
         wait();
         stop_ = false;
         busy_ = true;
-        thread_ =
-            std::thread([this, &pos, limits, options, on_info = std::move(on_info), on_done = std::move(on_done)] {
-                const SearchResult r = searcher_.run(pos, limits, options, &stop_, on_info);
-                if (on_done) on_done(r);
-                busy_ = false;
-            });
+        next_.reset();
+        Job job{&pos, std::move(limits), options, std::move(on_info), std::move(on_done), ponder};
+        arm(job);
+        thread_ = std::thread([this, job = std::move(job)]() mutable {
+            for (;;) {
+                const SearchResult r = searcher_.run(*job.pos, job.limits, job.options, &stop_, job.on_info);
+                ponder_ = false;  // before the answer: a ponderhit after it has nothing to hit
+                if (job.on_done) job.on_done(r);
+                std::lock_guard<std::mutex> lock(m_);
+                // A stop that came meanwhile cancels the follow-up.
+                if (!next_ || stop_) break;
+                job = std::move(*next_);
+                next_.reset();
+                arm(job);
+            }
+            next_.reset();
+            busy_ = false;
+        });
     }
-    void stop() { stop_ = true; }
+    // From inside on_done: the search this thread runs next (xboard's
+    // pondering after its move), unless stop() is called first.
+    void then(Position& pos, Limits limits, const SearchOptions& options, InfoCallback on_info, DoneCallback on_done,
+              bool ponder) {
+        std::lock_guard<std::mutex> lock(m_);
+        next_ = Job{&pos, std::move(limits), options, std::move(on_info), std::move(on_done), ponder};
+    }
+    void stop() {
+        std::lock_guard<std::mutex> lock(m_);
+        stop_ = true;
+    }
+    void ponderhit() { ponder_ = false; }
+    bool pondering() const { return busy_ && ponder_; }
+    // Until the search (and its helper threads) has ended.
     void wait() {
         if (thread_.joinable()) thread_.join();
+        searcher_.join_helpers();
     }
     bool busy() const { return busy_; }
 
@@ -45,8 +76,25 @@ public:
     Searcher& searcher() { return searcher_; }
 
 private:
+    struct Job {
+        Position* pos;
+        Limits limits;
+        SearchOptions options;
+        InfoCallback on_info;
+        DoneCallback on_done;
+        bool ponder;
+    };
+    void arm(Job& job) {
+        stop_ = false;
+        ponder_ = job.ponder;
+        job.limits.ponder = job.ponder ? &ponder_ : nullptr;
+    }
+
+    std::mutex m_;
     std::atomic<bool> stop_{false};
     std::atomic<bool> busy_{false};
+    std::atomic<bool> ponder_{false};
+    std::optional<Job> next_;
     TranspositionTable tt_;
     Searcher searcher_;
     std::thread thread_;

@@ -1,8 +1,10 @@
 // Time management: how long to think from the UCI/xboard limits.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <vector>
 
 #include "core/types.h"
 
@@ -10,12 +12,20 @@ namespace echecs::engine {
 
 struct Limits {
     int depth = 0;              // 0: no depth limit
-    std::uint64_t nodes = 0;    // 0: no node limit
+    std::uint64_t nodes = 0;    // 0: no node limit (all threads together)
     std::int64_t movetime = 0;  // exact time per move, ms
     std::int64_t time[COLOR_NB] = {0, 0};
     std::int64_t inc[COLOR_NB] = {0, 0};
     int movestogo = 0;
+    int mate = 0;  // go mate N: stop once a mate in at most N moves is found
     bool infinite = false;
+    // go ponder: while *ponder is true the search ignores the clock and does
+    // not answer; when it turns false (ponderhit) the limits above apply.
+    const std::atomic<bool>* ponder = nullptr;
+    std::vector<Move> searchmoves;  // go searchmoves: only these root moves (empty: all)
+    // Time per move that the clock loses outside the search (the protocol
+    // round trip, a loaded machine), as measured by the protocol loop (ms).
+    std::int64_t lag = 0;
 
     bool use_clock() const { return time[WHITE] > 0 || time[BLACK] > 0; }
 };
@@ -24,11 +34,18 @@ using Clock = std::chrono::steady_clock;
 inline std::int64_t elapsed_ms(Clock::time_point since) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - since).count();
 }
+inline std::int64_t elapsed_us(Clock::time_point since) {
+    return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - since).count();
+}
 
 // Soft limit: do not start a new iteration past it; hard limit: stop at once.
 struct TimeBudget {
     std::int64_t soft = 0, hard = 0;  // ms; 0 = unlimited
+    bool exact = false;               // movetime: use all of it (no early stop between iterations)
 };
+
+// Reserve for the protocol round trip on a fixed movetime (ms).
+constexpr std::int64_t MOVETIME_RESERVE = 3;
 
 TimeBudget allocate_time(const Limits& limits, Color us);
 

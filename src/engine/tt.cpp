@@ -1,62 +1,133 @@
 #include "tt.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
-#include <cstring>
+#include <atomic>
+#include <new>
 
 namespace echecs::engine {
 
-void TranspositionTable::resize(std::size_t mb) {
-    mb = std::clamp<std::size_t>(mb, 1, 65536);
-    mb_ = mb;
-    count_ = mb * 1024 * 1024 / sizeof(Cluster);
-    table_ = std::make_unique<Cluster[]>(count_);
-    clear();
+namespace {
+
+std::uint64_t load(const std::uint64_t& w) {
+    return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(w)).load(std::memory_order_relaxed);
+}
+void save(std::uint64_t& w, std::uint64_t v) { std::atomic_ref<std::uint64_t>(w).store(v, std::memory_order_relaxed); }
+
+TTEntry decode(Key key, std::uint64_t d) {
+    TTEntry e;
+    e.key = key;
+    e.move = std::uint32_t(d);
+    e.value = std::int16_t(std::uint16_t(d >> 32));
+    e.depth = std::int8_t(std::uint8_t(d >> 48));
+    e.gen_bound = std::uint8_t(d >> 56);
+    return e;
+}
+std::uint64_t encode(const TTEntry& e) {
+    return std::uint64_t(e.move) | std::uint64_t(std::uint16_t(e.value)) << 32 |
+           std::uint64_t(std::uint8_t(e.depth)) << 48 | std::uint64_t(e.gen_bound) << 56;
 }
 
-void TranspositionTable::clear() {
-    std::memset(static_cast<void*>(table_.get()), 0, count_ * sizeof(Cluster));
+}  // namespace
+
+TranspositionTable::~TranspositionTable() { unmap(); }
+
+void TranspositionTable::map(std::size_t bytes) {
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+    madvise(p, bytes, MADV_HUGEPAGE);  // fewer TLB misses on large tables; a hint only
+#endif
+    table_ = static_cast<Cluster*>(p);
+    bytes_ = bytes;
+}
+
+void TranspositionTable::unmap() {
+    if (table_) munmap(table_, bytes_);
+    table_ = nullptr;
+    bytes_ = count_ = mb_ = 0;
+}
+
+void TranspositionTable::resize(std::size_t mb) {
+    mb = std::clamp<std::size_t>(mb, 1, 65536);
+    // The old table goes first, so that a large resize never holds both.
+    unmap();
+    try {
+        map(mb * 1024 * 1024);
+    } catch (const std::bad_alloc&) {
+        map(1024 * 1024);
+        mb_ = 1;
+        count_ = bytes_ / sizeof(Cluster);
+        generation_ = 0;
+        throw;
+    }
+    mb_ = mb;
+    count_ = bytes_ / sizeof(Cluster);
     generation_ = 0;
 }
 
-const TTEntry* TranspositionTable::probe(Key key) const {
+void TranspositionTable::clear() {
+    // Anonymous private pages given back read as zeros when touched again:
+    // clearing costs nothing now and the kernel zeroes pages as the search uses them.
+    if (madvise(table_, bytes_, MADV_DONTNEED) != 0) std::fill_n(reinterpret_cast<char*>(table_), bytes_, char(0));
+    generation_ = 0;
+}
+
+bool TranspositionTable::probe(Key key, TTEntry& out) const {
     const Cluster* c = cluster(key);
-    for (const TTEntry& e : c->e)
-        if (e.key == key && e.gen_bound) return &e;
-    return nullptr;
+    for (const Slot& s : c->e) {
+        const std::uint64_t d = load(s.data), k = load(s.check) ^ d;
+        if (k == key && (d >> 56) != 0) {
+            out = decode(key, d);
+            return true;
+        }
+    }
+    return false;
 }
 
 void TranspositionTable::store(Key key, Value v, Bound b, int depth, Move m) {
     Cluster* c = cluster(key);
-    TTEntry* replace = &c->e[0];
-    for (TTEntry& e : c->e) {
+    TTEntry entries[CLUSTER];
+    for (int i = 0; i < CLUSTER; ++i) {
+        const std::uint64_t d = load(c->e[i].data);
+        entries[i] = decode(load(c->e[i].check) ^ d, d);
+    }
+    int replace = 0;
+    for (int i = 0; i < CLUSTER; ++i) {
+        const TTEntry& e = entries[i];
         if (e.key == key || !e.gen_bound) {
-            replace = &e;
+            replace = i;
             break;
         }
         // Prefer replacing old and shallow entries.
         auto worth = [this](const TTEntry& x) { return x.depth - 8 * ((generation_ - (x.gen_bound >> 2)) & 63); };
-        if (worth(e) < worth(*replace)) replace = &e;
+        if (worth(e) < worth(entries[replace])) replace = i;
     }
+    TTEntry& r = entries[replace];
     // Keep the old move when the new store has none for this position.
-    if (!m && replace->key == key) m = replace->best_move();
+    if (!m && r.key == key) m = r.best_move();
     // Do not overwrite a deeper exact result of this search with a shallower
     // bound.
-    if (replace->key == key && b != BOUND_EXACT && replace->depth > depth + 2 &&
-        (replace->gen_bound >> 2) == generation_)
-        return;
-    replace->key = key;
-    replace->move = m.raw();
-    replace->value = std::int16_t(v);
-    replace->depth = std::int8_t(std::clamp(depth, -1, 127));
-    replace->gen_bound = std::uint8_t(generation_ << 2 | b);
+    if (r.key == key && b != BOUND_EXACT && r.depth > depth + 2 && (r.gen_bound >> 2) == generation_) return;
+    r.key = key;
+    r.move = m.raw();
+    r.value = std::int16_t(v);
+    r.depth = std::int8_t(std::clamp(depth, -1, 127));
+    r.gen_bound = std::uint8_t(generation_ << 2 | b);
+    const std::uint64_t d = encode(r);
+    save(c->e[replace].data, d);
+    save(c->e[replace].check, key ^ d);
 }
 
 int TranspositionTable::hashfull() const {
     int n = 0;
     const std::size_t clusters = std::min<std::size_t>(count_, 250);
     for (std::size_t i = 0; i < clusters; ++i)
-        for (const TTEntry& e : table_[i].e)
-            if (e.gen_bound && (e.gen_bound >> 2) == generation_) ++n;
+        for (const Slot& s : table_[i].e) {
+            const std::uint64_t g = load(s.data) >> 56;
+            if (g && (g >> 2) == generation_) ++n;
+        }
     return int(n * 1000 / (clusters * CLUSTER));
 }
 

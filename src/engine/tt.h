@@ -1,10 +1,12 @@
 // Transposition table: clusters of four 16-byte entries, replaced by depth
-// and age. Not shared between threads: each searcher owns one.
+// and age, shared by all search threads without locks. Each entry is two
+// 64-bit words, the data and the key xor the data, written and read with
+// relaxed atomics: a torn entry (one word from another store) fails the key
+// check and reads as a miss, so threads never see a mixed entry.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 
 #include "core/types.h"
 #include "evaluate.h"
@@ -13,39 +15,54 @@ namespace echecs::engine {
 
 enum Bound : std::uint8_t { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT = BOUND_UPPER | BOUND_LOWER };
 
+// One entry as the search reads it (a copy: the table may change under it).
 struct TTEntry {
-    Key key;
-    std::uint32_t move;
-    std::int16_t value;
-    std::int8_t depth;
-    std::uint8_t gen_bound;  // generation << 2 | bound
+    Key key = 0;
+    std::uint32_t move = 0;
+    std::int16_t value = 0;
+    std::int8_t depth = 0;
+    std::uint8_t gen_bound = 0;  // generation << 2 | bound
 
     Move best_move() const { return Move(move); }
     Bound bound() const { return Bound(gen_bound & 3); }
 };
-static_assert(sizeof(TTEntry) == 16);
 
 class TranspositionTable {
 public:
     explicit TranspositionTable(std::size_t mb = 16) { resize(mb); }
-    void resize(std::size_t mb);  // clears; at least 1 MB
-    void clear();
+    ~TranspositionTable();
+    TranspositionTable(const TranspositionTable&) = delete;
+    TranspositionTable& operator=(const TranspositionTable&) = delete;
+
+    // Clears; at least 1 MB. The memory is mapped lazily (pages are zeroed by
+    // the kernel when first touched), so even 4 GB is ready at once. Throws
+    // std::bad_alloc when the memory cannot be had (the table is then 1 MB).
+    void resize(std::size_t mb);
+    void clear();  // lazily too: the pages are given back and come back zeroed
     void new_search() { generation_ = std::uint8_t((generation_ + 1) & 63); }
 
-    // The entry for `key`, or nullptr.
-    const TTEntry* probe(Key key) const;
+    // Copies the entry for `key` into `out`; false when there is none.
+    bool probe(Key key, TTEntry& out) const;
     void store(Key key, Value v, Bound b, int depth, Move m);
     int hashfull() const;  // per mille of entries written in this search
     std::size_t size_mb() const { return mb_; }
 
 private:
     static constexpr int CLUSTER = 4;
-    struct Cluster {
-        TTEntry e[CLUSTER];
+    struct Slot {
+        std::uint64_t check;  // key ^ data
+        std::uint64_t data;   // move | value << 32 | depth << 48 | gen_bound << 56
     };
+    struct alignas(64) Cluster {
+        Slot e[CLUSTER];
+    };
+    static_assert(sizeof(Cluster) == 64);
     Cluster* cluster(Key key) const { return &table_[(unsigned __int128)key * count_ >> 64]; }
+    void map(std::size_t bytes);
+    void unmap();
 
-    std::unique_ptr<Cluster[]> table_;
+    Cluster* table_ = nullptr;
+    std::size_t bytes_ = 0;
     std::size_t count_ = 0;
     std::size_t mb_ = 0;
     std::uint8_t generation_ = 0;

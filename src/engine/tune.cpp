@@ -136,7 +136,8 @@ int tune(const TuneOptions& o, std::ostream& out, std::ostream& log) {
         return 2;
     }
 
-    const EvalWeights start = default_weights(o.variant);
+    EvalWeights start = default_weights(o.variant);
+    start.network.reset();  // the hand-written evaluation is what is tuned
     EvalWeights w = start;
     struct Param {
         std::string name;

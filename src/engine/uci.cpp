@@ -1,4 +1,5 @@
-// The UCI loop (the default mode of `echecs`).
+// The UCI loop (the default mode of `echecs`): options, go/ponder/stop and the
+// info lines. Longer than most files: one command table and its session state.
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -8,9 +9,11 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "echecs_version.h"
 #include "entry.h"
 #include "evaluate.h"
 #include "game_state.h"
+#include "nnue.h"
 #include "protocol_util.h"
 #include "thread.h"
 
@@ -20,7 +23,7 @@ using namespace engine;
 
 namespace {
 
-constexpr const char* ENGINE_NAME = "echecs 0.1";
+constexpr const char* ENGINE_NAME = version::ENGINE_NAME;  // echecs_version.h, from CMakeLists.txt
 
 class UciSession {
 public:
@@ -50,19 +53,38 @@ private:
     SearchThread search_;
     bool infinite_ = false;
     int skill_ = 20;
+    int multipv_ = 1;
+    bool analyse_mode_ = false;
+    bool show_wdl_ = false;
     bool limit_strength_ = false;
     int elo_ = 2800;
     // The weights the options ask for; null: the game's committed weights.
     std::shared_ptr<const EvalWeights> session_weights() const {
-        if (variant_terms_ && weight_overrides_.empty()) return nullptr;
+        const bool own_net = use_nnue_ && eval_file_ && eval_file_->shape.variant == variant_;
+        if (variant_terms_ && weight_overrides_.empty() && use_nnue_ && !own_net) return nullptr;
         auto w = std::make_shared<EvalWeights>(default_weights(variant_));
         if (!variant_terms_) *w = without_variant_terms(*w);
         w->apply(weight_overrides_);  // validated by setoption
+        if (!use_nnue_) w->network.reset();
+        if (own_net) w->network = eval_file_;
         return w;
     }
 
+    // The clock's lag: what the GUI charged for our last move beyond the
+    // time we measured (and beyond the budget, when the search overran it).
+    struct LagTracker {
+        bool valid = false;
+        int ply = -1;
+        Color us = WHITE;
+        std::int64_t time_before = 0, inc = 0, hard = 0;
+        std::atomic<std::int64_t> used{0};  // written by the search thread
+        std::int64_t estimate = 0;
+    } lag_;
+
     bool variant_terms_ = true;
-    std::string weight_overrides_;  // `Eval Weights`: NAME=VALUE,... over the game's weights
+    std::string weight_overrides_;                    // `Eval Weights`: NAME=VALUE,... over the game's weights
+    bool use_nnue_ = true;                            // `Use NNUE`: the game's adopted network, or EvalFile's
+    std::shared_ptr<const nnue::Network> eval_file_;  // `EvalFile`: a network for its own game
     std::uint64_t seed_ = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
 };
 
@@ -83,7 +105,14 @@ bool UciSession::command(const std::string& line) {
         out_("readyok");
         return true;
     }
-    if (cmd == "ponderhit") return true;
+    if (cmd == "ponderhit") {
+        // The move we pondered on was played: the search goes on, now on the clock.
+        if (search_.pondering())
+            search_.ponderhit();
+        else
+            info("ponderhit: no ponder search running");
+        return true;
+    }
     // Everything else works on the position: let a running search end first.
     if (search_.busy()) {
         info("search running; stopping it before '" + cmd + "'");
@@ -95,7 +124,11 @@ bool UciSession::command(const std::string& line) {
         out_(std::string("id name ") + ENGINE_NAME);
         out_("id author the echecs developers");
         out_("option name Hash type spin default 16 min 1 max 4096");
-        out_("option name Threads type spin default 1 min 1 max 1");
+        out_("option name Threads type spin default 1 min 1 max " + std::to_string(MAX_SEARCH_THREADS));
+        out_("option name MultiPV type spin default 1 min 1 max " + std::to_string(MAX_MULTIPV));
+        out_("option name Ponder type check default false");
+        out_("option name UCI_AnalyseMode type check default false");
+        out_("option name UCI_ShowWDL type check default false");
         out_("option name Clear Hash type button");
         out_(
             "option name UCI_Variant type combo default chess var chess var alice "
@@ -105,6 +138,8 @@ bool UciSession::command(const std::string& line) {
         out_("option name UCI_Elo type spin default 2800 min 800 max 2800");
         out_("option name Variant Eval Terms type check default true");
         out_("option name Eval Weights type string default <empty>");
+        out_("option name Use NNUE type check default true");
+        out_("option name EvalFile type string default <empty>");
         out_("uciok");
     } else if (cmd == "ucinewgame") {
         search_.tt().clear();
@@ -173,9 +208,21 @@ void UciSession::set_option(const std::vector<std::string>& w) {
         variant_ = *v;
         game_ = GameState::make(variant_, Position::START_FEN, {});
     } else if (key == "hash") {
-        if (auto v = spin(1, 4096)) search_.tt().resize(std::size_t(*v));
+        if (auto v = spin(1, 4096)) try {
+                search_.tt().resize(std::size_t(*v));
+            } catch (const std::bad_alloc&) {
+                info("option Hash: cannot allocate " + value + " MB; the table is now 1 MB");
+            }
     } else if (key == "threads") {
-        spin(1, 1);
+        if (auto v = spin(1, MAX_SEARCH_THREADS)) search_.searcher().set_threads(*v);
+    } else if (key == "multipv") {
+        if (auto v = spin(1, MAX_MULTIPV)) multipv_ = *v;
+    } else if (key == "ponder") {
+        check();  // the GUI decides when to ponder; nothing to change here
+    } else if (key == "uci_analysemode") {
+        if (auto v = check()) analyse_mode_ = *v;
+    } else if (key == "uci_showwdl") {
+        if (auto v = check()) show_wdl_ = *v;
     } else if (key == "clear hash") {
         search_.tt().clear();
     } else if (key == "skill level") {
@@ -192,6 +239,14 @@ void UciSession::set_option(const std::vector<std::string>& w) {
             info("option Eval Weights: " + error + "; weights unchanged");
         else
             weight_overrides_ = text;
+    } else if (key == "use nnue") {
+        if (auto v = check()) use_nnue_ = *v;
+    } else if (key == "evalfile") {
+        try {
+            eval_file_ = value.empty() || value == "<empty>" ? nullptr : nnue::load_file(value);
+        } catch (const nnue::NnueError& e) {
+            info(std::string("option EvalFile: ") + e.what() + "; network unchanged");
+        }
     } else if (key == "uci_elo") {
         if (auto v = spin(800, 2800)) elo_ = *v;
     } else {
@@ -247,8 +302,15 @@ void UciSession::perft(int depth) {
     out_("\nNodes searched: " + std::to_string(total) + "\n");
 }
 
+bool is_go_keyword(const std::string& t) {
+    static const char* keywords[] = {"searchmoves", "ponder", "wtime", "btime",    "winc",     "binc", "movestogo",
+                                     "depth",       "nodes",  "mate",  "movetime", "infinite", "perft"};
+    return std::find(std::begin(keywords), std::end(keywords), t) != std::end(keywords);
+}
+
 void UciSession::go(const std::vector<std::string>& w) {
     Limits limits;
+    bool ponder = false;
     for (size_t i = 1; i < w.size(); ++i) {
         const std::string& t = w[i];
         if (t == "infinite") {
@@ -256,13 +318,22 @@ void UciSession::go(const std::vector<std::string>& w) {
             continue;
         }
         if (t == "ponder") {
-            limits.infinite = true;
+            ponder = true;
             continue;
         }
         if (t == "searchmoves") {
-            info("go: searchmoves is not supported; searching all moves");
-            while (i + 1 < w.size() && w[i + 1].size() >= 4 && std::isalpha(static_cast<unsigned char>(w[i + 1][0])))
-                ++i;
+            // Moves up to the next keyword; an illegal one is reported and left out.
+            while (i + 1 < w.size() && !is_go_keyword(w[i + 1])) {
+                const std::string& ms = w[++i];
+                try {
+                    const Move m = parse_uci(game_->pos(), ms);
+                    if (std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m) == limits.searchmoves.end())
+                        limits.searchmoves.push_back(m);
+                } catch (const NotationError& e) {
+                    info("go searchmoves: '" + ms + "' is not a legal move here; left out");
+                }
+            }
+            if (limits.searchmoves.empty()) info("go searchmoves: no legal move given; searching all moves");
             continue;
         }
         static const char* numeric[] = {"wtime",    "btime", "winc",  "binc",  "movestogo",
@@ -304,31 +375,71 @@ void UciSession::go(const std::vector<std::string>& w) {
         else if (t == "nodes")
             limits.nodes = std::uint64_t(std::max<std::int64_t>(1, *v));
         else if (t == "mate")
-            limits.depth = int(std::clamp<std::int64_t>(2 * *v, 1, SEARCH_MAX_PLY - 1));
+            limits.mate = int(std::clamp<std::int64_t>(*v, 1, SEARCH_MAX_PLY / 2));
     }
     SearchOptions opt;
     opt.skill = skill();
     opt.weights = session_weights();
     opt.seed = ++seed_ * 0x9E3779B97F4A7C15ULL;
-    infinite_ = limits.infinite;
+    opt.multipv = multipv_;
+    opt.analyse = analyse_mode_;
+    infinite_ = limits.infinite || ponder;
+    const Color us = game_->pos().side_to_move();
+    const int ply = game_->pos().game_ply();
+    if (limits.use_clock() && !ponder && limits.time[us] > 0) {
+        // Our previous move in this game: what the GUI charged for it.
+        if (lag_.valid && lag_.us == us && lag_.ply + 2 == ply) {
+            const std::int64_t charged = lag_.time_before - limits.time[us] + lag_.inc;
+            const std::int64_t used = lag_.used.load();
+            const std::int64_t sample =
+                std::max<std::int64_t>(0, charged - used) + std::max<std::int64_t>(0, used - lag_.hard);
+            lag_.estimate = std::clamp<std::int64_t>(std::max(sample, lag_.estimate * 3 / 4), 0, 1000);
+        } else if (lag_.ply + 2 != ply) {
+            lag_.estimate = 0;
+        }
+        limits.lag = lag_.estimate;
+        lag_.valid = true;
+        lag_.us = us;
+        lag_.ply = ply;
+        lag_.time_before = limits.time[us];
+        lag_.inc = limits.inc[us];
+        lag_.hard = allocate_time(limits, us).hard;
+        lag_.used = 0;
+    } else {
+        lag_.valid = false;
+    }
+    const auto go_received = std::chrono::steady_clock::now();
     search_.start(
         game_->pos(), limits, opt,
-        [this](const SearchInfo& i) {
+        [this, wdl = show_wdl_](const SearchInfo& i) {
             std::ostringstream os;
-            os << "info depth " << i.depth << " seldepth " << i.seldepth << " score " << uci_score(i.score) << " nodes "
-               << i.nodes << " nps " << i.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(1, i.time_ms)) << " time "
-               << i.time_ms << " hashfull " << i.hashfull << " pv";
-            for (Move m : i.pv) os << ' ' << to_uci(m);
+            const std::uint64_t nps = i.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(1, i.time_ms));
+            os << "info depth " << i.depth;
+            if (i.kind == SearchInfo::Kind::CurrMove) {
+                os << " currmove " << to_uci(i.currmove) << " currmovenumber " << i.currmovenumber;
+            } else if (i.kind == SearchInfo::Kind::Progress) {
+                os << " seldepth " << i.seldepth << " nodes " << i.nodes << " nps " << nps << " hashfull " << i.hashfull
+                   << " time " << i.time_ms;
+                if (i.currmove) os << " currmove " << to_uci(i.currmove) << " currmovenumber " << i.currmovenumber;
+            } else {
+                os << " seldepth " << i.seldepth << " multipv " << i.multipv << " score " << uci_score(i.score);
+                if (wdl) os << " wdl " << i.wdl.win << ' ' << i.wdl.draw << ' ' << i.wdl.loss;
+                os << " nodes " << i.nodes << " nps " << nps << " hashfull " << i.hashfull << " time " << i.time_ms
+                   << " pv";
+                for (Move m : i.pv) os << ' ' << to_uci(m);
+            }
             out_(os.str());
         },
-        [this](const SearchResult& r) {
+        [this, go_received](const SearchResult& r) {
+            lag_.used = elapsed_ms(go_received);
             if (!r.best) {
                 out_("info depth 0 score " + uci_score(r.score));
                 out_("bestmove (none)");
                 return;
             }
             out_("bestmove " + to_uci(r.best) + (r.ponder ? " ponder " + to_uci(r.ponder) : ""));
-        });
+        },
+        ponder);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -60,6 +61,26 @@ UciProcess::~UciProcess() {
 bool UciProcess::send(const std::string& line) {
     if (!alive_) return false;
     const std::string s = line + "\n";
+    // An engine that has exited must not end this process with SIGPIPE: the
+    // signal is blocked for this thread around the write and, if raised,
+    // taken off the pending set before it is unblocked.
+    sigset_t pipe_set, old_set;
+    sigemptyset(&pipe_set);
+    sigaddset(&pipe_set, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_set, &old_set);
+    struct Restore {
+        sigset_t& pipe;
+        sigset_t& old;
+        ~Restore() {
+            sigset_t pending;
+            sigpending(&pending);
+            if (sigismember(&pending, SIGPIPE)) {
+                const timespec zero{0, 0};
+                sigtimedwait(&pipe, nullptr, &zero);
+            }
+            pthread_sigmask(SIG_SETMASK, &old, nullptr);
+        }
+    } restore{pipe_set, old_set};
     size_t done = 0;
     while (done < s.size()) {
         const ssize_t n = write(to_child_, s.data() + done, s.size() - done);

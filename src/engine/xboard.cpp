@@ -1,17 +1,25 @@
-// The CECP (xboard/WinBoard) loop, protocol version 2.
+// The CECP (xboard/WinBoard) loop, protocol version 2: playing (with
+// pondering under `hard`), analysis mode, time controls, options, and the
+// Alice and Avalanche variants as XBoard sees them (xboard_moves.h).
+// Longer than most files: one command table and its session state.
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cmath>
 #include <istream>
 #include <memory>
+#include <mutex>
 #include <sstream>
 
 #include "core/game.h"
+#include "core/movegen.h"
 #include "core/notation.h"
+#include "echecs_version.h"
 #include "entry.h"
 #include "game_state.h"
 #include "protocol_util.h"
 #include "thread.h"
+#include "xboard_moves.h"
 
 namespace echecs {
 
@@ -19,11 +27,28 @@ using namespace engine;
 
 namespace {
 
+constexpr const char* FEATURES =
+    "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 "
+    "colors=0 name=0 nps=0 debug=1 memory=1 smp=1 exclude=0 setscore=0 highlight=1 pause=0";
+
+// Seconds with an optional fraction ("0.2", "5") -> ms; -1 when unreadable.
+std::int64_t seconds_ms(const std::string& s) {
+    if (s.empty() || s.size() > 12) return -1;
+    char* end = nullptr;
+    const double v = std::strtod(s.c_str(), &end);
+    if (end != s.c_str() + s.size() || !(v >= 0) || v > 1e7) return -1;
+    return std::int64_t(std::llround(v * 1000));
+}
+
 class XboardSession {
 public:
     explicit XboardSession(std::ostream& out) : out_(out) { reset(Variant::Chess, Position::START_FEN); }
-    // End of input: a search in progress finishes and plays its move.
-    ~XboardSession() { search_.wait(); }
+    // End of input: a search of our move finishes and plays it; analysis and
+    // pondering stop.
+    ~XboardSession() {
+        if (analyze_ || search_.pondering()) search_.stop();
+        search_.wait();
+    }
     bool command(const std::string& line);  // false on quit
 
 private:
@@ -43,16 +68,29 @@ private:
     }
     void user_move(const std::string& s);
     void think();
-    // Prints the result line when the game is over; true if it is.
+    void analyse();
+    void ponder_after(const SearchResult& r);  // on the search thread, after our move
+    SearchOptions options();
+    Limits clock_limits(Color us);
+    InfoCallback thinking_output();
+    void on_search_done(const SearchResult& r, std::chrono::steady_clock::time_point start);
     bool report_result();
     std::int64_t parse_level_time(const std::string& s);
+    void set_option(const std::string& name, const std::string& value);
+    void pong(const std::string& n);
 
     LineWriter out_;
     Variant variant_ = Variant::Chess;
     std::unique_ptr<GameState> game_;
+    std::unique_ptr<GameState> ponder_game_;  // game_ plus the move we ponder on
+    Move ponder_move_ = Move::none();
+    Move hint_ = Move::none();  // guarded by pong_mutex_
     SearchThread search_;
     std::atomic<bool> discard_{false};
-    bool force_ = false;
+    // Read by the search thread when it has moved (whether to ponder).
+    std::atomic<bool> force_{false};
+    bool analyze_ = false;
+    std::atomic<bool> ponder_on_{false};  // hard / easy
     Color engine_color_ = BLACK;
     std::atomic<bool> post_{false};  // read by the search thread
     int mps_ = 0;                    // moves per session, 0 = whole game
@@ -60,19 +98,31 @@ private:
     std::int64_t inc_ms_ = 0;
     std::int64_t st_ms_ = 0;  // st: fixed time per move
     int sd_ = 0;              // sd: depth limit
+    int skill_ = 20, multipv_ = 1;
     // Written by `time`/`otim` while the search thread may update them.
     std::atomic<std::int64_t> my_time_ms_{60000}, opp_time_ms_{60000};
     std::uint64_t seed_ = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+    // ping while thinking on our move: pong after the move (the protocol's order).
+    std::mutex pong_mutex_;
+    bool own_move_ = false;  // guarded by pong_mutex_, as game_ is while a search may change it
+    std::vector<std::string> pending_pongs_;
+    // The last progress report, for `.` in analysis.
+    std::mutex stat_mutex_;
+    SearchInfo last_progress_;
+    int root_moves_ = 0;
+    std::string lifted_;  // Alice: the square of the piece the human holds
 };
 
 std::int64_t XboardSession::parse_level_time(const std::string& s) {
+    // "5" minutes, "0:30" min:sec, "2.5" minutes.
     const auto colon = s.find(':');
     if (colon == std::string::npos) {
-        auto m = parse_int(s);
-        return m ? *m * 60000 : -1;
+        const std::int64_t ms = seconds_ms(s);
+        return ms < 0 ? -1 : ms * 60;
     }
-    auto m = parse_int(s.substr(0, colon)), sec = parse_int(s.substr(colon + 1));
-    return m && sec ? (*m * 60 + *sec) * 1000 : -1;
+    auto m = parse_int(s.substr(0, colon));
+    const std::int64_t sec = seconds_ms(s.substr(colon + 1));
+    return m && *m >= 0 && sec >= 0 ? *m * 60000 + sec : -1;
 }
 
 bool XboardSession::report_result() {
@@ -84,17 +134,22 @@ bool XboardSession::report_result() {
         case Termination::AvalancheLoss:
             why = r.outcome == Outcome::WhiteWins ? "Black cannot complete a move" : "White cannot complete a move";
             break;
-        default: why = std::string(termination_name(r.termination)); break;
+        default: why = std::string(termination_info(r.termination).reason); break;  // "fifty-move rule"
     }
     out_(std::string(pgn_result(r.outcome)) + " {" + why + "}");
     return true;
 }
 
-void XboardSession::think() {
-    if (report_result()) return;
+SearchOptions XboardSession::options() {
+    SearchOptions opt;
+    opt.seed = ++seed_ * 0x9E3779B97F4A7C15ULL;
+    opt.skill = skill_;
+    opt.multipv = multipv_;
+    return opt;
+}
+
+Limits XboardSession::clock_limits(Color us) {
     Limits limits;
-    const Color us = game_->pos().side_to_move();
-    engine_color_ = us;
     if (st_ms_ > 0)
         limits.movetime = st_ms_;
     else {
@@ -107,47 +162,148 @@ void XboardSession::think() {
         }
     }
     if (sd_ > 0) limits.depth = sd_;
-    SearchOptions opt;
-    opt.seed = ++seed_ * 0x9E3779B97F4A7C15ULL;
+    return limits;
+}
+
+InfoCallback XboardSession::thinking_output() {
+    return [this](const SearchInfo& i) {
+        if (i.kind == SearchInfo::Kind::Progress) {
+            std::lock_guard<std::mutex> lock(stat_mutex_);
+            last_progress_ = i;
+            return;
+        }
+        if (!post_ || i.kind != SearchInfo::Kind::Line) return;
+        int score = i.score;
+        if (is_mate_score(i.score))
+            score = mate_moves(i.score) > 0 ? 100000 + mate_moves(i.score) : -100000 + mate_moves(i.score);
+        std::ostringstream os;
+        os << i.depth << ' ' << score << ' ' << i.time_ms / 10 << ' ' << i.nodes;
+        for (Move m : i.pv) os << ' ' << to_uci(m);
+        out_(os.str());
+    };
+}
+
+void XboardSession::pong(const std::string& n) {
+    std::lock_guard<std::mutex> lock(pong_mutex_);
+    if (own_move_)
+        pending_pongs_.push_back(n);
+    else
+        out_("pong " + n);
+}
+
+void XboardSession::on_search_done(const SearchResult& r, std::chrono::steady_clock::time_point start) {
+    if (discard_) return;
+    my_time_ms_ -= elapsed_ms(start);
+    std::lock_guard<std::mutex> lock(pong_mutex_);
+    if (r.best) {
+        const std::string text = xboard_move(game_->pos(), r.best);
+        game_->play(r.best);
+        hint_ = r.ponder;  // before the move: `hint` may follow it at once
+        out_("move " + text);
+    }
+    report_result();
+    own_move_ = false;
+    for (const std::string& n : pending_pongs_) out_("pong " + n);
+    pending_pongs_.clear();
+    if (r.best && !force_ && ponder_on_ && r.ponder) ponder_after(r);
+}
+
+void XboardSession::ponder_after(const SearchResult& r) {
+    // Think on the opponent's time about the position after the reply we
+    // expect; if that reply comes, the search becomes our move (usermove).
+    if (game_->result().over()) return;
+    std::vector<std::string> moves;
+    for (Move m : game_->moves()) moves.push_back(to_uci(m));
+    moves.push_back(to_uci(r.ponder));
+    try {
+        ponder_game_ = GameState::make(variant_, game_->start_fen(), moves);
+    } catch (const std::exception&) {
+        return;
+    }
+    if (ponder_game_->result().over()) return;
+    ponder_move_ = r.ponder;
+    const Color us = ponder_game_->pos().side_to_move();
     const auto start = std::chrono::steady_clock::now();
-    search_.start(
-        game_->pos(), limits, opt,
-        [this](const SearchInfo& i) {
-            if (!post_) return;
-            int score = i.score;
-            if (i.score >= VALUE_MATE_IN_MAX_PLY)
-                score = 100000 + (VALUE_MATE - i.score + 1) / 2;
-            else if (i.score <= -VALUE_MATE_IN_MAX_PLY)
-                score = -100000 - (VALUE_MATE + i.score) / 2;
-            std::ostringstream os;
-            os << i.depth << ' ' << score << ' ' << i.time_ms / 10 << ' ' << i.nodes;
-            for (Move m : i.pv) os << ' ' << to_uci(m);
-            out_(os.str());
-        },
-        [this, start](const SearchResult& r) {
-            if (discard_) return;
-            my_time_ms_ -= elapsed_ms(start);
-            if (!r.best) {
-                report_result();
-                return;
-            }
-            game_->play(r.best);
-            out_("move " + to_uci(r.best));
-            report_result();
-        });
+    search_.then(
+        ponder_game_->pos(), clock_limits(us), options(), thinking_output(),
+        [this, start](const SearchResult& res) { on_search_done(res, start); }, true);
+}
+
+void XboardSession::think() {
+    if (report_result()) return;
+    const Color us = game_->pos().side_to_move();
+    engine_color_ = us;
+    {
+        std::lock_guard<std::mutex> lock(pong_mutex_);
+        own_move_ = true;
+    }
+    ponder_move_ = Move::none();
+    const auto start = std::chrono::steady_clock::now();
+    search_.start(game_->pos(), clock_limits(us), options(), thinking_output(),
+                  [this, start](const SearchResult& r) { on_search_done(r, start); });
+}
+
+void XboardSession::analyse() {
+    MoveList l;
+    generate_legal(game_->pos(), l);
+    root_moves_ = l.count;
+    {
+        std::lock_guard<std::mutex> lock(stat_mutex_);
+        last_progress_ = SearchInfo{};
+    }
+    if (l.empty()) return;
+    Limits limits;
+    limits.infinite = true;
+    SearchOptions opt = options();
+    opt.analyse = true;
+    search_.start(game_->pos(), limits, opt, thinking_output(), nullptr);
 }
 
 void XboardSession::user_move(const std::string& s) {
+    // A ponder hit: the search on that position goes on, now as our move.
+    if (search_.pondering() && ponder_game_) {
+        bool hit = false;
+        try {
+            hit = parse_xboard_move(game_->pos(), s) == ponder_move_;
+        } catch (const NotationError&) {
+        }
+        if (hit) {
+            game_->play(ponder_move_);
+            {
+                std::lock_guard<std::mutex> lock(pong_mutex_);
+                own_move_ = true;
+            }
+            search_.ponderhit();
+            return;
+        }
+    }
+    stop_search(true);
     Move m;
     try {
-        m = parse_uci(game_->pos(), s);
+        m = parse_xboard_move(game_->pos(), s);
     } catch (const NotationError& e) {
         out_("Illegal move: " + s);
         return;
     }
     game_->play(m);
+    if (analyze_) {
+        analyse();
+        return;
+    }
     if (report_result()) return;
     if (!force_ && game_->pos().side_to_move() == engine_color_) think();
+}
+
+void XboardSession::set_option(const std::string& name, const std::string& value) {
+    auto v = parse_int(value);
+    if (name == "Skill Level" && v && *v >= 0 && *v <= 20)
+        skill_ = int(*v);
+    else if (name == "MultiPV" && v && *v >= 1 && *v <= MAX_MULTIPV)
+        multipv_ = int(*v);
+    else if (name == "Clear Hash")
+        search_.tt().clear();
+    else
+        out_("Error (bad option): option " + name + (value.empty() ? "" : "=" + value));
 }
 
 bool XboardSession::command(const std::string& line) {
@@ -162,12 +318,14 @@ bool XboardSession::command(const std::string& line) {
         return false;
     }
     if (cmd == "?") {  // move now
-        search_.stop();
-        search_.wait();
+        if (!search_.pondering() && !analyze_) {
+            search_.stop();
+            search_.wait();
+        }
         return true;
     }
     if (cmd == "ping") {
-        out_("pong " + arg(1));
+        pong(arg(1));
         return true;
     }
     if (cmd == "time" || cmd == "otim") {
@@ -183,20 +341,68 @@ bool XboardSession::command(const std::string& line) {
         post_ = cmd == "post";
         return true;
     }
-    if (cmd == "xboard" || cmd == "accepted" || cmd == "rejected" || cmd == "hard" || cmd == "easy" ||
-        cmd == "random" || cmd == "computer" || cmd == "name" || cmd == "rating" || cmd == "ics" || cmd == "." ||
-        cmd == "hint" || cmd == "bk" || cmd == "draw" || cmd == "otherclock" || cmd == "cores" || cmd == "memory")
+    if (cmd == ".") {
+        if (!analyze_) return true;
+        std::lock_guard<std::mutex> lock(stat_mutex_);
+        const SearchInfo& i = last_progress_;
+        std::ostringstream os;
+        os << "stat01: " << i.time_ms / 10 << ' ' << i.nodes << ' ' << i.depth << ' '
+           << std::max(0, root_moves_ - i.currmovenumber) << ' ' << root_moves_;
+        if (i.currmove) os << ' ' << to_uci(i.currmove);
+        out_(os.str());
+        return true;
+    }
+    if (cmd == "hint") {
+        std::lock_guard<std::mutex> lock(pong_mutex_);  // hint_ is written by the search thread
+        if (hint_) out_("Hint: " + to_uci(hint_));
+        return true;
+    }
+    if (cmd == "bk") {
+        out_("\techecs has no opening book");
+        out_("");
+        return true;
+    }
+    if (cmd == "hard" || cmd == "easy") {
+        ponder_on_ = cmd == "hard";
+        if (!ponder_on_ && search_.pondering()) stop_search(true);
+        return true;
+    }
+    if (cmd == "lift" || cmd == "put" || cmd == "hover") {
+        // Alice: mark the held piece's legal destinations, then say which
+        // piece (of which board) arrives where it is put.
+        if (variant_ != Variant::Alice) return true;
+        // game_ is the search's own position while the engine thinks on its move:
+        // nothing to mark then (the human cannot move yet).
+        std::lock_guard<std::mutex> lock(pong_mutex_);
+        if (own_move_) return true;
+        if (cmd == "lift") {
+            lifted_ = arg(1);
+            const std::string h = xboard_highlight(game_->pos(), lifted_);
+            if (!h.empty()) out_("highlight " + h);
+        } else if (cmd == "put") {
+            if (const char c = xboard_choice(game_->pos(), lifted_, arg(1))) out_(std::string("choice ") + c);
+        }
+        return true;
+    }
+    if (cmd == "xboard" || cmd == "accepted" || cmd == "rejected" || cmd == "random" || cmd == "computer" ||
+        cmd == "name" || cmd == "rating" || cmd == "ics" || cmd == "draw" || cmd == "otherclock")
         return true;
     if (cmd == "protover") {
-        out_(
-            "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 "
-            "analyze=0 colors=0 name=0 nps=0 debug=0 memory=0 smp=0 exclude=0 setscore=0 highlight=0 "
-            "myname=\"echecs 0.1\" variants=\"normal,alice,avalanche\"");
+        out_(std::string(FEATURES) + " myname=\"" + version::ENGINE_NAME + "\" variants=\"normal,alice,avalanche\"");
+        out_("feature option=\"Skill Level -spin " + std::to_string(skill_) + " 0 20\"");
+        out_("feature option=\"MultiPV -spin " + std::to_string(multipv_) + " 1 " + std::to_string(MAX_MULTIPV) + "\"");
+        out_("feature option=\"Clear Hash -button\"");
         out_("feature done=1");
         return true;
     }
 
-    // Everything else changes the game: a running search ends first, without moving.
+    // Everything else changes the game or the settings: a running search
+    // (our move, pondering, analysis) ends first, without moving.
+    if (cmd == "usermove" || (cmd.size() >= 4 && std::islower(static_cast<unsigned char>(cmd[0])) &&
+                              (std::isdigit(static_cast<unsigned char>(cmd[1])) || cmd[1] == ':'))) {
+        user_move(cmd == "usermove" ? arg(1) : cmd);  // protocol 1 style: a bare move
+        return true;
+    }
     stop_search(true);
     if (cmd == "new") {
         reset(Variant::Chess, Position::START_FEN);
@@ -204,6 +410,7 @@ bool XboardSession::command(const std::string& line) {
         engine_color_ = BLACK;
         st_ms_ = 0;
         sd_ = 0;
+        hint_ = Move::none();
         search_.tt().clear();
         search_.searcher().clear();
     } else if (cmd == "variant") {
@@ -213,6 +420,7 @@ bool XboardSession::command(const std::string& line) {
             return true;
         }
         reset(*v, Position::START_FEN);
+        if (const std::string s = xboard_setup(*v); !s.empty()) out_(s);
     } else if (cmd == "setboard") {
         const std::string fen = line.substr(line.find("setboard") + 8);
         try {
@@ -221,11 +429,15 @@ bool XboardSession::command(const std::string& line) {
             out_(std::string("Error (") + e.what() + "): setboard");
             out_("tellusererror Illegal position");
         }
-    } else if (cmd == "usermove") {
-        user_move(arg(1));
     } else if (cmd == "go") {
         force_ = false;
+        analyze_ = false;
         think();
+        return true;
+    } else if (cmd == "analyze") {
+        analyze_ = true;
+    } else if (cmd == "exit") {
+        analyze_ = false;
     } else if (cmd == "playother") {
         force_ = false;
         engine_color_ = ~game_->pos().side_to_move();
@@ -234,24 +446,24 @@ bool XboardSession::command(const std::string& line) {
     } else if (cmd == "white" || cmd == "black") {  // protocol 1
         engine_color_ = cmd == "white" ? BLACK : WHITE;
     } else if (cmd == "level") {
+        // level MPS BASE INC: BASE in minutes or min:sec, INC in seconds (fractions allowed).
         auto mps = parse_int(arg(1));
-        const std::int64_t base = parse_level_time(arg(2));
-        auto inc = parse_int(arg(3));
-        if (!mps || *mps < 0 || base < 0 || !inc || *inc < 0) {
+        const std::int64_t base = parse_level_time(arg(2)), inc = seconds_ms(arg(3));
+        if (!mps || *mps < 0 || base < 0 || inc < 0 || w.size() != 4) {
             out_("Error (bad level, expected 'level MPS BASE INC'): " + line);
             return true;
         }
-        mps_ = int(*mps), base_ms_ = base, inc_ms_ = *inc * 1000;
+        mps_ = int(*mps), base_ms_ = base, inc_ms_ = inc;
         my_time_ms_ = base_ms_;
         opp_time_ms_ = base_ms_;
         st_ms_ = 0;
     } else if (cmd == "st") {
-        auto v = parse_int(arg(1));
-        if (!v || *v <= 0) {
+        const std::int64_t ms = seconds_ms(arg(1));
+        if (ms <= 0) {
             out_("Error (bad number): " + line);
             return true;
         }
-        st_ms_ = *v * 1000;
+        st_ms_ = ms;
     } else if (cmd == "sd") {
         auto v = parse_int(arg(1));
         if (!v || *v <= 0) {
@@ -259,19 +471,41 @@ bool XboardSession::command(const std::string& line) {
             return true;
         }
         sd_ = int(std::min<std::int64_t>(*v, SEARCH_MAX_PLY - 1));
+    } else if (cmd == "memory") {
+        auto v = parse_int(arg(1));
+        if (!v || *v < 1) {
+            out_("Error (bad number): " + line);
+            return true;
+        }
+        try {
+            search_.tt().resize(std::size_t(std::min<std::int64_t>(*v, 4096)));
+        } catch (const std::bad_alloc&) {
+            out_("Error (cannot allocate the table; it is now 1 MB): " + line);
+        }
+    } else if (cmd == "cores") {
+        auto v = parse_int(arg(1));
+        if (!v || *v < 1) {
+            out_("Error (bad number): " + line);
+            return true;
+        }
+        search_.searcher().set_threads(int(std::min<std::int64_t>(*v, MAX_SEARCH_THREADS)));
+    } else if (cmd == "option") {
+        const std::string rest = line.substr(line.find("option") + 6);
+        const auto b = rest.find_first_not_of(' '), eq = rest.find('=');
+        const std::string name =
+            rest.substr(b == std::string::npos ? 0 : b, eq == std::string::npos ? std::string::npos : eq - b);
+        set_option(name, eq == std::string::npos ? "" : rest.substr(eq + 1));
     } else if (cmd == "undo") {
         if (!game_->undo()) out_("Error (no move to undo): undo");
     } else if (cmd == "remove") {
         if (!game_->undo() || !game_->undo()) out_("Error (no moves to remove): remove");
     } else if (cmd == "d") {
         out_(game_->pos().pretty());
-    } else if (cmd.size() >= 6 && cmd[1] == ':') {
-        user_move(cmd);  // an Avalanche move with a pending choice, sent without usermove
-    } else if (cmd.size() >= 4 && cmd[0] >= 'a' && cmd[0] <= 'h' && cmd[1] >= '1' && cmd[1] <= '8') {
-        user_move(cmd);  // protocol 1 style: a bare move
     } else {
         out_("Error (unknown command): " + cmd);
     }
+    // Analysis follows the board: after new, setboard, undo... it goes on.
+    if (analyze_) analyse();
     return true;
 }
 

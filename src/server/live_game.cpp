@@ -304,12 +304,12 @@ ActionResult LiveGame::claim(Color claimant, bool victory, std::int64_t now) {
     Outcome o = Outcome::Draw;
     if (victory && can_mate(game_->position(), claimant))
         o = claimant == WHITE ? Outcome::WhiteWins : Outcome::BlackWins;
-    finish(o, Termination::Abandoned, now);
+    finish(o, Termination::Abandonment, now);
     return std::nullopt;
 }
 
 void LiveGame::archive(std::int64_t now) {
-    if (live()) finish(Outcome::Ongoing, Termination::Abandoned, now);
+    if (live()) finish(Outcome::Ongoing, Termination::Abandonment, now);
 }
 
 ActionResult LiveGame::rematch_offer(Color seat, bool& agreed) {

@@ -53,23 +53,22 @@ TimeControl::Kind time_kind_from(std::string_view s) {
     throw StorageError("unknown time control kind '" + std::string(s) + "'");
 }
 
+// The names are the core's (vocabulary.h); storage reads them exactly as it wrote them.
 std::optional<Variant> variant_named(std::string_view s) {
-    for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche})
-        if (variant_name(v) == s) return v;
+    for (const VariantInfo& v : VARIANTS)
+        if (v.name == s) return v.variant;
     return std::nullopt;
 }
 
 std::optional<Color> color_named(std::string_view s) {
-    for (Color c : {WHITE, BLACK})
-        if (color_name(c) == s) return c;
+    for (const ColorInfo& c : COLORS)
+        if (c.name == s) return c.color;
     return std::nullopt;
 }
 
 Termination termination_named(std::string_view s) {
-    // Every value the core names; the enum has no count, 64 is far above it.
-    if (s.empty() || s == termination_name(Termination::None)) return Termination::None;
-    for (int t = int(Termination::None) + 1; t < 64; ++t)
-        if (termination_name(Termination(t)) == s) return Termination(t);
+    for (const TerminationInfo& t : TERMINATIONS)
+        if (t.api == s) return t.termination;
     return Termination::None;
 }
 

@@ -72,8 +72,6 @@ ALTER TABLE games ADD COLUMN is_private BOOLEAN NOT NULL DEFAULT FALSE;
 ALTER TABLE games ADD COLUMN white_draw_ply INTEGER NOT NULL DEFAULT -1;
 ALTER TABLE games ADD COLUMN black_draw_ply INTEGER NOT NULL DEFAULT -1;
 UPDATE games SET is_private = TRUE WHERE id IN (SELECT game FROM seeks WHERE is_private AND game <> '');
-UPDATE games SET termination = '50 moves' WHERE termination = 'fifty moves';
-UPDATE games SET termination = 'material' WHERE termination = 'insufficient material';
 DROP INDEX games_status_ended;
 DROP INDEX games_status_created;
 CREATE INDEX games_list_ended ON games(status, is_private, ended_at, id);

@@ -72,8 +72,7 @@ CREATE TABLE seeks (
 );
 )sql",
     // 2: the mover's clock with each move, direct-challenge games marked, the
-    // last draw offer of each side, the core's termination names, and the
-    // indexes of keyset listings.
+    // last draw offer of each side, and the indexes of keyset listings.
     R"sql(
 ALTER TABLE moves ADD COLUMN clock INTEGER;
 UPDATE moves SET clock = CASE
@@ -84,8 +83,6 @@ ALTER TABLE games ADD COLUMN is_private INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN white_draw_ply INTEGER NOT NULL DEFAULT -1;
 ALTER TABLE games ADD COLUMN black_draw_ply INTEGER NOT NULL DEFAULT -1;
 UPDATE games SET is_private = 1 WHERE id IN (SELECT game FROM seeks WHERE is_private = 1 AND game <> '');
-UPDATE games SET termination = '50 moves' WHERE termination = 'fifty moves';
-UPDATE games SET termination = 'material' WHERE termination = 'insufficient material';
 DROP INDEX games_status_ended;
 DROP INDEX games_status_created;
 CREATE INDEX games_list_ended ON games(status, is_private, ended_at, id);

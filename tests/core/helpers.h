@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -42,12 +43,17 @@ inline std::vector<std::string> split_tabs(const std::string& line) {
     return out;
 }
 
+// A file of tests/data; throws (failing the test) if it is missing or empty,
+// so that no test passes without checking anything.
 inline std::vector<std::vector<std::string>> read_tsv(const std::string& name) {
-    std::ifstream in(std::string(ECHECS_TESTDATA) + "/" + name);
+    const std::string path = std::string(ECHECS_TESTDATA) + "/" + name;
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("missing test data " + path);
     std::vector<std::vector<std::string>> rows;
     std::string line;
     while (std::getline(in, line))
         if (!line.empty()) rows.push_back(split_tabs(line));
+    if (rows.empty()) throw std::runtime_error("empty test data " + path);
     return rows;
 }
 

@@ -1,7 +1,7 @@
-// FEN, coordinate, SAN and PGN: round trips and bad input.
+// FEN, coordinate and SAN: round trips and bad input.
 #include <gtest/gtest.h>
 
-#include "core/pgn.h"
+#include "core/utf8.h"
 #include "helpers.h"
 
 namespace echecs::test {
@@ -52,6 +52,48 @@ TEST(Fen, BadInputNamesTheFieldAndTheProblem) {
     expect_fen_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "en passant");
     expect_fen_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - - -1 1", "halfmove");
     expect_fen_error(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 0", "fullmove");
+}
+
+// é (two bytes in UTF-8) in each field: the message quotes the whole
+// character, as valid UTF-8, so that it can be serialised as JSON.
+TEST(Fen, ErrorsQuoteInputAsValidUtf8) {
+    const std::string e = "\xC3\xA9";
+    const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN";
+    const std::pair<std::string, const char*> cases[] = {
+        {start + e + " w KQkq - 0 1", "piece placement field: unknown piece letter '\u00e9' on rank 1"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR " + e + " KQkq - 0 1",
+         "active colour field: '\u00e9' is neither"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk" + e + " - 0 1",
+         "castling availability field: unknown letter '\u00e9'"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq " + e + " 0 1",
+         "en passant target square field: '\u00e9' is not a square"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - " + e + " 1", "halfmove clock field: '\u00e9'"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 " + e, "fullmove number field: '\u00e9'"},
+        // A lone byte of a character, and a byte that starts none, are escaped.
+        {start + "\xC3 w KQkq - 0 1", "unknown piece letter '\\xC3'"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e\xFF 0 1", "field: 'e\\xFF' is not a square"},
+    };
+    for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche}) {
+        for (const auto& [fen, needle] : cases) {
+            try {
+                Pos p(v, fen);
+                ADD_FAILURE() << "accepted: " << fen;
+            } catch (const FenError& err) {
+                EXPECT_TRUE(is_valid_utf8(err.what())) << err.what();
+                EXPECT_NE(std::string(err.what()).find(needle), std::string::npos) << err.what();
+            }
+        }
+    }
+    // A long field is quoted in part, never cut inside a character.
+    std::string long_field;
+    for (int i = 0; i < 100; ++i) long_field += e;
+    try {
+        Pos p(Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR " + long_field + " KQkq - 0 1");
+        ADD_FAILURE();
+    } catch (const FenError& err) {
+        EXPECT_TRUE(is_valid_utf8(err.what())) << err.what();
+        EXPECT_NE(std::string(err.what()).find("...'"), std::string::npos) << err.what();
+    }
 }
 
 TEST(Fen, BlackToMoveWithWhiteCastlingIsFine) {
@@ -189,6 +231,71 @@ TEST(San, AliceDisambiguatesAcrossBoards) {
     EXPECT_EQ(parse_san(p.pos, "Uc1"), parse_uci(p.pos, "h1c1"));  // seed letter: the board-B rook
 }
 
+TEST(San, AvalancheWritesMateOnlyForCheckmate) {
+    // Qg2+: White must take the queen, and the only push then, h2-h1, would
+    // put a queen or knight of Black's choice beside the king: an avalanche
+    // loss, not a checkmate, so '+'.
+    Pos loss(Variant::Avalanche, "k5q1/1p6/1P6/p7/P7/b7/7p/2B4K b - - 16 73");
+    const Move qg2 = parse_uci(loss.pos, "g8g2");
+    EXPECT_EQ(to_san(loss.pos, qg2), "Qg2+");
+    EXPECT_EQ(parse_san(loss.pos, "Qg2#"), qg2);  // older writers' '#' still reads
+    StateInfo st;
+    loss.pos.do_move(qg2, st);
+    EXPECT_EQ(position_result(loss.pos, 1).termination, Termination::AvalancheLoss);
+    loss.pos.undo_move(qg2);
+    MoveList legal;
+    generate_legal(loss.pos, legal);
+    EXPECT_EQ(to_san_all(loss.pos, legal)[std::find(legal.begin(), legal.end(), qg2) - legal.begin()], "Qg2+");
+    // A real checkmate keeps '#'.
+    Pos mate(Variant::Avalanche, "k7/7Q/1K6/8/8/8/8/8 w - - 0 1");
+    EXPECT_EQ(to_san(mate.pos, parse_uci(mate.pos, "h7b7")), "Qb7#");
+}
+
+TEST(San, LongAlgebraicAndEnPassantMarks) {
+    Pos p(Variant::Chess, Position::START_FEN);
+    EXPECT_EQ(parse_san(p.pos, "e2-e4"), parse_uci(p.pos, "e2e4"));
+    EXPECT_EQ(parse_san(p.pos, "Ng1-f3"), parse_uci(p.pos, "g1f3"));
+    EXPECT_EQ(parse_san(p.pos, "e2e4"), parse_uci(p.pos, "e2e4"));
+    EXPECT_THROW(parse_san(p.pos, "e2-e5"), NotationError);
+    EXPECT_THROW(parse_san(p.pos, "e-e4"), NotationError);
+    Pos promo(Variant::Chess, "3r3k/4P3/8/8/8/8/8/K7 w - - 0 1");
+    EXPECT_EQ(parse_san(promo.pos, "e7xd8=Q"), parse_uci(promo.pos, "e7d8q"));
+    EXPECT_EQ(parse_san(promo.pos, "e7-e8=N"), parse_uci(promo.pos, "e7e8n"));
+    Pos castle(Variant::Chess, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    EXPECT_EQ(parse_san(castle.pos, "0-0"), parse_uci(castle.pos, "e1g1"));
+    EXPECT_EQ(parse_san(castle.pos, "0-0-0+"), parse_uci(castle.pos, "e1c1"));
+    Pos ep(Variant::Chess, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    for (const char* s : {"exd6", "exd6e.p.", "exd6 e.p.", "exd6e.p", "exd6+e.p.", "e5xd6 e.p."})
+        EXPECT_EQ(parse_san(ep.pos, s), parse_uci(ep.pos, "e5d6")) << s;
+}
+
+TEST(San, ErrorsQuoteInputAsValidUtf8) {
+    Pos p(Variant::Chess, Position::START_FEN);
+    for (const char* s : {"N\xC3\xA9"
+                          "f3",
+                          "\xC3", "e4\xE2\x82", "\xFF\xFE", "Q\xF0\x9F\x98\x80"}) {
+        try {
+            parse_san(p.pos, s);
+            ADD_FAILURE() << s;
+        } catch (const NotationError& e) {
+            EXPECT_TRUE(is_valid_utf8(e.what())) << e.what();
+        }
+        try {
+            parse_uci(p.pos, s);
+            ADD_FAILURE() << s;
+        } catch (const NotationError& e) {
+            EXPECT_TRUE(is_valid_utf8(e.what())) << e.what();
+        }
+    }
+    try {
+        parse_san(p.pos,
+                  "N\xC3\xA9"
+                  "f3");
+    } catch (const NotationError& e) {
+        EXPECT_EQ(std::string(e.what()), "unreadable move 'N\u00e9f3'");
+    }
+}
+
 TEST(San, AvalancheWritesThePushAndTheChoice) {
     Pos p(Variant::Avalanche, Position::START_FEN);
     EXPECT_EQ(to_san(p.pos, parse_uci(p.pos, "g1f3,e7e6")), "Nf3,e6");
@@ -199,125 +306,6 @@ TEST(San, AvalancheWritesThePushAndTheChoice) {
     EXPECT_EQ(to_san(q.pos, parse_uci(q.pos, "q:d1d5")), "Q:Qd5+");
     EXPECT_EQ(parse_san(q.pos, "N:Nc3"), parse_uci(q.pos, "n:d1c3"));
     EXPECT_THROW(parse_san(q.pos, "Ke7"), NotationError);  // the choice is missing
-}
-
-// ------------------------------------------------------------------- PGN
-
-TEST(Pgn, ReadsTagsCommentsNagsAndSkipsVariations) {
-    const std::string text = R"([Event "Test"]
-[White "A"]
-[Black "B"]
-[Result "0-1"]
-
-1. f3 {a comment} e5 $2 2. g4?? (2. Kf2 Qh4+ (2... d5) 3. g3) ; rest of line
-Qh4# 0-1
-
-[Event "Second"]
-[Variant "Alice"]
-
-1.e4 d5 2.Be2 dxe4 3.Bb5# 1-0
-)";
-    auto games = read_pgn(text);
-    ASSERT_EQ(games.size(), 2u);
-    EXPECT_EQ(games[0].tag("Event"), "Test");
-    EXPECT_EQ(games[0].moves.size(), 4u);
-    EXPECT_EQ(games[0].result, "0-1");
-    Game g(games[0].variant(), games[0].start_fen());
-    replay(games[0], g);
-    EXPECT_EQ(g.result().termination, Termination::Checkmate);
-    EXPECT_EQ(games[1].variant(), Variant::Alice);
-    Game h(games[1].variant(), games[1].start_fen());
-    replay(games[1], h);
-    EXPECT_EQ(h.result().outcome, Outcome::WhiteWins);
-}
-
-TEST(Pgn, WriteThenReadGivesTheSameGameInAllVariants) {
-    for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche}) {
-        std::uint64_t seed = 42;
-        for (int n = 0; n < 10; ++n) {
-            Game g(v);
-            for (int ply = 0; ply < 80; ++ply) {
-                MoveList list;
-                g.legal_moves(list);
-                if (list.empty()) break;
-                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-                g.play(list.moves[(seed >> 33) % list.size()]);
-            }
-            const std::string text = write_pgn(g, {{"Event", "round trip"}}, g.result());
-            auto games = read_pgn(text);
-            ASSERT_EQ(games.size(), 1u) << text;
-            ASSERT_TRUE(games[0].error.empty()) << games[0].error;
-            Game back(games[0].variant(), games[0].start_fen());
-            replay(games[0], back);
-            EXPECT_EQ(back.moves(), g.moves()) << text;
-            EXPECT_EQ(games[0].result, std::string(pgn_result(g.result().outcome)));
-        }
-    }
-}
-
-TEST(Pgn, SetUpAndFenTagsAreWrittenAndRead) {
-    Game g(Variant::Avalanche, "4k3/8/8/8/8/8/K7/3p4 b - - 0 1");
-    g.play_uci("q:d1d5");
-    const std::string text = write_pgn(g, {}, g.result());
-    EXPECT_NE(text.find("[SetUp \"1\"]"), std::string::npos);
-    EXPECT_NE(text.find("[FEN \"4k3/8/8/8/8/8/K7/3p4 b - - 0 1\"]"), std::string::npos);
-    EXPECT_NE(text.find("1... Q:Qd5+"), std::string::npos) << text;
-    auto games = read_pgn(text);
-    Game back(games[0].variant(), games[0].start_fen());
-    replay(games[0], back);
-    EXPECT_EQ(back.position().fen(), g.position().fen());
-}
-
-TEST(Pgn, BadGamesSayGameAndMoveNumber) {
-    const std::string text = R"([Event "ok"]
-
-1. e4 e5 *
-
-[Event "illegal"]
-
-1. e4 e5 2. Ke3 Nc6 *
-
-[Event "truncated comment"]
-
-1. e4 {never closed
-)";
-    auto games = read_pgn(text);
-    ASSERT_EQ(games.size(), 3u);
-    EXPECT_TRUE(games[0].error.empty());
-    Game g(games[1].variant(), games[1].start_fen());
-    try {
-        replay(games[1], g);
-        ADD_FAILURE();
-    } catch (const PgnError& e) {
-        EXPECT_NE(std::string(e.what()).find("game 2, move 2. Ke3"), std::string::npos) << e.what();
-    }
-    EXPECT_NE(games[2].error.find("not closed"), std::string::npos) << games[2].error;
-    EXPECT_EQ(games[2].error.rfind("game 3, line ", 0), 0u) << games[2].error;
-    EXPECT_NE(games[2].error.find("after move 1. e4"), std::string::npos) << games[2].error;
-}
-
-TEST(Pgn, TagValuesNeverSpanLines) {
-    // Found by fuzzing: an escaped line break inside a tag value.
-    auto games = read_pgn("[Event \"a\\\nb\"]\n\n1. e4 *\n");
-    ASSERT_FALSE(games.empty());
-    EXPECT_NE(games[0].error.find("malformed tag pair"), std::string::npos) << games[0].error;
-    // A value given by a program with a line break is written on one line.
-    Game g(Variant::Chess);
-    const std::string text = write_pgn(g, {{"Event", "two\nlines"}}, g.result());
-    auto back = read_pgn(text);
-    ASSERT_EQ(back.size(), 1u);
-    EXPECT_TRUE(back[0].error.empty()) << back[0].error;
-    EXPECT_EQ(back[0].tag("Event"), "two lines");
-}
-
-TEST(Pgn, MalformedInputNeverThrowsFromTheReader) {
-    for (const char* text : {"[", "[Event", "[Event \"x", "((", ")", "1.", "}", "{", "[A \"b\"] 1. e4 ) e5", "\x01\x02",
-                             "1... ... e4", "$", "%escape\n1. e4 *"}) {
-        EXPECT_NO_THROW(read_pgn(text)) << text;
-    }
-    PgnGame crazy;
-    crazy.tags = {{"Variant", "Crazyhouse"}};
-    EXPECT_THROW(crazy.variant(), PgnError);
 }
 
 }  // namespace

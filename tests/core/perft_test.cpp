@@ -1,4 +1,4 @@
-// Perft against trusted figures: RULES.md §4 and ../shared/testdata.
+// Perft against trusted figures: RULES.md §4 and tests/data.
 #include <gtest/gtest.h>
 
 #include "helpers.h"

@@ -8,14 +8,14 @@ import {
 
 const env = useServerAndBrowser();
 
-const pieces = (page, board, cls) => page.locator(`.game-board .board-wrap[data-board="${board}"] piece.${cls}:not(.ghost)`).count();
+const pieces = (page, board, cls) => page.locator(`.game-page .board-wrap[data-board="${board}"] piece.${cls}:not(.ghost)`).count();
 
 test('alice: two boards, pieces pass through the looking glass, transfer mate', { timeout: 90000 }, async () => {
   const ann = await newPlayer(env.browser, env.server.url);
   const bob = await newPlayer(env.browser, env.server.url);
   try {
     await startGame(ann, bob, { variant: 'alice', color: 'white' });
-    assert.equal(await ann.page.locator('.game-board .board-wrap').count(), 2);
+    assert.equal(await ann.page.locator('.game-page .board-wrap').count(), 2);
     assert.equal(await pieces(ann.page, 'a', 'white'), 16);
     assert.equal(await pieces(ann.page, 'b', 'white'), 0);
 
@@ -34,11 +34,17 @@ test('alice: two boards, pieces pass through the looking glass, transfer mate', 
     await waitPly(bob.page, 3);
     // Black's pawn on board 2 captures on board 2 and comes back to board 1
     await clickSquare(bob.page, 'd5', 'b');
+    // (on a phone board 2 is now the large one, board 1 the thumbnail)
     await bob.page.locator('.board-wrap[data-board="b"] square.move-dest').first().waitFor();
     assert.ok((await bob.page.locator('.board-wrap[data-board="b"] square.move-dest').count()) >= 1);
     assert.equal(await bob.page.locator('.board-wrap[data-board="a"] square.move-dest').count(), 0);
     await clickSquare(bob.page, 'e4', 'b');
     await waitPly(ann.page, 4);
+    // Black took a pawn: a pawn and +1 beside Black, nothing beside White
+    for (const p of [ann.page, bob.page]) {
+      await p.locator('.game-side .material[data-color="black"] .material-points', { hasText: '+1' }).waitFor({ state: 'attached' });
+      assert.equal(await p.locator('.game-side .material[data-color="white"] .material-points').count(), 0);
+    }
     await ann.page.waitForFunction(() => document.querySelectorAll('.board-wrap[data-board="a"] piece.black.pawn:not(.ghost)').length === 8);
 
     // the bishop on board 2: its destinations are shown on board 2
@@ -57,7 +63,7 @@ test('alice: two boards, pieces pass through the looking glass, transfer mate', 
       // the bishop is back on board 1, next to the checked king
       await p.waitForFunction(() => document.querySelectorAll('.board-wrap[data-board="a"] piece.white.bishop:not(.ghost)').length === 2);
       await p.locator('.board-wrap[data-board="a"] square.check').waitFor();
-      assert.equal(await p.locator('.game-board square.check').count(), 1);
+      assert.equal(await p.locator('.game-page square.check').count(), 1);
     }
     // no seed letter appears as a piece name anywhere in the move list
     assert.doesNotMatch((await moveList(ann.page)).join(' '), /[SUOCTL]/);

@@ -1,9 +1,9 @@
 // The analysis board: free moves from the server's legal list and the
-// engine's evaluation when the server offers them (docs/API-requests.md);
+// engine's evaluation when the server offers them (docs/API.md);
 // otherwise the page says so and still shows the position of any variant.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, closeAll, newPlayer, screenshot, useServerAndBrowser } from './lib.mjs';
+import { clickMove, closeAll, newPlayer, screenshot, useServerAndBrowser, press } from './lib.mjs';
 
 const env = useServerAndBrowser();
 
@@ -20,19 +20,19 @@ test('analysis board', { timeout: 60000 }, async () => {
     // from a game's "Analyse this position" link: an Alice position with a piece on board 2
     const fen = 'rnbqkbnr/ppp1pppp/8/8/2p5/5O2/PP1PPPPP/RNBQKB1R w KQkq - 0 3';
     await page.goto(`/analysis?variant=alice&fen=${encodeURIComponent(fen)}`);
-    await page.locator('.game-board .board-wrap[data-board="b"] piece.white.knight').waitFor();
-    assert.equal(await page.locator('.game-board .board-wrap').count(), 2);
+    await page.locator('.analysis-page .board-wrap[data-board="b"] piece.white.knight').waitFor();
+    assert.equal(await page.locator('.analysis-page .board-wrap').count(), 2);
     if (!offered) {
       await page.locator('.form-msg', { hasText: 'does not offer' }).waitFor();
     } else {
       await clickMove(page, 'f3', 'e5', 'b');
       await page.locator('.analysis-page .move-list .move').first().waitFor();
-      await page.click('[data-action="evaluate"]');
+      await press(page, '[data-action="evaluate"]');
       await page.locator('.eval', { hasText: /Evaluation|Mate/ }).waitFor({ timeout: 15000 });
     }
     // switching the variant resets the board
     await page.selectOption('select[name="variant"]', 'chess');
-    await page.waitForFunction(() => document.querySelectorAll('.game-board .board-wrap').length === 1);
+    await page.waitForFunction(() => document.querySelectorAll('.analysis-page .board-wrap').length === 1);
     assert.equal(page.errors.length, 0, page.errors.join('\n'));
     await screenshot(page, 'analysis-board');
   } finally {

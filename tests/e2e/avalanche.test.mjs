@@ -14,7 +14,7 @@ async function play(page, from, to, push) {
   await clickMove(page, from, to);
   const pushable = page.locator('.game-board square.pushable');
   await pushable.first().waitFor();
-  await page.locator('.board-prompt').waitFor();
+  await page.locator('.prompt-slot.active').waitFor();
   const n = await pushable.count();
   assert.ok(n >= 1, 'pushable pawns are highlighted');
   await clickSquare(page, push);
@@ -58,7 +58,7 @@ test('avalanche: pushes clicked on the board, checkmate', { timeout: 90000 }, as
     await clickMove(ann.page, 'f2', 'f3');
     await ann.page.locator('.game-board square.pushable').first().waitFor();
     await ann.page.keyboard.press('Escape');
-    await ann.page.locator('.board-prompt').waitFor({ state: 'detached' });
+    await ann.page.locator('.prompt-slot.active').waitFor({ state: 'detached' });
     await ann.page.locator('.game-board square.pushable').first().waitFor({ state: 'detached' });
     assert.deepEqual(await moveList(ann.page), []);
     // after 1.f3 every black pawn can be pushed
@@ -120,8 +120,9 @@ test('avalanche: a pawn pushed to its last rank, its owner chooses a queen and m
     await dialog.waitFor();
     assert.equal(await dialog.locator('.promotion-choice').count(), 4);
     assert.match(await dialog.textContent(), /pushed to the last rank/);
-    // the opponent sees no dialog
+    // the opponent sees no dialog, but is told that Black is choosing
     assert.equal(await ann.page.locator('.promotion-overlay').count(), 0);
+    assert.match(await ann.page.locator('.game-status').textContent(), /Your opponent chooses the piece of the pawn pushed to h1/);
     await dialog.locator('[data-role="queen"]').click();
     // the pawn on h1 is now shown as the chosen queen
     await bob.page.waitForFunction(() => document.querySelectorAll('.game-board piece.black.queen:not(.ghost)').length === 2);
@@ -169,6 +170,39 @@ test('avalanche: own promotion chosen in a dialog, then the push', { timeout: 12
     await ann.page.waitForFunction(() => document.querySelectorAll('.game-board piece.black.knight:not(.ghost)').length === 2);
     assert.equal(ann.page.errors.length + bob.page.errors.length, 0);
     await screenshot(ann.page, 'avalanche-own-promotion');
+  } finally {
+    await closeAll(ann, bob);
+  }
+});
+
+test('avalanche: a premove of the first part and of the push, played when the turn comes', { timeout: 90000 }, async () => {
+  const ann = await newPlayer(env.browser, env.server.url);
+  const bob = await newPlayer(env.browser, env.server.url);
+  try {
+    await startGame(ann, bob, { variant: 'avalanche', color: 'white' });
+    // during White's turn Black premoves Ng8-f6, then taps White's d-pawn to premove its push
+    await clickMove(bob.page, 'g8', 'f6');
+    await bob.page.locator('.game-board square.current-premove').first().waitFor();
+    await bob.page.locator('.prompt-slot.active', { hasText: 'Premove' }).waitFor();
+    await clickSquare(bob.page, 'd2');
+    await bob.page.locator('.game-board square.premove-push').waitFor();
+    await play(ann.page, 'e2', 'e4', 'a7');
+    // Black's premove is played at once, push included
+    await waitPly(ann.page, 2);
+    assert.deepEqual(await moveList(ann.page), ['e4,a6', 'Nf6,d3']);
+    // a premove of the first part only: the push is chosen when the turn comes
+    await play(ann.page, 'g1', 'f3', 'h7');
+    await waitPly(bob.page, 3);
+    await clickMove(ann.page, 'b1', 'c3');
+    await ann.page.locator('.game-board square.current-premove').first().waitFor();
+    await play(bob.page, 'b8', 'c6', 'h2');
+    // White's first part is played at once; the push is White's to choose
+    await ann.page.locator('.game-board square.pushable').first().waitFor();
+    await clickSquare(ann.page, 'h6');
+    await waitPly(bob.page, 5);
+    assert.deepEqual(await moveList(bob.page), ['e4,a6', 'Nf6,d3', 'Nf3,h6', 'Nc6,h3', 'Nc3,h5']);
+    assert.equal(ann.page.errors.length + bob.page.errors.length, 0, [...ann.page.errors, ...bob.page.errors].join('\n'));
+    await screenshot(ann.page, 'avalanche-premove');
   } finally {
     await closeAll(ann, bob);
   }

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  clickMove, closeAll, dragMove, moveList, newPlayer, screenshot, startGame, useServerAndBrowser, waitPly,
+  clickMove, closeAll, dragMove, moveList, newPlayer, press, screenshot, startGame, useServerAndBrowser, waitPly,
 } from './lib.mjs';
 
 const env = useServerAndBrowser();
@@ -37,6 +37,13 @@ test('chess: two players play to checkmate, a spectator watches and reconnects',
     await waitPly(bob.page, 1);
     await waitPly(ann.page, 2);
     await waitPly(carol.page, 2);
+
+    // browsing back in a live game: "viewing history", one tap back to live
+    await press(ann.page, '[data-action="first"]');
+    await ann.page.locator('.prompt-slot.history').waitFor();
+    assert.match(await ann.page.locator('.prompt-slot').textContent(), /Viewing history/);
+    await press(ann.page, '[data-action="back-to-live"]');
+    await ann.page.locator('.prompt-slot.history').waitFor({ state: 'detached' });
 
     // the spectator loses its connection; the next move reaches it after the reconnection
     await carol.page.evaluate(() => window.echecs.dropSocket());

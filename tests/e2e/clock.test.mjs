@@ -2,7 +2,7 @@
 // game on time although nobody moves.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, closeAll, newPlayer, screenshot, startGame, useServerAndBrowser, waitPly } from './lib.mjs';
+import { clickMove, closeAll, newPlayer, press, screenshot, startGame, useServerAndBrowser, waitPly } from './lib.mjs';
 
 const env = useServerAndBrowser();
 
@@ -11,6 +11,8 @@ test('flag fall: White lets the clock run out and loses on time', { timeout: 900
   const bob = await newPlayer(env.browser, env.server.url);
   try {
     await startGame(ann, bob, { variant: 'chess', color: 'white', minutes: 0.1, increment: 0 });
+    // sounds on (header switch): moves, low time and the end are heard
+    await press(ann.page, '[data-action="sound"]');
     assert.equal(await ann.page.locator('.game-side .clock-white').textContent(), '0:06.0');
     await clickMove(ann.page, 'e2', 'e4');
     await waitPly(bob.page, 1);
@@ -18,7 +20,7 @@ test('flag fall: White lets the clock run out and loses on time', { timeout: 900
     await waitPly(ann.page, 2);
     // White's clock runs and is shown ticking down
     const ms = async () => Number(await bob.page.locator('.game-side .clock-white').getAttribute('data-ms'));
-    await bob.page.locator('.game-side .clock-white.running').waitFor();
+    await bob.page.locator('.game-side .clock-white.running').waitFor({ state: 'attached' });
     const t0 = await ms();
     await bob.page.waitForTimeout(1200);
     const t1 = await ms();
@@ -32,6 +34,8 @@ test('flag fall: White lets the clock run out and loses on time', { timeout: 900
       assert.match(await banner.textContent(), /Black wins.*on time/);
       assert.equal(await p.locator('.game-side .clock-white').textContent(), '0:00.0');
     }
+    const sounds = await ann.page.evaluate(() => [...window.echecs.sounds]);
+    for (const k of ['move', 'lowtime', 'end']) assert.ok(sounds.includes(k), `sound ${k} in ${sounds}`);
     await screenshot(ann.page, 'flag-fall');
   } finally {
     await closeAll(ann, bob);

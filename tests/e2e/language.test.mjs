@@ -2,7 +2,7 @@
 // back, remembered, and applied to every text of the game page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeAll, newPlayer, screenshot, useServerAndBrowser } from './lib.mjs';
+import { closeAll, newPlayer, playComputer, press, screenshot, useServerAndBrowser } from './lib.mjs';
 
 const env = useServerAndBrowser();
 
@@ -13,50 +13,47 @@ test('language: browser default, switch, persistence, game texts', { timeout: 90
     await page.goto('/');
     await page.locator('.lobby').waitFor();
     assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
-    assert.match(await page.locator('.create h2').textContent(), /Créer une partie/);
+    assert.match(await page.locator('.create h2').textContent(), /Jouer contre une personne/);
+    assert.match(await page.locator('.computer-form h2').textContent(), /Jouer contre l’ordinateur/);
     assert.match(await page.locator('[data-action="play-computer"]').textContent(), /Jouer contre l’ordinateur/);
     // the sound switch is labelled too, and remembers its state
     assert.equal(await page.locator('[data-action="sound"]').getAttribute('aria-label'), 'Son coupé');
-    await page.click('[data-action="sound"]');
+    await press(page, '[data-action="sound"]');
     assert.equal(await page.locator('[data-action="sound"]').getAttribute('aria-label'), 'Son activé');
 
-    await page.click('[data-lang="en"]');
+    await press(page, '[data-lang="en"]');
     assert.equal(await page.locator('html').getAttribute('lang'), 'en');
-    assert.match(await page.locator('.create h2').textContent(), /Create a game/);
+    assert.match(await page.locator('.create h2').textContent(), /Play a person/);
     assert.match(await page.locator('.site-nav').textContent(), /Analysis board/);
     await page.reload();
     await page.locator('.lobby').waitFor();
-    assert.match(await page.locator('.create h2').textContent(), /Create a game/, 'the choice is remembered');
+    assert.match(await page.locator('.create h2').textContent(), /Play a person/, 'the choice is remembered');
     assert.equal(await page.locator('[data-action="sound"]').getAttribute('aria-label'), 'Sound on');
 
-    await page.click('[data-lang="fr"]');
-    // rules pages follow the language
-    await page.click('[data-nav="rules-alice"]');
+    await press(page, '[data-lang="fr"]');
+    // the header leads to play; the rules are one click away and follow the language
+    assert.equal(await page.locator('.site-nav a[data-nav="lobby"]').getAttribute('href'), '/');
+    await press(page, '[data-nav="rules"]');
+    await press(page, '.rules-tabs a[href="/rules/alice"]');
     await page.locator('.rules h1').waitFor();
     assert.match(await page.locator('.rules h1').textContent(), /Règles · Échecs Alice/);
     assert.match(await page.locator('.board-label').first().textContent(), /Échiquier 1/);
 
     // a game against the computer, in French, resigned: result and reason in French, then in English
-    await page.goto('/');
-    await page.selectOption('select[name="variant"]', 'alice');
-    await page.selectOption('select[name="mode"]', 'unlimited');
-    await page.selectOption('select[name="color"]', 'white');
-    await page.click('[data-action="play-computer"]');
-    await page.waitForURL(/\/game\//);
-    await page.locator('.game-board cg-board').first().waitFor();
+    await playComputer(page, { variant: 'alice', mode: 'unlimited', color: 'white' });
     assert.match(await page.locator('.game-status').textContent(), /À vous de jouer/);
     assert.match(await page.locator('.board-label').nth(1).textContent(), /Échiquier 2/);
-    await page.click('[data-action="resign"]');
+    await press(page, '[data-action="resign"]');
     assert.match(await page.locator('[data-action="resign"]').textContent(), /Vraiment abandonner/);
-    await page.click('[data-action="resign"]');
+    await press(page, '[data-action="resign"]');
     const banner = page.locator('.result-banner');
     await banner.waitFor({ state: 'visible' });
     assert.match(await banner.textContent(), /Victoire des Noirs.*par abandon/);
-    await page.click('[data-lang="en"]');
+    await press(page, '[data-lang="en"]');
     await page.locator('.result-banner').waitFor({ state: 'visible' });
     await page.waitForFunction(() => /Black wins/.test(document.querySelector('.result-banner')?.textContent ?? ''));
     assert.match(await page.locator('.result-banner').textContent(), /Black wins.*by resignation/);
-    await page.click('[data-lang="fr"]');
+    await press(page, '[data-lang="fr"]');
     await page.waitForFunction(() => /Victoire des Noirs/.test(document.querySelector('.result-banner')?.textContent ?? ''));
     assert.equal(page.errors.length, 0, page.errors.join('\n'));
     await screenshot(page, 'language-french');

@@ -1,6 +1,10 @@
 // Shared helpers of the end-to-end tests: a real `echecs serve` on a free
 // loopback port with a temporary database, headless Debian Chromium driven by
 // playwright-core (installed in web/node_modules), and board interaction.
+//
+// Every test runs at the size named by ECHECS_E2E_DEVICE: `desktop`
+// (1400x950, mouse) or `phone` (390x844, touch, mobile). On a touch device the
+// board is tapped and dragged with touch events, as a finger would.
 
 import { after, before } from 'node:test';
 import { spawn } from 'node:child_process';
@@ -15,7 +19,14 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(join(ROOT, 'web/package.json'));
 const { chromium } = require('playwright-core');
 
-export const ARTIFACTS = join(ROOT, 'artifacts');
+export const ARTIFACTS = join(ROOT, 'artifacts', 'e2e');
+
+export const DEVICES = {
+  desktop: { viewport: { width: 1400, height: 950 }, hasTouch: false, isMobile: false },
+  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+};
+export const DEVICE = process.env.ECHECS_E2E_DEVICE === 'phone' ? 'phone' : 'desktop';
+export const PHONE = DEVICE === 'phone';
 
 function findBinary() {
   const candidates = [
@@ -127,24 +138,57 @@ export async function launchBrowser() {
   });
 }
 
-/** A player: its own browser context (own token in localStorage), a page, a language. */
-export async function newPlayer(browser, baseURL, locale = 'en-US') {
-  const context = await browser.newContext({ baseURL, locale, viewport: { width: 1400, height: 950 } });
+/**
+ * A player: its own browser context (own token in localStorage), a page, a
+ * language, at the suite's device size unless `device` says otherwise
+ * ({ viewport, hasTouch, isMobile }).
+ */
+export async function newPlayer(browser, baseURL, locale = 'en-US', device = DEVICES[DEVICE]) {
+  const context = await browser.newContext({ baseURL, locale, ...device });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', e => errors.push(String(e)));
   page.errors = errors;
+  page.touch = !!device.hasTouch;
   return { context, page };
 }
 
+/** Saves the page as artifacts/e2e/<device>/<name>.png and prints the path. */
 export async function screenshot(page, name) {
-  mkdirSync(ARTIFACTS, { recursive: true });
+  const dir = join(ARTIFACTS, DEVICE);
+  mkdirSync(dir, { recursive: true });
   // let the animations end (chessground's, and Alice's flight to the other board)
   await page.waitForFunction(() => !document.querySelector('.flyer-wrap'), null, { timeout: 5000 });
   await page.waitForTimeout(300);
-  const file = join(ARTIFACTS, `${name}.png`);
+  const file = join(dir, `${name}.png`);
   await page.screenshot({ path: file });
+  console.log(`screenshot: ${file}`);
   return file;
+}
+
+/**
+ * Runs axe-core (npm axe-core, injected into the page) and returns the
+ * violations of serious or critical impact, each as "rule: selector".
+ */
+export async function seriousA11yViolations(page) {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map(v => ({ id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5) }));
+  });
+  return found.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => `${v.id} (${v.impact}): ${v.nodes.join(', ')}`);
+}
+
+/** A click, or a tap on a touch device. */
+export async function press(page, selector) {
+  const loc = typeof selector === 'string' ? page.locator(selector) : selector;
+  if (page.touch) await loc.tap();
+  else await loc.click();
+}
+
+/** The page has no horizontal scroll. */
+export async function noHorizontalScroll(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 }
 
 // ---------------------------------------------------------------------------
@@ -152,6 +196,7 @@ export async function screenshot(page, name) {
 
 /** Centre of a square on board 'a' or 'b', in page coordinates. */
 export async function squareCenter(page, square, board = 'a') {
+  await ensureLarge(page, board);
   const wrap = page.locator(`.game-board .board-wrap[data-board="${board}"] .cg-wrap`);
   const black = await wrap.evaluate(e => e.classList.contains('orientation-black'));
   const box = await page.locator(`.game-board .board-wrap[data-board="${board}"] cg-board`).boundingBox();
@@ -163,9 +208,21 @@ export async function squareCenter(page, square, board = 'a') {
   return { x: box.x + (x + 0.5) * (box.width / 8), y: box.y + (y + 0.5) * (box.height / 8) };
 }
 
+/**
+ * Alice on a phone: one board is large, the other a thumbnail; a player taps
+ * the thumbnail to bring that board up before moving on it.
+ */
+export async function ensureLarge(page, board) {
+  const inThumb = page.locator(`.alice-thumb .board-wrap[data-board="${board}"]`);
+  if ((await inThumb.count()) === 0) return;
+  await press(page, page.locator('.alice-thumb [data-action="swap-boards"]'));
+  await page.locator(`.game-board .board-wrap[data-board="${board}"]`).waitFor();
+}
+
 export async function clickSquare(page, square, board = 'a') {
   const { x, y } = await squareCenter(page, square, board);
-  await page.mouse.click(x, y);
+  if (page.touch) await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
 }
 
 /** Plays from→to by two clicks (as a person would), on the given board. */
@@ -174,10 +231,25 @@ export async function clickMove(page, from, to, board = 'a') {
   await clickSquare(page, to, board);
 }
 
-/** Plays from→to by dragging the piece. */
+/** Touch events through the DevTools protocol (Playwright's touchscreen only taps). */
+async function touchDrag(page, a, b) {
+  const cdp = await page.context().newCDPSession(page);
+  const point = p => [{ x: p.x, y: p.y, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(a) });
+  for (let i = 1; i <= 6; i++) {
+    const p = { x: a.x + ((b.x - a.x) * i) / 6, y: a.y + ((b.y - a.y) * i) / 6 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(p) });
+    await page.waitForTimeout(16);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** Plays from→to by dragging the piece (with a finger on a touch device). */
 export async function dragMove(page, from, to, board = 'a') {
   const a = await squareCenter(page, from, board);
   const b = await squareCenter(page, to, board);
+  if (page.touch) return touchDrag(page, a, b);
   await page.mouse.move(a.x, a.y);
   await page.mouse.down();
   await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
@@ -198,30 +270,57 @@ export async function waitMyTurn(page, timeout = 10000) {
   }, null, { timeout });
 }
 
-/** The SAN texts of the move list. */
+/** The move list as the server wrote it (SAN, English letters): the cells' data-san. */
 export async function moveList(page) {
-  return page.locator('.move-list .move[data-ply]').allTextContents();
+  return page.locator('.game-side .move-list .move[data-ply]').evaluateAll(cells => cells.map(c => c.getAttribute('data-san')));
+}
+
+/** The move list as shown to the user (figurines or letters). */
+export async function shownMoves(page) {
+  return page.locator('.game-side .move-list .move[data-ply]').allTextContents();
+}
+
+/** Fills the "play a person" form of the lobby. */
+export async function fillSeekForm(page, { variant, color = 'white', minutes = 10, increment = 0, mode = 'realtime', days, nickname }) {
+  const form = page.locator('.create');
+  await form.locator('select[name="variant"]').selectOption(variant);
+  await form.locator('select[name="mode"]').selectOption(mode);
+  if (mode === 'realtime') {
+    await form.locator('input[name="minutes"]').fill(String(minutes));
+    await form.locator('input[name="increment"]').fill(String(increment));
+  }
+  if (mode === 'correspondence' && days) await form.locator('input[name="days"]').fill(String(days));
+  await form.locator('select[name="color"]').selectOption(color);
+  if (nickname !== undefined) await form.locator('input[name="nickname"]').fill(nickname);
+}
+
+/** A game against the computer from the lobby's own form; returns when the board is shown. */
+export async function playComputer(page, { variant = 'chess', mode = 'unlimited', color = 'white', level = '1' } = {}) {
+  await page.goto('/');
+  const form = page.locator('.computer-form');
+  await form.locator('select[name="variant"]').selectOption(variant);
+  await form.locator('select[name="mode"]').selectOption(mode);
+  await form.locator('select[name="color"]').selectOption(color);
+  await form.locator('select[name="level"]').selectOption(level);
+  await press(page, '[data-action="play-computer"]');
+  await page.waitForURL(/\/game\/[A-Za-z0-9]{8}$/);
+  await page.locator('.game-board cg-board').first().waitFor();
 }
 
 /** Ann creates a public seek from the lobby; Bob accepts it; both end on the game page. */
 export async function startGame(ann, bob, { variant, color = 'white', minutes = 10, increment = 0, mode = 'realtime' }) {
   await ann.page.goto('/');
-  await ann.page.selectOption('select[name="variant"]', variant);
-  await ann.page.selectOption('select[name="mode"]', mode);
-  if (mode === 'realtime') {
-    await ann.page.fill('input[name="minutes"]', String(minutes));
-    await ann.page.fill('input[name="increment"]', String(increment));
-  }
-  await ann.page.selectOption('select[name="color"]', color);
-  await ann.page.fill('input[name="nickname"]', 'Ann');
-  await ann.page.click('[data-action="create-seek"]');
+  await fillSeekForm(ann.page, { variant, color, minutes, increment, mode, nickname: 'Ann' });
+  await press(ann.page, '[data-action="create-seek"]');
   await ann.page.locator('.waiting').waitFor();
 
   await bob.page.goto('/');
-  await bob.page.fill('input[name="nickname"]', 'Bob');
+  await bob.page.locator('.create input[name="nickname"]').fill('Bob');
   const row = bob.page.locator('.seek', { hasText: 'Ann' }).first();
   await row.waitFor();
-  await row.locator('[data-action="accept-seek"]').click();
+  // the seek list has a header row, the colour column included
+  await bob.page.locator('.seek-head .col', { hasText: /Colour of the player|Couleur du joueur/ }).waitFor({ state: 'attached' });
+  await press(bob.page, row.locator('[data-action="accept-seek"]'));
   await bob.page.waitForURL(/\/game\/[A-Za-z0-9]{8}$/);
   await ann.page.waitForURL(/\/game\/[A-Za-z0-9]{8}$/);
   await ann.page.locator('.game-board cg-board').first().waitFor();

@@ -2,7 +2,7 @@
 // draw offer and acceptance.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, closeAll, newPlayer, screenshot, startGame, useServerAndBrowser, waitPly } from './lib.mjs';
+import { clickMove, closeAll, newPlayer, screenshot, startGame, useServerAndBrowser, waitPly, press } from './lib.mjs';
 
 const env = useServerAndBrowser();
 
@@ -14,17 +14,20 @@ test('abort, rematch with colours swapped, draw by agreement', { timeout: 90000 
     await clickMove(ann.page, 'e2', 'e4');
     await waitPly(bob.page, 1);
     // before Black's first move the game can still be aborted
-    await bob.page.click('[data-action="abort"]');
+    await press(bob.page, '[data-action="abort"]');
     for (const p of [ann.page, bob.page]) {
       await p.locator('.result-banner').waitFor({ state: 'visible' });
       assert.match(await p.locator('.result-banner').textContent(), /Game aborted/);
+      // an aborted game has no score (no stray dash)
+      assert.equal(await p.locator('.result-banner .result-score').count(), 0);
+      assert.doesNotMatch(await p.locator('.result-banner').textContent(), /[–-]/);
     }
 
     // rematch: offered by Ann, accepted by Bob; both go to the new game, colours swapped
-    await ann.page.click('[data-action="rematch-offer"]');
+    await press(ann.page, '[data-action="rematch-offer"]');
     await bob.page.locator('[data-action="rematch-accept"]').waitFor();
     assert.match(await bob.page.locator('.controls').textContent(), /Your opponent wants a rematch/);
-    await bob.page.click('[data-action="rematch-accept"]');
+    await press(bob.page, '[data-action="rematch-accept"]');
     await ann.page.waitForURL(u => !u.pathname.endsWith(first) && /\/game\//.test(u.pathname));
     await bob.page.waitForURL(u => !u.pathname.endsWith(first) && /\/game\//.test(u.pathname));
     assert.equal(ann.page.url(), bob.page.url());
@@ -36,11 +39,11 @@ test('abort, rematch with colours swapped, draw by agreement', { timeout: 90000 
     await clickMove(ann.page, 'd7', 'd5');
     await waitPly(bob.page, 2);
     // draw offer and acceptance
-    await ann.page.click('[data-action="draw-offer"]');
+    await press(ann.page, '[data-action="draw-offer"]');
     await bob.page.locator('[data-action="draw-accept"]').waitFor();
     assert.match(await bob.page.locator('.controls').textContent(), /Your opponent offers a draw/);
     assert.equal(await ann.page.locator('[data-action="draw-offer"]').isDisabled(), true);
-    await bob.page.click('[data-action="draw-accept"]');
+    await press(bob.page, '[data-action="draw-accept"]');
     for (const p of [ann.page, bob.page]) {
       const banner = p.locator('.result-banner');
       await banner.waitFor({ state: 'visible' });

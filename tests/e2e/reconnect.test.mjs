@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  clickMove, closeAll, moveList, newPlayer, screenshot, startGame, useServerAndBrowser, waitPly,
+  clickMove, clickSquare, closeAll, fillSeekForm, moveList, newPlayer, press, screenshot, startGame, useServerAndBrowser, waitPly,
 } from './lib.mjs';
 
 const env = useServerAndBrowser();
@@ -21,8 +21,14 @@ test('server restart mid-game: the pages reconnect and the game goes on', { time
     // a marker that a reload would lose
     await ann.page.evaluate(() => (window.__noReload = true));
 
+    // watched from before the restart: the page may be back within a second of the server
+    const lost = ann.page.waitForSelector('.conn-status.down', { state: 'visible', timeout: 20000 });
     await env.server.restart();
-    await ann.page.locator('.conn-status.down').waitFor({ state: 'visible' });
+    await lost;
+    // the banner sits over the header, never over the board
+    const banner = await ann.page.locator('.conn-status').boundingBox();
+    const board = await ann.page.locator('.game-board cg-board').boundingBox();
+    if (banner && board) assert.ok(banner.y + banner.height <= board.y + 1, `banner ${JSON.stringify(banner)} board ${JSON.stringify(board)}`);
     await ann.page.locator('.conn-status').waitFor({ state: 'hidden', timeout: 15000 });
     await bob.page.locator('.conn-status').waitFor({ state: 'hidden', timeout: 15000 });
 
@@ -43,12 +49,8 @@ test('a direct challenge by link, correspondence', { timeout: 60000 }, async () 
   const bob = await newPlayer(env.browser, env.server.url);
   try {
     await ann.page.goto('/');
-    await ann.page.selectOption('select[name="variant"]', 'avalanche');
-    await ann.page.selectOption('select[name="color"]', 'black');
-    await ann.page.selectOption('select[name="mode"]', 'correspondence');
-    await ann.page.fill('input[name="days"]', '3');
-    await ann.page.fill('input[name="nickname"]', 'Ann');
-    await ann.page.click('[data-action="create-challenge"]');
+    await fillSeekForm(ann.page, { variant: 'avalanche', color: 'black', mode: 'correspondence', days: 3, nickname: 'Ann' });
+    await press(ann.page, '[data-action="create-challenge"]');
     await ann.page.waitForURL(/\/challenge\/[A-Za-z0-9]{8}$/);
     const link = await ann.page.locator('.challenge-url').inputValue();
     assert.equal(new URL(link).pathname, new URL(ann.page.url()).pathname);
@@ -59,7 +61,7 @@ test('a direct challenge by link, correspondence', { timeout: 60000 }, async () 
 
     await bob.page.goto(new URL(link).pathname);
     assert.match(await bob.page.locator('.challenge').textContent(), /Ann challenges you/);
-    await bob.page.click('[data-action="accept-seek"]');
+    await press(bob.page, '[data-action="accept-seek"]');
     await bob.page.waitForURL(/\/game\//);
     await ann.page.waitForURL(/\/game\//);
     assert.equal(ann.page.url(), bob.page.url());
@@ -69,6 +71,20 @@ test('a direct challenge by link, correspondence', { timeout: 60000 }, async () 
     // a correspondence game: days per move, clocks in days and hours
     assert.match(await bob.page.locator('.game-info').textContent(), /3 d\/move/);
     assert.match(await bob.page.locator('.game-side .clock-white').textContent(), /^(3 d 0 h|2 d 23 h)$/);
+    // correspondence: a move made on the board waits for its confirmation (setting on by default)
+    await clickMove(bob.page, 'g1', 'f3');
+    await bob.page.locator('.game-board square.pushable').first().waitFor();
+    await clickSquare(bob.page, 'a7');
+    await bob.page.locator('[data-action="confirm-move"]').waitFor();
+    assert.match(await bob.page.locator('.prompt-slot').textContent(), /Play .*f3,a6\?/);
+    await press(bob.page, '.prompt-slot [data-action="cancel-move"]');
+    await bob.page.locator('[data-action="confirm-move"]').waitFor({ state: 'detached' });
+    await clickMove(bob.page, 'e2', 'e4');
+    await bob.page.locator('.game-board square.pushable').first().waitFor();
+    await clickSquare(bob.page, 'e7');
+    await press(bob.page, '[data-action="confirm-move"]');
+    await waitPly(ann.page, 1);
+    assert.deepEqual(await moveList(ann.page), ['e4,e6']);
     await screenshot(bob.page, 'challenge-accepted');
   } finally {
     await closeAll(ann, bob);

@@ -37,6 +37,13 @@ inline std::string last_bestmove(const std::string& out) {
     return m;
 }
 
+inline std::vector<std::string> split(const std::string& s) {
+    std::vector<std::string> out;
+    std::istringstream is(s);
+    for (std::string w; is >> w;) out.push_back(w);
+    return out;
+}
+
 inline bool contains(const std::string& hay, const std::string& needle) {
     return hay.find(needle) != std::string::npos;
 }

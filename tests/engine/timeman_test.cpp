@@ -25,13 +25,53 @@ TEST(TimeManagement, BudgetStaysWithinTheClock) {
             }
 }
 
+TEST(TimeManagement, BulletClocksStillGiveTimeToThink) {
+    // Under a second, with and without increment: a budget of whole
+    // milliseconds that grows with the clock, never the whole clock.
+    std::int64_t last_soft = 0;
+    for (std::int64_t t : {20, 50, 100, 200, 500, 1000}) {
+        Limits l;
+        l.time[WHITE] = l.time[BLACK] = t;
+        const TimeBudget b = allocate_time(l, WHITE);
+        EXPECT_GE(b.soft, 1) << t;
+        EXPECT_GE(b.hard, b.soft) << t;
+        EXPECT_LT(b.hard, t / 2) << t;
+        EXPECT_GE(b.soft, last_soft) << t;
+        last_soft = b.soft;
+        // 1s+0.01s-like: the increment is spent once the clock holds it several times.
+        l.inc[WHITE] = l.inc[BLACK] = 10;
+        const TimeBudget bi = allocate_time(l, WHITE);
+        EXPECT_GE(bi.soft, b.soft) << t;
+        EXPECT_LT(bi.hard, t) << t;
+    }
+    Limits hundred;  // the case that used to give a 0 ms depth-1 move
+    hundred.time[WHITE] = hundred.time[BLACK] = 100;
+    EXPECT_GE(allocate_time(hundred, WHITE).soft, 3);
+}
+
+TEST(TimeManagement, MeasuredLagComesOutOfTheBudget) {
+    Limits l;
+    l.time[WHITE] = l.time[BLACK] = 1000;
+    l.inc[WHITE] = l.inc[BLACK] = 10;
+    const TimeBudget plain = allocate_time(l, WHITE);
+    l.lag = 30;
+    const TimeBudget lagged = allocate_time(l, WHITE);
+    EXPECT_EQ(lagged.hard, plain.hard - 30);
+    EXPECT_LT(lagged.soft, plain.soft);
+    EXPECT_GE(lagged.soft, 1);
+    l.lag = 100000;  // never more than half the hard limit
+    EXPECT_GE(allocate_time(l, WHITE).hard, plain.hard / 2);
+}
+
 TEST(TimeManagement, MovetimeInfiniteAndDepthOnly) {
     Limits l;
     l.movetime = 1000;
     TimeBudget b = allocate_time(l, BLACK);
     EXPECT_EQ(b.soft, b.hard);
-    EXPECT_LE(b.hard, 1000);
-    EXPECT_GE(b.hard, 950);
+    EXPECT_TRUE(b.exact);  // all of it: no early stop between iterations
+    EXPECT_EQ(b.hard, 1000 - MOVETIME_RESERVE);
+    l.movetime = 10;
+    EXPECT_EQ(allocate_time(l, WHITE).hard, 10 - MOVETIME_RESERVE);
     Limits inf;
     inf.infinite = true;
     inf.time[WHITE] = 1000;
@@ -44,11 +84,12 @@ TEST(TimeManagement, MovetimeInfiniteAndDepthOnly) {
 TEST(TranspositionTable, StoresProbesAndKeepsMateDistanceRelative) {
     TranspositionTable tt(1);
     const Key k = 0x123456789ABCDEFULL;
-    EXPECT_EQ(tt.probe(k), nullptr);
+    TTEntry probe;
+    EXPECT_FALSE(tt.probe(k, probe));
     // A mate in 3 plies seen from ply 5 is stored as mate in 3 from the node.
     tt.store(k, value_to_tt(mate_in(8), 5), BOUND_EXACT, 7, Move(SQ_E2, SQ_E4));
-    const TTEntry* e = tt.probe(k);
-    ASSERT_NE(e, nullptr);
+    ASSERT_TRUE(tt.probe(k, probe));
+    const TTEntry* e = &probe;
     EXPECT_EQ(e->best_move(), Move(SQ_E2, SQ_E4));
     EXPECT_EQ(e->depth, 7);
     EXPECT_EQ(e->bound(), BOUND_EXACT);
@@ -56,7 +97,7 @@ TEST(TranspositionTable, StoresProbesAndKeepsMateDistanceRelative) {
     EXPECT_EQ(value_from_tt(e->value, 1), mate_in(4));
     EXPECT_EQ(value_from_tt(value_to_tt(-123, 9), 2), -123);
     tt.clear();
-    EXPECT_EQ(tt.probe(k), nullptr);
+    EXPECT_FALSE(tt.probe(k, probe));
 }
 
 }  // namespace

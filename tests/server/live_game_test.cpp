@@ -312,7 +312,7 @@ TEST(LiveGame, ClaimsAndArchive) {
     ASSERT_FALSE(g.move(BLACK, "e7e5", 1, T0));
     ASSERT_FALSE(g.claim(WHITE, true, T0 + 5'000));
     EXPECT_EQ(g.record().result, "1-0");
-    EXPECT_EQ(g.record().termination, "abandoned");
+    EXPECT_EQ(g.record().termination, "abandonment");
     EXPECT_EQ(g.claim(BLACK, true, T0)->code, "game_over");
 
     LiveGame d = make(Variant::Chess, {});
@@ -329,7 +329,7 @@ TEST(LiveGame, ClaimsAndArchive) {
     u.archive(T0 + 1);
     EXPECT_EQ(u.record().status, "over");
     EXPECT_EQ(u.record().result, "*");
-    EXPECT_EQ(u.record().termination, "abandoned");
+    EXPECT_EQ(u.record().termination, "abandonment");
 }
 
 TEST(LiveGame, PgnHasClocksAndTheSite) {

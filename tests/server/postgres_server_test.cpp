@@ -16,7 +16,7 @@ namespace {
 
 std::string pg_url() {
     const char* env = std::getenv("ECHECS_PG_URL");
-    return env && *env ? env : "postgresql://postgres@127.0.0.1:55432/echecs_test";
+    return env ? env : "";
 }
 
 class RunningServer {
@@ -42,6 +42,7 @@ private:
 };
 
 TEST(ServerOnPostgres, GameSurvivesARestart) {
+    if (pg_url().empty()) GTEST_SKIP() << "no PostgreSQL server: set ECHECS_PG_URL (scripts/postgres-test.sh start)";
     {
         pqxx::connection c(pg_url());
         pqxx::work w(c);

@@ -148,7 +148,7 @@ TEST_F(ServerTest, TheOpponentOfAPlayerWhoLeftMayClaimTheGame) {
             r = w.state_where(p.game, [](const json& j) { return j["status"] == "over"; });
         }
         json over = r;
-        EXPECT_EQ(over["termination"], "abandoned");
+        EXPECT_EQ(over["termination"], "abandonment");
         EXPECT_EQ(over["result"], std::string(type) == "claim_victory" ? "1-0" : "1/2-1/2");
         EXPECT_TRUE(over["claim"].is_null());
     }
@@ -211,7 +211,7 @@ TEST_F(ServerTest, AbandonedUnlimitedGamesAreArchivedAtStart) {
     restart([](server::ServerOptions& o) { o.unlimited_archive_ms = 1; });
     json s = http_request(port_, http::verb::get, "/api/games/" + p.game).j();
     EXPECT_EQ(s["status"], "over");
-    EXPECT_EQ(s["termination"], "abandoned");
+    EXPECT_EQ(s["termination"], "abandonment");
     EXPECT_EQ(s["result"], "*");
     EXPECT_EQ(s["moves"].size(), 1u);
     EXPECT_TRUE(http_request(port_, http::verb::get, "/api/lobby").j()["games"].empty());

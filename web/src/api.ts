@@ -26,9 +26,11 @@ export interface Clock {
 export interface MoveEntry {
   uci: string;
   san: string;
-  /** FEN after the move, when the server provides it (docs/API-requests.md). */
+  /** FEN after the move, when the server provides it. */
   fen?: string;
   check?: boolean;
+  /** The mover's time left after the move (ms); null or absent without a clock. */
+  clock?: number | null;
 }
 
 export interface GameState {
@@ -43,6 +45,8 @@ export interface GameState {
   turn: Color;
   check: boolean;
   legal_moves: string[];
+  /** SAN of each legal move, in the order of legal_moves (absent from older servers). */
+  legal_san?: string[];
   clock: Clock | null;
   status: 'live' | 'over';
   result: string;
@@ -87,6 +91,18 @@ export interface GameSummary {
   ended_at: number | null;
 }
 
+export interface AnalysisResult {
+  fen: string;
+  turn: Color;
+  check: boolean;
+  legal_moves: string[];
+  legal_san?: string[];
+  san?: string[];
+  status?: string;
+  result?: string;
+  termination?: string | null;
+}
+
 export interface Lobby {
   seeks: Seek[];
   games: GameSummary[];
@@ -114,7 +130,8 @@ export function applyLobbyDelta(state: LobbyState, seq: number, changes: LobbyCh
   for (const c of changes) {
     if (c.op === 'seek_added') state.seeks = [c.seek, ...state.seeks.filter(s => s.id !== c.seek.id)].sort(newestFirst);
     else if (c.op === 'seek_removed') state.seeks = state.seeks.filter(s => s.id !== c.id);
-    else if (c.op === 'game_started') state.games = [c.game, ...state.games.filter(g => g.id !== c.game.id)].sort(newestFirst);
+    else if (c.op === 'game_started')
+      state.games = [c.game, ...state.games.filter(g => g.id !== c.game.id)].sort(newestFirst);
     else if (c.op === 'game_ended') state.games = state.games.filter(g => g.id !== c.id);
     else if (c.op === 'game_moved')
       state.games = state.games.map(g => (g.id === c.id ? { ...g, ply: c.ply, fen: c.fen } : g));
@@ -123,13 +140,33 @@ export function applyLobbyDelta(state: LobbyState, seq: number, changes: LobbyCh
   return true;
 }
 
-export class ApiError extends Error {
+/**
+ * An error from the server. `reason` (a stable snake_case key), `field` and
+ * `params` come from servers that send them; the client translates by reason,
+ * then by code (errors.ts).
+ */
+export interface ServerError {
+  code?: string;
+  message?: string;
+  reason?: string;
+  field?: string;
+  params?: Record<string, unknown>;
+}
+
+export class ApiError extends Error implements ServerError {
+  readonly reason?: string;
+  readonly field?: string;
+  readonly params?: Record<string, unknown>;
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    detail: ServerError = {},
   ) {
     super(message);
+    this.reason = typeof detail.reason === 'string' ? detail.reason : undefined;
+    this.field = typeof detail.field === 'string' ? detail.field : undefined;
+    this.params = detail.params && typeof detail.params === 'object' ? detail.params : undefined;
   }
 }
 
@@ -195,8 +232,11 @@ export async function http<T>(method: string, path: string, body?: unknown): Pro
     data = null;
   }
   if (!res.ok) {
-    const err = (data as { error?: { code?: string; message?: string } } | null)?.error;
-    throw new ApiError(res.status, err?.code ?? 'http', err?.message ?? `${res.status} ${res.statusText}`);
+    const raw = (data as { error?: unknown } | null)?.error;
+    const err: ServerError = raw && typeof raw === 'object' ? (raw as ServerError) : {};
+    const code = typeof err.code === 'string' ? err.code : 'http';
+    const message = typeof err.message === 'string' ? err.message : `${res.status} ${res.statusText}`;
+    throw new ApiError(res.status, code, message, err);
   }
   return data as T;
 }
@@ -215,12 +255,8 @@ export const api = {
   games: (status: 'finished' | 'live', limit = 20) =>
     http<{ games: GameSummary[] }>('GET', `/api/games?status=${status}&limit=${limit}`),
   analysis: (b: { variant: Variant; fen: string; moves?: string[] }) =>
-    http<{ fen: string; turn: Color; check: boolean; legal_moves: string[]; san?: string[]; status?: string; result?: string; termination?: string | null }>(
-      'POST',
-      '/api/analysis',
-      b,
-    ),
-  evaluate: (b: { variant: Variant; fen: string; movetime_ms: number }) =>
+    http<AnalysisResult>('POST', '/api/analysis', b),
+  evaluate: (b: { variant: Variant; fen: string; moves?: string[]; movetime_ms: number }) =>
     http<{ score_cp: number | null; mate: number | null; best_move: string | null; pv?: string[]; depth?: number }>(
       'POST',
       '/api/analysis/eval',
@@ -306,7 +342,11 @@ export class Socket {
   private onLobby(msg: Record<string, unknown>): Record<string, unknown> | null {
     if (msg.type === 'my_seeks') this.mySeeks = new Set((msg.seeks as string[]) ?? []);
     else if (msg.type === 'lobby')
-      this.lobbyState = { seq: msg.seq as number, seeks: (msg.seeks as Seek[]) ?? [], games: (msg.games as GameSummary[]) ?? [] };
+      this.lobbyState = {
+        seq: msg.seq as number,
+        seeks: (msg.seeks as Seek[]) ?? [],
+        games: (msg.games as GameSummary[]) ?? [],
+      };
     else if (!this.lobbyState) return null;
     else if (!applyLobbyDelta(this.lobbyState, msg.seq as number, msg.changes as LobbyChange[])) {
       this.lobbyState = null; // a delta was missed: start again from a snapshot

@@ -1,10 +1,13 @@
 // The playing surface: one chessground board (chess, Avalanche) or two side by
 // side (Alice), driven only by the FEN and the legal move list from the server.
+// (Over 400 lines: the stages of a turn — pending choice, first part,
+// promotion, push, premove — share one state; the Alice flight and the
+// promotion dialog are in board-flight.ts and board-dialog.ts.)
 
 import { Chessground } from 'chessground';
 import type { Api } from 'chessground/api';
 import type { Config } from 'chessground/config';
-import type { Key, Piece as CgPiece } from 'chessground/types';
+import type { Key } from 'chessground/types';
 import {
   BoardIndex,
   Color,
@@ -31,6 +34,8 @@ import {
 } from './moves.js';
 import { t } from './i18n.js';
 import { el } from './dom.js';
+import { AliceFlight } from './board-flight.js';
+import { promotionDialog } from './board-dialog.js';
 
 export interface BoardState {
   fen: string;
@@ -46,21 +51,37 @@ export interface BoardState {
   premove?: Color;
 }
 
+/** A message the board asks its page to show in a fixed place (never in the board's own layout). */
+export interface BoardPrompt {
+  text: string;
+  /** Offers a button that takes the unfinished move back. */
+  cancel?: () => void;
+}
+
 export interface BoardOptions {
   orientation: Color;
   /** Called with the complete legal move string the user made. */
   onMove?: (move: string) => void;
-  /** Called when a prompt (promotion, push…) opens or closes. */
-  onPrompt?: (text: string | null) => void;
+  /**
+   * Called when a prompt (push, premove…) opens or closes. The page shows it
+   * in a place of fixed size, so that the board never moves under the finger;
+   * without it the board shows the prompt over its own lower edge.
+   */
+  onPrompt?: (p: BoardPrompt | null) => void;
   viewOnly?: boolean;
   coordinates?: boolean;
   /** Alice: show "Board 1" / "Board 2" above the boards (default true). */
   labels?: boolean;
+  /**
+   * Alice on a narrow screen: the board not shown large goes into this
+   * element as a live thumbnail (tap it to swap), when `compact()` says so.
+   */
+  aliceThumb?: HTMLElement;
+  compact?: () => boolean;
 }
 
 const ROLE_OF: Record<string, Role> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
 const ANIM_MS = 200;
-const FLY_MS = 320;
 
 interface Stage {
   /** Pending choice made at the start of the turn (Avalanche). */
@@ -69,10 +90,24 @@ interface Stage {
   moves: ParsedMove[];
 }
 
+/** Avalanche premove: a first part set during the opponent's turn, and optionally the pawn to push. */
+interface AvalanchePremove {
+  orig: string;
+  dest: string;
+  push?: string;
+}
+
 export class BoardView {
   readonly root: HTMLElement;
   private cgs: Api[] = [];
   private boardEls: HTMLElement[] = [];
+  private cols: HTMLElement[] = [];
+  /** Alice compact layout: the board shown large (the other one is the thumbnail). */
+  private mainBoard: BoardIndex = 0;
+  private compactNow = false;
+  private avPremove: AvalanchePremove | null = null;
+  private keepPremove = false;
+  private flight = new AliceFlight(this.cgs, () => this.orientation);
   private pos: Position;
   private state: BoardState | null = null;
   private all: ParsedMove[] = [];
@@ -94,7 +129,8 @@ export class BoardView {
     host.appendChild(this.root);
     const n = variant === 'alice' ? 2 : 1;
     for (let i = 0; i < n; i++) {
-      const wrap = el('div', { class: 'board-col' });
+      const wrap = el('div', { class: 'board-col', 'data-col': i === 0 ? 'a' : 'b' });
+      this.cols.push(wrap);
       if (variant === 'alice' && opts.labels !== false)
         wrap.appendChild(el('div', { class: 'board-label' }, i === 0 ? t('game.boardA') : t('game.boardB')));
       const boardWrap = el('div', { class: 'board-wrap', 'data-board': i === 0 ? 'a' : 'b' });
@@ -116,12 +152,81 @@ export class BoardView {
           showDests: true,
           events: { after: (o, d) => this.onUserMove(board, o, d) },
         },
-        premovable: { enabled: false },
+        premovable: {
+          enabled: false,
+          events: {
+            set: (o, d) => this.onPremoveSet(o, d),
+            unset: () => this.onPremoveUnset(),
+          },
+        },
         draggable: { showGhost: true },
         events: { select: k => this.onSelect(board, k) },
         drawable: { enabled: true },
       };
-      this.cgs.push(Chessground(cgEl, config));
+      const cg = Chessground(cgEl, config);
+      this.cgs.push(cg);
+      // chessground keeps the board's screen position from its last scroll or
+      // resize; a layout change elsewhere on the page would leave it stale and
+      // a tap would land on the wrong square. Measured afresh at every touch.
+      const fresh = () => cg.state.dom.bounds.clear();
+      boardWrap.addEventListener('touchstart', fresh, { capture: true, passive: true });
+      boardWrap.addEventListener('mousedown', fresh, { capture: true, passive: true });
+    }
+    this.layout();
+  }
+
+  /** Alice: one board large and the other as a thumbnail on narrow screens, else side by side. */
+  layout(): void {
+    if (this.variant !== 'alice') return;
+    const thumbHost = this.opts.aliceThumb;
+    const compact = !!thumbHost && !!this.opts.compact?.();
+    if (compact === this.compactNow && (!compact || this.cols[this.mainBoard].parentElement === this.root)) return;
+    this.compactNow = compact;
+    this.root.classList.toggle('alice-compact', compact);
+    thumbHost?.classList.toggle('alice-thumb-host', compact);
+    for (const c of this.cols) c.querySelector('.thumb-swap')?.remove();
+    if (!compact) {
+      this.cols.forEach(c => {
+        c.classList.remove('thumb', 'main');
+        this.root.appendChild(c);
+      });
+      if (thumbHost) thumbHost.hidden = true;
+    } else {
+      const main = this.cols[this.mainBoard];
+      const thumb = this.cols[1 - this.mainBoard];
+      main.classList.add('main');
+      main.classList.remove('thumb');
+      thumb.classList.add('thumb');
+      thumb.classList.remove('main');
+      this.root.appendChild(main);
+      thumbHost!.hidden = false;
+      thumbHost!.appendChild(thumb);
+      const other = (1 - this.mainBoard) as BoardIndex;
+      const label = t('game.showBoard', { n: other + 1 });
+      const swap = el('button', { type: 'button', class: 'thumb-swap', 'aria-label': label, title: label, 'data-action': 'swap-boards' });
+      swap.addEventListener('click', () => this.showLarge(other));
+      thumb.appendChild(swap);
+    }
+    this.redraw();
+  }
+
+  /** Alice compact layout: which board is large. */
+  showLarge(board: BoardIndex): void {
+    if (this.mainBoard === board) return;
+    this.mainBoard = board;
+    this.compactNow = !this.compactNow; // force the re-layout
+    this.layout();
+  }
+
+  largeBoard(): BoardIndex {
+    return this.mainBoard;
+  }
+
+  /** Tells chessground that its container may have changed size or place. */
+  redraw(): void {
+    for (const cg of this.cgs) {
+      cg.state.dom.bounds.clear();
+      cg.redrawAll();
     }
   }
 
@@ -132,6 +237,11 @@ export class BoardView {
 
   legalMoves(): ParsedMove[] {
     return this.all;
+  }
+
+  /** Avalanche: the pending-promotion piece chosen this turn (q r b n), if any. */
+  stageChoice(): string | undefined {
+    return this.stage.choice;
   }
 
   getOrientation(): Color {
@@ -155,6 +265,9 @@ export class BoardView {
 
   destroy(): void {
     for (const cg of this.cgs) cg.destroy();
+    // an Alice thumbnail lives outside the root
+    for (const c of this.cols) c.remove();
+    this.opts.aliceThumb?.classList.remove('alice-thumb-host');
     this.root.remove();
   }
 
@@ -191,7 +304,7 @@ export class BoardView {
     this.localMove = undefined;
     this.lastPush = last?.push;
     this.applyFull(lastKeys);
-    if (this.variant === 'alice' && moved && last) this.animateAlice(prevPos, last);
+    if (this.variant === 'alice' && moved && last) this.flight.animate(prevPos, this.pos, last);
   }
 
   private applyFull(lastKeys: Key[] | undefined): void {
@@ -229,6 +342,10 @@ export class BoardView {
   private startTurn(): void {
     if (!this.state?.canMove || this.opts.viewOnly) {
       this.setMovable(undefined, this.opts.viewOnly ? undefined : this.state?.premove);
+      if (this.avPremove) {
+        this.showAvPremove();
+        this.prompt(t('game.premovePush'), true);
+      }
       return;
     }
     const choices = pendingChoices(this.all);
@@ -245,13 +362,28 @@ export class BoardView {
     }
     this.stage = { moves: this.variant === 'avalanche' ? withChoice(this.all, undefined) : this.all };
     this.setMovable(this.stage.moves);
+    if (this.variant === 'avalanche') {
+      const av = this.avPremove;
+      this.avPremove = null;
+      this.cgs.forEach(cg => cg.cancelPremove());
+      if (av && matchingFirstPart(this.stage.moves, av.orig, av.dest).length + promotionsFor(this.stage.moves, av.orig, av.dest).length > 0) {
+        this.prompt(null);
+        this.cgs[0].move(av.orig as Key, av.dest as Key);
+        this.pendingPush = av.push;
+        this.onUserMove(0, av.orig as Key, av.dest as Key);
+      } else if (av) this.prompt(null);
+      return;
+    }
     // a premove set during the opponent's turn is played now if it is legal
     for (const cg of this.cgs) if (cg.playPremove()) break;
     this.cgs.forEach(cg => cg.cancelPremove());
   }
 
+  /** Avalanche premove: the pawn to push once the first part is played. */
+  private pendingPush: string | undefined;
+
   private setMovable(moves: ParsedMove[] | undefined, premove?: Color): void {
-    const premoves = !!premove && this.variant !== 'avalanche';
+    const premoves = !!premove;
     this.cgs.forEach((cg, i) => {
       const d = moves
         ? this.variant === 'alice'
@@ -268,7 +400,50 @@ export class BoardView {
       });
       if (!moves && !premoves) cg.cancelPremove();
     });
+    if (!moves && !premoves) this.clearAvPremove();
   }
+
+  // -------------------------------------------------------------------------
+  // Avalanche premoves: the first part is chessground's premove; a tap on an
+  // enemy pawn then names the push. Played when the turn comes if still legal.
+
+  private onPremoveSet(orig: Key, dest: Key): void {
+    if (this.variant !== 'avalanche') return;
+    this.avPremove = { orig, dest };
+    this.showAvPremove();
+    this.prompt(t('game.premovePush'), true);
+  }
+
+  private onPremoveUnset(): void {
+    if (this.variant !== 'avalanche') return;
+    if (this.keepPremove) {
+      this.keepPremove = false;
+      this.showAvPremove();
+      return;
+    }
+    // chessground dropped its premove (a tap elsewhere): ours goes too
+    if (this.avPremove && !this.state?.canMove) this.clearAvPremove();
+  }
+
+  private showAvPremove(): void {
+    const custom = this.pushHighlight();
+    const p = this.avPremove;
+    if (p) {
+      custom.set(p.orig as Key, 'current-premove');
+      custom.set(p.dest as Key, 'current-premove');
+      if (p.push) custom.set(p.push as Key, 'premove-push');
+    }
+    this.cgs[0].set({ highlight: { custom } });
+  }
+
+  private clearAvPremove(): void {
+    if (!this.avPremove) return;
+    this.avPremove = null;
+    this.keepPremove = false;
+    this.prompt(null);
+    this.cgs[0]?.set({ highlight: { custom: this.pushHighlight() } });
+  }
+
 
   /** A move made by dragging or clicking on the board. */
   private onUserMove(board: BoardIndex, from: Key, to: Key): void {
@@ -299,7 +474,7 @@ export class BoardView {
       return;
     }
     if (this.variant === 'alice') {
-      this.flyLocal(board, from, to);
+      this.flight.flyLocal(this.pos, board, from, to);
       this.send(candidates[0]);
       return;
     }
@@ -314,6 +489,14 @@ export class BoardView {
       return;
     }
     this.pushing = { candidates, pushes, from, to, board };
+    const wanted = this.pendingPush;
+    this.pendingPush = undefined;
+    const pre = wanted ? pushes.find(p => p.from === wanted) : undefined;
+    if (pre) {
+      this.cgs[0].move(pre.from as Key, pre.to as Key);
+      this.finishPush(pre);
+      return;
+    }
     const enemy = opposite(this.pos.turn);
     const custom = new Map<Key, string>();
     const d = new Map<Key, Key[]>();
@@ -334,7 +517,17 @@ export class BoardView {
   }
 
   private onSelect(_board: BoardIndex, key: Key): void {
-    if (!this.pushing) return;
+    if (!this.pushing) {
+      // Avalanche premove: a tap on an enemy pawn names the push
+      const p = this.avPremove;
+      const piece = this.pos.pieces.get(key);
+      if (p && !this.state?.canMove && piece?.role === 'pawn' && piece.color === this.pos.turn) {
+        p.push = p.push === key ? undefined : key;
+        this.keepPremove = true;
+        this.showAvPremove();
+      }
+      return;
+    }
     const push = this.pushing.pushes.find(p => p.from === key);
     if (push) {
       // one click on a pushable pawn pushes it
@@ -356,7 +549,9 @@ export class BoardView {
     this.send(m);
   }
 
-  private cancelTurn(): void {
+  /** Puts the board back as the server has it (an unfinished or unconfirmed move is taken back). */
+  cancelTurn(): void {
+    this.pendingPush = undefined;
     this.pushing = null;
     this.root.classList.remove('push-stage');
     this.prompt(null);
@@ -387,6 +582,23 @@ export class BoardView {
     this.send(m, false);
   }
 
+  /**
+   * Avalanche from the keyboard: the first part alone was typed (`Nf3`): it is
+   * played on the board, then the push is chosen as after a move by hand.
+   */
+  playFirstPart(candidates: ParsedMove[]): void {
+    if (!this.state?.canMove || candidates.length === 0) return;
+    const m = candidates[0];
+    if (m.choice && this.stage.choice !== m.choice) {
+      this.closeOverlay();
+      this.stage = { choice: m.choice, moves: withChoice(this.all, m.choice) };
+    }
+    this.cgs[0].move(m.from as Key, m.to as Key);
+    if (m.promotion)
+      this.cgs[0].setPieces(new Map([[m.to as Key, { role: ROLE_OF[m.promotion], color: this.pos.turn, promoted: true }]]));
+    this.afterFirstPart(0, m.from, m.to, m.promotion);
+  }
+
   /** Escape: takes back a first part waiting for its push, or closes the promotion dialog. */
   cancel(): void {
     if (this.pushing) this.cancelTurn();
@@ -397,16 +609,27 @@ export class BoardView {
   // prompts and dialogs
 
   private prompt(text: string | null, withCancel = false): void {
-    this.opts.onPrompt?.(text);
+    const cancel = withCancel
+      ? () => {
+          if (this.avPremove && !this.state?.canMove) {
+            this.cgs.forEach(cg => cg.cancelPremove());
+            this.clearAvPremove();
+          } else this.cancelTurn();
+        }
+      : undefined;
+    if (this.opts.onPrompt) {
+      this.opts.onPrompt(text ? { text, cancel } : null);
+      return;
+    }
     this.root.querySelector('.board-prompt')?.remove();
     if (!text) return;
     const box = el('div', { class: 'board-prompt', role: 'status' }, text);
-    if (withCancel) {
+    if (cancel) {
       const b = el('button', { class: 'btn small', type: 'button', 'data-action': 'cancel-move' }, t('game.cancel'));
-      b.addEventListener('click', () => this.cancelTurn());
+      b.addEventListener('click', cancel);
       box.appendChild(b);
     }
-    this.root.appendChild(box);
+    this.boardEls[0].appendChild(box);
   }
 
   private closeOverlay(): void {
@@ -423,133 +646,15 @@ export class BoardView {
     cancel: (() => void) | undefined,
   ): void {
     this.closeOverlay();
-    const color = this.pos.turn;
     const boardIdx = this.variant === 'alice' ? (this.pos.pieces.get(square)?.board ?? 0) : 0;
     const host = this.boardEls[boardIdx] ?? this.boardEls[0];
-    const ov = el('div', { class: 'promotion-overlay', role: 'dialog', 'aria-label': title, 'data-square': square });
-    const box = el('div', { class: 'promotion-box cg-wrap' });
-    box.appendChild(el('div', { class: 'promotion-title' }, title));
-    const row = el('div', { class: 'promotion-choices' });
-    for (const l of letters) {
-      const role = ROLE_OF[l];
-      const b = el('button', {
-        class: 'promotion-choice',
-        type: 'button',
-        'data-role': role,
-        title: pieceName(role),
-        'aria-label': pieceName(role),
-      });
-      b.appendChild(el('piece', { class: `${color} ${role}` }));
-      b.addEventListener('click', () => {
-        this.closeOverlay();
-        done(l);
-      });
-      row.appendChild(b);
-    }
-    box.appendChild(row);
-    if (cancel) {
-      const c = el('button', { class: 'btn small', type: 'button' }, t('game.cancel'));
-      c.addEventListener('click', () => {
-        this.closeOverlay();
-        cancel();
-      });
-      box.appendChild(c);
-    }
-    ov.appendChild(box);
-    host.appendChild(ov);
-    this.overlay = ov;
-  }
-
-  // -------------------------------------------------------------------------
-  // Alice: the piece passes through the looking glass
-
-  private squareRect(board: BoardIndex, key: string): DOMRect {
-    const cg = this.cgs[board];
-    const b = cg.state.dom.bounds();
-    const file = key.charCodeAt(0) - 97;
-    const rank = Number(key[1]) - 1;
-    const w = b.width / 8;
-    const h = b.height / 8;
-    const x = this.orientation === 'white' ? file : 7 - file;
-    const y = this.orientation === 'white' ? 7 - rank : rank;
-    return new DOMRect(b.left + x * w, b.top + y * h, w, h);
-  }
-
-  private fly(piece: CgPiece, from: DOMRect, to: DOMRect, done: () => void): void {
-    const wrap = el('div', { class: 'cg-wrap flyer-wrap' });
-    const p = el('piece', { class: `${piece.color} ${piece.role} flyer` });
-    p.style.width = `${from.width}px`;
-    p.style.height = `${from.height}px`;
-    p.style.transform = `translate(${from.left}px, ${from.top}px)`;
-    wrap.appendChild(p);
-    document.body.appendChild(wrap);
-    requestAnimationFrame(() => {
-      p.style.transition = `transform ${FLY_MS}ms ease-in-out`;
-      p.style.transform = `translate(${to.left}px, ${to.top}px)`;
-    });
-    const finish = () => {
-      if (!wrap.isConnected) return;
-      wrap.remove();
-      done();
-    };
-    p.addEventListener('transitionend', finish);
-    setTimeout(finish, FLY_MS + 120);
-  }
-
-  /** After a local move on `board`: the piece (and a castling rook) goes to the other board. */
-  private flyLocal(board: BoardIndex, from: string, to: string): void {
-    const src = this.cgs[board];
-    const other = (1 - board) as BoardIndex;
-    const dst = this.cgs[other];
-    const movers: [string, CgPiece][] = [];
-    const piece = src.state.pieces.get(to as Key);
-    if (piece) movers.push([to, piece]);
-    const orig = this.pos.pieces.get(from);
-    if (orig?.role === 'king' && Math.abs(from.charCodeAt(0) - to.charCodeAt(0)) === 2) {
-      const rookSq = (to[0] === 'g' ? 'f' : 'd') + to[1];
-      const rook = src.state.pieces.get(rookSq as Key);
-      if (rook) movers.push([rookSq, rook]);
-    }
-    for (const [sq, pc] of movers) {
-      const a = this.squareRect(board, sq);
-      const b = this.squareRect(other, sq);
-      src.setPieces(new Map([[sq as Key, undefined]]));
-      this.fly(pc, a, b, () => dst.setPieces(new Map([[sq as Key, pc]])));
-    }
-  }
-
-  /** The DOM element chessground shows for the piece on `key` of a board. */
-  private pieceEl(board: BoardIndex, key: string): HTMLElement | undefined {
-    let e = this.cgs[board].state.dom.elements.board.firstElementChild as (HTMLElement & { cgKey?: string }) | null;
-    for (; e; e = e.nextElementSibling as (HTMLElement & { cgKey?: string }) | null)
-      if (e.tagName === 'PIECE' && e.cgKey === key) return e;
-    return undefined;
-  }
-
-  /**
-   * A move that arrived from the server, already applied to the boards: the
-   * piece flies from its square on the board it left to its square on the
-   * other board (with a castling rook). The boards accept moves meanwhile.
-   */
-  private animateAlice(prev: Position, last: ParsedMove): void {
-    const orig = prev.pieces.get(last.from);
-    const now = this.pos.pieces.get(last.to);
-    if (!orig || !now || orig.board === now.board) return;
-    const movers: [string, string, BoardIndex, BoardIndex][] = [[last.from, last.to, orig.board, now.board]];
-    if (orig.role === 'king' && Math.abs(last.from.charCodeAt(0) - last.to.charCodeAt(0)) === 2) {
-      const rookFrom = (last.to[0] === 'g' ? 'h' : 'a') + last.to[1];
-      const rookTo = (last.to[0] === 'g' ? 'f' : 'd') + last.to[1];
-      const rook = this.pos.pieces.get(rookTo);
-      if (rook) movers.push([rookFrom, rookTo, 0, rook.board]);
-    }
-    for (const [from, to, src, dst] of movers) {
-      const p = this.pos.pieces.get(to)!;
-      const target = this.pieceEl(dst, to);
-      if (target) target.style.visibility = 'hidden';
-      this.fly({ role: p.role, color: p.color }, this.squareRect(src, from), this.squareRect(dst, to), () => {
-        if (target) target.style.visibility = '';
-      });
-    }
+    this.overlay = promotionDialog(host, this.pos.turn, square, letters, title, l => {
+      this.closeOverlay();
+      done(l);
+    }, cancel && (() => {
+      this.closeOverlay();
+      cancel();
+    }));
   }
 }
 
@@ -565,6 +670,3 @@ function samePlacement(a: string, b: string): boolean {
   return a.replace(/~/g, '') === b;
 }
 
-export function pieceName(role: Role): string {
-  return t(`piece.${role}` as Parameters<typeof t>[0]);
-}

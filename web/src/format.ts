@@ -32,9 +32,9 @@ export function formatDays(ms: number): string {
   const hours = Math.floor(Math.max(0, ms) / 3600000);
   const d = Math.floor(hours / 24);
   const h = hours % 24;
-  if (d > 0) return `${d} d ${h} h`;
+  if (d > 0) return t('time.daysHours', { d, h });
   const m = Math.floor((Math.max(0, ms) % 3600000) / 60000);
-  return `${h} h ${String(m).padStart(2, '0')}`;
+  return t('time.hoursMinutes', { h, m: String(m).padStart(2, '0') });
 }
 
 export function formatTime(tc: TimeControl): string {
@@ -51,13 +51,13 @@ const REASONS: Record<string, Key> = {
   stalemate: 'reason.stalemate',
   'avalanche loss': 'reason.avalanche',
   repetition: 'reason.repetition',
-  '50 moves': 'reason.fiftyMoves',
-  material: 'reason.insufficient',
-  abandoned: 'reason.abandoned',
+  'fifty moves': 'reason.fiftyMoves',
+  'insufficient material': 'reason.insufficient',
   'time forfeit': 'reason.timeout',
   resignation: 'reason.resignation',
   agreement: 'reason.agreement',
   aborted: 'reason.aborted',
+  abandonment: 'reason.abandonment',
 };
 
 export function resultTitle(result: string, termination: string | null): string {

@@ -1,4 +1,4 @@
-// Entry point: header, language switch, routes.
+// Entry point: header (play, rules, analysis, settings, sound, language), routes.
 
 import { el, clear, svgIcon } from './dom.js';
 import { LANGS, initLang, lang, onLangChange, setLang, t } from './i18n.js';
@@ -7,8 +7,10 @@ import { gamePage } from './pages/game.js';
 import { lobbyPage, challengePage } from './pages/lobby.js';
 import { rulesPage } from './pages/rules.js';
 import { analysisPage } from './pages/analysis.js';
+import { openSettings } from './pages/settings-dialog.js';
 import { ws } from './api.js';
-import { setSound, soundOn } from './sound.js';
+import { setSound, soundOn, played } from './sound.js';
+import { applyTheme, onSettings } from './settings.js';
 
 initLang();
 
@@ -16,19 +18,18 @@ const header = el('header', { class: 'site-header' });
 const main = el('main', { class: 'site-main', id: 'main' });
 const footer = el('footer', { class: 'site-footer' });
 document.body.append(header, main, footer);
+applyTheme();
 
 function renderHeader(): void {
   clear(header);
   const nav = el(
     'nav',
-    { class: 'site-nav' },
-    el('a', { href: '/', 'data-link': '', class: 'brand' }, el('span', { class: 'brand-icon' }, '♞'), t('app.title')),
+    { class: 'site-nav', 'aria-label': t('nav.menu') },
     el('a', { href: '/', 'data-link': '', 'data-nav': 'lobby' }, t('nav.lobby')),
-    el('a', { href: '/rules/chess', 'data-link': '', 'data-nav': 'rules-chess' }, t('variant.chess')),
-    el('a', { href: '/rules/alice', 'data-link': '', 'data-nav': 'rules-alice' }, t('variant.alice')),
-    el('a', { href: '/rules/avalanche', 'data-link': '', 'data-nav': 'rules-avalanche' }, t('variant.avalanche')),
+    el('a', { href: '/rules/chess', 'data-link': '', 'data-nav': 'rules' }, t('nav.rules')),
     el('a', { href: '/analysis', 'data-link': '', 'data-nav': 'analysis' }, t('nav.analysis')),
   );
+  const brand = el('a', { href: '/', 'data-link': '', class: 'brand' }, el('span', { class: 'brand-icon', 'aria-hidden': 'true' }, '♞'), t('app.title'));
   const langBox = el('div', { class: 'lang-switch', role: 'group', 'aria-label': t('nav.language') });
   for (const l of LANGS) {
     const b = el('button', { type: 'button', class: `lang-btn${l === lang() ? ' active' : ''}`, 'data-lang': l, lang: l }, l.toUpperCase());
@@ -39,24 +40,39 @@ function renderHeader(): void {
   const on = soundOn();
   const sound = el('button', {
     type: 'button',
-    class: `sound-btn${on ? ' active' : ''}`,
+    class: `icon-btn sound-btn${on ? ' active' : ''}`,
     'data-action': 'sound',
     title: on ? t('nav.soundOn') : t('nav.soundOff'),
     'aria-label': on ? t('nav.soundOn') : t('nav.soundOff'),
     'aria-pressed': String(on),
   });
   sound.appendChild(speakerIcon(on));
-  sound.addEventListener('click', () => {
-    setSound(!soundOn());
-    renderHeader();
-  });
-  header.append(nav, el('div', { class: 'header-right' }, sound, langBox));
+  sound.addEventListener('click', () => setSound(!soundOn()));
+  const gear = el('button', { type: 'button', class: 'icon-btn', 'data-action': 'settings', title: t('nav.settings'), 'aria-label': t('nav.settings') });
+  gear.appendChild(
+    svgIcon(
+      'M19.4 13a7.5 7.5 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.6 7.6 0 0 0-1.7-1L15 3.2h-4l-.4 2.7a7.6 7.6 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.5 7.5 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1a7.6 7.6 0 0 0 1.7 1l.4 2.7h4l.4-2.7a7.6 7.6 0 0 0 1.7-1l2.5 1 2-3.5zM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z',
+    ),
+  );
+  gear.addEventListener('click', () => openSettings());
+  header.append(el('div', { class: 'header-top' }, brand, el('div', { class: 'header-right' }, gear, sound, langBox)), nav);
+  markNav();
   clear(footer);
   footer.append(el('span', {}, t('app.tagline')), el('span', {}, ' · '), el('span', {}, t('footer.text')));
   document.title = t('app.title');
 }
 
-route('/', root => lobbyPage(root));
+/** The header link of the page shown is marked as current. */
+function markNav(): void {
+  const p = location.pathname;
+  const current = p === '/' || p.startsWith('/challenge') ? 'lobby' : p.startsWith('/rules') ? 'rules' : p.startsWith('/analysis') ? 'analysis' : '';
+  for (const a of header.querySelectorAll<HTMLAnchorElement>('[data-nav]')) {
+    if (a.dataset.nav === current) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
+}
+
+route('/', (root, _p, q) => lobbyPage(root, q));
 route('/challenge/:id', (root, p) => challengePage(root, p.id));
 route('/game/:id', (root, p) => gamePage(root, p.id));
 route('/rules/:variant', (root, p) => rulesPage(root, p.variant));
@@ -72,6 +88,14 @@ onLangChange(() => {
   renderHeader();
   renderCurrent();
 });
+let soundShown = soundOn();
+onSettings(s => {
+  applyTheme(s);
+  if (s.sound !== soundShown) {
+    soundShown = s.sound;
+    renderHeader();
+  }
+});
 
 renderHeader();
 const socket = ws();
@@ -80,9 +104,10 @@ socket.on('seek_accepted', m => {
   const path = `/game/${String(m.game)}`;
   if (location.pathname !== path) navigate(path);
 });
-// for the end-to-end tests and for debugging: drop the connection (it comes back by itself)
-(window as unknown as { echecs: unknown }).echecs = { dropSocket: () => socket.drop() };
-startRouter(main);
+// for the end-to-end tests and for debugging: drop the connection (it comes back by itself),
+// and the sounds played so far
+(window as unknown as { echecs: unknown }).echecs = { dropSocket: () => socket.drop(), sounds: played };
+startRouter(main, markNav);
 
 function speakerIcon(on: boolean): SVGSVGElement {
   return svgIcon(

@@ -1,5 +1,5 @@
 // The rules of the three games, in French and English, written from the
-// seeds (../shared/seeds) and the project's rule book (RULES.md).
+// seed texts (docs/SOURCES.md) and the project's rule book (docs/RULES.md).
 
 import type { Lang } from './i18n.js';
 import type { Variant } from './fen.js';
@@ -32,6 +32,51 @@ export interface RulesPage {
 }
 
 type Pages = Record<Variant, Record<Lang, RulesPage>>;
+
+/** How moves are written and typed on this site (the same for the three games, with a note per game). */
+function writingMoves(l: Lang, v: Variant): Block[] {
+  if (l === 'en')
+    return [
+      { h: 'Writing moves' },
+      {
+        ul: [
+          'Moves are shown with figurines by default (♘f3, ♛h4#); the settings switch to letters.',
+          'Letters in English: K king, Q queen, R rook, B bishop, N knight; in French: R roi, D dame, T tour, F fou, C cavalier. A pawn has no letter (P may be typed).',
+          'At the keyboard, moves are understood in either language’s letters: Nf3 and Cf3 are the same move. R is read in the language of the interface (rook in English, king in French). Lower case is accepted where it is unambiguous (nf3); b, c, d and f are read as files first (bc4 is a pawn taking on c4 when one can). Capture and check signs are optional (ed5 for exd5); coordinates work too (g1f3, e7e8q).',
+          ...(v === 'alice'
+            ? [
+                'Alice positions are written in FEN with the seed’s letters for the pieces on board 2: S pawn, U rook, O knight, C bishop, T queen, L king. Those letters belong to FEN only: in a move, C is always the French cavalier (knight), and a move never says which board its piece is on (the site knows).',
+              ]
+            : []),
+          ...(v === 'avalanche'
+            ? [
+                'Avalanche: the push follows a comma, written as the square the pushed pawn reaches: Nf3,e6 (French Cf3,e6). A pending choice comes first with a colon: Q:Nf3,e6 (French D:Cf3,e6). Typing only the first part plays it and asks for the push.',
+              ]
+            : []),
+        ],
+      },
+    ];
+  return [
+    { h: 'Écrire les coups' },
+    {
+      ul: [
+        'Les coups sont affichés en figurines par défaut (♘f3, ♛h4#) ; les réglages permettent de passer aux lettres.',
+        'Lettres françaises : R roi, D dame, T tour, F fou, C cavalier ; en anglais : K king, Q queen, R rook, B bishop, N knight. Le pion n’a pas de lettre (P peut être tapé).',
+        'Au clavier, les coups sont compris avec les lettres des deux langues : Cf3 et Nf3 sont le même coup. R se lit dans la langue de l’interface (roi en français, tour en anglais). Les minuscules sont acceptées quand il n’y a pas d’ambiguïté (cf3 se lit cavalier f3, aucun pion de la colonne c ne pouvant y aller) ; b, c, d et f se lisent d’abord comme des colonnes. Les signes de prise et d’échec sont facultatifs (ed5 pour exd5) ; les coordonnées marchent aussi (g1f3, e7e8q).',
+        ...(v === 'alice'
+          ? [
+              'Les positions Alice s’écrivent en FEN avec les lettres de la source pour les pièces de l’échiquier 2 : S pion, U tour, O cavalier, C fou, T dame, L roi. Ces lettres n’existent que dans la FEN : dans un coup, C est toujours le cavalier, et un coup ne dit jamais sur quel échiquier est sa pièce (le site le sait).',
+            ]
+          : []),
+        ...(v === 'avalanche'
+          ? [
+              'Avalanche : la poussée suit une virgule, écrite comme la case d’arrivée du pion poussé : Cf3,e6. Un choix en attente vient d’abord, avec deux-points : D:Cf3,e6. Taper seulement la première composante la joue et demande la poussée.',
+            ]
+          : []),
+      ],
+    },
+  ];
+}
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -86,6 +131,7 @@ export const RULES: Pages = {
             arrows: [{ orig: 'h4', dest: 'e1', brush: 'red' }],
           },
         },
+        ...writingMoves('en', 'chess'),
       ],
     },
     fr: {
@@ -137,6 +183,7 @@ export const RULES: Pages = {
             arrows: [{ orig: 'h4', dest: 'e1', brush: 'red' }],
           },
         },
+        ...writingMoves('fr', 'chess'),
       ],
     },
   },
@@ -189,8 +236,9 @@ export const RULES: Pages = {
         },
         { h: 'On this site' },
         {
-          p: 'The two boards are shown side by side: board 1 on the left, board 2 on the right. The pieces of board 2 are drawn with the usual pieces. Drag a piece on its board; it then slides to the other board. Moves are written in ordinary notation (Nf3, dxc4); the seed’s notation, where a piece on board 2 is named S (pawn), U (rook), O (knight), C (bishop), T (queen) or L (king), is accepted at the keyboard: Pe4 Pd5 Be2 Sxe4 Cb5#.',
+          p: 'On a wide screen the two boards are side by side: board 1 on the left, board 2 on the right. On a phone board 1 is shown large and board 2 as a small live board under it: tap the small board to show it large. The pieces of board 2 are drawn with the usual pieces. Move a piece on its board; it then slides to the other board. Moves are written in ordinary notation, in the letters of your language (Nf3, dxc4; in French Cf3, dxc4), ambiguity being resolved among the moves of both boards.',
         },
+        ...writingMoves('en', 'alice'),
       ],
     },
     fr: {
@@ -240,8 +288,9 @@ export const RULES: Pages = {
         },
         { h: 'Sur ce site' },
         {
-          p: 'Les deux échiquiers sont côte à côte : l’échiquier 1 à gauche, l’échiquier 2 à droite. Les pièces de l’échiquier 2 sont dessinées avec les pièces habituelles. Déplacez une pièce sur son échiquier ; elle glisse ensuite vers l’autre. Les coups s’écrivent en notation ordinaire (Nf3, dxc4) ; la notation de la source, où une pièce de l’échiquier 2 se nomme S (pion), U (tour), O (cavalier), C (fou), T (dame) ou L (roi), est acceptée au clavier : Pe4 Pd5 Be2 Sxe4 Cb5#.',
+          p: 'Sur un grand écran, les deux échiquiers sont côte à côte : l’échiquier 1 à gauche, l’échiquier 2 à droite. Sur un téléphone, l’échiquier 1 est affiché en grand et l’échiquier 2 en petit, en direct, au-dessous : touchez le petit échiquier pour l’afficher en grand. Les pièces de l’échiquier 2 sont dessinées avec les pièces habituelles. Déplacez une pièce sur son échiquier ; elle glisse ensuite vers l’autre. Les coups s’écrivent en notation ordinaire, avec les lettres françaises (Cf3, dxc4 ; les lettres anglaises Nf3 sont comprises aussi), l’ambiguïté étant levée parmi les coups des deux échiquiers.',
         },
+        ...writingMoves('fr', 'alice'),
       ],
     },
   },
@@ -298,14 +347,15 @@ export const RULES: Pages = {
         },
         { h: 'On this site' },
         {
-          p: 'Play your first part on the board: the opponent’s pawns that you may push are then highlighted; click one to push it. When none can move, the move is sent at once. When one of your pawns was pushed onto your last rank, a dialog asks you for its new piece at the start of your turn. Moves are written with the push after a comma, e.g. Nf3,e6; a pending choice comes first: Q:Nf3,e6.',
+          p: 'Play your first part on the board: the opponent’s pawns that you may push are then marked with a ring; tap one to push it. When none can move, the move is sent at once. When one of your pawns was pushed onto your last rank, a dialog asks you for its new piece at the start of your turn, and your opponent is told that you are choosing. During your opponent’s turn you may premove a first part, then tap one of the opponent’s pawns to premove its push as well. Moves are written with the push after a comma, e.g. Nf3,e6; a pending choice comes first: Q:Nf3,e6. Typing the first part alone (Nf3) plays it and asks for the push on the board.',
         },
         {
           diagram: {
-            fen: 'P3k3/8/8/8/8/8/5PPP/6K1 w - - 0 30',
+            fen: 'P7/8/6k1/8/8/8/5PPP/6K1 w - - 0 30',
             caption: 'Black pushed the white pawn to a8: White chooses its piece before playing.',
           },
         },
+        ...writingMoves('en', 'avalanche'),
       ],
     },
     fr: {
@@ -359,14 +409,15 @@ export const RULES: Pages = {
         },
         { h: 'Sur ce site' },
         {
-          p: 'Jouez votre première composante sur l’échiquier : les pions adverses que vous pouvez pousser sont alors mis en évidence ; cliquez sur l’un d’eux pour le pousser. Si aucun ne peut avancer, le coup part aussitôt. Si l’un de vos pions a été poussé sur votre dernière rangée, une fenêtre vous demande sa nouvelle pièce au début de votre tour. Les coups s’écrivent avec la poussée après une virgule, par exemple Nf3,e6 ; un choix en attente vient d’abord : Q:Nf3,e6.',
+          p: 'Jouez votre première composante sur l’échiquier : les pions adverses que vous pouvez pousser sont alors entourés d’un anneau ; touchez-en un pour le pousser. Si aucun ne peut avancer, le coup part aussitôt. Si l’un de vos pions a été poussé sur votre dernière rangée, une fenêtre vous demande sa nouvelle pièce au début de votre tour, et votre adversaire est prévenu que vous choisissez. Pendant le tour adverse, vous pouvez anticiper une première composante, puis toucher un pion adverse pour anticiper aussi sa poussée. Les coups s’écrivent avec la poussée après une virgule, par exemple Cf3,e6 ; un choix en attente vient d’abord : D:Cf3,e6. Taper la première composante seule (Cf3) la joue et demande la poussée sur l’échiquier.',
         },
         {
           diagram: {
-            fen: 'P3k3/8/8/8/8/8/5PPP/6K1 w - - 0 30',
+            fen: 'P7/8/6k1/8/8/8/5PPP/6K1 w - - 0 30',
             caption: 'Les Noirs ont poussé le pion blanc en a8 : les Blancs choisissent sa pièce avant de jouer.',
           },
         },
+        ...writingMoves('fr', 'avalanche'),
       ],
     },
   },

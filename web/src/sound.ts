@@ -1,27 +1,30 @@
-// Move sounds synthesised with Web Audio (no sound file to ship). Off until
-// the user turns them on in the header; the choice is remembered.
+// Game sounds synthesised with Web Audio (no sound file to ship): moves,
+// captures, checks, low time and the end of the game. Off until the user turns
+// them on (header or settings); the choice is remembered with the settings.
 
-const KEY = 'echecs.sound';
+import { setSetting, settings } from './settings.js';
+
 let ctx: AudioContext | null = null;
 
 export function soundOn(): boolean {
-  try {
-    return localStorage.getItem(KEY) === 'on';
-  } catch {
-    return false;
-  }
+  return settings().sound;
 }
 
 export function setSound(on: boolean): void {
-  try {
-    localStorage.setItem(KEY, on ? 'on' : 'off');
-  } catch {
-    /* ignore */
-  }
+  setSetting('sound', on);
   if (on) play('move');
 }
 
-type Kind = 'move' | 'capture' | 'check' | 'end';
+export type Kind = 'move' | 'capture' | 'check' | 'lowtime' | 'end';
+
+/** The sound of a move from its SAN (Avalanche: the first part's capture counts). */
+export function moveSound(san: string): Kind {
+  if (/[+#]$/.test(san)) return 'check';
+  return san.includes('x') ? 'capture' : 'move';
+}
+
+/** For the tests: the sounds played on this page, in order. */
+export const played: Kind[] = [];
 
 const TONES: Record<Kind, [number, number, number][]> = {
   // [frequency Hz, start s, duration s]
@@ -34,6 +37,10 @@ const TONES: Record<Kind, [number, number, number][]> = {
     [660, 0, 0.07],
     [880, 0.08, 0.09],
   ],
+  lowtime: [
+    [990, 0, 0.05],
+    [990, 0.12, 0.05],
+  ],
   end: [
     [523, 0, 0.12],
     [659, 0.12, 0.12],
@@ -42,7 +49,10 @@ const TONES: Record<Kind, [number, number, number][]> = {
 };
 
 export function play(kind: Kind): void {
-  if (!soundOn() || typeof AudioContext === 'undefined') return;
+  if (!soundOn()) return;
+  played.push(kind);
+  if (played.length > 100) played.shift();
+  if (typeof AudioContext === 'undefined') return;
   try {
     ctx ??= new AudioContext();
     if (ctx.state === 'suspended') void ctx.resume();

@@ -12,6 +12,10 @@ test('clock formatting', () => {
   assert.equal(formatClock(-5), '0:00.0');
   assert.equal(formatClock(3723000), '1:02:03');
   assert.equal(formatDays(3 * 86400000 + 5 * 3600000), '3 d 5 h');
+  setLang('fr');
+  assert.equal(formatDays(3 * 86400000 + 5 * 3600000), '3 j 5 h');
+  assert.equal(formatDays(5 * 3600000 + 7 * 60000), '5 h 07');
+  setLang('en');
 });
 
 test('the running clock counts down from the receipt of the state', () => {

@@ -20,7 +20,9 @@ test('French texts are really French (not copies of the English ones)', () => {
     k => dictionaries.en[k] === dictionaries.fr[k],
   );
   // only names, symbols and placeholders may be equal in both languages
-  for (const k of same) assert.match(dictionaries.en[k], /^(Échecs|FEN|PGN|\{reason\})$/, `${k} not translated`);
+  // names of piece sets and the word "Figurines" are the same in both languages
+  const names = new Set(['settings.figurine', 'pieces.cburnett', 'pieces.fontawesome', 'time.hoursMinutes']);
+  for (const k of same) if (!names.has(k)) assert.match(dictionaries.en[k], /^(Échecs|FEN|PGN|\{reason\})$/, `${k} not translated`);
 });
 
 test('language from the saved choice, else the browser, else English', () => {
@@ -48,11 +50,30 @@ test('rules pages exist in both languages with the same diagrams', () => {
   }
 });
 
-test('server errors: known codes translated, others shown as the server wrote them', async () => {
-  const { errorMessage, setLang } = await import('../src/i18n.ts');
+test('server errors: by reason, then by code, else a translated sentence with the details', async () => {
+  const { setLang } = await import('../src/i18n.ts');
+  const { errorText } = await import('../src/errors.ts');
+  const { ApiError } = await import('../src/api.ts');
   setLang('fr');
-  assert.equal(errorMessage('not_your_turn', 'not your turn'), 'Ce n’est pas votre tour.');
-  assert.equal(errorMessage('weird', 'something odd'), 'Erreur : something odd');
+  assert.equal(errorText({ code: 'not_your_turn', message: 'not your turn' }), 'Ce n’est pas votre tour.');
+  // a server that sends a reason: translated whatever its English message says
+  const both = new ApiError(400, 'bad_request', 'time.minutes and time.increment cannot both be 0', { reason: 'time_both_zero', field: 'time' });
+  assert.equal(errorText(both), 'Les minutes et l’incrément ne peuvent pas être tous deux à 0.');
+  // an older server (code only): a French sentence first, the server's words as a detail
+  const old = new ApiError(400, 'bad_request', 'time.minutes and time.increment cannot both be 0');
+  assert.equal(errorText(old), 'Le serveur a refusé cette demande (time.minutes and time.increment cannot both be 0).');
+  // nothing known: a generic French sentence, never the English message alone
+  const weird = errorText({ code: 'weird', message: 'something odd' });
+  assert.match(weird, /^Une erreur s’est produite/);
+  assert.equal(errorText({ code: 'x', reason: 'live_game_analysis' }), 'Pas de moteur pendant une partie en cours : l’analyse s’ouvrira à la fin.');
+  assert.equal(errorText(new TypeError('Failed to fetch')), 'Le serveur est injoignable.');
   setLang('en');
-  assert.equal(errorMessage('illegal_move', 'illegal move: e2e5'), 'This move is not legal.');
+  assert.equal(errorText({ type: 'error', code: 'illegal_move', message: 'illegal move: e2e5' }), 'This move is not legal.');
+  assert.equal(errorText({ code: 'bad_request', reason: 'nickname_reserved' }), 'This nickname is reserved: choose another one.');
+});
+
+test('every error reason the server documents has a text in both languages', () => {
+  const reasons = ['time_both_zero', 'time_below_minimum', 'nickname_reserved', 'nickname_bidi', 'fen_invalid', 'draw_offer_too_soon',
+    'live_game_analysis', 'rate_limited', 'illegal_move', 'not_your_turn', 'stale', 'game_over'];
+  for (const r of reasons) for (const l of ['en', 'fr'] as const) assert.ok(`err.${r}` in dictionaries[l], `${l} err.${r}`);
 });

@@ -1,9 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { INITIAL_FEN, parseFen } from '../src/fen.ts';
+import { parseFen } from '../src/fen.ts';
 import {
-  dests, findMove, matchFirstPart, matchInput, matchingFirstPart, moveSan, parseMove, parseMoves,
-  pendingChoices, promotionsFor, pushesAfter, withChoice,
+  dests, findMove, matchingFirstPart, parseMove, parseMoves, pendingChoices, promotionsFor, pushesAfter, withChoice,
 } from '../src/moves.ts';
 
 test('parseMove reads every form of the coordinate grammar', () => {
@@ -65,62 +64,4 @@ test('Avalanche: pending promotion choices and own promotions', () => {
   assert.deepEqual(promotionsFor(promo, 'b7', 'b8'), ['q', 'r', 'b', 'n']);
   assert.deepEqual(pushesAfter(matchingFirstPart(promo, 'b7', 'b8', 'q')).map(p => p.to), ['c2', 'd3']);
   assert.deepEqual(promotionsFor(promo, 'c3', 'c2'), []);
-});
-
-test('SAN derived from the position and the legal list', () => {
-  const start = parseFen(INITIAL_FEN);
-  const moves = parseMoves(['e2e4', 'g1f3', 'b1c3']);
-  assert.equal(moveSan(start, moves[0], moves), 'e4');
-  assert.equal(moveSan(start, moves[1], moves), 'Nf3');
-  // disambiguation: two knights reach d2
-  const pos = parseFen('4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1');
-  const kn = parseMoves(['b1d2', 'f1d2', 'e1e2']);
-  assert.equal(moveSan(pos, kn[0], kn), 'Nbd2');
-  assert.equal(moveSan(pos, kn[1], kn), 'Nfd2');
-  // castling, capture, promotion
-  const c = parseFen('r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1');
-  const cm = parseMoves(['e1g1', 'e1c1', 'b7a8q', 'b7b8n']);
-  assert.equal(moveSan(c, cm[0], cm), 'O-O');
-  assert.equal(moveSan(c, cm[1], cm), 'O-O-O');
-  assert.equal(moveSan(c, cm[2], cm), 'bxa8=Q');
-  assert.equal(moveSan(c, cm[3], cm), 'b8=N');
-  // Avalanche
-  const av = parseMoves(['q:g1f3,e7e6', 'g1f3,e7e6']);
-  assert.equal(moveSan(start, av[1], av), 'Nf3,e6');
-  assert.equal(moveSan(start, av[0], av), 'Q:Nf3,e6');
-});
-
-test('keyboard input: SAN, UCI, check marks, Alice seed letters, Avalanche pushes', () => {
-  const start = parseFen(INITIAL_FEN);
-  const moves = parseMoves(['e2e4', 'g1f3', 'b1c3']);
-  assert.equal(matchInput(start, moves, 'Nf3')?.raw, 'g1f3');
-  assert.equal(matchInput(start, moves, 'e4+')?.raw, 'e2e4');
-  assert.equal(matchInput(start, moves, 'g1f3')?.raw, 'g1f3');
-  assert.equal(matchInput(start, moves, 'Nf6'), undefined);
-  assert.equal(matchInput(start, moves, ''), undefined);
-  // Alice: seed style names the piece by its board letter: Sxe4, Cb5#
-  const alice = parseFen('rnbqkbnr/ppp1pppp/8/3S4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2');
-  const am = parseMoves(['d5e4']);
-  // black pawn d5 on board B captures on e4 (the S is a white pawn here; we only need the roles)
-  const alice2 = parseFen('rnbqkbnr/ppp1pppp/8/3s4/4S3/8/PPPPCPPP/RNBQK1NR b KQkq - 1 2');
-  assert.equal(matchInput(alice2, am, 'Sxe4')?.raw, 'd5e4');
-  assert.equal(matchInput(alice2, am, 'dxe4')?.raw, 'd5e4');
-  const bm = parseMoves(['e2b5']);
-  const alice3 = parseFen('rnbqkbnr/ppp1pppp/8/8/4p3/8/PPPPCPPP/RNBQK1NR w KQkq - 0 3');
-  assert.equal(matchInput(alice3, bm, 'Cb5#')?.raw, 'e2b5');
-  assert.equal(matchInput(alice3, bm, 'Bb5')?.raw, 'e2b5');
-  void alice;
-  // Avalanche
-  const av = parseMoves(['g1f3,e7e6', 'g1f3,d7d6', 'e2e4,e7e6']);
-  assert.equal(matchInput(start, av, 'Nf3,e6')?.raw, 'g1f3,e7e6');
-  assert.equal(matchInput(start, av, 'Nf3 d6')?.raw, 'g1f3,d7d6');
-  assert.equal(matchInput(start, av, 'g1f3,d7d6')?.raw, 'g1f3,d7d6');
-  assert.equal(matchInput(start, av, 'Nf3'), undefined);
-  assert.equal(matchFirstPart(start, av, 'Nf3').length, 2);
-  const pend = parseMoves(['q:a8a1', 'r:a8a1', 'q:g1f1']);
-  const pp = parseFen('P3k3/8/8/8/8/8/5PPP/6K1 w - - 0 30');
-  assert.equal(moveSan(pp, pend[0], pend), 'Q:Qa1');
-  assert.equal(moveSan(pp, pend[1], pend), 'R:Ra1');
-  assert.equal(matchInput(pp, pend, 'Q:Qa1')?.raw, 'q:a8a1');
-  assert.equal(matchInput(pp, pend, 'r:a8a1')?.raw, 'r:a8a1');
 });

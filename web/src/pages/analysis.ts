@@ -1,26 +1,36 @@
-// Analysis board: free moves from any position of the three games (legal moves
-// from the server), engine evaluation on request.
+// Analysis board: free moves from any position of the three games (legal
+// moves and SAN from the server), the engine's evaluation on request. Opened
+// from a finished game (`?game=<id>&ply=N`) it receives the whole move list;
+// a game still being played is refused (fair play), as the server does.
+// Also `?variant=&fen=&moves=` (moves: coordinate strings separated by spaces).
 
-import { ApiError, api } from '../api.js';
+import { AnalysisResult, ApiError, api } from '../api.js';
 import { BoardView } from '../board.js';
 import { clear, el } from '../dom.js';
-import { INITIAL_FEN, Variant, parseFen } from '../fen.js';
-import { t } from '../i18n.js';
-import { matchFirstPart, matchInput, moveSan } from '../moves.js';
+import { errorText } from '../errors.js';
+import { Color, INITIAL_FEN, Variant, opposite, parseFen } from '../fen.js';
+import { lang, t } from '../i18n.js';
+import { parseMoves } from '../moves.js';
+import { matchTyped } from '../notation.js';
+import { showSan } from './game-parts.js';
 
 const VARIANTS: Variant[] = ['chess', 'alice', 'avalanche'];
 
 export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void {
   let variant: Variant = (VARIANTS as string[]).includes(q.get('variant') ?? '') ? (q.get('variant') as Variant) : 'chess';
   let startFen = q.get('fen') ?? INITIAL_FEN;
-  let moves: string[] = [];
-  let sans: string[] = [];
+  /** The line: every move from the start position; `cursor` moves of it are on the board. */
+  let line: string[] = (q.get('moves') ?? '').split(/\s+/).filter(Boolean);
+  let lineSan: string[] = [];
+  let cursor = line.length;
+  let last: AnalysisResult | null = null;
   let board: BoardView | null = null;
   let seq = 0;
+  let destroyed = false;
 
   const page = el('div', { class: 'analysis-page' });
   const boardHost = el('div', { class: 'game-board' });
-  const prompt = el('div', { class: 'move-prompt', 'aria-live': 'polite' });
+  const slot = el('div', { class: 'prompt-slot', 'aria-live': 'polite' });
   const side = el('aside', { class: 'game-side' });
   const variantSel = el('select', { name: 'variant', 'aria-label': t('lobby.variant') });
   for (const v of VARIANTS) {
@@ -31,39 +41,103 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
   const fenInput = el('input', { type: 'text', class: 'fen-field', value: startFen, 'aria-label': t('game.fen') });
   const loadBtn = el('button', { type: 'button', class: 'btn small' }, t('analysis.loadFen'));
   const msg = el('div', { class: 'form-msg', 'aria-live': 'polite' });
-  const list = el('div', { class: 'move-list' });
+  const list = el('div', { class: 'move-list', role: 'list', 'aria-label': t('game.moves') });
   const evalBox = el('div', { class: 'eval', 'aria-live': 'polite' });
   const evalBtn = el('button', { type: 'button', class: 'btn primary', 'data-action': 'evaluate' }, t('analysis.evaluate'));
+  const backBtn = el('button', { type: 'button', class: 'btn', 'data-action': 'prev' }, t('game.prev'));
+  const fwdBtn = el('button', { type: 'button', class: 'btn', 'data-action': 'next' }, t('game.next'));
   const undoBtn = el('button', { type: 'button', class: 'btn', 'data-action': 'undo' }, t('analysis.undo'));
   const resetBtn = el('button', { type: 'button', class: 'btn', 'data-action': 'reset' }, t('analysis.reset'));
   const flipBtn = el('button', { type: 'button', class: 'btn', 'data-action': 'flip' }, t('game.flip'));
-  const input = el('input', { class: 'san-input', type: 'text', placeholder: t('game.moveInput'), 'aria-label': t('game.moveInput') });
+  const input = el('input', {
+    class: 'san-input',
+    type: 'text',
+    placeholder: t('game.moveInput'),
+    'aria-label': t('game.moveInputLabel'),
+    autocomplete: 'off',
+    autocapitalize: 'off',
+    spellcheck: 'false',
+  });
   const curFen = el('input', { type: 'text', class: 'fen-field', readonly: '', 'aria-label': t('game.fen') });
+  const gameNote = el('p', { class: 'game-note', hidden: '' });
   side.append(
     el('h1', {}, t('analysis.title')),
+    gameNote,
     el('label', { class: 'field' }, el('span', { class: 'field-label' }, t('lobby.variant')), variantSel),
     el('div', { class: 'fen-row' }, fenInput, loadBtn),
     msg,
     list,
-    el('div', { class: 'controls' }, undoBtn, resetBtn, flipBtn),
+    el('div', { class: 'controls' }, backBtn, fwdBtn, undoBtn, resetBtn, flipBtn),
     el('div', { class: 'controls' }, evalBtn),
     evalBox,
+    el('div', { class: 'san-row' }, input),
     el('div', { class: 'fen-row' }, el('label', {}, t('game.fen')), curFen),
   );
-  page.append(el('div', { class: 'game-main' }, boardHost, prompt, el('div', { class: 'san-row' }, input)), side);
+  // Alice on a narrow screen: one board large, the other as a thumbnail under it
+  const thumb = el('div', { class: 'alice-thumb', hidden: '' });
+  const media = window.matchMedia('(max-width: 759px)');
+  const onMedia = () => board?.layout();
+  media.addEventListener('change', onMedia);
+  page.append(el('div', { class: 'game-main' }, boardHost, slot, el('div', { class: 'alice-row' }, thumb)), side);
   clear(root);
   root.appendChild(page);
 
   const makeBoard = () => {
     board?.destroy();
+    thumb.hidden = true;
     board = new BoardView(boardHost, variant, {
       orientation: 'white',
+      aliceThumb: thumb,
+      compact: () => media.matches,
       onMove: m => {
-        moves.push(m);
+        // a move at the cursor replaces the rest of the line, unless it is the next move of it
+        if (line[cursor] === m) cursor++;
+        else {
+          line = [...line.slice(0, cursor), m];
+          cursor = line.length;
+        }
         void refresh();
       },
-      onPrompt: text => (prompt.textContent = text ?? ''),
+      onPrompt: p => {
+        clear(slot);
+        slot.classList.toggle('active', !!p);
+        if (!p) return;
+        slot.append(el('span', { class: 'slot-text' }, p.text));
+        if (p.cancel) {
+          const c = el('button', { type: 'button', class: 'btn small', 'data-action': 'cancel-move' }, t('game.cancel'));
+          c.addEventListener('click', p.cancel);
+          slot.append(c);
+        }
+      },
     });
+  };
+
+  const renderList = () => {
+    clear(list);
+    let first: Color = 'white';
+    let fullmove = 1;
+    try {
+      const p = parseFen(startFen);
+      first = p.turn;
+      fullmove = p.fullmove;
+    } catch {
+      /* keep white, move 1 */
+    }
+    lineSan.forEach((s, i) => {
+      const mover = i % 2 === 0 ? first : opposite(first);
+      const idx = i + (first === 'black' ? 1 : 0);
+      const no = fullmove + Math.floor(idx / 2);
+      const prefix = idx % 2 === 0 ? `${no}. ` : i === 0 ? `${no}… ` : '';
+      const label = prefix + showSan(s, mover);
+      const cell = el('span', { class: `move${i + 1 === cursor ? ' current' : ''}`, role: 'listitem', 'data-ply': String(i + 1), 'data-san': s }, label);
+      cell.addEventListener('click', () => {
+        cursor = i + 1;
+        void refresh();
+      });
+      list.appendChild(cell);
+    });
+    backBtn.disabled = cursor === 0;
+    fwdBtn.disabled = cursor >= line.length;
   };
 
   const refresh = async () => {
@@ -73,36 +147,35 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
     board?.setArrows([], 0);
     board?.setArrows([], 1);
     try {
-      const r = await api.analysis({ variant, fen: startFen, moves });
-      if (my !== seq || !board) return;
-      sans = r.san ?? moves;
-      board.update({ fen: r.fen, legal: r.legal_moves, canMove: true, lastMove: moves[moves.length - 1], check: r.check });
+      // the whole line gives the SAN of every move; the board shows the position at the cursor
+      const full = await api.analysis({ variant, fen: startFen, moves: line });
+      const r = cursor === line.length ? full : await api.analysis({ variant, fen: startFen, moves: line.slice(0, cursor) });
+      if (my !== seq || !board || destroyed) return;
+      lineSan = full.san ?? line;
+      last = r;
+      board.update({ fen: r.fen, legal: r.legal_moves, canMove: true, lastMove: line[cursor - 1], check: r.check });
       curFen.value = r.fen;
     } catch (e) {
-      if (my !== seq || !board) return;
-      if (e instanceof ApiError && e.status === 400) {
-        msg.textContent = t('analysis.badFen');
-        moves.pop();
-      } else {
-        msg.textContent = t('analysis.noServer');
-      }
+      if (my !== seq || !board || destroyed) return;
+      msg.textContent = e instanceof ApiError && e.status === 404 ? t('analysis.noServer') : errorText(e);
+      last = null;
       try {
         parseFen(startFen);
-        if (!moves.length) board.update({ fen: startFen, legal: [], canMove: false });
+        board.update({ fen: startFen, legal: [], canMove: false });
       } catch {
         /* keep the board as it is */
       }
       curFen.value = startFen;
     }
-    clear(list);
-    sans.forEach((s, i) => list.appendChild(el('span', { class: 'move' }, `${i % 2 === 0 ? `${Math.floor(i / 2) + 1}. ` : ''}${s}`)));
+    renderList();
   };
 
   variantSel.addEventListener('change', () => {
     variant = variantSel.value as Variant;
     startFen = INITIAL_FEN;
     fenInput.value = startFen;
-    moves = [];
+    line = [];
+    cursor = 0;
     makeBoard();
     void refresh();
   });
@@ -114,62 +187,108 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
       return;
     }
     startFen = fenInput.value.trim();
-    moves = [];
+    line = [];
+    cursor = 0;
+    void refresh();
+  });
+  backBtn.addEventListener('click', () => {
+    cursor = Math.max(0, cursor - 1);
+    void refresh();
+  });
+  fwdBtn.addEventListener('click', () => {
+    cursor = Math.min(line.length, cursor + 1);
     void refresh();
   });
   undoBtn.addEventListener('click', () => {
-    moves.pop();
+    line = line.slice(0, Math.max(0, cursor - 1));
+    cursor = line.length;
     void refresh();
   });
   resetBtn.addEventListener('click', () => {
-    moves = [];
+    cursor = 0;
     void refresh();
   });
   flipBtn.addEventListener('click', () => board?.flip());
   input.addEventListener('keydown', e => {
-    if (e.key !== 'Enter' || !board) return;
-    const pos = board.position();
-    const legal = board.legalMoves();
-    let m = matchInput(pos, legal, input.value);
-    if (!m && variant === 'avalanche') {
-      const f = matchFirstPart(pos, legal, input.value);
-      if (f.length === 1) m = f[0];
-    }
-    if (!m) {
-      msg.textContent = t('game.badMove', { move: input.value });
+    if (e.key !== 'Enter' || !board || !last) return;
+    const moves = parseMoves(last.legal_moves);
+    const r = matchTyped(input.value, moves, last.legal_san ?? [], lang());
+    if (r.kind === 'none' || r.kind === 'ambiguous') {
+      msg.textContent = t(r.kind === 'none' ? 'game.badMove' : 'game.ambiguousMove', { move: input.value });
       return;
     }
     input.value = '';
-    board.playKeyboard(m);
+    if (r.kind === 'first') board.playFirstPart(r.moves);
+    else board.playKeyboard(r.move);
   });
   evalBtn.addEventListener('click', async () => {
     evalBox.textContent = t('analysis.evaluating');
     try {
-      const r = await api.evaluate({ variant, fen: curFen.value || startFen, movetime_ms: 1000 });
+      const r = await api.evaluate({ variant, fen: startFen, moves: line.slice(0, cursor), movetime_ms: 1000 });
       const parts: string[] = [];
       // the server scores for the side to move; shown from White's side, as on lichess
-      const sign = board?.position().turn === 'black' ? -1 : 1;
+      const turn = board?.position().turn ?? 'white';
+      const sign = turn === 'black' ? -1 : 1;
       if (r.mate !== null && r.mate !== undefined) parts.push(t('analysis.mate', { n: r.mate }));
       else if (r.score_cp !== null && r.score_cp !== undefined) {
         const cp = sign * r.score_cp;
         parts.push(t('analysis.eval', { score: (cp >= 0 ? '+' : '') + (cp / 100).toFixed(2) }));
       }
-      if (r.best_move) {
-        const legal = board?.legalMoves() ?? [];
-        const m = legal.find(x => x.raw === r.best_move);
-        parts.push(t('analysis.best', { move: m && board ? moveSan(board.position(), m, legal) : r.best_move }));
-        const first = r.best_move.replace(/^[qrbn]:/, '').split(',')[0];
-        const orig = first.slice(0, 2);
+      if (r.best_move && last) {
+        const i = last.legal_moves.indexOf(r.best_move);
+        const san = i >= 0 ? last.legal_san?.[i] : undefined;
+        parts.push(t('analysis.best', { move: san ? showSan(san, turn) : r.best_move }));
+        const firstPart = r.best_move.replace(/^[qrbn]:/, '').split(',')[0];
+        const orig = firstPart.slice(0, 2);
         // Alice: on the board where the piece stands
-        board?.setArrows([{ orig, dest: first.slice(2, 4), brush: 'blue' }], board.position().pieces.get(orig)?.board ?? 0);
+        board?.setArrows([{ orig, dest: firstPart.slice(2, 4), brush: 'blue' }], board.position().pieces.get(orig)?.board ?? 0);
       }
       evalBox.textContent = parts.join(' · ');
-    } catch {
-      evalBox.textContent = t('analysis.unavailable');
+    } catch (e) {
+      evalBox.textContent = errorText(e);
     }
   });
 
-  makeBoard();
-  void refresh();
-  return () => board?.destroy();
+  const gameId = q.get('game');
+  if (gameId) {
+    // from a game: its initial position and all its moves, once it is over
+    evalBtn.disabled = true;
+    api.game(gameId).then(
+      st => {
+        if (destroyed) return;
+        gameNote.hidden = false;
+        if (st.status === 'live') {
+          gameNote.textContent = t('analysis.liveGame');
+          gameNote.classList.add('fair-play');
+          // nothing of the live game is shown: no engine, no free moves on its position
+          return;
+        }
+        gameNote.textContent = `${t('analysis.fromGame')} · ${t(`variant.${st.variant}`)}`;
+        evalBtn.disabled = false;
+        variant = st.variant;
+        variantSel.value = variant;
+        startFen = st.initial_fen;
+        fenInput.value = startFen;
+        line = st.moves.map(m => m.uci);
+        const ply = Number(q.get('ply'));
+        cursor = Number.isInteger(ply) && ply >= 0 && ply <= line.length ? ply : line.length;
+        makeBoard();
+        void refresh();
+      },
+      () => {
+        if (destroyed) return;
+        gameNote.hidden = false;
+        gameNote.textContent = t('analysis.notFound');
+      },
+    );
+    makeBoard();
+  } else {
+    makeBoard();
+    void refresh();
+  }
+  return () => {
+    destroyed = true;
+    media.removeEventListener('change', onMedia);
+    board?.destroy();
+  };
 }

@@ -1,23 +1,55 @@
 // The game page: live play, spectating, and the finished-game viewer.
+// (Over 400 lines: one page with one state; its pure renderers are in game-parts.ts.)
+//
+// Layout rule: nothing above or beside the board changes size while a move is
+// being made. Prompts (push, premove, confirmation, history) go in the fixed
+// slot under the board; the connection banner sits over the header.
 
-import { ApiError, GameState, MoveEntry, api, ws } from '../api.js';
-import { BoardView } from '../board.js';
+import { ApiError, GameState, api, ws } from '../api.js';
+import { BoardPrompt, BoardView } from '../board.js';
 import { clear, el, svgIcon } from '../dom.js';
-import { Color, Variant, opposite, parseFen } from '../fen.js';
-import { formatClock, formatDays, formatTime, playerName, reasonText, remaining, resultTitle } from '../format.js';
-import { errorMessage, t } from '../i18n.js';
-import { matchFirstPart, matchInput } from '../moves.js';
+import { Color, Variant, opposite, parseFen, pendingPromotionSquare } from '../fen.js';
+import { formatClock, formatDays, formatTime, playerName, remaining } from '../format.js';
+import { errorText } from '../errors.js';
+import { lang, t } from '../i18n.js';
+import { parseMoves } from '../moves.js';
+import { matchTyped } from '../notation.js';
 import { navigate } from '../router.js';
-import { play } from '../sound.js';
+import { isFlipped, onSettings, setFlipped, settings } from '../settings.js';
+import { moveSound, play } from '../sound.js';
+import { openRulesDialog } from './rules.js';
+import { claimControls, clocksAt, renderLastMoves, renderMoveList, renderPlayer, renderResult, showSan } from './game-parts.js';
+import { attachResizeHandle } from './resize.js';
 
 export function gamePage(root: HTMLElement, id: string): () => void {
   const page = new GamePage(root, id);
   return () => page.destroy();
 }
 
+const NARROW = '(max-width: 759px)';
+
+interface Els {
+  boardHost: HTMLElement;
+  slot: HTMLElement;
+  banner: HTMLElement;
+  status: HTMLElement;
+  moves: HTMLElement;
+  controls: HTMLElement;
+  top: HTMLElement;
+  bottom: HTMLElement;
+  barTop: HTMLElement;
+  barBottom: HTMLElement;
+  nav: HTMLElement;
+  input: HTMLInputElement;
+  inputMsg: HTMLElement;
+  conn: HTMLElement;
+  exportBox: HTMLElement;
+  thumb: HTMLElement;
+  lastMoves: HTMLElement;
+}
+
 class GamePage {
   private state: GameState | null = null;
-  private claimTimer: number | undefined;
   private receivedAt = 0;
   private board: BoardView | null = null;
   private variant: Variant | null = null;
@@ -27,23 +59,13 @@ class GamePage {
   private unsub: (() => void)[] = [];
   private tick: number | undefined;
   private confirmResign = false;
-  private els!: {
-    boardHost: HTMLElement;
-    banner: HTMLElement;
-    status: HTMLElement;
-    moves: HTMLElement;
-    controls: HTMLElement;
-    top: HTMLElement;
-    bottom: HTMLElement;
-    barTop: HTMLElement;
-    barBottom: HTMLElement;
-    nav: HTMLElement;
-    input: HTMLInputElement;
-    inputMsg: HTMLElement;
-    conn: HTMLElement;
-    exportBox: HTMLElement;
-    prompt: HTMLElement;
-  };
+  private claimTimer: number | undefined;
+  private boardPrompt: BoardPrompt | null = null;
+  /** A move made on the board that waits for the player's confirmation (correspondence). */
+  private unconfirmed: string | null = null;
+  private lowTimeSounded = false;
+  private media = window.matchMedia(NARROW);
+  private els!: Els;
 
   constructor(
     private root: HTMLElement,
@@ -57,10 +79,16 @@ class GamePage {
         if (m.game === id) this.onState(m as unknown as GameState);
       }),
       s.on('error', m => {
-        if (m.game === id || m.game === undefined) this.onError(String(m.code ?? ''), String(m.message ?? ''));
+        if (m.game === id || m.game === undefined) this.onError(m);
       }),
       s.onStatus(up => this.onConnection(up)),
+      onSettings(() => {
+        if (this.state) this.render();
+      }),
     );
+    const onMedia = () => this.board?.layout();
+    this.media.addEventListener('change', onMedia);
+    this.unsub.push(() => this.media.removeEventListener('change', onMedia));
     s.join(id);
     // HTTP as well: shows 404 for an unknown game even if the socket is slow.
     api.game(id).then(
@@ -94,20 +122,20 @@ class GamePage {
     clear(this.root);
     this.variant = st.variant;
     const boardHost = el('div', { class: 'game-board' });
-    const prompt = el('div', { class: 'move-prompt', 'aria-live': 'polite' });
+    const slot = el('div', { class: 'prompt-slot', 'aria-live': 'polite', 'data-slot': '' });
     const input = el('input', {
       class: 'san-input',
       type: 'text',
       placeholder: t('game.moveInput'),
-      'aria-label': t('game.moveInput'),
+      'aria-label': t('game.moveInputLabel'),
       autocomplete: 'off',
+      autocapitalize: 'off',
       spellcheck: 'false',
+      enterkeyhint: 'send',
     });
     const inputMsg = el('div', { class: 'input-msg', 'aria-live': 'polite' });
     input.addEventListener('keydown', e => {
-      if (e.key === 'Enter') {
-        this.onInput(input.value);
-      }
+      if (e.key === 'Enter') this.onInput(input.value);
       e.stopPropagation();
     });
     const side = el('aside', { class: 'game-side' });
@@ -118,30 +146,39 @@ class GamePage {
     const moves = el('div', { class: 'move-list', role: 'list', 'aria-label': t('game.moves') });
     const nav = el('div', { class: 'move-nav' });
     const controls = el('div', { class: 'controls' });
-    const conn = el('div', { class: 'conn-status', hidden: '' });
+    const conn = el('div', { class: 'conn-status', hidden: '', role: 'status' });
     const exportBox = el('div', { class: 'export' });
+    const rules = el('button', { type: 'button', class: 'btn small rules-link', 'data-action': 'rules' }, t('nav.rules'));
+    rules.addEventListener('click', () => openRulesDialog(st.variant));
     const info = el(
       'div',
       { class: 'game-info' },
       el('span', { class: 'variant-name' }, t(`variant.${st.variant}`)),
       el('span', { class: 'tc' }, formatTime(st.time)),
-      el('a', { href: `/rules/${st.variant}`, 'data-link': '', class: 'rules-link' }, t('nav.rules')),
+      rules,
     );
-    side.append(info, top, banner, status, moves, nav, controls, bottom, exportBox);
-    // on small screens the players and clocks sit above and below the board
+    side.append(info, top, banner, status, moves, nav, controls, bottom, el('div', { class: 'san-row' }, input, inputMsg), exportBox);
     const barTop = el('div', { class: 'player-bar top' });
     const barBottom = el('div', { class: 'player-bar bottom' });
-    const main = el('div', { class: 'game-main' }, barTop, boardHost, barBottom, prompt, el('div', { class: 'san-row' }, input, inputMsg));
+    const thumb = el('div', { class: 'alice-thumb', hidden: '' });
+    const lastMoves = el('div', { class: 'last-moves', 'aria-hidden': 'true' });
+    const main = el('div', { class: 'game-main' }, barTop, boardHost, barBottom, slot);
+    if (st.variant === 'alice') main.appendChild(el('div', { class: 'alice-row' }, thumb, lastMoves));
     this.root.append(conn, el('div', { class: `game-page variant-${st.variant}` }, main, side));
-    this.els = { boardHost, banner, status, moves, controls, top, bottom, barTop, barBottom, nav, input, inputMsg, conn, exportBox, prompt };
-    this.orientation = this.orientation ?? (st.you === 'black' ? 'black' : 'white');
+    this.els = { boardHost, slot, banner, status, moves, controls, top, bottom, barTop, barBottom, nav, input, inputMsg, conn, exportBox, thumb, lastMoves };
+    const mine: Color = st.you === 'black' ? 'black' : 'white';
+    this.orientation = this.orientation ?? (isFlipped(this.id) ? opposite(mine) : mine);
     this.board = new BoardView(boardHost, st.variant, {
       orientation: this.orientation,
-      onMove: m => this.sendMove(m),
-      onPrompt: text => {
-        prompt.textContent = text ?? '';
+      onMove: m => this.onBoardMove(m),
+      onPrompt: p => {
+        this.boardPrompt = p;
+        this.renderSlot();
       },
+      aliceThumb: thumb,
+      compact: () => this.media.matches,
     });
+    attachResizeHandle(boardHost, () => this.board?.redraw());
   }
 
   private onState(st: GameState): void {
@@ -161,12 +198,10 @@ class GamePage {
       this.board!.setOrientation(st.you);
     }
     if (this.viewPly !== null && this.viewPly >= st.ply) this.viewPly = null;
+    if (prev && prev.game === st.game && st.ply !== prev.ply) this.unconfirmed = null;
     if (prev && prev.game === st.game) {
       if (st.status === 'over' && prev.status === 'live') play('end');
-      else if (st.ply > prev.ply) {
-        const san = st.moves[st.ply - 1]?.san ?? '';
-        play(/[+#]$/.test(san) ? 'check' : san.includes('x') ? 'capture' : 'move');
-      }
+      else if (st.ply > prev.ply) play(moveSound(st.moves[st.ply - 1]?.san ?? ''));
     }
     this.renderBoard();
     this.render();
@@ -175,12 +210,14 @@ class GamePage {
     }
   }
 
-  private onError(code: string, message: string): void {
+  private onError(m: Record<string, unknown>): void {
     if (!this.state) return;
-    this.els.inputMsg.textContent = errorMessage(code, message);
+    this.els.inputMsg.textContent = errorText(m);
     this.els.inputMsg.classList.add('error');
+    this.unconfirmed = null;
     // put the board back as the server has it
     this.renderBoard(true);
+    this.renderSlot();
   }
 
   private onConnection(up: boolean): void {
@@ -190,12 +227,32 @@ class GamePage {
     this.els.conn.classList.toggle('down', !up);
   }
 
+  private sanOf(move: string): string {
+    const st = this.state;
+    const i = st ? st.legal_moves.indexOf(move) : -1;
+    return st && i >= 0 && st.legal_san?.[i] ? st.legal_san[i] : move;
+  }
+
+  /** A move made on the board or typed: sent, or held for confirmation in correspondence games. */
+  private onBoardMove(move: string): void {
+    const st = this.state;
+    if (!st) return;
+    if (st.time.kind === 'correspondence' && settings().confirmCorrespondence) {
+      this.unconfirmed = move;
+      this.renderSlot();
+      return;
+    }
+    this.sendMove(move);
+  }
+
   private sendMove(move: string): void {
     const st = this.state;
     if (!st) return;
+    this.unconfirmed = null;
     this.els.inputMsg.textContent = '';
     this.els.inputMsg.classList.remove('error');
     ws().send({ type: 'move', game: st.game, move, ply: st.ply });
+    this.renderSlot();
   }
 
   private onInput(text: string): void {
@@ -204,30 +261,30 @@ class GamePage {
     const msg = this.els.inputMsg;
     msg.classList.remove('error');
     if (!this.canMove()) return;
-    const pos = this.board.position();
-    const moves = this.board.legalMoves();
-    let m = matchInput(pos, moves, text);
-    if (!m && st.variant === 'avalanche') {
-      const firsts = matchFirstPart(pos, moves, text);
-      if (firsts.length === 1 || (firsts.length > 0 && firsts.every(f => !f.push))) m = firsts[0];
-      else if (firsts.length > 1) {
-        msg.textContent = t('game.ambiguousMove', { move: text });
-        msg.classList.add('error');
-        return;
-      }
-    }
-    if (!m) {
-      msg.textContent = t('game.badMove', { move: text });
+    const all = parseMoves(st.legal_moves);
+    const choice = this.board.stageChoice();
+    const idx = all.map((_, i) => i).filter(i => choice === undefined || all[i].choice === choice);
+    const r = matchTyped(
+      text,
+      idx.map(i => all[i]),
+      idx.map(i => st.legal_san?.[i] ?? ''),
+      lang(),
+    );
+    const fail = (key: 'game.badMove' | 'game.ambiguousMove') => {
+      msg.textContent = t(key, { move: text });
       msg.classList.add('error');
-      return;
-    }
+    };
+    if (r.kind === 'none') return fail('game.badMove');
+    if (r.kind === 'ambiguous') return fail('game.ambiguousMove');
     msg.textContent = '';
     this.els.input.value = '';
-    this.board.playKeyboard(m);
+    if (r.kind === 'first') this.board.playFirstPart(r.moves);
+    else this.board.playKeyboard(r.move);
   }
 
   private onKey = (e: KeyboardEvent): void => {
-    if (!this.state || (e.target as HTMLElement)?.tagName === 'INPUT') return;
+    const tag = (e.target as HTMLElement)?.tagName;
+    if (!this.state || tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || document.querySelector('dialog[open]')) return;
     if (e.key === 'ArrowLeft') this.go(this.shownPly() - 1);
     else if (e.key === 'ArrowRight') this.go(this.shownPly() + 1);
     else if (e.key === 'Home') this.go(0);
@@ -241,6 +298,8 @@ class GamePage {
   private flip(): void {
     this.board?.flip();
     this.orientation = this.board?.getOrientation() ?? this.orientation;
+    const mine: Color = this.state?.you === 'black' ? 'black' : 'white';
+    setFlipped(this.id, this.orientation !== mine);
     this.render();
   }
 
@@ -284,7 +343,7 @@ class GamePage {
         force,
       );
     } else {
-      const entry: MoveEntry | undefined = st.moves[ply - 1];
+      const entry = st.moves[ply - 1];
       this.board.update({
         fen: ply === 0 ? st.initial_fen : entry!.fen!,
         legal: [],
@@ -295,72 +354,111 @@ class GamePage {
     }
   }
 
+  private shownFen(): string {
+    const st = this.state!;
+    const ply = this.shownPly();
+    return this.viewPly === null ? st.fen : ply === 0 ? st.initial_fen : (st.moves[ply - 1].fen ?? st.fen);
+  }
+
   private render(): void {
     const st = this.state;
     if (!st) return;
     const e = this.els;
     const bottomColor: Color = this.orientation ?? 'white';
-    this.renderPlayer(e.top, opposite(bottomColor));
-    this.renderPlayer(e.bottom, bottomColor);
-    this.renderPlayer(e.barTop, opposite(bottomColor));
-    this.renderPlayer(e.barBottom, bottomColor);
+    let pos = null;
+    try {
+      pos = parseFen(this.shownFen());
+    } catch {
+      pos = null;
+    }
+    for (const [box, color] of [
+      [e.top, opposite(bottomColor)],
+      [e.bottom, bottomColor],
+      [e.barTop, opposite(bottomColor)],
+      [e.barBottom, bottomColor],
+    ] as [HTMLElement, Color][])
+      renderPlayer(box, st, color, pos);
     this.renderClocks();
+    renderResult(e.banner, st);
 
-    // result banner
-    if (st.status === 'over') {
-      e.banner.hidden = false;
-      clear(e.banner);
-      e.banner.append(
-        el('div', { class: 'result-score' }, st.termination === 'aborted' ? '–' : st.result.replace('1/2', '½').replace('1/2', '½')),
-        el('div', { class: 'result-title' }, resultTitle(st.result, st.termination)),
-        el('div', { class: 'result-reason' }, reasonText(st.result, st.termination)),
-      );
-      e.banner.dataset.result = st.result;
-      e.banner.dataset.termination = st.termination ?? '';
-    } else {
-      e.banner.hidden = true;
-    }
-
-    // status line
-    let status = '';
-    if (st.status === 'live') {
-      if (st.you === null) status = t('game.toMove', { color: t(`color.${st.turn}`) });
-      else if (st.you === st.turn) status = t('game.yourTurn');
-      else status = t('game.waitingOpponent');
-    }
-    e.status.textContent = status;
+    e.status.textContent = this.statusText();
     // the tab's title tells whose turn it is, as on lichess
     const title = `${t(`variant.${st.variant}`)} · ${playerName(st.players.white)} – ${playerName(st.players.black)}`;
     document.title = st.status === 'live' && st.you === st.turn ? `● ${t('game.yourTurn')} · ${title}` : title;
-    e.status.hidden = !status;
+    e.status.hidden = !e.status.textContent;
     e.status.dataset.turn = st.turn;
 
-    this.renderMoves();
+    renderMoveList(e.moves, st, this.shownPly(), p => this.go(p));
+    renderLastMoves(e.lastMoves, st);
     this.renderNav();
     this.renderControls();
     this.renderExport();
+    this.renderSlot();
     e.input.disabled = !this.canMove();
     e.input.hidden = st.status !== 'live' || st.you === null;
   }
 
-  private renderPlayer(box: HTMLElement, color: Color): void {
+  private statusText(): string {
     const st = this.state!;
-    const p = st.players[color];
-    clear(box);
-    box.dataset.color = color;
-    const name = playerName(p);
-    const dot = el('span', { class: `conn-dot ${p.computer || p.connected ? 'on' : 'off'}` });
-    box.append(
-      el(
-        'div',
-        { class: 'player-name' },
-        dot,
-        el('span', { class: `piece-icon ${color}` }),
-        el('span', { class: 'name' }, name),
-        st.you === color ? el('span', { class: 'you' }, `(${t('game.you')})`) : null,
-      ),
-      el('div', { class: `clock clock-${color}`, 'data-color': color }),
-    );
+    if (st.status !== 'live') return '';
+    // Avalanche: a pawn pushed to its last rank, its owner chooses its piece
+    let pending: string | undefined;
+    if (st.variant === 'avalanche' && st.legal_moves.some(m => m.includes(':'))) {
+      try {
+        pending = pendingPromotionSquare(parseFen(st.fen)) ?? st.legal_moves.find(m => m.includes(':'))?.slice(2, 4);
+      } catch {
+        pending = undefined;
+      }
+    }
+    if (st.you === null) {
+      if (pending) return t('game.pendingOther', { color: t(`color.${st.turn}`), square: pending });
+      return t('game.toMove', { color: t(`color.${st.turn}`) });
+    }
+    if (st.you === st.turn) return t('game.yourTurn');
+    if (pending) return t('game.pendingOpponent', { square: pending });
+    return t('game.waitingOpponent');
+  }
+
+  /** The fixed place under the board: a board prompt, a confirmation, the history notice, or nothing. */
+  private renderSlot(): void {
+    const st = this.state;
+    const slot = this.els?.slot;
+    if (!st || !slot) return;
+    clear(slot);
+    slot.className = 'prompt-slot';
+    const btn = (label: string, action: string, f: () => void, cls = '') => {
+      const b = el('button', { type: 'button', class: `btn small ${cls}`, 'data-action': action }, label);
+      b.addEventListener('click', f);
+      return b;
+    };
+    if (this.unconfirmed) {
+      const mover = st.turn;
+      slot.classList.add('active');
+      slot.append(
+        el('span', { class: 'slot-text' }, t('game.confirmMove', { move: showSan(this.sanOf(this.unconfirmed), mover) })),
+        btn(t('game.confirm'), 'confirm-move', () => this.unconfirmed && this.sendMove(this.unconfirmed), 'primary'),
+        btn(t('game.cancel'), 'cancel-move', () => {
+          this.unconfirmed = null;
+          this.board?.cancelTurn();
+          this.renderSlot();
+        }),
+      );
+      return;
+    }
+    if (this.boardPrompt) {
+      slot.classList.add('active');
+      slot.append(el('span', { class: 'slot-text', role: 'status' }, this.boardPrompt.text));
+      const c = this.boardPrompt.cancel;
+      if (c) slot.append(btn(t('game.cancel'), 'cancel-move', c));
+      return;
+    }
+    if (this.viewPly !== null && st.status === 'live') {
+      slot.classList.add('history');
+      slot.append(
+        el('span', { class: 'slot-text' }, t('game.viewingHistory')),
+        btn(t('game.backToLive'), 'back-to-live', () => this.go(st.ply), 'primary'),
+      );
+    }
   }
 
   private renderClocks(): void {
@@ -378,44 +476,28 @@ class GamePage {
       const text = ` · ${t('game.firstMoveDeadline', { s: left })}`;
       if (dl.textContent !== text) dl.textContent = text;
     } else dl?.remove();
-    for (const color of ['white', 'black'] as Color[]) for (const c of this.root.querySelectorAll<HTMLElement>(`.clock-${color}`)) {
-      if (!st.clock) {
-        c.hidden = true;
-        continue;
+    // a past position shows the clocks it had (when the server recorded them)
+    const past = this.viewPly !== null ? clocksAt(st, this.viewPly) : undefined;
+    for (const color of ['white', 'black'] as Color[])
+      for (const c of this.root.querySelectorAll<HTMLElement>(`.clock-${color}`)) {
+        if (!st.clock && !past) {
+          c.hidden = true;
+          continue;
+        }
+        c.hidden = false;
+        const live = st.status === 'live' && !past;
+        const ms = past ? past[color] : live ? remaining(st.clock!, color, this.receivedAt, performance.now()) : st.clock![color];
+        const text = st.time.kind === 'correspondence' ? formatDays(ms) : formatClock(ms);
+        if (c.textContent !== text) c.textContent = text;
+        c.classList.toggle('running', live && st.clock!.running === color);
+        c.classList.toggle('past', !!past);
+        c.classList.toggle('low', st.time.kind === 'realtime' && ms < 10000);
+        c.dataset.ms = String(Math.round(ms));
+        if (live && color === st.you && st.clock!.running === color && st.time.kind === 'realtime' && ms < 10000 && !this.lowTimeSounded) {
+          this.lowTimeSounded = true;
+          play('lowtime');
+        }
       }
-      const live = st.status === 'live';
-      const ms = live ? remaining(st.clock, color, this.receivedAt, performance.now()) : st.clock[color];
-      const text = st.time.kind === 'correspondence' ? formatDays(ms) : formatClock(ms);
-      if (c.textContent !== text) c.textContent = text;
-      c.classList.toggle('running', live && st.clock.running === color);
-      c.classList.toggle('low', st.time.kind === 'realtime' && ms < 10000);
-      c.dataset.ms = String(Math.round(ms));
-    }
-  }
-
-  private renderMoves(): void {
-    const st = this.state!;
-    const box = this.els.moves;
-    clear(box);
-    const shown = this.shownPly();
-    const startBlack = parseFen(st.initial_fen).turn === 'black';
-    const startNo = parseFen(st.initial_fen).fullmove;
-    let row: HTMLElement | null = null;
-    st.moves.forEach((m, i) => {
-      const idx = i + (startBlack ? 1 : 0);
-      if (idx % 2 === 0 || row === null) {
-        row = el('div', { class: 'move-row', role: 'listitem' });
-        row.appendChild(el('span', { class: 'move-no' }, `${startNo + Math.floor(idx / 2)}.`));
-        if (idx % 2 === 1) row.appendChild(el('span', { class: 'move empty' }, '…'));
-        box.appendChild(row);
-      }
-      const ply = i + 1;
-      const cell = el('span', { class: `move${ply === shown ? ' current' : ''}`, 'data-ply': String(ply) }, m.san);
-      cell.addEventListener('click', () => this.go(ply));
-      row.appendChild(cell);
-    });
-    const cur = box.querySelector('.current');
-    if (cur && this.viewPly === null) box.scrollTop = box.scrollHeight;
   }
 
   private renderNav(): void {
@@ -443,29 +525,11 @@ class GamePage {
     nav.appendChild(flip);
   }
 
-  /** The opponent left: a note, then (from `available_at`) the two claims. */
-  private renderClaim(box: HTMLElement, send: (type: string) => void, btn: (l: string, a: string, f: () => void, c?: string) => HTMLElement): void {
-    const st = this.state!;
-    window.clearTimeout(this.claimTimer);
-    if (!st.claim || st.claim.by !== st.you) return;
-    const wait = st.claim.available_at - ws().serverNow();
-    const note = el('div', { class: 'offer claim' }, t('game.opponentLeft'));
-    box.appendChild(note);
-    if (wait > 0) {
-      note.append(' ', t('game.claimIn', { s: Math.ceil(wait / 1000) }));
-      this.claimTimer = window.setTimeout(() => this.renderControls(), Math.min(wait, 1000));
-      return;
-    }
-    box.append(
-      btn(t('game.claimVictory'), 'claim-victory', () => send('claim_victory'), 'primary'),
-      btn(t('game.claimDraw'), 'claim-draw', () => send('claim_draw')),
-    );
-  }
-
   private renderControls(): void {
     const st = this.state!;
     const box = this.els.controls;
     clear(box);
+    window.clearTimeout(this.claimTimer);
     const me = st.you;
     const send = (type: string) => ws().send({ type, game: st.game });
     const btn = (label: string, action: string, onClick: () => void, cls = '') => {
@@ -495,20 +559,27 @@ class GamePage {
         box.appendChild(btn(t('game.offerDraw'), 'draw-offer', () => send('draw_offer')));
       }
       if (st.can_abort) box.appendChild(btn(t('game.abort'), 'abort', () => send('abort')));
-      this.renderClaim(box, send, btn);
-      const r = btn(this.confirmResign ? t('game.confirmResign') : t('game.resign'), 'resign', () => {
-        if (this.confirmResign) {
-          this.confirmResign = false;
-          send('resign');
-        } else {
-          this.confirmResign = true;
-          this.renderControls();
-          window.setTimeout(() => {
+      const claim = claimControls(st, ws().serverNow(), btn, send);
+      box.append(...claim.nodes);
+      if (claim.recheckIn !== undefined) this.claimTimer = window.setTimeout(() => this.renderControls(), claim.recheckIn);
+      const r = btn(
+        this.confirmResign ? t('game.confirmResign') : t('game.resign'),
+        'resign',
+        () => {
+          if (this.confirmResign) {
             this.confirmResign = false;
+            send('resign');
+          } else {
+            this.confirmResign = true;
             this.renderControls();
-          }, 4000);
-        }
-      }, this.confirmResign ? 'danger' : '');
+            window.setTimeout(() => {
+              this.confirmResign = false;
+              this.renderControls();
+            }, 4000);
+          }
+        },
+        this.confirmResign ? 'danger' : '',
+      );
       box.appendChild(r);
     } else {
       if (st.rematch_game) {
@@ -523,7 +594,7 @@ class GamePage {
         const b = btn(t('game.rematchOffered'), 'rematch-offer', () => undefined);
         b.disabled = true;
         box.appendChild(b);
-      } else if (st.termination !== 'aborted' || true) {
+      } else {
         box.appendChild(btn(t('game.rematch'), 'rematch-offer', () => send('rematch_offer'), 'primary'));
       }
       box.appendChild(el('a', { href: '/', 'data-link': '', class: 'btn' }, t('game.newGame')));
@@ -534,27 +605,29 @@ class GamePage {
     const st = this.state!;
     const box = this.els.exportBox;
     clear(box);
-    const ply = this.shownPly();
-    const fen = this.viewPly === null ? st.fen : ply === 0 ? st.initial_fen : st.moves[ply - 1].fen!;
+    const fen = this.shownFen();
     const fenInput = el('input', { class: 'fen-field', type: 'text', readonly: '', value: fen, 'aria-label': t('game.fen') });
     const copy = el('button', { type: 'button', class: 'btn small', 'data-action': 'copy-fen' }, t('game.copyFen'));
     copy.addEventListener('click', () => {
       fenInput.select();
       void navigator.clipboard?.writeText(fen).catch(() => undefined);
     });
-    box.append(
-      el('div', { class: 'fen-row' }, el('label', {}, t('game.fen')), fenInput, copy),
-      el(
-        'div',
-        { class: 'export-links' },
-        el('a', { href: `/game/${st.game}.pgn`, download: `${st.game}.pgn`, class: 'btn small', 'data-action': 'pgn' }, t('game.exportPgn')),
+    const links = el(
+      'div',
+      { class: 'export-links' },
+      el('a', { href: `/game/${st.game}.pgn`, download: `${st.game}.pgn`, class: 'btn small', 'data-action': 'pgn' }, t('game.exportPgn')),
+    );
+    // fair play: no engine for a game in progress, for its players and its spectators alike
+    if (st.status === 'over')
+      links.appendChild(
         el(
           'a',
-          { href: `/analysis?variant=${st.variant}&fen=${encodeURIComponent(fen)}`, 'data-link': '', class: 'btn small' },
+          { href: `/analysis?game=${encodeURIComponent(st.game)}&ply=${this.shownPly()}`, 'data-link': '', class: 'btn small primary', 'data-action': 'analyse' },
           t('game.analyse'),
         ),
-      ),
-    );
+      );
+    else links.appendChild(el('span', { class: 'hint fair-play' }, t('game.analysisAfter')));
+    box.append(el('div', { class: 'fen-row' }, el('label', {}, t('game.fen')), fenInput, copy), links);
   }
 }
 
@@ -565,4 +638,3 @@ const ICONS = {
   last: 'M16 5h2v14h-2zM4 5v14l11-7z',
   flip: 'M7 3 3 7h3v9h2V7h3zm10 18 4-4h-3V8h-2v9h-3z',
 };
-

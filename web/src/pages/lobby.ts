@@ -1,16 +1,19 @@
 // Lobby (create a game, open seeks, live games, finished games) and the
 // challenge page of a direct challenge link.
+// (Over 400 lines: the two forms, the three lists and the challenge page share its helpers.)
 
-import { ApiError, GameSummary, Lobby, Seek, TimeControl, api, nickname, setNickname, ws } from '../api.js';
+import { GameSummary, Lobby, Seek, TimeControl, api, nickname, setNickname, ws } from '../api.js';
 import { BoardView } from '../board.js';
 import { clear, el } from '../dom.js';
 import type { Variant } from '../fen.js';
 import { formatTime, playerName, resultTitle } from '../format.js';
-import { errorMessage, t } from '../i18n.js';
+import { errorText } from '../errors.js';
+import { t } from '../i18n.js';
 import { navigate } from '../router.js';
 
 const VARIANTS: Variant[] = ['chess', 'alice', 'avalanche'];
 const FORM_KEY = 'echecs.form';
+const COMPUTER_KEY = 'echecs.form.computer';
 
 interface FormValues {
   variant: Variant;
@@ -22,18 +25,19 @@ interface FormValues {
   level: number;
 }
 
-function loadForm(): FormValues {
-  const d: FormValues = { variant: 'chess', mode: 'realtime', minutes: 5, increment: 3, days: 3, color: 'random', level: 3 };
+function loadForm(key: string, d: FormValues): FormValues {
   try {
-    return { ...d, ...(JSON.parse(localStorage.getItem(FORM_KEY) ?? '{}') as Partial<FormValues>) };
+    const v = { ...d, ...(JSON.parse(localStorage.getItem(key) ?? '{}') as Partial<FormValues>) };
+    if (!VARIANTS.includes(v.variant)) v.variant = d.variant;
+    return v;
   } catch {
     return d;
   }
 }
 
-function saveForm(v: FormValues): void {
+function saveForm(key: string, v: FormValues): void {
   try {
-    localStorage.setItem(FORM_KEY, JSON.stringify(v));
+    localStorage.setItem(key, JSON.stringify(v));
   } catch {
     /* ignore */
   }
@@ -45,8 +49,8 @@ function timeOf(v: FormValues): TimeControl {
   return { kind: 'unlimited' };
 }
 
-function select(name: string, options: [string, string][], value: string): HTMLSelectElement {
-  const s = el('select', { name, id: `f-${name}` });
+function select(name: string, options: [string, string][], value: string, prefix = 'f'): HTMLSelectElement {
+  const s = el('select', { name, id: `${prefix}-${name}` });
   for (const [v, label] of options) {
     const o = el('option', { value: v }, label);
     if (v === value) o.selected = true;
@@ -59,30 +63,16 @@ function field(label: string, input: HTMLElement): HTMLElement {
   return el('label', { class: 'field' }, el('span', { class: 'field-label' }, label), input);
 }
 
-function errorText(e: unknown): string {
-  if (e instanceof ApiError) return errorMessage(e.code, e.message);
-  return t('error.network');
-}
-
-export function lobbyPage(root: HTMLElement): () => void {
-  const v = loadForm();
-  const page = el('div', { class: 'lobby' });
-  root.appendChild(page);
-
-  // ---- create form
-  const variant = select('variant', VARIANTS.map(x => [x, t(`variant.${x}`)]), v.variant);
-  const mode = select(
-    'mode',
-    [
-      ['realtime', t('lobby.realtime')],
-      ['correspondence', t('lobby.correspondence')],
-      ['unlimited', '∞'],
-    ],
-    v.mode,
-  );
-  const minutes = el('input', { name: 'minutes', type: 'number', min: '0', max: '180', step: 'any', value: String(v.minutes) });
-  const increment = el('input', { name: 'increment', type: 'number', min: '0', max: '180', step: '1', value: String(v.increment) });
-  const days = el('input', { name: 'days', type: 'number', min: '1', max: '14', step: '1', value: String(v.days) });
+/** Variant, time control and colour choices (one set per form: people and computer each keep theirs). */
+function gameChoices(v: FormValues, prefix: string, withCorrespondence: boolean) {
+  const variant = select('variant', VARIANTS.map(x => [x, t(`variant.${x}`)]), v.variant, prefix);
+  const modes: [string, string][] = [['realtime', t('lobby.realtime')]];
+  if (withCorrespondence) modes.push(['correspondence', t('lobby.correspondence')]);
+  modes.push(['unlimited', t('lobby.unlimited')]);
+  const mode = select('mode', modes, withCorrespondence || v.mode !== 'correspondence' ? v.mode : 'unlimited', prefix);
+  const minutes = el('input', { name: 'minutes', type: 'number', min: '0', max: '180', step: 'any', value: String(v.minutes), inputmode: 'decimal' });
+  const increment = el('input', { name: 'increment', type: 'number', min: '0', max: '180', step: '1', value: String(v.increment), inputmode: 'numeric' });
+  const days = el('input', { name: 'days', type: 'number', min: '1', max: '14', step: '1', value: String(v.days), inputmode: 'numeric' });
   const color = select(
     'color',
     [
@@ -91,33 +81,52 @@ export function lobbyPage(root: HTMLElement): () => void {
       ['black', t('color.black')],
     ],
     v.color,
+    prefix,
   );
-  const nick = el('input', { name: 'nickname', type: 'text', maxlength: '20', placeholder: t('lobby.nicknamePlaceholder'), value: nickname() });
-  const level = select('level', [1, 2, 3, 4, 5, 6, 7, 8].map(n => [String(n), String(n)]), String(v.level));
   const rt = el('div', { class: 'row tc-realtime' }, field(t('lobby.minutes'), minutes), field(t('lobby.increment'), increment));
   const corr = el('div', { class: 'row tc-corr' }, field(t('lobby.days'), days));
-  const msg = el('div', { class: 'form-msg', 'aria-live': 'polite' });
-  const waiting = el('div', { class: 'waiting', hidden: '' });
-
-  const values = (): FormValues => ({
-    variant: variant.value as Variant,
-    mode: mode.value as FormValues['mode'],
-    minutes: Number(minutes.value),
-    increment: Number(increment.value),
-    days: Number(days.value),
-    color: color.value as FormValues['color'],
-    level: Number(level.value),
-  });
   const syncMode = () => {
     rt.hidden = mode.value !== 'realtime';
     corr.hidden = mode.value !== 'correspondence';
   };
   mode.addEventListener('change', syncMode);
   syncMode();
+  const values = (level: number): FormValues => ({
+    variant: variant.value as Variant,
+    mode: mode.value as FormValues['mode'],
+    minutes: Number(minutes.value),
+    increment: Number(increment.value),
+    days: Number(days.value),
+    color: color.value as FormValues['color'],
+    level,
+  });
+  const fields = [field(t('lobby.variant'), variant), field(t('lobby.timeControl'), mode), rt, corr, field(t('lobby.color'), color)];
+  return { fields, values };
+}
+
+export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => void {
+  const defaults: FormValues = { variant: 'chess', mode: 'realtime', minutes: 5, increment: 3, days: 3, color: 'random', level: 3 };
+  const v = loadForm(FORM_KEY, defaults);
+  const cv = loadForm(COMPUTER_KEY, { ...defaults, mode: 'unlimited' });
+  // the header's links to a game lead here with the game chosen
+  const asked = query?.get('variant');
+  if (asked && (VARIANTS as string[]).includes(asked)) v.variant = cv.variant = asked as Variant;
+  const page = el('div', { class: 'lobby' });
+  root.appendChild(page);
+
+  // ---- create forms: a seek or challenge for people, a game against the computer
+  const people = gameChoices(v, 'f', true);
+  const comp = gameChoices(cv, 'c', false);
+  const nick = el('input', { name: 'nickname', type: 'text', maxlength: '20', placeholder: t('lobby.nicknamePlaceholder'), value: nickname(), autocomplete: 'nickname' });
+  const level = select('level', [1, 2, 3, 4, 5, 6, 7, 8].map(n => [String(n), String(n)]), String(cv.level), 'c');
+  const msg = el('div', { class: 'form-msg', 'aria-live': 'polite' });
+  const cmsg = el('div', { class: 'form-msg', 'aria-live': 'polite' });
+  const waiting = el('div', { class: 'waiting', hidden: '' });
+  const values = () => people.values(v.level);
 
   const createSeek = async (priv: boolean) => {
     const fv = values();
-    saveForm(fv);
+    saveForm(FORM_KEY, fv);
     setNickname(nick.value);
     msg.textContent = '';
     try {
@@ -136,10 +145,10 @@ export function lobbyPage(root: HTMLElement): () => void {
     }
   };
   const playComputer = async () => {
-    const fv = values();
-    saveForm(fv);
+    const fv = comp.values(Number(level.value));
+    saveForm(COMPUTER_KEY, fv);
     setNickname(nick.value);
-    msg.textContent = '';
+    cmsg.textContent = '';
     try {
       const r = await api.computer({
         variant: fv.variant,
@@ -150,7 +159,7 @@ export function lobbyPage(root: HTMLElement): () => void {
       });
       navigate(`/game/${r.game}`);
     } catch (e) {
-      msg.textContent = errorText(e);
+      cmsg.textContent = errorText(e);
     }
   };
 
@@ -184,13 +193,9 @@ export function lobbyPage(root: HTMLElement): () => void {
 
   const form = el(
     'section',
-    { class: 'panel create' },
-    el('h2', {}, t('lobby.create')),
-    field(t('lobby.variant'), variant),
-    field(t('lobby.timeControl'), mode),
-    rt,
-    corr,
-    field(t('lobby.color'), color),
+    { class: 'panel create', 'aria-labelledby': 'create-title' },
+    el('h2', { id: 'create-title' }, t('lobby.create')),
+    ...people.fields,
     field(t('lobby.nickname'), nick),
     el(
       'div',
@@ -198,14 +203,17 @@ export function lobbyPage(root: HTMLElement): () => void {
       b(t('lobby.seek'), 'create-seek', () => void createSeek(false), 'btn primary'),
       b(t('lobby.challenge'), 'create-challenge', () => void createSeek(true)),
     ),
-    el(
-      'div',
-      { class: 'actions computer' },
-      field(t('lobby.level'), level),
-      b(t('lobby.computer'), 'play-computer', () => void playComputer(), 'btn primary'),
-    ),
     msg,
     waiting,
+  );
+  const computerForm = el(
+    'section',
+    { class: 'panel computer-form', 'aria-labelledby': 'computer-title' },
+    el('h2', { id: 'computer-title' }, t('lobby.computerTitle')),
+    ...comp.fields,
+    field(t('lobby.level'), level),
+    el('div', { class: 'actions' }, b(t('lobby.computer'), 'play-computer', () => void playComputer(), 'btn primary')),
+    cmsg,
   );
 
   // ---- lists
@@ -220,11 +228,23 @@ export function lobbyPage(root: HTMLElement): () => void {
     el('section', { class: 'panel' }, el('h2', {}, t('lobby.liveGames')), liveBox),
     el('section', { class: 'panel' }, el('h2', {}, t('lobby.finishedGames')), doneBox),
   );
-  page.append(form, lists);
+  page.append(el('div', { class: 'lobby-forms' }, form, computerForm), lists);
 
   const renderLobby = (lobby: Lobby) => {
     clear(seeksBox);
     if (!lobby.seeks.length) seeksBox.appendChild(el('p', { class: 'empty' }, t('lobby.noSeeks')));
+    else
+      seeksBox.appendChild(
+        el(
+          'div',
+          { class: 'seek seek-head', 'aria-hidden': 'true' },
+          el('span', { class: 'who' }, t('lobby.player')),
+          el('span', { class: 'variant' }, t('lobby.variant')),
+          el('span', { class: 'tc' }, t('lobby.time')),
+          el('span', { class: 'col' }, t('lobby.seekColumn')),
+          el('span', { class: 'act' }, ''),
+        ),
+      );
     for (const s of lobby.seeks) {
       const row = el(
         'div',
@@ -232,7 +252,12 @@ export function lobbyPage(root: HTMLElement): () => void {
         el('span', { class: 'who' }, playerName({ name: s.nickname, computer: false, level: null })),
         el('span', { class: 'variant' }, t(`variant.${s.variant}`)),
         el('span', { class: 'tc' }, formatTime(s.time)),
-        el('span', { class: 'col' }, s.color === 'random' ? t('color.random') : t(`color.${s.color}`)),
+        el(
+          'span',
+          { class: 'col', title: t('lobby.seekColumn') },
+          el('span', { class: 'sr-only' }, `${t('lobby.seekColumn')} `),
+          s.color === 'random' ? t('color.random') : t(`color.${s.color}`),
+        ),
       );
       if (s.mine) {
         row.appendChild(
@@ -269,8 +294,10 @@ export function lobbyPage(root: HTMLElement): () => void {
     );
   };
 
+  // every lobby message from the server is handled here, in one place
+  const onLobbyMessage = (m: Record<string, unknown>) => renderLobby(m as unknown as Lobby);
   const s = ws();
-  const offs = [s.on('lobby', m => renderLobby(m as unknown as Lobby))];
+  const offs = [s.on('lobby', onLobbyMessage)];
   s.subscribeLobby(true);
   refresh();
   return () => {

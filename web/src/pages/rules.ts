@@ -1,4 +1,5 @@
-// Rules pages of the three games, with diagrams drawn by chessground.
+// Rules pages of the three games, with diagrams drawn by chessground; the same
+// text opens in a dialog over a game, so that reading it never leaves the game.
 
 import { BoardView } from '../board.js';
 import { clear, el } from '../dom.js';
@@ -8,26 +9,19 @@ import { RULES } from '../rules-content.js';
 
 const VARIANTS: Variant[] = ['chess', 'alice', 'avalanche'];
 
-export function rulesPage(root: HTMLElement, v: string): () => void {
-  const variant: Variant = (VARIANTS as string[]).includes(v) ? (v as Variant) : 'chess';
+/** Renders the rules of `variant` into `art` (already in the document: chessground measures its boards). */
+function renderRules(art: HTMLElement, variant: Variant, headingLevel: 'h1' | 'h2'): BoardView[] {
   const page = RULES[variant][lang()];
   const boards: BoardView[] = [];
-  const art = el('article', { class: 'rules panel', 'data-variant': variant });
-  // attached first: chessground measures the boards when they are created
-  clear(root);
-  root.appendChild(art);
-  const tabs = el('nav', { class: 'rules-tabs' });
-  for (const x of VARIANTS)
-    tabs.appendChild(el('a', { href: `/rules/${x}`, 'data-link': '', class: x === variant ? 'active' : '' }, t(`variant.${x}`)));
-  art.append(tabs, el('h1', {}, `${t('rules.title')} · ${page.title}`), el('p', { class: 'intro' }, page.intro));
+  art.append(el(headingLevel, {}, `${t('rules.title')} · ${page.title}`), el('p', { class: 'intro' }, page.intro));
   let n = 0;
   for (const b of page.blocks) {
-    if ('h' in b) art.appendChild(el('h2', {}, b.h));
+    if ('h' in b) art.appendChild(el(headingLevel === 'h1' ? 'h2' : 'h3', {}, b.h));
     else if ('p' in b) art.appendChild(el('p', {}, b.p));
     else if ('ul' in b) art.appendChild(el('ul', {}, ...b.ul.map(li => el('li', {}, li))));
     else {
       n++;
-      const fig = el('figure', { class: `diagram variant-${variant}` });
+      const fig = el('figure', { class: `diagram variant-${variant}`, 'data-fen': b.diagram.fen });
       const host = el('div', { class: 'diagram-boards' });
       fig.appendChild(host);
       fig.appendChild(el('figcaption', {}, `${t('rules.diagram')} ${n}. ${b.diagram.caption}`));
@@ -47,5 +41,42 @@ export function rulesPage(root: HTMLElement, v: string): () => void {
       boards.push(view);
     }
   }
+  return boards;
+}
+
+export function rulesPage(root: HTMLElement, v: string): () => void {
+  const variant: Variant = (VARIANTS as string[]).includes(v) ? (v as Variant) : 'chess';
+  const art = el('article', { class: 'rules panel', 'data-variant': variant });
+  clear(root);
+  root.appendChild(art);
+  const tabs = el('nav', { class: 'rules-tabs', 'aria-label': t('nav.rules') });
+  for (const x of VARIANTS)
+    tabs.appendChild(
+      el('a', { href: `/rules/${x}`, 'data-link': '', class: x === variant ? 'active' : '', 'aria-current': x === variant ? 'page' : undefined }, t(`variant.${x}`)),
+    );
+  art.append(tabs);
+  const boards = renderRules(art, variant, 'h1');
   return () => boards.forEach(b => b.destroy());
+}
+
+/** The rules in a modal dialog over the current page (a live game goes on under it). */
+export function openRulesDialog(variant: Variant): void {
+  document.querySelector('dialog.rules-dialog')?.remove();
+  const dialog = el('dialog', { class: 'rules-dialog', 'aria-label': `${t('rules.title')} · ${t(`variant.${variant}`)}` });
+  const close = el('button', { type: 'button', class: 'btn dialog-close', 'data-action': 'close-rules', 'aria-label': t('rules.close') }, '×');
+  const art = el('article', { class: 'rules', 'data-variant': variant });
+  dialog.append(close, art);
+  document.body.appendChild(dialog);
+  dialog.showModal();
+  const boards = renderRules(art, variant, 'h2');
+  const done = () => {
+    boards.forEach(b => b.destroy());
+    dialog.remove();
+  };
+  close.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('close', done);
+  // a tap outside the dialog's box closes it
+  dialog.addEventListener('click', e => {
+    if (e.target === dialog) dialog.close();
+  });
 }

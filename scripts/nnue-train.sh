@@ -1,0 +1,38 @@
+#!/bin/sh
+# Regenerates one game's training positions and network, as committed:
+#   sh scripts/nnue-train.sh alice|avalanche [ECHECS] [WORKDIR]
+# ECHECS: the echecs binary (default build/src/cli/echecs); WORKDIR: where
+# the positions go (default /var/tmp/echecs-nnue). Writes data/nets/GAME.nnue
+# and GAME.train.log beside it. Seeds are fixed and every step runs on one
+# thread, so the same binary gives the same bytes. Times and figures:
+# docs/ENGINE.md "NNUE".
+set -eu
+cd "$(dirname "$0")/.."
+game=${1:?usage: sh scripts/nnue-train.sh alice|avalanche [ECHECS] [WORKDIR]}
+echecs=${2:-build/src/cli/echecs}
+work=${3:-/var/tmp/echecs-nnue}
+mkdir -p "$work"
+# Positions with random moves mixed in (--random-rate) hold the unbalanced
+# positions a network must have seen.
+case "$game" in
+alice)
+  "$echecs" selfplay --variant alice --games 4000 --nodes 1500 --seed 101 --out "$work/alice1.tsv"
+  "$echecs" selfplay --variant alice --games 4000 --nodes 1000 --seed 201 --random-rate 0.05 --record-max 4000 \
+    --out "$work/alice2.tsv"
+  cat "$work/alice1.tsv" "$work/alice2.tsv" >"$work/alice-all.tsv"
+  data=alice-all.tsv
+  set -- --hidden 128 --king-buckets 1 --epochs 6 --lambda 1.0 --seed 1
+  ;;
+avalanche)
+  "$echecs" selfplay --variant avalanche --games 3000 --nodes 1000 --seed 301 --random-rate 0.05 --record-max 4000 \
+    --out "$work/avalanche.tsv"
+  data=avalanche.tsv
+  set -- --hidden 128 --king-buckets 2 --epochs 6 --lambda 1.0 --seed 1
+  ;;
+*)
+  echo "nnue-train.sh: no recipe for '$game' (alice, avalanche)" >&2
+  exit 2
+  ;;
+esac
+"$echecs" nnue-train --variant "$game" --data "$work/$data" --out "data/nets/$game.nnue" "$@" 2>&1 |
+  tee "data/nets/$game.train.log"

@@ -1,0 +1,109 @@
+#!/bin/sh
+# The repository standing alone, and its Debian package (Debian 12, as root;
+# scripts/test.sh runs this as one of its stages):
+#   1. a git clone of this checkout's HEAD into a temporary directory, with
+#      nothing beside it: configure, build and run the rules-core tests;
+#   2. in that clone, `dpkg-buildpackage -us -uc -b` builds the echecs .deb,
+#      and lintian checks it (any error or warning fails);
+#   3. the .deb is unpacked into a scratch root, and the binary installed
+#      there is started as its systemd unit starts it (the unit's ExecStart,
+#      so with --config and the packaged /etc/echecs/echecs.conf), from `/`,
+#      as user nobody: it must find its web client under the scratch
+#      root's share/echecs without being told, serve it at `/` and create
+#      games (scripts/smoke-server.mjs).
+# Committed files only: uncommitted changes are not in the clone.
+#   KEEP=1 keeps the temporary directory; DEB_OUT=DIR copies the .deb there.
+set -eu
+SRC=$(cd "$(dirname "$0")/.." && pwd)
+JOBS=${JOBS:-$(nproc)}
+TMP=$(mktemp -d /var/tmp/echecs-package.XXXXXX)
+PID=
+cleanup() {
+    if [ -n "$PID" ]; then kill "$PID" 2>/dev/null || true; fi
+    if [ "${KEEP:-0}" = 1 ]; then echo "kept $TMP"; else rm -rf "$TMP"; fi
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+t0=$(date +%s)
+step() { printf -- '-- [%ss] %s\n' "$(($(date +%s) - t0))" "$*"; }
+
+step "clone of $(git -C "$SRC" rev-parse --short HEAD) into $TMP/echecs, nothing beside it"
+git clone --quiet "$SRC" "$TMP/echecs"
+cd "$TMP/echecs"
+if [ -e ../shared ]; then echo "unexpected ../shared beside the clone" >&2; exit 1; fi
+
+step "clean clone: configure, build and run the rules-core tests"
+cmake -S . -B build-core -G Ninja -DCMAKE_BUILD_TYPE=Release -DECHECS_CORE_ONLY=ON -DECHECS_TESTS=ON >/dev/null
+ninja -C build-core -j "$JOBS" >/dev/null
+(cd build-core && ctest -j "$JOBS" --no-tests=error --output-on-failure -L core >"$TMP/core-tests.log" 2>&1) ||
+    { cat "$TMP/core-tests.log"; exit 1; }
+grep -E 'tests passed|tests failed' "$TMP/core-tests.log"
+rm -rf build-core
+
+step "Debian package: dpkg-buildpackage -us -uc -b (log: build.log)"
+dpkg-buildpackage -us -uc -b -j"$JOBS" >"$TMP/build.log" 2>&1 || { tail -n 60 "$TMP/build.log"; exit 1; }
+DEB=$(ls "$TMP"/echecs_*_"$(dpkg --print-architecture)".deb)
+ls -l "$DEB" | awk '{print $5, $NF}'
+if [ -n "${DEB_OUT:-}" ]; then cp "$DEB" "$DEB_OUT/"; fi
+
+step "lintian"
+lintian --fail-on error,warning --info --display-info "$DEB"
+lintian --fail-on error,warning "$TMP"/echecs_*.changes
+
+step "install into a scratch root"
+ROOT=$TMP/root
+dpkg-deb -x "$DEB" "$ROOT"
+# (debhelper compresses the larger docs: RULES.md.gz)
+for f in usr/games/echecs usr/share/echecs/web/index.html usr/share/echecs/openings/chess.txt \
+    usr/share/man/man1/echecs.1.gz usr/share/doc/echecs/RULES.md usr/share/doc/echecs/SERVER.md \
+    lib/systemd/system/echecs.service etc/echecs/echecs.conf; do
+    [ -e "$ROOT/$f" ] || [ -e "$ROOT/$f.gz" ] || { echo "the package lacks /$f" >&2; exit 1; }
+done
+"$ROOT/usr/games/echecs" --version
+if command -v systemd-analyze >/dev/null 2>&1; then
+    # The unit as installed, its binary taken from the scratch root (--man=no:
+    # its man page is there too, not on this machine).
+    mkdir "$TMP/unit"
+    sed "s|=/usr/games/echecs |=$ROOT/usr/games/echecs |" "$ROOT/lib/systemd/system/echecs.service" \
+        >"$TMP/unit/echecs.service"
+    systemd-analyze verify --man=no "$TMP/unit/echecs.service"
+fi
+
+step "start the installed binary as the unit does, from /, as user nobody"
+EXEC=$(sed -n 's/^ExecStart=//p' "$ROOT/lib/systemd/system/echecs.service")
+case "$EXEC" in
+"/usr/games/echecs serve --config /etc/echecs/echecs.conf") ;;
+*) echo "unexpected ExecStart: $EXEC" >&2; exit 1 ;;
+esac
+chmod 755 "$TMP"
+mkdir "$TMP/state"
+AS=""
+if [ "$(id -u)" = 0 ]; then
+    chown nobody "$TMP/state"
+    AS="setpriv --reuid=nobody --regid=nogroup --clear-groups --"
+fi
+# The packaged configuration, with the database in a scratch directory and any
+# free port (flags override the file).
+(cd / && exec $AS "$ROOT/usr/games/echecs" serve --config "$ROOT/etc/echecs/echecs.conf" \
+    --db "$TMP/state/echecs.db" --port 0 >"$TMP/serve.log" 2>&1) &
+PID=$!
+i=0
+until grep -q 'listening on' "$TMP/serve.log" 2>/dev/null; do
+    i=$((i + 1))
+    if [ $i -gt 150 ] || ! kill -0 "$PID" 2>/dev/null; then
+        cat "$TMP/serve.log"
+        echo "the installed server did not start" >&2
+        exit 1
+    fi
+    sleep 0.1
+done
+cat "$TMP/serve.log"
+grep -q "web root: $ROOT/usr/share/echecs/web (installed)" "$TMP/serve.log" ||
+    { echo "the installed server did not find its installed web client" >&2; exit 1; }
+URL=$(sed -n 's|.*listening on \(http://[0-9.]*:[0-9]*\)/.*|\1|p' "$TMP/serve.log")
+node "$TMP/echecs/scripts/smoke-server.mjs" "$URL"
+kill -TERM "$PID"
+wait "$PID" || true
+PID=
+grep -q 'echecs server stopped' "$TMP/serve.log" || { cat "$TMP/serve.log"; echo "no clean stop" >&2; exit 1; }
+step "package test passed"

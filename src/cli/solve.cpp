@@ -1,0 +1,178 @@
+#include "cli/solve.h"
+
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "cli/commands.h"
+#include "core/position.h"
+#include "solver/output.h"
+#include "solver/popeye.h"
+#include "solver/solver.h"
+
+namespace echecs::cli {
+
+namespace {
+
+// Reads at most the reader's bound, so that a huge file is refused, not loaded.
+std::string read_input(const std::string& path) {
+    std::ifstream file;
+    std::istream* in = &std::cin;
+    if (path != "-") {
+        file.open(path, std::ios::binary);
+        if (!file) throw std::runtime_error("cannot open '" + path + "'");
+        in = &file;
+    }
+    std::string text(solver::POPEYE_MAX_BYTES + 1, '\0');
+    in->read(text.data(), std::streamsize(text.size()));
+    text.resize(std::size_t(in->gcount()));
+    return text;
+}
+
+}  // namespace
+
+int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    CLI::App app{
+        "echecs solve: every solution of a chess problem (#n, h#n, h#n.5, s#n, =n, h=n, s=n) "
+        "in chess, Alice or Avalanche chess"};
+    app.name("echecs solve");
+    std::string variant = "chess", fen, stipulation, input, write_inp, format = "text";
+    solver::Options o;
+    bool no_variations = false, progress = false;
+    app.add_option("--variant", variant, "chess, alice or avalanche")
+        ->check(CLI::IsMember({"chess", "alice", "avalanche"}))
+        ->capture_default_str();
+    app.add_option("--fen", fen, "the diagram (its side to move follows from the stipulation)");
+    app.add_option("--stipulation,-s", stipulation, "#n, h#n, h#n.5, s#n, =n, h=n or s=n");
+    app.add_option("--input,-i", input, "a Popeye input file ('-': standard input); twins are solved in turn");
+    app.add_option("--write-popeye", write_inp,
+                   "write the problem as Popeye input to this file ('-': standard output) "
+                   "instead of solving it");
+    app.add_flag("--tries", o.tries, "also the first moves refuted by a single defence");
+    app.add_flag("--set-play", o.set_play, "also the play if the other side moved first");
+    app.add_flag("--threats,!--no-threats", o.threats,
+                 "look for threats and show only the variations that answer "
+                 "them (default)");
+    app.add_flag("--no-variations", no_variations, "keys only, without the play that follows");
+    app.add_option("--max-solutions", o.max_solutions, "stop after this many keys or solutions (0: all)")
+        ->check(CLI::Range(0, 1000000));
+    app.add_option("--timeout", o.timeout_seconds, "stop after this many seconds (0: none)")
+        ->check(CLI::Range(0.0, 1e7));
+    app.add_option("--max-nodes", o.max_nodes, "stop after this many moves searched (0: none)");
+    app.add_option("--threads", o.threads, "search threads (0: every core)")->check(CLI::Range(0, 256));
+    app.add_option("--hash", o.hash_megabytes, "proof table size in MiB")
+        ->check(CLI::Range(1, 65536))
+        ->capture_default_str();
+    app.add_option("--format", format, "text (composers' notation), uci (one line per key or solution) or json")
+        ->check(CLI::IsMember({"text", "uci", "json"}))
+        ->capture_default_str();
+    app.add_flag("--progress", progress, "report progress on the standard error");
+
+    std::vector<std::string> argv(args.rbegin(), args.rend());
+    try {
+        app.parse(argv);
+    } catch (const CLI::ParseError& e) {
+        const int rc = app.exit(e, out, err);
+        return rc == 0 ? 0 : 2;
+    }
+    o.variations = !no_variations;
+    if (progress)
+        o.progress = [&err](const solver::Progress& p) {
+            err << "progress: " << p.first_moves_done << "/" << p.first_moves << " first moves, " << p.nodes
+                << " nodes, " << p.solutions << " solutions, " << p.seconds << " s\n";
+        };
+
+    // The problems: from a Popeye file, or from the options.
+    // Each problem with its label (twin) and its options (a Popeye file's own, added to the command line's).
+    std::vector<solver::Problem> problems;
+    std::vector<std::string> labels;
+    std::vector<solver::Options> options;
+    try {
+        if (!input.empty()) {
+            if (!fen.empty() || !stipulation.empty()) {
+                err << "echecs solve: --input gives the position and the stipulation; drop --fen and --stipulation\n";
+                return 2;
+            }
+            const auto read = solver::read_popeye(read_input(input));
+            for (const auto& pp : read) {
+                solver::Options po = o;
+                po.tries = o.tries || pp.tries;
+                po.set_play = o.set_play || pp.set_play;
+                po.threats = o.threats && pp.threats;
+                if (pp.max_solutions && !o.max_solutions) po.max_solutions = pp.max_solutions;
+                if (pp.max_time && !o.timeout_seconds) po.timeout_seconds = pp.max_time;
+                for (std::size_t i = 0; i < pp.twins.size(); ++i) {
+                    problems.push_back(pp.twins[i]);
+                    labels.push_back(pp.twin_labels[i]);
+                    options.push_back(po);
+                }
+            }
+        } else {
+            if (stipulation.empty()) {
+                err << "echecs solve: --stipulation is required (e.g. -s '#2'), or --input FILE\n";
+                return 2;
+            }
+            solver::Problem p;
+            p.variant = parse_variant(variant);
+            p.fen = fen.empty() ? std::string(Position::START_FEN) : fen;
+            p.stipulation = solver::parse_stipulation(stipulation);
+            problems.push_back(p);
+            labels.emplace_back();
+            options.push_back(o);
+        }
+    } catch (const solver::StipulationError& e) {
+        err << "echecs solve: " << e.what() << '\n';
+        return 2;
+    } catch (const solver::PopeyeError& e) {
+        err << "echecs solve: " << input << ": " << e.what() << '\n';
+        return 2;
+    } catch (const std::exception& e) {
+        err << "echecs solve: " << e.what() << '\n';
+        return 2;
+    }
+
+    if (!write_inp.empty()) {
+        try {
+            const std::string text =
+                solver::write_popeye(problems.front(), {o.tries, o.set_play, o.variations, o.threats});
+            if (write_inp == "-")
+                out << text;
+            else {
+                std::ofstream f(write_inp, std::ios::binary);
+                if (!(f << text)) throw std::runtime_error("cannot write '" + write_inp + "'");
+            }
+        } catch (const std::exception& e) {
+            err << "echecs solve: " << e.what() << '\n';
+            return 2;
+        }
+        return 0;
+    }
+
+    int rc = 0;
+    for (std::size_t i = 0; i < problems.size(); ++i) {
+        solver::Result r;
+        try {
+            r = solver::solve(problems[i], options[i]);
+        } catch (const solver::ProblemError& e) {
+            err << "echecs solve: " << (labels[i].empty() ? "" : labels[i] + " ") << "bad position: " << e.what()
+                << '\n';
+            return 2;
+        }
+        if (!r.note.empty()) err << "note: " << r.note << '\n';
+        if (format == "json")
+            out << solver::to_json(r) << '\n';
+        else if (format == "uci")
+            out << solver::to_uci_lines(r);
+        else {
+            if (i) out << '\n';
+            if (!labels[i].empty()) out << labels[i] << '\n';
+            out << solver::to_text(r);
+        }
+        if (!r.complete() && r.status != solver::Status::MaxSolutions) rc = 3;
+    }
+    return rc;
+}
+
+}  // namespace echecs::cli

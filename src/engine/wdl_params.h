@@ -1,0 +1,15 @@
+// The WDL model's coefficients per game (wdl.h), fitted by `echecs wdl` on
+// self-play games of the engine at 5,000 nodes a move (docs/ENGINE.md
+// "WDL model" has the runs, the data sizes and the fit tables).
+#pragma once
+
+#include "wdl.h"
+
+namespace echecs::engine::wdl_fit {
+
+// a0, a1 (per unit of material), b0, b1: see wdl.h.
+constexpr WdlParams CHESS{262.12, -2.56, 116.12, 0.21};     // 550 games, 47,598 positions
+constexpr WdlParams ALICE{382.50, -4.28, 187.50, 0.09};     // 300 games, 14,064 positions
+constexpr WdlParams AVALANCHE{732.50, -9.02, 188.25, 1.52};  // 300 games, 7,736 positions
+
+}  // namespace echecs::engine::wdl_fit

@@ -1,0 +1,105 @@
+#include "solver/hash.h"
+
+#include <algorithm>
+#include <bit>
+#include <type_traits>
+
+namespace echecs::solver {
+
+bool encode(const Position& pos, PositionCode& code) {
+    const Bitboard occ = pos.pieces();
+    if (popcount(occ) > 32) return false;
+    std::uint64_t nibbles[2] = {0, 0};
+    std::uint64_t on_b = 0;
+    int i = 0;
+    for (Bitboard b = occ; b; ++i) {
+        const Square s = pop_lsb(b);
+        nibbles[i >> 4] |= std::uint64_t(pos.piece_on(s)) << ((i & 15) * 4);
+        if (pos.board_of(s) == BOARD_B) on_b |= std::uint64_t(1) << i;
+    }
+    const StateInfo* st = pos.state();
+    const std::uint64_t ep = st->ep_in_key ? std::uint64_t(st->ep_square) : 64;
+    code.w[0] = occ;
+    code.w[1] = nibbles[0];
+    code.w[2] = nibbles[1];
+    code.w[3] = on_b | std::uint64_t(pos.side_to_move()) << 32 | std::uint64_t(pos.castling_rights()) << 33 | ep << 37;
+    return true;
+}
+
+ProofTable::ProofTable(std::size_t megabytes) {
+    const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
+    buckets_ = std::max<std::size_t>(bytes / (sizeof(Entry) * WAYS), 1);
+    static_assert(std::is_trivially_destructible_v<Entry>);
+    table_.reset(static_cast<Entry*>(std::calloc(buckets_ * WAYS, sizeof(Entry))));
+    if (!table_) throw std::bad_alloc();
+    locks_ = std::make_unique<std::atomic<bool>[]>(LOCKS);
+}
+
+namespace {
+struct SpinLock {
+    std::atomic<bool>& flag;
+    explicit SpinLock(std::atomic<bool>& f) : flag(f) {
+        while (flag.exchange(true, std::memory_order_acquire))
+            while (flag.load(std::memory_order_relaxed)) {
+            }
+    }
+    ~SpinLock() { flag.store(false, std::memory_order_release); }
+};
+
+// How much search an entry saves: entries proven at more moves are kept first.
+int worth(const Proven& p) {
+    const int win = p.win_from == 255 ? 0 : p.win_from + 1;
+    const int help = p.help_fail ? 64 - std::countl_zero(p.help_fail) : 0;
+    return std::max({int(p.fail_below), win, help});
+}
+}  // namespace
+
+bool ProofTable::probe(Key key, const PositionCode& code, Proven& out) const {
+    const std::size_t b = bucket_of(key);
+    SpinLock lock(locks_[b % LOCKS]);
+    const Entry* e = &table_[b * WAYS];
+    for (int i = 0; i < WAYS; ++i)
+        if (e[i].used && e[i].code == code) {
+            out = e[i].proven;
+            return true;
+        }
+    return false;
+}
+
+template <class F>
+void ProofTable::update(Key key, const PositionCode& code, F&& merge) {
+    const std::size_t b = bucket_of(key);
+    SpinLock lock(locks_[b % LOCKS]);
+    Entry* e = &table_[b * WAYS];
+    Entry* victim = nullptr;
+    for (int i = 0; i < WAYS; ++i) {
+        if (e[i].used && e[i].code == code) {
+            merge(e[i].proven);
+            return;
+        }
+        if (!e[i].used) {
+            if (!victim || victim->used) victim = &e[i];
+        } else if (!victim || (victim->used && worth(e[i].proven) < worth(victim->proven)))
+            victim = &e[i];
+    }
+    if (!victim->used) stored_.fetch_add(1, std::memory_order_relaxed);
+    victim->used = true;
+    victim->code = code;
+    victim->proven = Proven{};
+    merge(victim->proven);
+}
+
+void ProofTable::store_win(Key key, const PositionCode& code, int k) {
+    update(key, code, [k](Proven& p) { p.win_from = std::uint8_t(std::min<int>(p.win_from, k)); });
+}
+
+void ProofTable::store_fail(Key key, const PositionCode& code, int k) {
+    update(key, code, [k](Proven& p) { p.fail_below = std::uint8_t(std::max<int>(p.fail_below, k + 1)); });
+}
+
+void ProofTable::store_help_fail(Key key, const PositionCode& code, int plies) {
+    if (plies < 0 || plies > 63) return;
+    update(key, code, [plies](Proven& p) { p.help_fail |= std::uint64_t(1) << plies; });
+}
+
+}  // namespace echecs::solver

@@ -1,0 +1,75 @@
+// The solver's table of proven results. Entries are found by the core's
+// Zobrist key but compared on the whole position (placement, Alice boards,
+// side to move, castling rights, a capturable en-passant square), so that a
+// key collision can never turn into a wrong answer: the solver stays exact.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <new>
+
+#include "core/position.h"
+
+namespace echecs::solver {
+
+// The position, exactly, in 32 bytes.
+struct PositionCode {
+    std::uint64_t w[4] = {};
+    bool operator==(const PositionCode&) const = default;
+};
+
+// False when the position has more than 32 pieces (such positions are not stored).
+bool encode(const Position& pos, PositionCode& code);
+
+// What is known of one position. Battle play (#n, s#n): "the attacker wins
+// within k more attacker moves" is monotone in k, so two bounds say all of it.
+// Help play: one bit per number of half-moves left proven to have no solution.
+struct Proven {
+    std::uint8_t win_from = 255;  // wins for every k >= win_from
+    std::uint8_t fail_below = 0;  // fails for every k < fail_below
+    std::uint64_t help_fail = 0;  // bit p: no help solution in exactly p half-moves
+};
+
+class ProofTable {
+public:
+    explicit ProofTable(std::size_t megabytes);
+    ProofTable(const ProofTable&) = delete;
+    ProofTable& operator=(const ProofTable&) = delete;
+
+    // True and `out` filled when the position is stored.
+    bool probe(Key key, const PositionCode& code, Proven& out) const;
+    // Merges what is now proven into the stored entry (or a replaced one).
+    void store_win(Key key, const PositionCode& code, int k);
+    void store_fail(Key key, const PositionCode& code, int k);
+    void store_help_fail(Key key, const PositionCode& code, int plies);
+
+    std::size_t entries() const { return buckets_ * WAYS; }
+    std::uint64_t stored() const { return stored_.load(std::memory_order_relaxed); }
+
+private:
+    static constexpr int WAYS = 4;
+    static constexpr std::size_t LOCKS = 4096;
+    struct Entry {
+        PositionCode code;
+        Proven proven;
+        bool used = false;
+    };
+    template <class F>
+    void update(Key key, const PositionCode& code, F&& merge);
+    std::size_t bucket_of(Key key) const { return std::size_t((static_cast<unsigned __int128>(key) * buckets_) >> 64); }
+
+    // calloc: the zero pages come from the system as they are first used, so a
+    // large table costs nothing for a small problem (all-zero is "unused").
+    struct Free {
+        void operator()(Entry* e) const { std::free(e); }
+    };
+    std::size_t buckets_;
+    std::unique_ptr<Entry[], Free> table_;
+    mutable std::unique_ptr<std::atomic<bool>[]> locks_;
+    std::atomic<std::uint64_t> stored_{0};
+};
+
+}  // namespace echecs::solver

@@ -1,0 +1,59 @@
+#include "solver/notation.h"
+
+#include "core/movegen.h"
+
+namespace echecs::solver {
+
+namespace {
+constexpr char LETTER[PIECE_TYPE_NB] = {' ', 'P', 'S', 'B', 'R', 'Q', 'K'};
+
+std::string square_str(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
+char board_letter(Board b) { return b == BOARD_B ? 'B' : 'A'; }
+}  // namespace
+
+bool no_legal_move(Position& pos) {
+    if (pos.variant() == Variant::Avalanche) return !has_first_part(pos);
+    MoveList list;
+    list.count = int(generate_first_parts(pos, list.moves) - list.moves);
+    return list.empty();
+}
+
+bool is_mated(Position& pos) { return pos.in_check() && no_legal_move(pos); }
+bool is_stalemated(Position& pos) { return !pos.in_check() && no_legal_move(pos); }
+
+std::string problem_notation(Position& pos, Move m) {
+    const bool alice = pos.variant() == Variant::Alice;
+    std::string s;
+    if (m.choice()) {
+        const Square p = pos.pending_promotion();
+        s += '(' + square_str(p) + '=' + LETTER[m.choice()] + ')';
+    }
+    const Piece moved = pos.moved_piece(m);
+    const bool capture = pos.is_capture(m);
+    if (m.kind() == CASTLING)
+        s += m.to() > m.from() ? "0-0" : "0-0-0";
+    else {
+        if (type_of(moved) != PAWN) s += LETTER[type_of(moved)];
+        s += square_str(m.from());
+        s += capture ? 'x' : '-';
+        s += square_str(m.to());
+        if (m.kind() == PROMOTION) s += '=', s += LETTER[m.promotion()];
+    }
+
+    StateInfo st;
+    pos.do_move(m, st);
+    if (alice) {
+        s += board_letter(pos.board_of(m.to()));
+        if (m.kind() == CASTLING) s += board_letter(pos.board_of(m.to() > m.from() ? m.to() - 1 : m.to() + 1));
+    }
+    if (m.kind() == EN_PASSANT) s += " e.p.";
+    if (m.has_push()) s += ' ' + square_str(m.push_from()) + '-' + square_str(m.push_to());
+    if (pos.in_check())
+        s += no_legal_move(pos) ? '#' : '+';
+    else if (no_legal_move(pos))
+        s += '=';
+    pos.undo_move(m);
+    return s;
+}
+
+}  // namespace echecs::solver

@@ -1,0 +1,549 @@
+// Reading Popeye input: a small lexer with line numbers, one function per
+// command, and the diagram turned into a FEN for the core (which validates
+// it). Longer than most files here (about 530 lines) because every command
+// shares the lexer and the diagram; the writer is popeye_write.cpp.
+#include "solver/popeye.h"
+
+#include <array>
+#include <cctype>
+#include <optional>
+
+#include "core/position.h"
+
+namespace echecs::solver {
+
+namespace {
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::string shown(std::string_view s) {
+    return std::string("'") + std::string(s.substr(0, 40)) + (s.size() > 40 ? "...'" : "'");
+}
+
+class Lexer {
+public:
+    explicit Lexer(std::string_view text) : text_(text) {}
+
+    // The next blank-separated token, or nullopt at the end.
+    std::optional<std::string_view> next() {
+        if (pushed_) {
+            pushed_ = false;
+            return last_;
+        }
+        while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) {
+            if (text_[pos_] == '\n') ++line_;
+            ++pos_;
+        }
+        if (pos_ >= text_.size()) return std::nullopt;
+        const std::size_t start = pos_;
+        while (pos_ < text_.size() && !std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+        last_ = text_.substr(start, pos_ - start);
+        token_line_ = line_;
+        return last_;
+    }
+    void push_back() { pushed_ = true; }
+    // The rest of the current line (for author, title, remark...).
+    std::string rest_of_line() {
+        const std::size_t end = std::min(text_.find('\n', pos_), text_.size());
+        std::string_view s = text_.substr(pos_, end - pos_);
+        pos_ = end;
+        while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+        while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+        return std::string(s);
+    }
+    // The line of the last token read: where an error is.
+    int line() const { return token_line_; }
+
+    [[noreturn]] void fail(const std::string& what) const {
+        throw PopeyeError(std::string("line ") + std::to_string(token_line_) + ": " + what);
+    }
+
+private:
+    std::string_view text_;
+    std::size_t pos_ = 0;
+    int line_ = 1;
+    std::string_view last_;
+    int token_line_ = 1;
+    bool pushed_ = false;
+};
+
+// Popeye accepts any unambiguous abbreviation of a keyword.
+int match(std::string_view token, std::initializer_list<const char*> words, std::size_t min_len = 1) {
+    const std::string t = lower(token);
+    if (t.size() < min_len) return -1;
+    int found = -1, i = 0, hits = 0;
+    for (const char* w : words) {
+        const std::string_view word(w);
+        if (word == t) return i;
+        if (word.substr(0, t.size()) == t) found = i, ++hits;
+        ++i;
+    }
+    return hits == 1 ? found : -1;
+}
+
+enum Command {
+    BEGIN,
+    END,
+    NEXT,
+    REMARK,
+    AUTHOR,
+    ORIGIN,
+    TITLE,
+    AWARD,
+    PROTOCOL,
+    CONDITION,
+    OPTION,
+    STIPULATION,
+    SSTIPULATION,
+    FORSYTH,
+    PIECES,
+    TWIN,
+    ZEROPOSITION
+};
+int command_of(std::string_view t) {
+    return match(
+        t, {"beginproblem", "endproblem", "nextproblem", "remark", "author", "origin", "title", "award", "protocol",
+            "condition", "option", "stipulation", "sstipulation", "forsyth", "pieces", "twin", "zeroposition"});
+}
+
+struct Diagram {
+    std::array<Piece, SQUARE_NB> piece{};
+    std::array<Board, SQUARE_NB> board{};
+    bool alice = false, avalanche = false;
+    std::optional<Stipulation> stipulation;
+    Bitboard no_castling = 0;
+    Square ep = SQ_NONE;
+    std::string title;
+};
+
+std::optional<Square> square_at(std::string_view s) {
+    if (s.size() < 2) return std::nullopt;
+    const char f = char(std::tolower(static_cast<unsigned char>(s[0]))), r = s[1];
+    if (f < 'a' || f > 'h' || r < '1' || r > '8') return std::nullopt;
+    return make_square(f - 'a', r - '1');
+}
+
+std::string square_str(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
+
+Square expect_square(Lexer& lx, const char* what) {
+    auto t = lx.next();
+    if (!t) lx.fail(std::string("input ends where ") + what + " was expected");
+    auto s = t->size() == 2 ? square_at(*t) : std::nullopt;
+    if (!s) lx.fail(shown(*t) + " is not a square (" + what + ")");
+    return *s;
+}
+
+PieceType piece_letter(char c) {
+    switch (std::tolower(static_cast<unsigned char>(c))) {
+        case 'k': return KING;
+        case 'q': return QUEEN;
+        case 'r': return ROOK;
+        case 'b': return BISHOP;
+        case 's': return KNIGHT;
+        case 'p': return PAWN;
+        default: return NO_PIECE_TYPE;
+    }
+}
+
+// "ke1", "pc2d3e6": a piece letter and one or more squares.
+bool piece_spec(std::string_view t, PieceType& pt, std::vector<Square>& squares) {
+    if (t.size() < 3 || (t.size() - 1) % 2) return false;
+    pt = piece_letter(t[0]);
+    if (!pt) return false;
+    squares.clear();
+    for (std::size_t i = 1; i < t.size(); i += 2) {
+        auto s = square_at(t.substr(i, 2));
+        if (!s) return false;
+        squares.push_back(*s);
+    }
+    return true;
+}
+
+int twin_change_of(std::string_view t) {
+    return match(t,
+                 {"continued", "move", "exchange", "remove", "add", "stipulation", "substitute", "rotate", "mirror",
+                  "shift", "polishtype", "condition"},
+                 2);
+}
+
+// pieces / twin add: colours, the Alice attributes, piece specifications.
+void read_pieces(Lexer& lx, Diagram& d, bool replace, std::string* label) {
+    std::optional<Color> colour;
+    Board board = BOARD_A;
+    PieceType pt;
+    std::vector<Square> squares;
+    bool any = false;
+    while (auto t = lx.next()) {
+        const std::string l = lower(*t);
+        if (l == "white" || l == "black") {
+            colour = l == "white" ? WHITE : BLACK;
+            board = BOARD_A;
+            if (label) *label += std::string(" ") + l;
+            continue;
+        }
+        if (l == "neutral") lx.fail("neutral pieces are not supported");
+        if (colour && (l == "alicea" || l == "aliceb")) {
+            board = l == "aliceb" ? BOARD_B : BOARD_A;
+            if (board == BOARD_B) d.alice = true;
+            if (label) *label += std::string(" ") + l;
+            continue;
+        }
+        if (piece_spec(*t, pt, squares)) {
+            if (!colour) lx.fail(std::string("piece ") + shown(*t) + " before its colour (white or black)");
+            for (Square s : squares) {
+                if (!replace && d.piece[s]) lx.fail(std::string("square ") + square_str(s) + " is given twice");
+                d.piece[s] = make_piece(*colour, pt);
+                d.board[s] = board;
+            }
+            if (label) *label += std::string(" ") + l;
+            any = true;
+            continue;
+        }
+        if ((command_of(*t) >= 0 || (label && twin_change_of(*t) >= 0)) && (any || !label)) {
+            lx.push_back();
+            return;
+        }
+        if (!t->empty() && std::tolower(static_cast<unsigned char>((*t)[0])) == 'n' && t->size() >= 3 &&
+            square_at(t->substr(1, 2)))
+            lx.fail(shown(*t) + ": N is Popeye's nightrider; the knight is S");
+        lx.fail(shown(*t) +
+                " is not a colour (white, black), an Alice board (AliceA, AliceB) or a piece "
+                "(K Q R B S P and squares, e.g. ke1 or pc2d3); fairy pieces are not supported");
+    }
+}
+
+void read_forsyth(Lexer& lx, Diagram& d) {
+    auto t = lx.next();
+    if (!t) lx.fail("input ends where a forsyth position was expected");
+    int sq = 0;  // 0 = a8, in reading order
+    for (std::size_t i = 0; i < t->size(); ++i) {
+        const char c = (*t)[i];
+        if (c == '/') continue;
+        if (std::isdigit(static_cast<unsigned char>(c))) {
+            int n = c - '0';
+            if (i + 1 < t->size() && std::isdigit(static_cast<unsigned char>((*t)[i + 1])))
+                n = n * 10 + ((*t)[++i] - '0');
+            sq += n;
+            continue;
+        }
+        const PieceType pt = piece_letter(c);
+        if (!pt) lx.fail(std::string("forsyth ") + shown(*t) + ": '" + std::string(1, c) + "' is not K Q R B S or P");
+        if (sq >= 64) lx.fail(std::string("forsyth ") + shown(*t) + ": more than 64 squares");
+        const Square s = make_square(sq % 8, 7 - sq / 8);
+        d.piece[s] = make_piece(std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK, pt);
+        d.board[s] = BOARD_A;
+        ++sq;
+    }
+    if (sq > 64) lx.fail(std::string("forsyth ") + shown(*t) + ": more than 64 squares");
+}
+
+void read_stipulation(Lexer& lx, Diagram& d) {
+    auto t = lx.next();
+    if (!t) lx.fail("input ends where a stipulation was expected");
+    try {
+        d.stipulation = parse_stipulation(*t);
+    } catch (const StipulationError& e) {
+        lx.fail(e.what());
+    }
+}
+
+void read_conditions(Lexer& lx, Diagram& d) {
+    bool any = false;
+    while (auto t = lx.next()) {
+        const std::string l = lower(*t);
+        if (l == "alice" || l == "alicechess") {
+            d.alice = true;
+        } else if (l == "avalanche" || l == "avalanchechess") {
+            d.avalanche = true;
+        } else if (any && command_of(*t) >= 0) {
+            lx.push_back();
+            return;
+        } else
+            lx.fail(std::string("condition ") + shown(*t) +
+                    " is not supported (alice; avalanche, an echecs extension)");
+        any = true;
+    }
+}
+
+// Squares written together ("f7f6f5", as Popeye does) or apart ("f7 f6 f5").
+std::vector<Square> square_list(Lexer& lx, std::size_t min, std::size_t max) {
+    std::vector<Square> out;
+    while (out.size() < max) {
+        auto t = lx.next();
+        if (!t) break;
+        if (t->size() % 2 || t->empty()) {
+            lx.push_back();
+            break;
+        }
+        std::vector<Square> here;
+        for (std::size_t i = 0; i < t->size(); i += 2) {
+            auto sq = square_at(t->substr(i, 2));
+            if (!sq) break;
+            here.push_back(*sq);
+        }
+        if (here.size() * 2 != t->size() || out.size() + here.size() > max) {
+            lx.push_back();
+            break;
+        }
+        out.insert(out.end(), here.begin(), here.end());
+    }
+    if (out.size() < min)
+        lx.fail("expected " + std::to_string(min) + (min == max ? "" : " or more") + " squares, like f7f6f5");
+    return out;
+}
+
+void read_options(Lexer& lx, Diagram& d, PopeyeProblem& out) {
+    bool any = false;
+    while (auto t = lx.next()) {
+        const int o = match(*t,
+                            {"try", "defence", "setplay", "variation", "nothreat", "maxsolutions", "maxtime",
+                             "nocastling", "enpassant", "noboard", "movenumbers"},
+                            3);
+        auto number = [&](int lo, int hi) {
+            auto v = lx.next();
+            if (!v || v->empty() || v->size() > 9) lx.fail(std::string("option ") + shown(*t) + " needs a number");
+            int n = 0;
+            for (char c : *v) {
+                if (!std::isdigit(static_cast<unsigned char>(c))) lx.fail(shown(*v) + " is not a number");
+                n = n * 10 + (c - '0');
+            }
+            if (n < lo || n > hi)
+                lx.fail(std::string("option ") + shown(*t) + ": " + std::to_string(n) + " is not in " +
+                        std::to_string(lo) + ".." + std::to_string(hi));
+            return n;
+        };
+        switch (o) {
+            case 0: out.tries = true; break;
+            case 1:
+                if (number(1, 1000) != 1) lx.fail("option defence: only 'defence 1' (tries) is supported");
+                out.tries = true;
+                break;
+            case 2: out.set_play = true; break;
+            case 3: out.variations = true; break;
+            case 4: out.threats = false; break;
+            case 5: out.max_solutions = number(1, 1000000); break;
+            case 6: out.max_time = number(1, 100000000); break;
+            case 7:
+                for (Square sq : square_list(lx, 1, 64)) d.no_castling |= square_bb(sq);
+                break;
+            case 8: {
+                const std::vector<Square> sq = square_list(lx, 3, 3);
+                const Square from = sq[0], over = sq[1], to = sq[2];
+                if (file_of(from) != file_of(to) || std::abs(rank_of(from) - rank_of(to)) != 2 ||
+                    rank_of(over) * 2 != rank_of(from) + rank_of(to) || file_of(over) != file_of(from))
+                    lx.fail("option enpassant: " + square_str(from) + " " + square_str(over) + " " + square_str(to) +
+                            " is not a pawn's double step");
+                d.ep = over;
+                break;
+            }
+            case 9:
+            case 10: break;  // display options: nothing to solve differently
+            default:
+                if (any && command_of(*t) >= 0) {
+                    lx.push_back();
+                    return;
+                }
+                lx.fail(std::string("option ") + shown(*t) +
+                        " is not supported (try, defence 1, set, variation, nothreat, maxsolutions, maxtime, "
+                        "nocastling, enpassant, noboard)");
+        }
+        any = true;
+    }
+}
+
+// The diagram as a FEN: castling where king and rook stand at home on board A
+// (Popeye's default) unless `nocastling` names one of them.
+std::string to_fen(const Diagram& d, Variant v) {
+    static constexpr char ORTHO[] = " PNBRQK", ALICE_B[] = " SOCUTL";
+    std::string fen;
+    for (int r = 7; r >= 0; --r) {
+        int empty = 0;
+        for (int f = 0; f < 8; ++f) {
+            const Square s = make_square(f, r);
+            const Piece p = d.piece[s];
+            if (!p) {
+                ++empty;
+                continue;
+            }
+            if (empty) fen += char('0' + empty), empty = 0;
+            char c = (v == Variant::Alice && d.board[s] == BOARD_B ? ALICE_B : ORTHO)[type_of(p)];
+            fen += color_of(p) == WHITE ? c : char(std::tolower(static_cast<unsigned char>(c)));
+        }
+        if (empty) fen += char('0' + empty);
+        if (r) fen += '/';
+    }
+    const Color side = d.stipulation ? d.stipulation->starts() : WHITE;
+    fen += side == WHITE ? " w " : " b ";
+    std::string castling;
+    auto home = [&](Square s, Piece p) {
+        return d.piece[s] == p && d.board[s] == BOARD_A && !(d.no_castling & square_bb(s));
+    };
+    for (Color c : {WHITE, BLACK}) {
+        const int r = c == WHITE ? 0 : 7;
+        if (!home(make_square(4, r), make_piece(c, KING))) continue;
+        const Piece rook = make_piece(c, ROOK);
+        if (home(make_square(7, r), rook)) castling += c == WHITE ? 'K' : 'k';
+        if (home(make_square(0, r), rook)) castling += c == WHITE ? 'Q' : 'q';
+    }
+    fen += castling.empty() ? "-" : castling;
+    fen += ' ' + (d.ep != SQ_NONE && v != Variant::Avalanche ? square_str(d.ep) : std::string("-"));
+    return fen + " 0 1";
+}
+
+void read_twin(Lexer& lx, const Diagram& base, const Diagram& previous, Diagram& d, std::string& label) {
+    d = base;
+    bool any = false;
+    while (auto t = lx.next()) {
+        const int c = twin_change_of(*t);
+        switch (c) {
+            case 0:
+                if (any) lx.fail("'continued' must come first after 'twin'");
+                d = previous;
+                label += " continued";
+                break;
+            case 1:
+            case 2: {
+                const Square a = expect_square(lx, "a square"), b = expect_square(lx, "a square");
+                if (!d.piece[a]) lx.fail(std::string("twin: no piece on ") + square_str(a));
+                if (c == 1) {
+                    d.piece[b] = d.piece[a], d.board[b] = d.board[a];
+                    d.piece[a] = NO_PIECE, d.board[a] = BOARD_A;
+                } else {
+                    std::swap(d.piece[a], d.piece[b]);
+                    std::swap(d.board[a], d.board[b]);
+                }
+                label += std::string(c == 1 ? " move " : " exchange ") + square_str(a) + " " + square_str(b);
+                break;
+            }
+            case 3: {
+                const Square a = expect_square(lx, "a square");
+                if (!d.piece[a]) lx.fail(std::string("twin: no piece on ") + square_str(a));
+                d.piece[a] = NO_PIECE, d.board[a] = BOARD_A;
+                label += std::string(" remove ") + square_str(a);
+                break;
+            }
+            case 4:
+                label += " add";
+                read_pieces(lx, d, true, &label);
+                break;
+            case 5:
+                read_stipulation(lx, d);
+                label += std::string(" stipulation ") + d.stipulation->str();
+                break;
+            default:
+                if (c > 5)
+                    lx.fail(std::string("twin ") + shown(*t) +
+                            " is not supported (move, exchange, remove, add, stipulation)");
+                if (!any)
+                    lx.fail(std::string("twin: ") + shown(*t) +
+                            " is not a twin change (move, exchange, remove, add, stipulation)");
+                lx.push_back();
+                return;
+        }
+        any = true;
+    }
+    if (!any) lx.fail("twin without a change");
+}
+
+Problem finish(const Lexer& lx, const Diagram& d) {
+    if (!d.stipulation) lx.fail("the problem has no stipulation");
+    if (d.alice && d.avalanche) lx.fail("a problem cannot be both Alice and Avalanche chess");
+    Problem p;
+    p.variant = d.alice ? Variant::Alice : d.avalanche ? Variant::Avalanche : Variant::Chess;
+    p.fen = to_fen(d, p.variant);
+    p.stipulation = *d.stipulation;
+    p.title = d.title;
+    StateInfo st;
+    Position pos;
+    try {
+        pos.set(p.variant, p.fen, st);
+    } catch (const FenError& e) {
+        lx.fail(std::string("the position is not legal: ") + e.what());
+    }
+    return p;
+}
+
+}  // namespace
+
+std::vector<PopeyeProblem> read_popeye(std::string_view text) {
+    if (text.size() > POPEYE_MAX_BYTES) throw PopeyeError("line 1: the input is larger than 1 MiB");
+    Lexer lx(text);
+    std::vector<PopeyeProblem> out;
+    auto first = lx.next();
+    if (!first) lx.fail("empty input: a problem starts with 'begin'");
+    if (command_of(*first) != BEGIN) lx.fail(shown(*first) + ": a problem starts with 'begin'");
+
+    bool more = true;
+    while (more) {
+        if (out.size() >= POPEYE_MAX_PROBLEMS)
+            lx.fail(std::string("more than ") + std::to_string(POPEYE_MAX_PROBLEMS) + " problems");
+        PopeyeProblem prob;
+        Diagram diagram, last;
+        std::vector<Diagram> twins;
+        bool in_twins = false;
+        more = false;
+        while (auto t = lx.next()) {
+            const int c = command_of(*t);
+            if (c == END) break;
+            if (c == NEXT) {
+                more = true;
+                break;
+            }
+            if (in_twins && c != TWIN) lx.fail(shown(*t) + " after a twin: only 'twin', 'next' or 'end' may follow");
+            switch (c) {
+                case BEGIN: lx.fail("'begin' inside a problem (a problem ends with 'next' or 'end')");
+                case REMARK:
+                case PROTOCOL: lx.rest_of_line(); break;
+                case AUTHOR:
+                case ORIGIN:
+                case TITLE:
+                case AWARD: {
+                    std::string s = lx.rest_of_line();
+                    if (!s.empty() && diagram.title.size() < 1000)
+                        diagram.title += (diagram.title.empty() ? "" : "; ") + s.substr(0, 200);
+                    break;
+                }
+                case PIECES: read_pieces(lx, diagram, false, nullptr); break;
+                case FORSYTH: read_forsyth(lx, diagram); break;
+                case STIPULATION: read_stipulation(lx, diagram); break;
+                case CONDITION: read_conditions(lx, diagram); break;
+                case OPTION: read_options(lx, diagram, prob); break;
+                case TWIN: {
+                    if (twins.size() + 1 >= POPEYE_MAX_TWINS)
+                        lx.fail(std::string("more than ") + std::to_string(POPEYE_MAX_TWINS) + " twins");
+                    if (!in_twins) {
+                        prob.twins.push_back(finish(lx, diagram));
+                        prob.twin_labels.push_back("a)");
+                        last = diagram;
+                        in_twins = true;
+                    }
+                    Diagram d;
+                    std::string label(1, char('b' + twins.size()));
+                    label += ")";
+                    read_twin(lx, diagram, last, d, label);
+                    prob.twins.push_back(finish(lx, d));
+                    prob.twin_labels.push_back(label);
+                    twins.push_back(d);
+                    last = d;
+                    break;
+                }
+                case SSTIPULATION: lx.fail("'sstipulation' (structured stipulations) is not supported");
+                case ZEROPOSITION: lx.fail("'zeroposition' is not supported");
+                default:
+                    lx.fail(shown(*t) + " is not a Popeye command (pieces, stipulation, condition, option, twin, ...)");
+            }
+        }
+        if (!in_twins) {
+            prob.twins.push_back(finish(lx, diagram));
+            prob.twin_labels.push_back("");
+        }
+        out.push_back(std::move(prob));
+    }
+    return out;
+}
+
+}  // namespace echecs::solver

@@ -1,0 +1,83 @@
+// Writing Popeye input for one problem (the reader is popeye.cpp).
+#include "core/position.h"
+#include "solver/popeye.h"
+
+namespace echecs::solver {
+
+namespace {
+std::string square_str(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
+}  // namespace
+
+std::string write_popeye(const Problem& p, const PopeyeWriteOptions& o) {
+    StateInfo st;
+    Position pos;
+    try {
+        pos.set(p.variant, p.fen, st);
+    } catch (const FenError& e) {
+        throw ProblemError(e.what());
+    }
+    static constexpr char LETTER[] = " psbrqk";
+    std::string out = "begin\n";
+    if (!p.title.empty()) {
+        std::string t = p.title.substr(0, 1000);
+        for (char& c : t)
+            if (c == '\n' || c == '\r') c = ' ';
+        out += std::string("title ") + t + "\n";
+    }
+    if (p.variant == Variant::Avalanche)
+        out += "remark Avalanche chess: 'condition avalanche' is read by echecs, not by Popeye\n";
+    out += "pieces";
+    for (Color c : {WHITE, BLACK}) {
+        for (Board b : {BOARD_A, BOARD_B}) {
+            std::string group;
+            for (PieceType pt : {KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN}) {
+                Bitboard bb = pos.pieces(c, pt) & pos.board_mask(b);
+                if (!bb) continue;
+                group += ' ';
+                group += LETTER[pt];
+                while (bb) group += square_str(pop_lsb(bb));
+            }
+            if (group.empty()) continue;
+            out += c == WHITE ? " white" : " black";
+            if (b == BOARD_B) out += " AliceB";
+            out += group;
+        }
+    }
+    out += std::string("\nstipulation ") + p.stipulation.str() + "\n";
+    if (p.variant == Variant::Alice) out += "condition alice\n";
+    if (p.variant == Variant::Avalanche) out += "condition avalanche\n";
+
+    std::string options;
+    if (o.variations) options += " variation";
+    if (o.tries) options += " try";
+    if (o.set_play) options += " setplay";
+    if (!o.threats) options += " nothreat";
+    // Popeye lets king and rook at home castle unless told otherwise.
+    std::string nocastle;
+    for (Color c : {WHITE, BLACK}) {
+        const int r = c == WHITE ? 0 : 7;
+        const Square k = make_square(4, r), ks = make_square(7, r), qs = make_square(0, r);
+        auto home = [&](Square s, PieceType pt) {
+            return pos.piece_on(s) == make_piece(c, pt) && pos.board_of(s) == BOARD_A;
+        };
+        if (!home(k, KING)) continue;
+        const bool oo = pos.can_castle(c == WHITE ? WHITE_OO : BLACK_OO);
+        const bool ooo = pos.can_castle(c == WHITE ? WHITE_OOO : BLACK_OOO);
+        if (!oo && !ooo && (home(ks, ROOK) || home(qs, ROOK)))
+            nocastle += square_str(k);
+        else {
+            if (!oo && home(ks, ROOK)) nocastle += square_str(ks);
+            if (!ooo && home(qs, ROOK)) nocastle += square_str(qs);
+        }
+    }
+    if (!nocastle.empty()) options += std::string(" nocastling ") + nocastle;
+    if (pos.ep_square() != SQ_NONE && pos.ep_capture_available()) {
+        const Square ep = pos.ep_square();
+        const int dir = pos.side_to_move() == WHITE ? -8 : 8;  // the pawn that double-stepped moved this way
+        options += std::string(" enpassant ") + square_str(ep - dir) + square_str(ep) + square_str(ep + dir);
+    }
+    if (!options.empty()) out += std::string("option") + options + "\n";
+    return out + "end\n";
+}
+
+}  // namespace echecs::solver

@@ -1,0 +1,187 @@
+#include "solver/search.h"
+
+#include <algorithm>
+
+#include "solver/check.h"
+#include "solver/notation.h"
+
+namespace echecs::solver {
+
+namespace {
+// Tries the killer first when it is in the list.
+void put_first(MoveList& list, Move killer) {
+    if (!killer) return;
+    for (int i = 0; i < list.count; ++i)
+        if (list.moves[i] == killer) {
+            std::rotate(list.moves, list.moves + i, list.moves + i + 1);
+            return;
+        }
+}
+constexpr std::uint64_t FLUSH = 1024;
+}  // namespace
+
+Search::Search(const Position& root, const Stipulation& st, Shared& shared) : st_(st), shared_(shared) {
+    root.copy_to(pos_, root_state_);
+}
+
+void Search::flush_nodes() {
+    if (!unflushed_) return;
+    const std::uint64_t total = shared_.nodes.fetch_add(unflushed_, std::memory_order_relaxed) + unflushed_;
+    unflushed_ = 0;
+    if (shared_.max_nodes && total >= shared_.max_nodes) shared_.halt(Status::NodeLimit);
+}
+
+void Search::make(Move m) {
+    pos_.do_move(m, states_[ply_++]);
+    if (++unflushed_ >= FLUSH) flush_nodes();
+}
+void Search::unmake(Move m) {
+    pos_.undo_move(m);
+    --ply_;
+}
+void Search::make_null() { pos_.do_null_move(states_[ply_++]); }
+void Search::unmake_null() {
+    pos_.undo_null_move();
+    --ply_;
+}
+
+bool Search::goaled() {
+    // Mate needs a check, stalemate its absence: both tested before any move generation.
+    if (st_.goal == Goal::Mate) return pos_.in_check() && no_legal_move(pos_);
+    return !pos_.in_check() && no_legal_move(pos_);
+}
+
+bool Search::after_attack(int k) {
+    if (direct() && k == 0) return goaled();
+    return defend(k);
+}
+
+bool Search::after_defence(int k) {
+    if (!direct() && goaled()) return true;  // selfplay: the defender had to reach the goal
+    return k > 0 && attack(k);
+}
+
+bool Search::attack(int n) {
+    if (stopped()) return false;
+    PositionCode c;
+    const bool coded = code(c);
+    Proven p;
+    if (coded && shared_.table.probe(pos_.key(), c, p)) {
+        if (n >= p.win_from) return true;
+        if (n < p.fail_below) return false;
+    }
+    // Iterative deepening: a shorter win is found first and cheaply, and the
+    // proof table then answers the re-searches.
+    if (n > 1 && attack(n - 1)) return true;
+
+    MoveList list;
+    generate_legal(pos_, list);
+    if (n >= 2) order_by_replies(list);
+    put_first(list, attack_killer_[ply_]);
+    const bool checks_only = direct() && n == 1 && mating_filter();
+    for (Move m : list) {
+        if (checks_only && !gives_check(pos_, m)) continue;
+        make(m);
+        const bool ok = after_attack(n - 1);
+        unmake(m);
+        if (ok) {
+            attack_killer_[ply_] = m;
+            if (coded) shared_.table.store_win(pos_.key(), c, n);
+            return true;
+        }
+        if (stopped()) return false;
+    }
+    if (coded) shared_.table.store_fail(pos_.key(), c, n);
+    return false;
+}
+
+// The attacker's moves that leave the defender fewest replies first (checks,
+// mostly): they are the likeliest to win, and the cheapest to refute. The
+// replies are counted as first parts (in Avalanche, without the pushes, which
+// would cost a move generation per reply): the order only changes the speed.
+void Search::order_by_replies(MoveList& list) {
+    if (list.count < 2) return;
+    static thread_local std::vector<std::pair<int, Move>> scored;
+    scored.clear();
+    static thread_local MoveList replies;
+    for (Move m : list) {
+        make(m);
+        const int n = int(generate_first_parts(pos_, replies.moves) - replies.moves);
+        unmake(m);
+        scored.emplace_back(n, m);
+    }
+    std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (int i = 0; i < list.count; ++i) list.moves[i] = scored[i].second;
+}
+
+bool Search::defend(int k) {
+    if (stopped()) return false;
+    PositionCode c;
+    const bool coded = code(c);
+    Proven p;
+    if (coded && shared_.table.probe(pos_.key(), c, p)) {
+        if (k >= p.win_from) return true;
+        if (k < p.fail_below) return false;
+    }
+    MoveList list;
+    generate_legal(pos_, list);
+    // No move: direct play wins only if that is the goal (mate, stalemate);
+    // selfplay needs a defender's move that reaches it.
+    if (list.empty()) return direct() && goaled();
+    put_first(list, defence_killer_[ply_]);
+    for (Move d : list) {
+        make(d);
+        const bool ok = after_defence(k);
+        unmake(d);
+        if (!ok) {
+            if (stopped()) return false;
+            defence_killer_[ply_] = d;
+            if (coded) shared_.table.store_fail(pos_.key(), c, k);
+            return false;
+        }
+    }
+    if (coded) shared_.table.store_win(pos_.key(), c, k);
+    return true;
+}
+
+int Search::shortest_win(int max_k) {
+    for (int j = 1; j <= max_k; ++j)
+        if (attack(j)) return j;
+    return 0;
+}
+
+bool Search::help(int plies) {
+    if (stopped()) return false;
+    PositionCode c;
+    const bool coded = code(c);
+    Proven p;
+    if (coded && shared_.table.probe(pos_.key(), c, p) && (p.help_fail >> plies & 1)) return false;
+    MoveList list;
+    generate_legal(pos_, list);
+    bool found = false;
+    const bool checks_only = plies == 1 && mating_filter();
+    for (Move m : list) {
+        if (checks_only && !gives_check(pos_, m)) continue;
+        make(m);
+        line.push_back(m);
+        bool ok;
+        if (plies == 1) {
+            ok = goaled();
+            if (ok && on_solution) on_solution(line);
+        } else if ((plies - 1) % 2 == 0 && goaled()) {
+            // A short solution: the side that must reach the goal has reached it early
+            // (Popeye reports these too; they are flaws a composer wants to see).
+            ok = true;
+            if (on_solution) on_solution(line);
+        } else
+            ok = help(plies - 1);
+        line.pop_back();
+        unmake(m);
+        found = found || ok;
+        if (stopped()) return found;
+    }
+    if (!found && coded) shared_.table.store_help_fail(pos_.key(), c, plies);
+    return found;
+}
+
+}  // namespace echecs::solver

@@ -1,0 +1,99 @@
+// The exhaustive search behind solve(): battle play (the attacker forces the
+// goal within n moves against every defence) and help play (both sides
+// cooperate, exactly n half-moves). Moves come from the core's generator
+// only; the proof table, killer ordering and the goal tests are the only
+// shortcuts, and each is exact (docs/SOLVER.md says why, game by game).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "core/movegen.h"
+#include "solver/hash.h"
+#include "solver/solver.h"
+
+namespace echecs::solver {
+
+// What the threads of one solve share.
+struct Shared {
+    explicit Shared(std::size_t megabytes) : table(megabytes) {}
+    ProofTable table;
+    std::atomic<bool> stop{false};
+    std::atomic<int> reason{int(Status::Complete)};
+    std::atomic<std::uint64_t> nodes{0};
+    std::atomic<int> solutions{0};
+    std::uint64_t max_nodes = 0;
+    int max_solutions = 0;
+
+    void halt(Status why) {
+        int expected = int(Status::Complete);
+        reason.compare_exchange_strong(expected, int(why));
+        stop.store(true, std::memory_order_relaxed);
+    }
+    // Counts a solution and returns how many there are now.
+    int count_solution() { return solutions.fetch_add(1) + 1; }
+    // Stops the search once `count` solutions reach the maximum.
+    void check_max_solutions(int count) {
+        if (max_solutions > 0 && count >= max_solutions) halt(Status::MaxSolutions);
+    }
+};
+
+class Search {
+public:
+    Search(const Position& root, const Stipulation& st, Shared& shared);
+    ~Search() { flush_nodes(); }
+    Search(const Search&) = delete;
+    Search& operator=(const Search&) = delete;
+
+    Position& pos() { return pos_; }
+    const Stipulation& stipulation() const { return st_; }
+    bool direct() const { return st_.play == Play::Direct; }
+    bool stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
+
+    void make(Move m);
+    void unmake(Move m);
+    void make_null();
+    void unmake_null();
+
+    // The side to move has suffered the goal (is mated, or stalemated).
+    bool goaled();
+
+    // Battle play. Attacker to move: the goal is forced within n attacker moves (n >= 1).
+    bool attack(int n);
+    // The attacker has just moved and has k more moves.
+    bool after_attack(int k);
+    // The defender has just moved; the attacker has k more moves (k may be 0).
+    bool after_defence(int k);
+    // Attacker to move: the least j in 1..max_k with attack(j), or 0 when none.
+    int shortest_win(int max_k);
+
+    // Help play: `plies` half-moves left, the side to move plays the first.
+    // Each solution (the moves from where `line` started) is passed to
+    // on_solution, short ones too (the goal reached by the right side before
+    // the last half-move).
+    bool help(int plies);
+    std::vector<Move> line;
+    std::function<void(const std::vector<Move>&)> on_solution;
+
+private:
+    bool defend(int k);
+    void order_by_replies(MoveList& list);
+    // The last move must mate: only checks can, and orthodox checks are seen without making the move.
+    bool mating_filter() const { return st_.goal == Goal::Mate && pos_.variant() == Variant::Chess; }
+    void flush_nodes();
+    bool code(PositionCode& c) const { return encode(pos_, c); }
+
+    Stipulation st_;
+    Shared& shared_;
+    StateInfo root_state_;
+    Position pos_;
+    StateInfo states_[MAX_PLY + 2];
+    int ply_ = 0;
+    Move attack_killer_[MAX_PLY + 2] = {};
+    Move defence_killer_[MAX_PLY + 2] = {};
+    std::uint64_t unflushed_ = 0;
+};
+
+}  // namespace echecs::solver

@@ -1,0 +1,265 @@
+#include "solver/solver.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "core/movegen.h"
+#include "solver/search.h"
+#include "solver/tree.h"
+
+namespace echecs::solver {
+
+std::string_view status_name(Status s) {
+    switch (s) {
+        case Status::Timeout: return "timeout";
+        case Status::Cancelled: return "cancelled";
+        case Status::NodeLimit: return "node limit";
+        case Status::MaxSolutions: return "max solutions";
+        default: return "complete";
+    }
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The diagram with the side to move of the stipulation. A FEN's en-passant
+// square belongs to the side it names, so it goes when the side changes.
+std::string diagram_fen(const Problem& p, std::string& note) {
+    std::istringstream in(p.fen);
+    std::string fields[6];
+    int n = 0;
+    while (n < 6 && in >> fields[n]) ++n;
+    if (n < 2) return p.fen;  // Position::set says what is wrong
+    const std::string side = p.stipulation.starts() == WHITE ? "w" : "b";
+    if (fields[1] == side) return p.fen;
+    if (fields[1] != "w" && fields[1] != "b") return p.fen;
+    note = p.stipulation.str() + ": " + (side == "w" ? "White" : "Black") + " moves first; the FEN's side to move '" +
+           fields[1] + "' is replaced";
+    fields[1] = side;
+    if (n >= 4) fields[3].assign(1, '-');
+    std::string out;
+    for (int i = 0; i < n; ++i) {
+        if (i) out += ' ';
+        out += fields[i];
+    }
+    return out;
+}
+
+struct RootResult {
+    bool done = false;
+    bool key = false;
+    bool is_try = false;
+    int order = 0;  // a key: how many keys had been found, this one included
+    AttackLine line;
+    std::vector<std::vector<Move>> help;  // help play: the solutions through this first move
+};
+
+class Driver {
+public:
+    Driver(const Problem& p, const Options& o, Position& root, Result& r)
+        : problem_(p), options_(o), root_(root), result_(r), shared_(o.hash_megabytes) {
+        shared_.max_nodes = o.max_nodes;
+        shared_.max_solutions = o.max_solutions;
+    }
+
+    void run() {
+        const auto t0 = Clock::now();
+        generate_legal(root_, first_);
+        roots_.resize(first_.size());
+        result_.first_moves = first_.size();
+        int threads = options_.threads > 0 ? options_.threads : int(std::thread::hardware_concurrency());
+        threads = std::clamp(threads, 1, 256);
+        if (threads > first_.size()) threads = std::max(1, first_.size());
+        result_.threads = threads;
+
+        std::vector<std::thread> pool;
+        for (int i = 0; i < threads; ++i) pool.emplace_back([this] { work(); });
+        monitor(t0);
+        for (auto& t : pool) t.join();
+        if (error_) std::rethrow_exception(error_);
+
+        if (!shared_.stop.load() && options_.set_play) set_play();
+        collect();
+        result_.status = Status(shared_.reason.load());
+        result_.nodes = shared_.nodes.load();
+        result_.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    }
+
+private:
+    // Waits for the workers; enforces the timeout and the cancel flag; reports progress.
+    void monitor(Clock::time_point t0) {
+        auto last_progress = t0;
+        std::unique_lock lock(mutex_);
+        while (running_ > 0 || !started_) {
+            done_cv_.wait_for(lock, std::chrono::milliseconds(20));
+            const auto now = Clock::now();
+            const double secs = std::chrono::duration<double>(now - t0).count();
+            if (options_.timeout_seconds > 0 && secs >= options_.timeout_seconds) shared_.halt(Status::Timeout);
+            if (options_.cancel && options_.cancel->load()) shared_.halt(Status::Cancelled);
+            if (options_.progress && now - last_progress >= std::chrono::milliseconds(100)) {
+                last_progress = now;
+                Progress pr{done_count_, first_.size(), shared_.nodes.load(), shared_.solutions.load(), secs};
+                lock.unlock();
+                options_.progress(pr);
+                lock.lock();
+            }
+        }
+    }
+
+    void work() {
+        {
+            std::lock_guard lock(mutex_);
+            ++running_;
+            started_ = true;
+        }
+        try {
+            Search search(root_, problem_.stipulation, shared_);
+            TreeBuilder tree(search, options_);
+            for (;;) {
+                const int i = next_.fetch_add(1);
+                if (i >= first_.size() || shared_.stop.load()) break;
+                if (problem_.stipulation.play == Play::Help)
+                    help_root(search, i);
+                else
+                    battle_root(search, tree, i);
+                if (roots_[i].done) {
+                    std::lock_guard lock(mutex_);
+                    ++done_count_;
+                }
+            }
+        } catch (...) {
+            std::lock_guard lock(mutex_);
+            if (!error_) error_ = std::current_exception();
+            shared_.halt(Status::Cancelled);
+        }
+        std::lock_guard lock(mutex_);
+        --running_;
+        done_cv_.notify_all();
+    }
+
+    void battle_root(Search& s, TreeBuilder& tree, int i) {
+        const Move m = first_.moves[i];
+        const int k = problem_.stipulation.moves - 1;
+        RootResult& r = roots_[i];
+        r.line.move = tree.played(m);
+        s.make(m);
+        const bool key = s.after_attack(k);
+        if (key) {
+            // A proven key counts even if the search stops while its play is written.
+            r.key = true;
+            r.done = true;
+            const int count = r.order = shared_.count_solution();
+            // Keys past the maximum are dropped; the last one kept gets its play before the search stops.
+            if (options_.max_solutions == 0 || count <= options_.max_solutions) tree.attack_node(r.line, k);
+            shared_.check_max_solutions(count);
+        } else if (!s.stopped()) {
+            if (options_.tries && tree.count_refutations(k, 2) == 1 && !s.stopped()) {
+                r.is_try = true;
+                tree.attack_node(r.line, k);
+            }
+            r.done = !s.stopped();
+        }
+        s.unmake(m);
+    }
+
+    void help_root(Search& s, int i) {
+        const Move m = first_.moves[i];
+        const int plies = problem_.stipulation.plies();
+        RootResult& r = roots_[i];
+        s.make(m);
+        s.line.assign(1, m);
+        s.on_solution = [&](const std::vector<Move>& line) {
+            if (shared_.stop.load()) return;
+            r.help.push_back(line);
+            shared_.check_max_solutions(shared_.count_solution());
+        };
+        if (plies == 1 || (plies - 1) % 2 == 0) {
+            if (s.goaled())
+                s.on_solution(s.line);  // the solution, or a short one
+            else if (plies > 1)
+                s.help(plies - 1);
+        } else
+            s.help(plies - 1);
+        r.done = !s.stopped();
+        s.unmake(m);
+    }
+
+    void set_play() {
+        Search s(root_, problem_.stipulation, shared_);
+        if (problem_.stipulation.play != Play::Help) {
+            TreeBuilder tree(s, options_);
+            result_.set_play = tree.set_play(problem_.stipulation.moves);
+            return;
+        }
+        // Helpplay: the other side first, one half-move shorter.
+        const int plies = problem_.stipulation.plies() - 1;
+        if (plies < 1 || root_.in_check()) return;
+        s.make_null();
+        s.line.clear();
+        std::vector<std::vector<Move>> lines;
+        s.on_solution = [&](const std::vector<Move>& line) { lines.push_back(line); };
+        s.help(plies);
+        s.unmake_null();
+        for (auto& l : lines) {
+            StateInfo st;
+            root_.do_null_move(st);
+            result_.set_solutions.push_back(help_line(root_, l));
+            root_.undo_null_move();
+        }
+    }
+
+    void collect() {
+        result_.first_moves_done = done_count_;
+        for (auto& r : roots_) {
+            if (r.key) {
+                if (options_.max_solutions == 0 || r.order <= options_.max_solutions)
+                    result_.keys.push_back(std::move(r.line));
+            } else if (r.is_try)
+                result_.tries.push_back(std::move(r.line));
+            for (auto& l : r.help) {
+                if (options_.max_solutions > 0 && int(result_.solutions.size()) >= options_.max_solutions) break;
+                result_.solutions.push_back(help_line(root_, l));
+            }
+        }
+    }
+
+    const Problem& problem_;
+    const Options& options_;
+    Position& root_;
+    Result& result_;
+    Shared shared_;
+    MoveList first_;
+    std::vector<RootResult> roots_;
+    std::atomic<int> next_{0};
+    std::mutex mutex_;
+    std::condition_variable done_cv_;
+    int running_ = 0;
+    bool started_ = false;
+    int done_count_ = 0;
+    std::exception_ptr error_;
+};
+
+}  // namespace
+
+Result solve(const Problem& problem, const Options& options) {
+    Result result;
+    result.problem = problem;
+    const std::string fen = diagram_fen(problem, result.note);
+    StateInfo st;
+    Position root;
+    try {
+        root.set(problem.variant, fen, st);
+    } catch (const FenError& e) {
+        throw ProblemError(e.what());
+    }
+    result.fen = root.fen();
+    Driver(problem, options, root, result).run();
+    return result;
+}
+
+}  // namespace echecs::solver

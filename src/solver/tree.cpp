@@ -1,0 +1,146 @@
+#include "solver/tree.h"
+
+#include "core/notation.h"
+#include "solver/notation.h"
+
+namespace echecs::solver {
+
+PlayedMove TreeBuilder::played(Move m) { return {m, problem_notation(s_.pos(), m), to_uci(m)}; }
+
+void TreeBuilder::attack_node(AttackLine& node, int k) {
+    Position& pos = s_.pos();
+    node.check = pos.in_check();
+    if (s_.direct() && s_.goaled()) {
+        node.goal = true;
+        return;
+    }
+    if (!o_.variations || s_.stopped()) return;
+
+    // The threat: what the attacker would do if the defender could pass.
+    int threat_len = 0;
+    std::vector<Move> threat_moves;
+    if (o_.threats && !node.check && k >= 1) {
+        s_.make_null();
+        threat_len = s_.shortest_win(k);
+        if (threat_len) {
+            MoveList list;
+            generate_legal(pos, list);
+            for (Move t : list) {
+                AttackLine child;
+                child.move = played(t);
+                s_.make(t);
+                if (s_.after_attack(threat_len - 1)) {
+                    attack_node(child, threat_len - 1);
+                    node.threats.push_back(std::move(child));
+                    threat_moves.push_back(t);
+                }
+                s_.unmake(t);
+            }
+        }
+        s_.unmake_null();
+        node.zugzwang = threat_len == 0;
+    }
+
+    MoveList list;
+    generate_legal(pos, list);
+    for (Move d : list) {
+        if (s_.stopped()) return;
+        DefenceLine line;
+        line.move = played(d);
+        s_.make(d);
+        // A variation is shown when it answers the threat: the attacker's
+        // win then takes longer, or one of the threat's moves no longer works.
+        const int len = defence_node(line, k, false);
+        bool shown = len != 0;
+        if (shown && threat_len > 0)
+            shown = len > threat_len || (len == threat_len && threat_defeated(threat_moves, threat_len));
+        if (shown && len > 0) defence_node(line, k, true);
+        s_.unmake(d);
+        if (len == 0)
+            node.refutations.push_back(std::move(line));
+        else if (shown)
+            node.defences.push_back(std::move(line));
+    }
+}
+
+int TreeBuilder::defence_node(DefenceLine& line, int k, bool expand) {
+    if (!s_.direct() && s_.goaled()) {
+        line.goal = true;
+        return -1;
+    }
+    const int len = k > 0 ? s_.shortest_win(k) : 0;
+    if (!expand || len <= 0) return len;
+    MoveList list;
+    generate_legal(s_.pos(), list);
+    for (Move t : list) {
+        AttackLine child;
+        child.move = played(t);
+        s_.make(t);
+        if (s_.after_attack(len - 1)) {
+            attack_node(child, len - 1);
+            line.continuations.push_back(std::move(child));
+        }
+        s_.unmake(t);
+    }
+    return len;
+}
+
+bool TreeBuilder::threat_defeated(const std::vector<Move>& threat_moves, int threat_len) {
+    MoveList list;
+    generate_legal(s_.pos(), list);
+    for (Move t : threat_moves) {
+        if (!list.contains(t)) return true;
+        s_.make(t);
+        const bool still = s_.after_attack(threat_len - 1);
+        s_.unmake(t);
+        if (!still) return true;
+    }
+    return false;
+}
+
+int TreeBuilder::count_refutations(int k, int limit) {
+    MoveList list;
+    generate_legal(s_.pos(), list);
+    int n = 0;
+    for (Move d : list) {
+        s_.make(d);
+        const bool ok = s_.after_defence(k);
+        s_.unmake(d);
+        if (s_.stopped()) return n;
+        if (!ok && ++n >= limit) break;
+    }
+    return n;
+}
+
+std::vector<DefenceLine> TreeBuilder::set_play(int n) {
+    std::vector<DefenceLine> out;
+    Position& pos = s_.pos();
+    if (pos.in_check()) return out;  // the defender cannot move first with the attacker in check
+    s_.make_null();
+    MoveList list;
+    generate_legal(pos, list);
+    for (Move d : list) {
+        if (s_.stopped()) break;
+        DefenceLine line;
+        line.move = played(d);
+        s_.make(d);
+        const int len = defence_node(line, n - 1, true);
+        s_.unmake(d);
+        if (len != 0) out.push_back(std::move(line));
+    }
+    s_.unmake_null();
+    return out;
+}
+
+HelpLine help_line(Position& pos, const std::vector<Move>& moves) {
+    HelpLine out;
+    std::vector<StateInfo> states(moves.size());
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        out.moves.push_back({moves[i], problem_notation(pos, moves[i]), to_uci(moves[i])});
+        pos.do_move(moves[i], states[i]);
+    }
+    for (std::size_t i = moves.size(); i-- > 0;) pos.undo_move(moves[i]);
+    return out;
+}
+
+}  // namespace echecs::solver

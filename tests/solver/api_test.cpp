@@ -1,0 +1,181 @@
+// The library interface: stipulations, limits and control (max solutions,
+// node limit, cancel, progress), set play, and the output formats.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "solver/output.h"
+#include "solver/solver.h"
+
+using namespace echecs;
+using namespace echecs::solver;
+
+namespace {
+Problem problem(Variant v, const char* fen, const char* stip) {
+    Problem p;
+    p.variant = v;
+    p.fen = fen;
+    p.stipulation = parse_stipulation(stip);
+    return p;
+}
+Options two_threads() {
+    Options o;
+    o.threads = 2;
+    o.hash_megabytes = 8;
+    return o;
+}
+// Two back-rank mates.
+constexpr const char* COOKED = "6k1/5ppp/8/8/8/8/8/RR4K1 w - - 0 1";
+// Avalanche from the start: a mate in 3 is far too big to finish quickly.
+constexpr const char* START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+}  // namespace
+
+TEST(Stipulation, ReadsEveryForm) {
+    for (const char* s : {"#2", "h#2", "h#2.5", "s#3", "=1", "h=2", "s=2", "H#3", "h#0.5", "#30"})
+        EXPECT_EQ(parse_stipulation(s).str(), std::string(s[0] == 'H' ? "h#3" : s));
+    const Stipulation h = parse_stipulation("h#2.5");
+    EXPECT_EQ(h.plies(), 5);
+    EXPECT_EQ(h.starts(), WHITE);
+    EXPECT_EQ(parse_stipulation("h#2").starts(), BLACK);
+    EXPECT_EQ(parse_stipulation("s#2").plies(), 3);
+}
+
+TEST(Stipulation, BadOnesSayWhatIsWrong) {
+    auto error_of = [](const char* s) {
+        try {
+            parse_stipulation(s);
+        } catch (const StipulationError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    EXPECT_NE(error_of("").find("empty stipulation"), std::string::npos);
+    EXPECT_NE(error_of("x#2").find("no goal"), std::string::npos);
+    EXPECT_NE(error_of("#").find("number of moves is missing"), std::string::npos);
+    EXPECT_NE(error_of("#0").find("at least one move"), std::string::npos);
+    EXPECT_NE(error_of("#31").find("at most 30 moves"), std::string::npos);
+    EXPECT_NE(error_of("#2.5").find("only in helpplay"), std::string::npos);
+    EXPECT_NE(error_of("h#2.7").find("only '.5'"), std::string::npos);
+    EXPECT_NE(error_of("#a").find("'a' is not a digit"), std::string::npos);
+    EXPECT_NE(error_of("ser-#3").find("no goal"), std::string::npos);
+}
+
+TEST(Solve, BadPositionsAreProblemErrors) {
+    EXPECT_THROW(solve(problem(Variant::Chess, "8/8 w - -", "#2")), ProblemError);
+    try {
+        solve(problem(Variant::Chess, "8/8/8/8/8/8/8/K7 w - - 0 1", "#2"));
+        FAIL();
+    } catch (const ProblemError& e) {
+        EXPECT_NE(std::string(e.what()).find("no black king"), std::string::npos) << e.what();
+    }
+}
+
+TEST(Solve, SideToMoveFollowsTheStipulation) {
+    // h#1: Black moves first whatever the FEN says.
+    const Result r = solve(problem(Variant::Chess, "7k/8/6K1/8/8/8/8/R7 w - - 0 1", "h#1"), two_threads());
+    EXPECT_NE(r.note.find("Black moves first"), std::string::npos);
+    EXPECT_NE(r.fen.find(" b "), std::string::npos);
+    EXPECT_EQ(r.solutions.size(), 1u);  // 1.Kg8 Ra8#
+}
+
+TEST(Solve, MaxSolutionsStopsAndSaysSo) {
+    Options o = two_threads();
+    o.max_solutions = 1;
+    const Result r = solve(problem(Variant::Chess, COOKED, "#1"), o);
+    EXPECT_EQ(r.keys.size(), 1u);
+    EXPECT_EQ(r.status, Status::MaxSolutions);
+    EXPECT_NE(to_uci_lines(r).find("incomplete: max solutions\nsolutions: 1\n"), std::string::npos);
+}
+
+TEST(Solve, NodeLimitAndCancelStopTheSearch) {
+    Options o = two_threads();
+    o.max_nodes = 20000;
+    Result r = solve(problem(Variant::Avalanche, START, "#3"), o);
+    EXPECT_EQ(r.status, Status::NodeLimit);
+    EXPECT_LT(r.first_moves_done, r.first_moves);
+    EXPECT_NE(to_text(r).find("incomplete (node limit"), std::string::npos);
+
+    std::atomic<bool> cancel{false};
+    int calls = 0;
+    Options c = two_threads();
+    c.cancel = &cancel;
+    c.progress = [&](const Progress& p) {
+        ++calls;
+        EXPECT_EQ(p.first_moves, 160);
+        cancel = true;
+    };
+    r = solve(problem(Variant::Avalanche, START, "#3"), c);
+    EXPECT_EQ(r.status, Status::Cancelled);
+    EXPECT_GE(calls, 1);
+}
+
+TEST(Solve, TimeoutStopsTheSearch) {
+    Options o = two_threads();
+    o.timeout_seconds = 0.2;
+    // #5 from the start takes minutes on any machine (#3 finished within 0.2 s on an idle one).
+    const Result r = solve(problem(Variant::Avalanche, START, "#5"), o);
+    EXPECT_EQ(r.status, Status::Timeout);
+    EXPECT_NE(to_text(r).find("incomplete (timeout"), std::string::npos);
+}
+
+TEST(Solve, SetPlayOfADirectMate) {
+    // If Black played first in the diagram, the bishop moves would be met by Rxa7#.
+    Options o = two_threads();
+    o.set_play = true;
+    const Result r = solve(problem(Variant::Chess, "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "#2"), o);
+    ASSERT_FALSE(r.set_play.empty());
+    for (const auto& d : r.set_play) EXPECT_FALSE(d.continuations.empty()) << d.move.text;
+    // 1...Bc7 2.Rxa7#: the bishop's moves are set with a mate.
+    bool found = false;
+    for (const auto& d : r.set_play)
+        if (d.move.text == "Bb8-c7")
+            for (const auto& c : d.continuations) found = found || c.move.text == "Ra1xa7#";
+    EXPECT_TRUE(found) << to_text(r);
+}
+
+TEST(Solve, HelpSetPlay) {
+    Options o = two_threads();
+    o.set_play = true;
+    // The set play of an h#1 is White's half-move alone: 1...Ra8#.
+    const Result r = solve(problem(Variant::Chess, "7k/8/6K1/8/8/8/8/R7 b - - 0 1", "h#1"), o);
+    ASSERT_EQ(r.set_solutions.size(), 1u);
+    EXPECT_EQ(r.set_solutions[0].moves.at(0).text, "Ra1-a8#");
+    EXPECT_NE(to_text(r).find("set play:\n1...Ra1-a8#\n"), std::string::npos) << to_text(r);
+}
+
+TEST(Output, JsonHasTheWholeTree) {
+    const Result r = solve(problem(Variant::Chess, "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "#2"), two_threads());
+    const auto j = nlohmann::json::parse(to_json(r));
+    EXPECT_EQ(j["variant"], "chess");
+    EXPECT_EQ(j["stipulation"], "#2");
+    EXPECT_EQ(j["status"], "complete");
+    EXPECT_EQ(j["solutions"], 1);
+    EXPECT_EQ(j["keys"][0]["uci"], "a1a6");
+    EXPECT_EQ(j["keys"][0]["zugzwang"], true);
+    EXPECT_EQ(j["keys"][0]["defences"][0]["continuations"][0]["goal"], true);
+    // Help play: the solutions as move lists.
+    const auto h =
+        nlohmann::json::parse(to_json(solve(problem(Variant::Chess, "7k/8/6K1/8/8/8/8/R7 b - - 0 1", "h#1"))));
+    EXPECT_EQ(h["help"][0]["moves"][1]["uci"], "a1a8");
+}
+
+TEST(Output, InvalidUtf8TitleStillGivesJson) {
+    Problem p = problem(Variant::Chess, COOKED, "#1");
+    p.title = "bad \xff\xfe title";
+    const std::string j = to_json(solve(p, two_threads()));
+    EXPECT_NO_THROW(nlohmann::json::parse(j));
+}
+
+TEST(Output, UciLines) {
+    const Result r = solve(problem(Variant::Avalanche, "7k/7p/8/3N4/K7/2p5/8/B7 w - - 0 1", "#1"), two_threads());
+    EXPECT_EQ(to_uci_lines(r), "key d5e7,c3c2\nsolutions: 1\n");
+}
+
+TEST(Solve, TheLastKeyKeptByMaxSolutionsHasItsPlay) {
+    Options o = two_threads();
+    o.max_solutions = 1;
+    // Morphy's #2: one key, and its variations are written although the search stops there.
+    const Result r = solve(problem(Variant::Chess, "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "#2"), o);
+    ASSERT_EQ(r.keys.size(), 1u);
+    EXPECT_EQ(r.keys[0].defences.size(), 7u);
+}

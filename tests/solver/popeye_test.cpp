@@ -1,0 +1,169 @@
+// Popeye input: reading the published files, writing and reading back,
+// twins, and every error with its line number.
+#include "solver/popeye.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/position.h"
+#include "solver/hash.h"
+
+using namespace echecs;
+using namespace echecs::solver;
+
+namespace {
+
+std::string data(const std::string& name) {
+    std::ifstream f(std::string(ECHECS_SOLVER_TESTDATA) + "/" + name);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+PositionCode code_of(const Problem& p) {
+    StateInfo st;
+    Position pos;
+    pos.set(p.variant, p.fen, st);
+    PositionCode c;
+    encode(pos, c);
+    return c;
+}
+
+std::string error_of(const std::string& text) {
+    try {
+        read_popeye(text);
+    } catch (const PopeyeError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+}  // namespace
+
+TEST(PopeyeRead, Andernach2025) {
+    const auto probs = read_popeye(data("andernach2025.inp"));
+    ASSERT_EQ(probs.size(), 6u);
+    const Problem& p = probs[0].twins[0];
+    EXPECT_EQ(p.variant, Variant::Alice);  // AliceB pieces imply the condition
+    EXPECT_EQ(p.stipulation.str(), "#3");
+    EXPECT_EQ(p.fen, "Ok6/c2Tp3/1s2P1s1/1S1nK3/u2psS1C/2SPS3/b1P5/8 w - - 0 1");
+    EXPECT_EQ(p.title, "Thomas Maeder & Kjell Widlert; Andernach 2025, 3rd place");
+    EXPECT_TRUE(probs[0].tries && probs[0].variations);
+    ASSERT_EQ(probs[1].twins.size(), 2u);
+    EXPECT_EQ(probs[1].twin_labels[1], "b) move h1 h2");
+    EXPECT_NE(probs[1].twins[1].fen.find("RK/8 b"), std::string::npos);  // the king moved to h2
+    EXPECT_EQ(probs[5].twins[0].stipulation.str(), "h#2.5");
+    EXPECT_NE(probs[5].twins[0].fen.find(" w "), std::string::npos);  // h#n.5: White starts
+}
+
+TEST(PopeyeRead, ClassicsWithCastlingAndEnPassant) {
+    const auto probs = read_popeye(data("classics.inp"));
+    ASSERT_EQ(probs.size(), 4u);
+    EXPECT_EQ(probs[1].twins.size(), 3u);
+    EXPECT_EQ(probs[1].twin_labels[2], "c) remove e1 remove h2 stipulation #5");
+    EXPECT_NE(probs[2].twins[0].fen.find(" w Q - "), std::string::npos);  // Ke1 and Ra1 at home
+    EXPECT_NE(probs[3].twins[0].fen.find(" w - f6 "), std::string::npos);
+}
+
+TEST(PopeyeRead, TwinsAreRelativeToTheDiagramUnlessContinued) {
+    const std::string text =
+        "begin\npieces white kh1 rg2 black ke8\nstip #2\n"
+        "twin move h1 h2\ntwin move g2 g3\ntwin cont move h1 f1\nend\n";
+    const auto probs = read_popeye(text);
+    ASSERT_EQ(probs[0].twins.size(), 4u);
+    EXPECT_EQ(probs[0].twins[1].fen.substr(0, 24), "4k3/8/8/8/8/8/6RK/8 w - ");
+    EXPECT_EQ(probs[0].twins[2].fen.substr(0, 24), "4k3/8/8/8/8/6R1/8/7K w -");    // from a), not from b)
+    EXPECT_EQ(probs[0].twins[3].fen.substr(0, 26), "4k3/8/8/8/8/6R1/8/5K2 w - ");  // continued from c)
+}
+
+TEST(PopeyeRead, KeywordsAbbreviatedAndAnyCase) {
+    const auto probs =
+        read_popeye("BeginProblem\nPIE White Ke1 Ra1 Black Ke8\nSTIP #1\nOPTI Vari NoBoard\nEndProblem\n");
+    EXPECT_EQ(probs[0].twins[0].stipulation.str(), "#1");
+    EXPECT_TRUE(probs[0].variations);
+}
+
+TEST(PopeyeWrite, RoundTripsEveryProblem) {
+    for (const char* file : {"andernach2025.inp", "classics.inp"})
+        for (const auto& pp : read_popeye(data(file)))
+            for (const auto& p : pp.twins) {
+                const std::string text = write_popeye(p);
+                const auto again = read_popeye(text);
+                ASSERT_EQ(again.size(), 1u) << text;
+                const Problem& q = again[0].twins[0];
+                EXPECT_EQ(q.variant, p.variant) << text;
+                EXPECT_EQ(q.stipulation, p.stipulation) << text;
+                EXPECT_EQ(code_of(q), code_of(p)) << text;
+                EXPECT_EQ(q.fen, p.fen) << text;
+            }
+}
+
+TEST(PopeyeWrite, CastlingEnPassantAndAvalanche) {
+    Problem p;
+    p.variant = Variant::Chess;
+    p.fen = "r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 0 1";
+    p.stipulation = parse_stipulation("#2");
+    const std::string text = write_popeye(p);
+    EXPECT_NE(text.find("nocastling a1h8"), std::string::npos) << text;
+    EXPECT_NE(text.find("enpassant d7d6d5"), std::string::npos) << text;
+    EXPECT_EQ(read_popeye(text)[0].twins[0].fen, "r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 0 1");
+
+    p.variant = Variant::Avalanche;
+    p.fen = "4k3/p7/8/8/8/8/P7/4K3 w - - 0 1";
+    const std::string av = write_popeye(p);
+    EXPECT_NE(av.find("condition avalanche\n"), std::string::npos);
+    EXPECT_EQ(read_popeye(av)[0].twins[0].variant, Variant::Avalanche);
+}
+
+TEST(PopeyeErrors, EachNamesItsLine) {
+    const std::string ok_head = "begin\npieces white ke1 black ke8\n";
+    EXPECT_EQ(error_of(""), "line 1: empty input: a problem starts with 'begin'");
+    EXPECT_EQ(error_of("pieces white ke1"), "line 1: 'pieces': a problem starts with 'begin'");
+    EXPECT_EQ(error_of(ok_head + "end\n"), "line 3: the problem has no stipulation");
+    EXPECT_NE(error_of(ok_head + "stip x#2\nend\n").find("line 3: stipulation 'x#2': no goal"), std::string::npos);
+    EXPECT_NE(error_of("begin\npieces white ke1 nb3 black ke8\n").find("line 2: 'nb3': N is Popeye's nightrider"),
+              std::string::npos);
+    EXPECT_NE(error_of("begin\npieces white ke1 gb3\n").find("line 2: 'gb3' is not a colour"), std::string::npos);
+    EXPECT_NE(error_of("begin\npieces ke1\n").find("line 2: piece 'ke1' before its colour"), std::string::npos);
+    EXPECT_NE(error_of("begin\npieces white ke1 ke1\n").find("line 2: square e1 is given twice"), std::string::npos);
+    EXPECT_NE(error_of(ok_head + "cond circe\n").find("line 3: condition 'circe' is not supported"), std::string::npos);
+    EXPECT_NE(error_of(ok_head + "opti quodlibet\n").find("line 3: option 'quodlibet' is not supported"),
+              std::string::npos);
+    EXPECT_NE(error_of(ok_head + "opti maxsol x\n").find("line 3: 'x' is not a number"), std::string::npos);
+    EXPECT_NE(error_of(ok_head + "opti enpassant e2e4\n").find("line 3: expected 3 squares"), std::string::npos);
+    EXPECT_NE(error_of(ok_head + "opti enpassant e2e3e5\n").find("is not a pawn's double step"), std::string::npos);
+    EXPECT_NE(error_of(ok_head + "stip #2\ntwin rotate 90\n").find("line 4: twin 'rotate' is not supported"),
+              std::string::npos);
+    EXPECT_NE(error_of(ok_head + "stip #2\ntwin move a1 a2\n").find("line 4: twin: no piece on a1"), std::string::npos);
+    EXPECT_NE(error_of(ok_head + "stip #2\ntwin\n").find("twin without a change"), std::string::npos);
+    EXPECT_NE(error_of(ok_head + "stip #2\ntwin move e1 e2\npieces white qd1\n").find("line 5: 'pieces' after a twin"),
+              std::string::npos);
+    EXPECT_NE(error_of("begin\npieces white ke1 ke2 black ke8\nstip #2\nend\n")
+                  .find("line 4: the position is not legal: FEN: piece placement field: 2 white kings"),
+              std::string::npos);
+    EXPECT_NE(error_of(ok_head + "sstip #2\n").find("line 3: 'sstipulation'"), std::string::npos);
+    EXPECT_NE(error_of(ok_head + "cond alice avalanche\nstip #1\nend\n").find("both Alice and Avalanche"),
+              std::string::npos);
+    EXPECT_NE(error_of(ok_head + "forsyth 8/8/99/8\n").find("more than 64 squares"), std::string::npos);
+    EXPECT_NE(error_of(ok_head + "stip #2\nhello\n").find("line 4: 'hello' is not a Popeye command"),
+              std::string::npos);
+}
+
+TEST(PopeyeErrors, HostileInputIsBounded) {
+    EXPECT_EQ(error_of(std::string(POPEYE_MAX_BYTES + 1, ' ')), "line 1: the input is larger than 1 MiB");
+    std::string many = "begin\npieces white ke1 black ke8\nstip #1\n";
+    for (int i = 0; i < 30; ++i) many += "twin move e1 e2\n";
+    EXPECT_NE(error_of(many).find("more than 26 twins"), std::string::npos);
+    std::string problems = "begin\n";
+    for (std::size_t i = 0; i <= POPEYE_MAX_PROBLEMS; ++i) problems += "pieces white ke1 black ke8 stip #1 next\n";
+    EXPECT_NE(error_of(problems).find("more than 1000 problems"), std::string::npos);
+    // Invalid UTF-8 and a very long token are just text.
+    EXPECT_NE(error_of("begin\ntitle \xff\xfe\npieces white ke1 black ke8\n" + std::string(100000, 'x') + "\n")
+                  .find("line 4: 'xxxxxxxx"),
+              std::string::npos);
+    // A title line is kept short.
+    const auto p = read_popeye("begin\ntitle " + std::string(5000, 'a') + "\npieces white ke1 black ke8\nstip #1\nend");
+    EXPECT_EQ(p[0].twins[0].title.size(), 200u);
+}

@@ -1,0 +1,229 @@
+// Published problems with known solutions (orthodox classics, Alice problems
+// of Andernach 2025, each verified with Popeye), and composed problems that
+// show what only the variants' rules allow, each answer checked against the
+// brute-force reference.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "reference.h"
+#include "solver/output.h"
+#include "solver/popeye.h"
+
+using namespace echecs;
+using namespace echecs::solver;
+
+namespace {
+
+std::vector<PopeyeProblem> read_data(const std::string& name) {
+    std::ifstream f(std::string(ECHECS_SOLVER_TESTDATA) + "/" + name);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return read_popeye(ss.str());
+}
+
+Options quick(bool tries = false) {
+    Options o;
+    o.threads = 2;
+    o.hash_megabytes = 16;
+    o.tries = tries;
+    return o;
+}
+
+std::vector<std::string> keys_of(const Result& r) {
+    std::vector<std::string> out;
+    for (const auto& k : r.keys) out.push_back(k.move.uci);
+    return out;
+}
+
+std::vector<std::string> tries_of(const Result& r) {
+    std::vector<std::string> out;
+    for (const auto& t : r.tries) out.push_back(t.move.uci + " " + t.refutations.at(0).move.uci);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+Result solve_fen(Variant v, const std::string& fen, const char* stip, Options o = quick()) {
+    Problem p;
+    p.variant = v;
+    p.fen = fen;
+    p.stipulation = parse_stipulation(stip);
+    return solve(p, o);
+}
+
+}  // namespace
+
+TEST(Classics, MorphyTwoMoverKeyAndTries) {
+    const auto probs = read_data("classics.inp");
+    const Result r = solve(probs[0].twins[0], quick(true));
+    ASSERT_TRUE(r.complete());
+    EXPECT_EQ(keys_of(r), std::vector<std::string>{"a1a6"});
+    EXPECT_TRUE(r.keys[0].zugzwang);
+    EXPECT_EQ(r.keys[0].move.text, "Ra1-a6");
+    EXPECT_EQ(tries_of(r), (std::vector<std::string>{"a1a5 a7a6", "a1a7 b8a7"}));
+    // 1...bxa6 2.b7#: the variation is written in composers' notation.
+    const std::string text = to_text(r);
+    EXPECT_NE(text.find("1.Ra1-a6! zugzwang\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("\n   1...b7xa6 2.b6-b7#\n"), std::string::npos) << text;
+}
+
+TEST(Classics, LoydTwinsThreeFourFiveMovers) {
+    const auto probs = read_data("classics.inp");
+    ASSERT_EQ(probs[1].twins.size(), 3u);
+    const char* expected[] = {"g7g3", "h2g3", "g7b7"};
+    for (int i = 0; i < 3; ++i) {
+        const Result r = solve(probs[1].twins[i], quick());
+        ASSERT_TRUE(r.complete());
+        EXPECT_EQ(keys_of(r), std::vector<std::string>{expected[i]}) << probs[1].twin_labels[i];
+    }
+    // a) 1.Rxg3! threat 2.Rh3+ Bh4 3.g4#; 1...Bxg3 2.Sf3 zugzwang.
+    const Result a = solve(probs[1].twins[0], quick());
+    ASSERT_EQ(a.keys[0].threats.size(), 1u);
+    EXPECT_EQ(a.keys[0].threats[0].move.text, "Rg3-h3+");
+    ASSERT_EQ(a.keys[0].defences.size(), 1u);
+    EXPECT_EQ(a.keys[0].defences[0].continuations.at(0).move.text, "Se1-f3");
+    EXPECT_TRUE(a.keys[0].defences[0].continuations[0].zugzwang);
+    EXPECT_EQ(a.keys[0].defences[0].continuations[0].defences.size(), 9u);
+}
+
+TEST(Classics, LoydSelfmateByCastling) {
+    const auto probs = read_data("classics.inp");
+    const Result r = solve(probs[2].twins[0], quick());
+    EXPECT_EQ(keys_of(r), std::vector<std::string>{"e1c1"});
+    EXPECT_EQ(r.keys[0].move.text, "0-0-0");
+    // Every black reply mates White.
+    ASSERT_FALSE(r.keys[0].defences.empty());
+    for (const auto& d : r.keys[0].defences) EXPECT_TRUE(d.goal) << d.move.text;
+}
+
+TEST(Classics, LoydEnPassantKey) {
+    const auto probs = read_data("classics.inp");
+    const Result r = solve(probs[3].twins[0], quick());
+    EXPECT_EQ(keys_of(r), std::vector<std::string>{"g5f6"});
+    EXPECT_EQ(r.keys[0].move.text, "g5xf6 e.p.+");
+}
+
+TEST(Alice, Andernach2025TwoMoverKeyThreatAndTries) {
+    const auto probs = read_data("andernach2025.inp");
+    const Problem& p = probs[4].twins[0];
+    ASSERT_EQ(p.stipulation.str(), "#2");
+    const Result r = solve(p, quick(true));
+    EXPECT_EQ(keys_of(r), std::vector<std::string>{"d7e8"});
+    EXPECT_EQ(r.keys[0].move.text, "Qd7-e8B");
+    ASSERT_EQ(r.keys[0].threats.size(), 1u);
+    EXPECT_EQ(r.keys[0].threats[0].move.text, "Se6-f4A#");
+    EXPECT_EQ(r.keys[0].defences.size(), 2u);
+    EXPECT_EQ(tries_of(r), (std::vector<std::string>{"c6b4 d3c3", "c6e5 f6e5", "d7c8 h6g4", "d7e7 d8c6", "d7f5 h6f5",
+                                                     "d7g4 h6g4", "e6c5 a7c5", "e6f4 d3e4"}));
+}
+
+TEST(Alice, Andernach2025ThreeMoverZugzwang) {
+    const auto probs = read_data("andernach2025.inp");
+    const Result r = solve(probs[0].twins[0], quick());
+    EXPECT_EQ(keys_of(r), std::vector<std::string>{"h4g3"});
+    EXPECT_TRUE(r.keys[0].zugzwang);
+    EXPECT_NE(to_text(r).find("1.Bh4-g3A! zugzwang\n"), std::string::npos);
+    EXPECT_NE(to_text(r).find("   1...Ra4-a1A 2.Ke5xd4B#\n"), std::string::npos);
+}
+
+TEST(Alice, Andernach2025HelpmatesAndTwin) {
+    const auto probs = read_data("andernach2025.inp");
+    auto lines = [](const Result& r) {
+        std::vector<std::string> out;
+        for (const auto& h : r.solutions) {
+            std::string s;
+            for (const auto& m : h.moves) s += (s.empty() ? "" : " ") + m.text;
+            out.push_back(s);
+        }
+        std::sort(out.begin(), out.end());
+        return out;
+    };
+    ASSERT_EQ(probs[1].twins.size(), 2u);
+    EXPECT_EQ(lines(solve(probs[1].twins[0], quick())), std::vector<std::string>{"Bd5-b7B Rg2-e2B Re7-a7B e6-e7B#"});
+    EXPECT_EQ(lines(solve(probs[1].twins[1], quick())), std::vector<std::string>{"Rd2-b2B Rg2-g1B Bg7-a1B g6-g7B#"});
+    EXPECT_EQ(lines(solve(probs[2].twins[0], quick())),
+              (std::vector<std::string>{"Ke5-e4A Qc5-e5B d2-d1=BA Rc3-e3A#", "Ke5-f4A Qc5-f5B d2-d1=SA Rc3-f3A#"}));
+    EXPECT_EQ(lines(solve(probs[3].twins[0], quick())),
+              (std::vector<std::string>{"Ra1-a7B Bf4xc7A Ra7xd7A Sg4-e3A#", "Ra1-g1B Bf4xg3A Rg1xg4A Sd7-b6A#"}));
+}
+
+// The rook mates only by passing to board B, and only because the king may
+// not step onto squares occupied on board A: no orthodox counterpart.
+TEST(Alice, MateOnlyThroughTheTransfer) {
+    const std::string fen = "7l/6pp/8/8/8/8/8/R3K3 w - - 0 1";
+    const Result r = solve_fen(Variant::Alice, fen, "#1");
+    EXPECT_EQ(keys_of(r), std::vector<std::string>{"a1a8"});
+    EXPECT_EQ(r.keys[0].move.text, "Ra1-a8B#");
+    EXPECT_EQ(reference::answer(Variant::Alice, fen, parse_stipulation("#1")), std::set<std::string>{"a1a8"});
+    // With the king on board A too, 1.Ra8 passes to board B and gives no check
+    // at all (in orthodox chess it would mate).
+    const std::string all_on_a = "7k/6pp/8/8/8/8/8/R3K3 w - - 0 1";
+    EXPECT_TRUE(keys_of(solve_fen(Variant::Alice, all_on_a, "#1")).empty());
+    EXPECT_EQ(keys_of(solve_fen(Variant::Chess, all_on_a, "#1")), std::vector<std::string>{"a1a8"});
+}
+
+// Avalanche: the knight covers g8 and the push c3-c2 opens the bishop's
+// diagonal; neither part mates alone.
+TEST(Avalanche, MateOnlyThroughThePush) {
+    const std::string fen = "7k/7p/8/3N4/K7/2p5/8/B7 w - - 0 1";
+    const Result r = solve_fen(Variant::Avalanche, fen, "#1");
+    EXPECT_EQ(reference::solver_answer(r), reference::answer(Variant::Avalanche, fen, parse_stipulation("#1")));
+    ASSERT_FALSE(r.keys.empty());
+    for (const auto& k : r.keys) {
+        EXPECT_TRUE(k.move.move.has_push()) << k.move.text;
+        EXPECT_EQ(k.move.move.push_from(), SQ_C3) << k.move.text;
+    }
+    EXPECT_NE(to_text(r).find("1.Sd5-e7 c3-c2#!"), std::string::npos) << to_text(r);
+    EXPECT_TRUE(keys_of(solve_fen(Variant::Chess, fen, "#1")).empty());
+}
+
+// 1.Ra8 would be mate, but the only push, f3-f2, checks White's king: the
+// move cannot be played at all (RULES.md §3), so there is no mate in 1.
+TEST(Avalanche, MatingFirstPartWithOnlySelfCheckingPushesIsIllegal) {
+    const std::string fen = "7k/1R6/8/8/8/5p2/8/R5K1 w - - 0 1";
+    EXPECT_EQ(keys_of(solve_fen(Variant::Chess, fen, "#1")), std::vector<std::string>{"a1a8"});
+    const Result r = solve_fen(Variant::Avalanche, fen, "#1");
+    EXPECT_TRUE(r.keys.empty()) << to_text(r);
+    EXPECT_TRUE(r.complete());
+    EXPECT_EQ(reference::solver_answer(r), reference::answer(Variant::Avalanche, fen, parse_stipulation("#1")));
+}
+
+// A white pawn waits on a8 (Black pushed it there): White, its owner,
+// chooses the piece, and only a knight mates, from b6.
+TEST(Avalanche, PendingPromotionChosenByItsOwner) {
+    const std::string fen = "P1qbr3/2rkp3/2ppp3/2PPP3/8/8/8/7K w - - 0 1";
+    const Result r = solve_fen(Variant::Avalanche, fen, "#1");
+    EXPECT_EQ(reference::solver_answer(r), reference::answer(Variant::Avalanche, fen, parse_stipulation("#1")));
+    ASSERT_EQ(r.keys.size(), 1u) << to_text(r);
+    EXPECT_EQ(r.keys[0].move.move.choice(), KNIGHT);
+    EXPECT_EQ(r.keys[0].move.uci, "n:a8b6");
+    EXPECT_EQ(r.keys[0].move.text, "(a8=S)Sa8-b6#");
+    // The other choices are legal too (the owner picks among four), but none mates.
+    StateInfo si;
+    Position pos;
+    pos.set(Variant::Avalanche, fen, si);
+    MoveList legal;
+    generate_legal(pos, legal);
+    std::set<PieceType> choices;
+    for (Move m : legal) choices.insert(m.choice());
+    EXPECT_EQ(choices, (std::set<PieceType>{KNIGHT, BISHOP, ROOK, QUEEN}));
+}
+
+TEST(Cooks, TwoKeysAreBothFound) {
+    // Two back-rank mates: 1.Ra8# and 1.Rb8#... and nothing else.
+    const std::string fen = "6k1/5ppp/8/8/8/8/8/RR4K1 w - - 0 1";
+    const Result r = solve_fen(Variant::Chess, fen, "#1");
+    EXPECT_EQ(keys_of(r), (std::vector<std::string>{"a1a8", "b1b8"}));
+    EXPECT_EQ(reference::solver_answer(r), reference::answer(Variant::Chess, fen, parse_stipulation("#1")));
+    EXPECT_NE(to_text(r).find("2 solutions (complete)"), std::string::npos);
+}
+
+TEST(NoSolution, AnsweredAndSaidSo) {
+    // Bare kings and a knight: no mate in 3, and the search says it looked everywhere.
+    const Result r = solve_fen(Variant::Chess, "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "#3");
+    EXPECT_TRUE(r.keys.empty());
+    EXPECT_TRUE(r.complete());
+    EXPECT_EQ(r.first_moves_done, r.first_moves);
+    EXPECT_NE(to_text(r).find("no solution (complete)"), std::string::npos);
+}

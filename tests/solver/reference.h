@@ -1,0 +1,116 @@
+// A brute-force reference for the solver's tests: plain minimax over the
+// core's generate_legal, with the core's own game result (position_result)
+// as the goal test, and no proof table, ordering or pruning. Slow, obvious,
+// and independent of the solver's shortcuts.
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "solver/solver.h"
+
+namespace echecs::solver::reference {
+
+inline bool goal(Position& pos, Goal g) {
+    const GameResult r = position_result(pos, 1);
+    return r.termination == (g == Goal::Mate ? Termination::Checkmate : Termination::Stalemate);
+}
+
+inline bool no_move(Position& pos) {
+    MoveList l;
+    generate_legal(pos, l);
+    return l.empty();
+}
+
+// Battle play: attacker to move, goal within n attacker moves.
+bool attack(Position& pos, const Stipulation& st, int n);
+
+// The attacker has moved; k moves left.
+inline bool after_attack(Position& pos, const Stipulation& st, int k) {
+    if (st.play == Play::Direct) {
+        if (goal(pos, st.goal)) return true;
+        if (k == 0) return false;
+    }
+    MoveList l;
+    generate_legal(pos, l);
+    if (l.empty()) return false;
+    StateInfo si;
+    for (Move d : l) {
+        pos.do_move(d, si);
+        const bool ok = (st.play == Play::Self && goal(pos, st.goal)) || (k > 0 && attack(pos, st, k));
+        pos.undo_move(d);
+        if (!ok) return false;
+    }
+    return true;
+}
+
+inline bool attack(Position& pos, const Stipulation& st, int n) {
+    MoveList l;
+    generate_legal(pos, l);
+    StateInfo si;
+    for (Move m : l) {
+        pos.do_move(m, si);
+        const bool ok = after_attack(pos, st, n - 1);
+        pos.undo_move(m);
+        if (ok) return true;
+    }
+    return false;
+}
+
+inline std::set<std::string> keys(Position& pos, const Stipulation& st) {
+    std::set<std::string> out;
+    MoveList l;
+    generate_legal(pos, l);
+    StateInfo si;
+    for (Move m : l) {
+        pos.do_move(m, si);
+        if (after_attack(pos, st, st.moves - 1)) out.insert(to_uci(m));
+        pos.undo_move(m);
+    }
+    return out;
+}
+
+inline void help(Position& pos, Goal g, int plies, std::string line, std::set<std::string>& out) {
+    MoveList l;
+    generate_legal(pos, l);
+    StateInfo si;
+    for (Move m : l) {
+        pos.do_move(m, si);
+        const std::string next = line + (line.empty() ? "" : " ") + to_uci(m);
+        if (plies == 1) {
+            if (goal(pos, g)) out.insert(next);
+        } else if ((plies - 1) % 2 == 0 && goal(pos, g))
+            out.insert(next);  // a short solution
+        else
+            help(pos, g, plies - 1, next, out);
+        pos.undo_move(m);
+    }
+}
+
+// The solver's answer in the same shape: keys, or help lines in coordinates.
+inline std::set<std::string> solver_answer(const Result& r) {
+    std::set<std::string> out;
+    for (const auto& k : r.keys) out.insert(k.move.uci);
+    for (const auto& h : r.solutions) {
+        std::string s;
+        for (const auto& m : h.moves) s += (s.empty() ? "" : " ") + m.uci;
+        out.insert(s);
+    }
+    return out;
+}
+
+inline std::set<std::string> answer(Variant v, const std::string& fen, const Stipulation& st) {
+    StateInfo si;
+    Position pos;
+    pos.set(v, fen, si);
+    if (st.play != Play::Help) return keys(pos, st);
+    std::set<std::string> out;
+    help(pos, st.goal, st.plies(), "", out);
+    return out;
+}
+
+}  // namespace echecs::solver::reference

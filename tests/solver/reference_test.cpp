@@ -1,0 +1,115 @@
+// The solver against the brute-force reference (reference.h) on positions
+// from random play in each game: every stipulation kind, short enough for
+// the reference. Any difference is a pruning or proof-table error.
+#include "reference.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "solver/check.h"
+
+using namespace echecs;
+using namespace echecs::solver;
+
+namespace {
+
+// Positions reached by random moves from sparse starting diagrams, so that
+// mates and stalemates are near.
+std::vector<std::string> random_positions(Variant v, int count, unsigned seed) {
+    static const char* STARTS[] = {
+        "4k3/pp3ppp/8/8/8/8/PP3PPP/R3K2R w KQ - 0 1",     "r3k3/1p4p1/8/3q4/8/8/1P3P2/3QK2R w Kq - 0 1",
+        "6k1/5p2/6p1/8/3N4/8/1B3PPP/6K1 w - - 0 1",       "2r3k1/5ppp/8/8/8/8/1Q3PPP/6K1 w - - 0 1",
+        "r3k2r/1P4pp/8/2pP4/8/8/6p1/R3K2R w KQkq c6 0 1",
+    };
+    std::mt19937 rng(seed);
+    std::vector<std::string> out;
+    while (int(out.size()) < count) {
+        StateInfo st[40];
+        Position pos;
+        pos.set(v, STARTS[rng() % 5], st[0]);
+        const int plies = 4 + int(rng() % 24);
+        bool ok = true;
+        for (int i = 1; i <= plies && ok; ++i) {
+            MoveList l;
+            generate_legal(pos, l);
+            if (l.empty())
+                ok = false;
+            else
+                pos.do_move(l.moves[rng() % l.size()], st[i]);
+        }
+        if (ok) out.push_back(pos.fen());
+    }
+    return out;
+}
+
+// The reference's set of keys / help lines, and the solver's.
+void compare(Variant v, const std::string& fen, const char* stip) {
+    Stipulation st = parse_stipulation(stip);
+    // The side to move of the FEN must be the stipulation's: skip others.
+    if ((fen.find(" w ") != std::string::npos) != (st.starts() == WHITE)) return;
+    Problem p;
+    p.variant = v;
+    p.fen = fen;
+    p.stipulation = st;
+    Options o;
+    o.threads = 2;
+    o.hash_megabytes = 8;
+    o.variations = false;
+    const Result r = solve(p, o);
+    ASSERT_TRUE(r.complete());
+    EXPECT_EQ(reference::solver_answer(r), reference::answer(v, fen, st))
+        << variant_name(v) << " " << stip << " " << fen;
+}
+
+}  // namespace
+
+class ReferenceTest : public ::testing::TestWithParam<Variant> {};
+
+TEST_P(ReferenceTest, BattlePlayMatchesBruteForce) {
+    int n = 0;
+    for (const auto& fen : random_positions(GetParam(), 24, 7 + int(GetParam()))) {
+        // Avalanche's moves are first parts times pushes: the reference is too slow for its #2.
+        for (const char* s : {"#1", "#2", "s#1", "=1"})
+            if (GetParam() != Variant::Avalanche || s[1] != '2') compare(GetParam(), fen, s);
+        if (++n > 24) break;
+    }
+}
+
+TEST_P(ReferenceTest, SelfmateInTwoMatchesBruteForce) {
+    if (GetParam() == Variant::Avalanche) GTEST_SKIP() << "too slow for the reference";
+    for (const auto& fen : random_positions(GetParam(), 6, 101 + int(GetParam()))) compare(GetParam(), fen, "s#2");
+}
+
+TEST_P(ReferenceTest, HelpPlayMatchesBruteForce) {
+    for (const auto& fen : random_positions(GetParam(), 16, 31 + int(GetParam())))
+        for (const char* s : {"h#1", "h#1.5", "h=1", "h#0.5"}) compare(GetParam(), fen, s);
+}
+
+INSTANTIATE_TEST_SUITE_P(Games, ReferenceTest, ::testing::Values(Variant::Chess, Variant::Alice, Variant::Avalanche),
+                         [](const auto& info) { return std::string(variant_name(info.param)); });
+
+// The solver's own "gives check" test against making the move, on every
+// legal move of random orthodox positions (castling, en passant and
+// promotions included in the starting diagrams).
+TEST(GivesCheck, AgreesWithMakingTheMove) {
+    int checks = 0, moves = 0;
+    for (const auto& fen : random_positions(Variant::Chess, 300, 5)) {
+        StateInfo si;
+        Position pos;
+        pos.set(Variant::Chess, fen, si);
+        MoveList l;
+        generate_legal(pos, l);
+        for (Move m : l) {
+            StateInfo st;
+            pos.do_move(m, st);
+            const bool check = pos.in_check();
+            pos.undo_move(m);
+            ASSERT_EQ(gives_check(pos, m), check) << fen << " " << to_uci(m);
+            checks += check;
+            ++moves;
+        }
+    }
+    EXPECT_GT(checks, 100);
+    EXPECT_GT(moves, 3000);
+}
