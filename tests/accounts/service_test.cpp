@@ -415,3 +415,25 @@ TEST_F(AccountsTest, TheServiceBoundsItsQueuePerClientAndAnswersWhatItNeverRan) 
 }
 
 }  // namespace
+
+namespace {
+
+TEST_F(AccountsTest, TheWorkerForgetsExpiredSessions) {
+    const SessionInfo a = sign_up("Ann");
+    now_ += options_.session_ms + 1;  // before the worker starts: the clock is not shared while it runs
+    ServiceOptions opt;
+    opt.sweep_ms = 1;
+    auto service = std::make_unique<AccountService>(std::move(accounts_), opt);
+    HttpIn in;
+    in.query = {{"variant", "chess"}, {"speed", "blitz"}};
+    for (int k = 0; k < 3; ++k) {
+        std::promise<void> done;
+        service->handle(Endpoint::Leaderboard, in, [&](HttpAnswer) { done.set_value(); });
+        done.get_future().wait();
+        std::this_thread::sleep_for(std::chrono::milliseconds(3));
+    }
+    service.reset();
+    EXPECT_FALSE(open_account_store(path_)->find_session(secret_hash(a.secret)));
+}
+
+}  // namespace

@@ -79,35 +79,37 @@ bool AccountService::enqueue(Job job, bool bounded, std::string* why) {
 
 void AccountService::loop() {
     auto last_sweep = std::chrono::steady_clock::now();
+    const auto every = std::chrono::milliseconds(options_.sweep_ms);
     for (;;) {
-        Job job;
+        std::optional<Job> job;
         {
             std::unique_lock lock(mutex_);
-            wake_.wait_for(lock, std::chrono::milliseconds(options_.sweep_ms),
-                           [&] { return stopping_ || !queue_.empty(); });
+            wake_.wait_for(lock, every, [&] { return stopping_ || !queue_.empty(); });
             if (stopping_) return;
-            if (queue_.empty()) {
-                lock.unlock();
-                if (std::chrono::steady_clock::now() - last_sweep >= std::chrono::milliseconds(options_.sweep_ms)) {
-                    try {
-                        accounts_->sweep();
-                    } catch (const std::exception&) {
-                        // the database is away: try again at the next sweep
-                    }
-                    last_sweep = std::chrono::steady_clock::now();
-                }
-                continue;
+            if (!queue_.empty()) {
+                job = std::move(queue_.front());
+                queue_.pop_front();
             }
-            job = std::move(queue_.front());
-            queue_.pop_front();
         }
-        try {
-            job.run(*accounts_);
-        } catch (...) {
-            // every job catches its own errors; this keeps the worker alive regardless
+        if (job) {
+            try {
+                job->run(*accounts_);
+            } catch (...) {
+                // every job catches its own errors; this keeps the worker alive regardless
+            }
+            std::lock_guard lock(mutex_);
+            if (auto it = per_client_.find(job->client); it != per_client_.end() && --it->second == 0)
+                per_client_.erase(it);
         }
-        std::lock_guard lock(mutex_);
-        if (auto it = per_client_.find(job.client); it != per_client_.end() && --it->second == 0) per_client_.erase(it);
+        // Expired sessions are forgotten every sweep_ms, busy or not.
+        if (std::chrono::steady_clock::now() - last_sweep >= every) {
+            try {
+                accounts_->sweep();
+            } catch (const std::exception&) {
+                // the database is away: try again at the next sweep
+            }
+            last_sweep = std::chrono::steady_clock::now();
+        }
     }
 }
 
