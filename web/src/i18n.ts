@@ -563,7 +563,7 @@ const fr: Record<Key, string> = {
   'account.sessions': 'Sessions',
   'account.myProfile': 'Mon profil',
   'account.retryAfter': 'Réessayez dans {s} s.',
-  'profile.ratings': 'Classements Elo',
+  'profile.ratings': 'Classements',
   'profile.noRated': 'Aucune partie classée pour l’instant.',
   'profile.provisional': 'Classement provisoire : trop peu de parties pour être sûr',
   'profile.deviation': 'Écart du classement : {rd}',

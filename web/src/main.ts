@@ -61,9 +61,11 @@ function renderHeader(): void {
   );
   gear.addEventListener('click', () => openSettings());
   const me = currentUser();
+  // on a phone the "Log in" text gives way to the icon, and a long name is cut
+  const person = svgIcon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm0 2c-2.7 0-8 1.3-8 4v2h16v-2c0-2.7-5.3-4-8-4z');
   const user = me
-    ? el('a', { href: '/account', 'data-link': '', class: 'user-link', 'data-role': 'user', 'aria-label': t('nav.account', { name: me.username }) }, me.username)
-    : el('a', { href: '/login', 'data-link': '', class: 'user-link', 'data-role': 'login' }, t('nav.login'));
+    ? el('a', { href: '/account', 'data-link': '', class: 'user-link', 'data-role': 'user', title: t('nav.account', { name: me.username }) }, person, el('span', { class: 'user-name' }, me.username))
+    : el('a', { href: '/login', 'data-link': '', class: 'user-link', 'data-role': 'login', title: t('nav.login') }, person, el('span', { class: 'user-login' }, t('nav.login')));
   header.append(el('div', { class: 'header-top' }, brand, el('div', { class: 'header-right' }, user, gear, sound, langBox)), nav);
   markNav();
   clear(footer);

@@ -65,7 +65,8 @@ export function ratingChart(data: readonly ChartPoint[], label: string, width = 
   root.appendChild(title);
   for (const tick of g.ticks) {
     root.appendChild(svg('line', { x1: 0, x2: width, y1: tick.y, y2: tick.y, class: 'rating-chart-grid' }));
-    const text = svg('text', { x: 2, y: tick.y - 2, class: 'rating-chart-label' });
+    // the label above its line, or below it when the line is at the top
+    const text = svg('text', { x: 2, y: tick.y < 12 ? tick.y + 10 : tick.y - 2, class: 'rating-chart-label' });
     text.textContent = String(tick.rating);
     root.appendChild(text);
   }

@@ -51,6 +51,7 @@ function accountForm(title: string, id: string, fields: HTMLElement[], submitLab
     ev.preventDefault();
     submit.disabled = true;
     msg.textContent = '';
+    msg.classList.remove('ok');
     try {
       await onSubmit(msg, form);
     } catch (e) {
@@ -123,6 +124,7 @@ export function accountPage(root: HTMLElement): void {
       await changePassword(oldPw.value, newPw.value);
       oldPw.value = newPw.value = '';
       msg.textContent = t('account.passwordChanged');
+      msg.classList.add('ok');
     });
     const delPw = input('password', 'password', 'current-password');
     const delForm = accountForm(t('account.delete'), 'delete-form', [el('p', {}, t('account.deleteWarning')), field(t('account.password'), delPw)], t('account.deleteConfirm'), async () => {

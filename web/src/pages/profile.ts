@@ -2,8 +2,9 @@
 // marked "?"), a rating graph per category played, and the finished games,
 // newest first, each linking to its page.
 
+import type { Variant } from '../fen.js';
 import { ApiError } from '../api.js';
-import { Profile, ProfileGame, RATED_VARIANTS, SPEEDS, accountApi, diffText, ratingText } from '../account-api.js';
+import { Profile, ProfileGame, RATED_VARIANTS, SPEEDS, Speed, accountApi, diffText, ratingText } from '../account-api.js';
 import { el } from '../dom.js';
 import { errorText } from '../errors.js';
 import { Key, lang, t } from '../i18n.js';
@@ -14,15 +15,18 @@ function date(ms: number): string {
 }
 
 function ratingsTable(p: Profile): HTMLElement {
-  const played = RATED_VARIANTS.filter(v => SPEEDS.some(s => (p.ratings[v]?.[s]?.games ?? 0) > 0));
-  if (played.length === 0) return el('p', { class: 'empty' }, t('profile.noRated'));
-  const head = el('tr', {}, el('th', { scope: 'col' }, t('lobby.variant')), ...SPEEDS.map(s => el('th', { scope: 'col' }, t(`speed.${s}` as Key))));
-  const rows = played.map(v =>
+  const played = (v: Variant, s: Speed) => (p.ratings[v]?.[s]?.games ?? 0) > 0;
+  const variants = RATED_VARIANTS.filter(v => SPEEDS.some(s => played(v, s)));
+  if (variants.length === 0) return el('p', { class: 'empty' }, t('profile.noRated'));
+  // only the speeds played: five columns do not fit a phone
+  const speeds = SPEEDS.filter(s => variants.some(v => played(v, s)));
+  const head = el('tr', {}, el('th', { scope: 'col' }, t('lobby.variant')), ...speeds.map(s => el('th', { scope: 'col' }, t(`speed.${s}` as Key))));
+  const rows = variants.map(v =>
     el(
       'tr',
       { 'data-variant': v },
       el('th', { scope: 'row' }, t(`variant.${v}` as Key)),
-      ...SPEEDS.map(s => {
+      ...speeds.map(s => {
         const r = p.ratings[v]?.[s];
         if (!r || r.games === 0) return el('td', { class: 'muted' }, '—');
         const title = r.provisional ? t('profile.provisional') : t('profile.deviation', { rd: r.rd });
@@ -30,7 +34,7 @@ function ratingsTable(p: Profile): HTMLElement {
       }),
     ),
   );
-  return el('table', { class: 'ratings-table' }, el('thead', {}, head), el('tbody', {}, ...rows));
+  return el('div', { class: 'table-scroll' }, el('table', { class: 'ratings-table' }, el('thead', {}, head), el('tbody', {}, ...rows)));
 }
 
 function charts(p: Profile): HTMLElement | null {
