@@ -1,6 +1,7 @@
 #include "server/accounts/attempt_limiter.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace echecs::server::accounts {
 
@@ -26,17 +27,21 @@ void AttemptLimiter::add(const std::string& key, std::int64_t now) {
 }
 
 void AttemptLimiter::evict(std::int64_t now) {
-    // Forget the keys whose attempts have all left the window; if none have,
-    // the one with the oldest last attempt (an attacker filling the table
-    // with keys can only make it forget its own oldest ones first).
+    // Forget the keys whose attempts have all left the window; if that is
+    // not enough, the stalest half (by last attempt), so that a flood of
+    // distinct keys costs amortised constant time per attempt and can only
+    // make the limiter forget the flood's own oldest keys first.
     for (auto it = keys_.begin(); it != keys_.end();) {
         prune(it->second, now);
         it = it->second.empty() ? keys_.erase(it) : std::next(it);
     }
     if (keys_.size() < max_keys_) return;
-    auto oldest = std::min_element(keys_.begin(), keys_.end(),
-                                   [](const auto& a, const auto& b) { return a.second.back() < b.second.back(); });
-    keys_.erase(oldest);
+    std::vector<std::pair<std::int64_t, std::string>> last;
+    last.reserve(keys_.size());
+    for (const auto& [key, times] : keys_) last.emplace_back(times.back(), key);
+    const auto middle = last.begin() + std::ptrdiff_t(last.size() / 2);
+    std::nth_element(last.begin(), middle, last.end());
+    for (auto it = last.begin(); it != middle; ++it) keys_.erase(it->second);
 }
 
 }  // namespace echecs::server::accounts

@@ -1,6 +1,6 @@
 // Counts attempts per key (a client address, an account name) in a sliding
 // window: at most `max` in any `window_ms`. Memory is bounded: at most
-// `max_keys` keys are tracked; past that the stalest are forgotten first.
+// `max_keys` keys are tracked; past that the stalest half is forgotten.
 // Not thread-safe (the accounts worker alone uses it).
 #pragma once
 
