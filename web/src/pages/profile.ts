@@ -30,7 +30,7 @@ function ratingsTable(p: Profile): HTMLElement {
         const r = p.ratings[v]?.[s];
         if (!r || r.games === 0) return el('td', { class: 'muted' }, '—');
         const title = r.provisional ? t('profile.provisional') : t('profile.deviation', { rd: r.rd });
-        return el('td', { 'data-speed': s, title }, el('span', { class: r.provisional ? 'rating provisional' : 'rating' }, ratingText(r)), el('span', { class: 'games-count' }, t('profile.games', { n: r.games })));
+        return el('td', { 'data-speed': s, title }, el('span', { class: r.provisional ? 'rating provisional' : 'rating' }, ratingText(r)), el('span', { class: 'games-count' }, r.games === 1 ? t('profile.oneGame') : t('profile.games', { n: r.games })));
       }),
     ),
   );
