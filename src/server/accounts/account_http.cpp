@@ -122,21 +122,30 @@ HttpAnswer error_answer(const AccountError& e) {
     return out;
 }
 
-HttpAnswer http_sign_up(Accounts& a, const HttpIn& in) {
+namespace {
+
+// Sign-up and log-in read the same two fields and answer a session.
+template <class F>
+HttpAnswer credentials_answer(Accounts& a, const HttpIn& in, int status, F open) {
     return guarded([&] {
         check_state_changing(in);
         const std::string name = text_field(in, "username", MAX_NAME_BYTES, "username_length");
         const std::string password = text_field(in, "password", MAX_PASSWORD_BYTES, "password_long");
-        return session_answer(201, a.sign_up(name, password, in.client_ip, in.token), a, in.tls);
+        return session_answer(status, open(name, password), a, in.tls);
+    });
+}
+
+}  // namespace
+
+HttpAnswer http_sign_up(Accounts& a, const HttpIn& in) {
+    return credentials_answer(a, in, 201, [&](const std::string& name, const std::string& password) {
+        return a.sign_up(name, password, in.client_ip, in.token);
     });
 }
 
 HttpAnswer http_log_in(Accounts& a, const HttpIn& in) {
-    return guarded([&] {
-        check_state_changing(in);
-        const std::string name = text_field(in, "username", MAX_NAME_BYTES, "username_length");
-        const std::string password = text_field(in, "password", MAX_PASSWORD_BYTES, "password_long");
-        return session_answer(200, a.log_in(name, password, in.client_ip, in.token), a, in.tls);
+    return credentials_answer(a, in, 200, [&](const std::string& name, const std::string& password) {
+        return a.log_in(name, password, in.client_ip, in.token);
     });
 }
 

@@ -119,17 +119,21 @@ void Accounts::log_out_everywhere(const std::string& secret) {
     store_->delete_sessions(me.account_id);
 }
 
-void Accounts::change_password(const std::string& secret, const std::string& old_password,
-                               const std::string& new_password) {
-    const Me me = who_am_i(secret);
+void Accounts::check_current_password(const Me& me, const std::string& password, const char* field) {
     const std::string key = canonical_username(me.username);
     if (auto wait = login_account_.blocked(key, now()))
         throw rate_limited("too_many_attempts", "too many failed password checks for this account", *wait);
     const auto a = store_->account_by_id(me.account_id);
-    if (!verify_password(old_password, a->password_hash)) {
+    if (!a || !verify_password(password, a->password_hash)) {
         login_account_.add(key, now());
-        throw AccountError(403, "forbidden", "wrong_password", "the current password is wrong", "old_password");
+        throw AccountError(403, "forbidden", "wrong_password", "the current password is wrong", field);
     }
+}
+
+void Accounts::change_password(const std::string& secret, const std::string& old_password,
+                               const std::string& new_password) {
+    const Me me = who_am_i(secret);
+    check_current_password(me, old_password, "old_password");
     if (auto why = check_password(new_password, me.username))
         throw bad_field("new_password", std::string(*why), "password not accepted");
     store_->set_password(me.account_id, hash_password(new_password, options_.cost), me.session_hash);
@@ -137,14 +141,7 @@ void Accounts::change_password(const std::string& secret, const std::string& old
 
 void Accounts::delete_account(const std::string& secret, const std::string& password) {
     const Me me = who_am_i(secret);
-    const std::string key = canonical_username(me.username);
-    if (auto wait = login_account_.blocked(key, now()))
-        throw rate_limited("too_many_attempts", "too many failed password checks for this account", *wait);
-    const auto a = store_->account_by_id(me.account_id);
-    if (!verify_password(password, a->password_hash)) {
-        login_account_.add(key, now());
-        throw AccountError(403, "forbidden", "wrong_password", "the password is wrong", "password");
-    }
+    check_current_password(me, password, "password");
     store_->delete_account(me.account_id);
 }
 

@@ -128,6 +128,9 @@ public:
 
 private:
     SessionInfo open_session(const AccountRecord& a);
+    // Throws wrong_password (naming `field`) or too_many_attempts; a wrong
+    // password counts as a failed log-in of the account.
+    void check_current_password(const Me& me, const std::string& password, const char* field);
     std::int64_t now() const { return clock_(); }
 
     std::unique_ptr<AccountStore> store_;
