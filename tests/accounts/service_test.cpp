@@ -406,10 +406,17 @@ TEST_F(AccountsTest, TheServiceBoundsItsQueuePerClientAndAnswersWhatItNeverRan) 
         std::lock_guard lock(m);
         EXPECT_EQ(statuses, (std::vector<int>{200, 429, 503}));
     }
+    // The server's own job, queued last, runs before the waiting requests.
+    service->token_account("some-token", [&](std::optional<std::int64_t> id) {
+        std::lock_guard lock(m);
+        statuses.push_back(id ? 1 : 0);
+    });
     release.set_value();
     service.reset();  // answers everything still queued
     std::lock_guard lock(m);
-    EXPECT_EQ(statuses.size(), 6u);
+    ASSERT_EQ(statuses.size(), 7u);
+    EXPECT_EQ(statuses[3], 0);  // the token lookup, before the three queued requests
+    statuses.erase(statuses.begin() + 3);
     EXPECT_EQ(std::count(statuses.begin(), statuses.end(), 200) + std::count(statuses.begin(), statuses.end(), 503), 5);
 }
 

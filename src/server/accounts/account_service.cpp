@@ -1,6 +1,7 @@
 #include "server/accounts/account_service.h"
 
 #include <chrono>
+#include <iterator>
 
 namespace echecs::server::accounts {
 
@@ -36,14 +37,16 @@ AccountService::~AccountService() {
     }
     wake_.notify_all();
     worker_.join();
-    left.swap(queue_);
+    left.swap(urgent_);
+    left.insert(left.end(), std::make_move_iterator(queue_.begin()), std::make_move_iterator(queue_.end()));
+    queue_.clear();
     for (Job& j : left)
         if (j.refuse) j.refuse();
 }
 
 std::size_t AccountService::queued() const {
     std::lock_guard lock(mutex_);
-    return queue_.size();
+    return queue_.size() + urgent_.size();
 }
 
 void AccountService::deliver(std::function<void()> f) {
@@ -71,7 +74,9 @@ bool AccountService::enqueue(Job job, bool bounded, std::string* why) {
             }
         }
         ++per_client_[job.client];
-        queue_.push_back(std::move(job));
+        // The server's own jobs (seats, results) go first: they never wait
+        // behind a queue of Argon2id hashes, only behind the one running.
+        (bounded ? queue_ : urgent_).push_back(std::move(job));
     }
     wake_.notify_one();
     return true;
@@ -84,11 +89,12 @@ void AccountService::loop() {
         std::optional<Job> job;
         {
             std::unique_lock lock(mutex_);
-            wake_.wait_for(lock, every, [&] { return stopping_ || !queue_.empty(); });
+            wake_.wait_for(lock, every, [&] { return stopping_ || !queue_.empty() || !urgent_.empty(); });
             if (stopping_) return;
-            if (!queue_.empty()) {
-                job = std::move(queue_.front());
-                queue_.pop_front();
+            std::deque<Job>& from = urgent_.empty() ? queue_ : urgent_;
+            if (!from.empty()) {
+                job = std::move(from.front());
+                from.pop_front();
             }
         }
         if (job) {

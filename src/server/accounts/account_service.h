@@ -46,8 +46,12 @@ public:
     // (503 accounts_busy / 429 too_many_requests at once when the queue is full).
     void handle(Endpoint e, HttpIn in, std::function<void(HttpAnswer)> done);
 
+    // The server's own jobs below run before any waiting HTTP request (a
+    // seat or a result never waits behind a queue of password hashes) and
+    // are never refused for a full queue.
+    //
     // A finished game (rated or casual): the rating changes, nullopt when not
-    // rated, or the error. Never refused for a full queue.
+    // rated, or the error.
     using ResultDone = std::function<void(std::optional<RatingChanges>, std::optional<AccountError>)>;
     void record_result(GameEnd game, ResultDone done);
     // The account behind a Cookie header (nullopt: not logged in), for the
@@ -76,7 +80,8 @@ private:
     Post post_;
     mutable std::mutex mutex_;
     std::condition_variable wake_;
-    std::deque<Job> queue_;
+    std::deque<Job> queue_;   // HTTP requests, bounded
+    std::deque<Job> urgent_;  // the server's own jobs, run first
     std::unordered_map<std::string, std::size_t> per_client_;
     bool stopping_ = false;
     std::thread worker_;
