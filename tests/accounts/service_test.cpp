@@ -281,9 +281,15 @@ TEST_F(AccountsTest, ABrowsersAnonymousGamesAreClaimedAtSignUp) {
     EXPECT_EQ(p["counts"]["all"], 2);
     EXPECT_EQ(p["counts"]["rated"], 0);  // anonymous games are never rated
     EXPECT_EQ(p["counts"]["loss"], 1);
-    // Logging in from another browser links that one too.
-    accounts_->log_in("Ann", "battery staple 42", "10.0.0.1", "browser-token-2");
+    // Logging in from another browser links that one too; logging out
+    // unlinks it (the next anonymous player there is not Ann).
+    const SessionInfo second = accounts_->log_in("Ann", "battery staple 42", "10.0.0.1", "browser-token-2");
     EXPECT_EQ(accounts_->token_account("browser-token-2"), ann.account_id);
+    accounts_->log_out(second.secret, "browser-token-2");
+    EXPECT_FALSE(accounts_->token_account("browser-token-2"));
+    EXPECT_EQ(accounts_->token_account("browser-token-1"), ann.account_id);
+    accounts_->log_out_everywhere(ann.secret);
+    EXPECT_FALSE(accounts_->token_account("browser-token-1"));
 }
 
 TEST_F(AccountsTest, LeaderboardsShowEstablishedActivePlayers) {

@@ -173,6 +173,14 @@ TEST_F(StoreTest, BrowserTokensLinkToTheLatestAccount) {
     EXPECT_EQ(store_->token_account("t"), ann);
     store_->link_token("t", bob, 2);
     EXPECT_EQ(store_->token_account("t"), bob);
+    store_->link_token("u", bob, 3);
+    store_->link_token("v", ann, 3);
+    store_->unlink_token("t");
+    EXPECT_FALSE(store_->token_account("t"));
+    EXPECT_EQ(store_->token_account("u"), bob);
+    store_->unlink_tokens(bob);
+    EXPECT_FALSE(store_->token_account("u"));
+    EXPECT_EQ(store_->token_account("v"), ann);
 }
 
 TEST_F(StoreTest, ResultsAreWrittenWholeAndOnce) {

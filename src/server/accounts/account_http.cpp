@@ -159,7 +159,7 @@ HttpAnswer http_log_out(Accounts& a, const HttpIn& in) {
         if (everywhere != b.end() && everywhere->get<bool>())
             a.log_out_everywhere(secret_of(in));
         else
-            a.log_out(secret_of(in));
+            a.log_out(secret_of(in), in.token);
         HttpAnswer out = ok();
         out.set_cookie = session_clear_cookie(in.tls);
         return out;

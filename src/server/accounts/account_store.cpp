@@ -225,6 +225,12 @@ public:
     void link_token(const std::string& token_hash, std::int64_t account_id, std::int64_t now) override {
         upsert_token(token_hash, account_id, now);
     }
+    void unlink_token(const std::string& token_hash) override {
+        db_->query("DELETE FROM account_tokens WHERE token_hash = ?", {token_hash});
+    }
+    void unlink_tokens(std::int64_t account_id) override {
+        db_->query("DELETE FROM account_tokens WHERE account_id = ?", {account_id});
+    }
     std::optional<std::int64_t> token_account(const std::string& token_hash) override {
         const auto rows = db_->query("SELECT account_id FROM account_tokens WHERE token_hash = ?", {token_hash});
         if (rows.empty()) return std::nullopt;

@@ -122,8 +122,12 @@ public:
     virtual void delete_sessions(std::int64_t account_id) = 0;
     virtual int delete_expired_sessions(std::int64_t now) = 0;  // how many
 
-    // The browser token (hashed) now belongs to the account (a later link wins).
+    // The browser token (hashed) is logged in as the account (a later link
+    // wins); unlinked when that browser logs out, all of an account's at
+    // once when it logs out everywhere.
     virtual void link_token(const std::string& token_hash, std::int64_t account_id, std::int64_t now) = 0;
+    virtual void unlink_token(const std::string& token_hash) = 0;
+    virtual void unlink_tokens(std::int64_t account_id) = 0;
     virtual std::optional<std::int64_t> token_account(const std::string& token_hash) = 0;
 
     virtual std::vector<RatingRecord> ratings(std::int64_t account_id) = 0;

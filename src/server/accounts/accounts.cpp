@@ -110,13 +110,15 @@ Me Accounts::who_am_i(const std::string& secret) {
     return {a->id, a->name, a->created_at, hash};
 }
 
-void Accounts::log_out(const std::string& secret) {
+void Accounts::log_out(const std::string& secret, const std::string& token) {
     if (!secret.empty()) store_->delete_session(secret_hash(secret));
+    if (!token.empty()) store_->unlink_token(secret_hash(token));
 }
 
 void Accounts::log_out_everywhere(const std::string& secret) {
     const Me me = who_am_i(secret);
     store_->delete_sessions(me.account_id);
+    store_->unlink_tokens(me.account_id);
 }
 
 void Accounts::check_current_password(const Me& me, const std::string& password, const char* field) {

@@ -92,15 +92,19 @@ public:
     // The account of a session secret; throws unauthorized (not_logged_in,
     // session_expired) otherwise.
     Me who_am_i(const std::string& secret);
-    void log_out(const std::string& secret);
+    // Also unlinks this browser's token (the next anonymous player of a
+    // shared computer is not taken for the account); everywhere: every
+    // session and every browser token of the account.
+    void log_out(const std::string& secret, const std::string& token = "");
     void log_out_everywhere(const std::string& secret);
     // Revokes every other session; the current one stays.
     void change_password(const std::string& secret, const std::string& old_password, const std::string& new_password);
     // The password again, so that a stolen cookie alone cannot delete.
     void delete_account(const std::string& secret, const std::string& password);
 
-    // The account a browser token is linked to (seats of anonymous-looking
-    // requests from a logged-in browser).
+    // The account a browser token is logged in as, for code that sees only
+    // the token (a seat's own requests); a request with the session cookie
+    // should use who_am_i.
     std::optional<std::int64_t> token_account(const std::string& token);
     // "deleted" for a deleted account; nullopt for an unknown id.
     std::optional<std::string> display_name(std::int64_t account_id);
