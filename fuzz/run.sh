@@ -1,11 +1,11 @@
 #!/bin/sh
 # Builds the fuzz targets with clang and runs each for SECONDS (default 600).
-#   sh fuzz/run.sh [SECONDS] [fen|san|pgn|popeye|nnue ...]
+#   sh fuzz/run.sh [SECONDS] [fen|san|pgn|popeye|nnue|accounts ...]
 set -eu
 cd "$(dirname "$0")/.."
 secs=${1:-600}
 [ $# -gt 0 ] && shift
-targets=${*:-fen san pgn popeye nnue}
+targets=${*:-fen san pgn popeye nnue accounts}
 CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DECHECS_FUZZ=ON -DECHECS_CORE_ONLY=ON -DECHECS_TESTS=OFF \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 ninja -C build-fuzz >/dev/null
