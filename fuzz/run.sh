@@ -1,13 +1,13 @@
 #!/bin/sh
 # Builds the fuzz targets with clang and runs each for SECONDS (default 600).
-#   sh fuzz/run.sh [SECONDS] [fen|san|pgn|popeye|nnue|http|ws ...]
+#   sh fuzz/run.sh [SECONDS] [fen|san|pgn|popeye|nnue|accounts|http|ws ...]
 # Only the targets asked for are built (http and ws need the engine and the
-# server; the others only the rules core and the solver).
+# server; the others only the rules core, the solver or the accounts library).
 set -eu
 cd "$(dirname "$0")/.."
 secs=${1:-600}
 [ $# -gt 0 ] && shift
-targets=${*:-fen san pgn popeye nnue http ws}
+targets=${*:-fen san pgn popeye nnue accounts http ws}
 CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DECHECS_FUZZ=ON -DECHECS_CORE_ONLY=OFF -DECHECS_TESTS=OFF \
   -DECHECS_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 ninja -C build-fuzz $(for t in $targets; do printf 'fuzz_%s ' "$t"; done) >/dev/null

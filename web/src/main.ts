@@ -10,6 +10,10 @@ import { analysisPage } from './pages/analysis.js';
 import { openSettings } from './pages/settings-dialog.js';
 import { ws } from './api.js';
 import { setSound, soundOn, played } from './sound.js';
+import { currentUser, onUserChange, refreshUser } from './account-api.js';
+import { accountPage, loginPage, signupPage } from './pages/account.js';
+import { profilePage } from './pages/profile.js';
+import { leaderboardPage } from './pages/leaderboard.js';
 import { applyTheme, onSettings } from './settings.js';
 
 initLang();
@@ -28,6 +32,7 @@ function renderHeader(): void {
     el('a', { href: '/', 'data-link': '', 'data-nav': 'lobby' }, t('nav.lobby')),
     el('a', { href: '/rules/chess', 'data-link': '', 'data-nav': 'rules' }, t('nav.rules')),
     el('a', { href: '/analysis', 'data-link': '', 'data-nav': 'analysis' }, t('nav.analysis')),
+    el('a', { href: '/leaderboard', 'data-link': '', 'data-nav': 'leaderboard' }, t('nav.leaderboard')),
   );
   const brand = el('a', { href: '/', 'data-link': '', class: 'brand' }, el('span', { class: 'brand-icon', 'aria-hidden': 'true' }, '♞'), t('app.title'));
   const langBox = el('div', { class: 'lang-switch', role: 'group', 'aria-label': t('nav.language') });
@@ -55,7 +60,13 @@ function renderHeader(): void {
     ),
   );
   gear.addEventListener('click', () => openSettings());
-  header.append(el('div', { class: 'header-top' }, brand, el('div', { class: 'header-right' }, gear, sound, langBox)), nav);
+  const me = currentUser();
+  // on a phone the "Log in" text gives way to the icon, and a long name is cut
+  const person = svgIcon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm0 2c-2.7 0-8 1.3-8 4v2h16v-2c0-2.7-5.3-4-8-4z');
+  const user = me
+    ? el('a', { href: '/account', 'data-link': '', class: 'user-link', 'data-role': 'user', title: t('nav.account', { name: me.username }) }, person, el('span', { class: 'user-name' }, me.username))
+    : el('a', { href: '/login', 'data-link': '', class: 'user-link', 'data-role': 'login', title: t('nav.login') }, person, el('span', { class: 'user-login' }, t('nav.login')));
+  header.append(el('div', { class: 'header-top' }, brand, el('div', { class: 'header-right' }, user, gear, sound, langBox)), nav);
   markNav();
   clear(footer);
   footer.append(el('span', {}, t('app.tagline')), el('span', {}, ' · '), el('span', {}, t('footer.text')));
@@ -65,7 +76,8 @@ function renderHeader(): void {
 /** The header link of the page shown is marked as current. */
 function markNav(): void {
   const p = location.pathname;
-  const current = p === '/' || p.startsWith('/challenge') ? 'lobby' : p.startsWith('/rules') ? 'rules' : p.startsWith('/analysis') ? 'analysis' : '';
+  const current =
+    p === '/' || p.startsWith('/challenge') ? 'lobby' : p.startsWith('/rules') ? 'rules' : p.startsWith('/analysis') ? 'analysis' : p.startsWith('/leaderboard') ? 'leaderboard' : '';
   for (const a of header.querySelectorAll<HTMLAnchorElement>('[data-nav]')) {
     if (a.dataset.nav === current) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
@@ -78,6 +90,11 @@ route('/game/:id', (root, p) => gamePage(root, p.id));
 route('/rules/:variant', (root, p) => rulesPage(root, p.variant));
 route('/rules', root => rulesPage(root, 'chess'));
 route('/analysis', (root, _p, q) => analysisPage(root, q));
+route('/login', (root, _p, q) => loginPage(root, q));
+route('/signup', root => signupPage(root));
+route('/account', root => accountPage(root));
+route('/@/:name', (root, p) => profilePage(root, p.name));
+route('/leaderboard', (root, _p, q) => leaderboardPage(root, q));
 fallback(root => {
   root.appendChild(
     el('div', { class: 'panel not-found' }, el('p', {}, t('app.notFound')), el('a', { href: '/', 'data-link': '' }, t('game.backToLobby'))),
@@ -98,6 +115,9 @@ onSettings(s => {
 });
 
 renderHeader();
+onUserChange(() => renderHeader());
+// who this browser is logged in as (a server without accounts: nobody)
+void refreshUser().catch(() => undefined);
 const socket = ws();
 // whichever page is shown, a seek of this browser that is accepted opens its game
 socket.on('seek_accepted', m => {

@@ -20,8 +20,9 @@ test('French texts are really French (not copies of the English ones)', () => {
     k => dictionaries.en[k] === dictionaries.fr[k],
   );
   // only names, symbols and placeholders may be equal in both languages
-  // names of piece sets and the word "Figurines" are the same in both languages
-  const names = new Set(['settings.figurine', 'pieces.cburnett', 'pieces.fontawesome', 'time.hoursMinutes']);
+  // names of piece sets and the word "Figurines" are the same in both languages, and so are the
+  // speeds bullet and blitz and the word "Sessions"
+  const names = new Set(['settings.figurine', 'pieces.cburnett', 'pieces.fontawesome', 'time.hoursMinutes', 'speed.bullet', 'speed.blitz', 'account.sessions']);
   for (const k of same) if (!names.has(k)) assert.match(dictionaries.en[k], /^(Échecs|FEN|PGN|\{reason\})$/, `${k} not translated`);
 });
 

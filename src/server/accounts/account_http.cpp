@@ -1,0 +1,238 @@
+#include "server/accounts/account_http.h"
+
+#include "server/accounts/speed.h"
+
+namespace echecs::server::accounts {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::size_t MAX_COOKIE_HEADER = 8192;
+constexpr std::size_t SECRET_CHARS = 43;          // new_secret(): 32 bytes in base64url
+constexpr std::size_t MAX_NAME_BYTES = 64;        // longer names are refused before any lookup
+constexpr std::size_t MAX_PASSWORD_BYTES = 1024;  // longer: refused before hashing (check_password: 256)
+
+bool base64url(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+}
+
+// A state-changing request: JSON only, never cross-site.
+void check_state_changing(const HttpIn& in) {
+    if (in.cross_site) throw AccountError(403, "forbidden", "cross_site", "cross-site requests are refused");
+    const std::string_view ct = in.content_type;
+    const std::string_view json_type = "application/json";
+    bool ok = ct.size() >= json_type.size();
+    for (std::size_t i = 0; ok && i < json_type.size(); ++i)
+        ok = char(std::tolower(static_cast<unsigned char>(ct[i]))) == json_type[i];
+    if (ok && ct.size() > json_type.size()) ok = ct[json_type.size()] == ';' || ct[json_type.size()] == ' ';
+    if (!ok) throw AccountError(415, "bad_request", "content_type", "state-changing requests must be application/json");
+    if (!in.body.is_object() && !in.body.is_null())
+        throw bad_field("", "body_not_object", "the body must be a JSON object");
+}
+
+const json& body_of(const HttpIn& in) {
+    static const json empty = json::object();
+    return in.body.is_object() ? in.body : empty;
+}
+
+// A string field of the body: missing, not a string, or longer than
+// max_bytes are errors naming it.
+std::string text_field(const HttpIn& in, const char* field, std::size_t max_bytes, const char* too_long_reason) {
+    const json& b = body_of(in);
+    const auto it = b.find(field);
+    if (it == b.end() || it->is_null()) throw bad_field(field, "missing", std::string(field) + " is missing");
+    if (!it->is_string()) throw bad_field(field, "not_string", std::string(field) + " must be a string");
+    const std::string& s = it->get_ref<const std::string&>();
+    if (s.size() > max_bytes) throw bad_field(field, too_long_reason, std::string(field) + " is too long");
+    return s;
+}
+
+std::string secret_of(const HttpIn& in) { return session_cookie(in.cookie).value_or(""); }
+
+HttpAnswer session_answer(int status, const SessionInfo& s, const Accounts& a, bool tls) {
+    HttpAnswer out;
+    out.status = status;
+    out.body = {{"username", s.username}};
+    out.set_cookie = session_set_cookie(s.secret, a.options().session_ms / 1000, tls);
+    out.account_id = s.account_id;
+    return out;
+}
+
+template <class F>
+HttpAnswer guarded(F f) {
+    try {
+        return f();
+    } catch (const AccountError& e) {
+        return error_answer(e);
+    } catch (const StoreError& e) {
+        return error_answer(AccountError(503, "unavailable", "storage_failed", e.what()));
+    } catch (const std::exception& e) {
+        return error_answer(AccountError(500, "internal", "internal", std::string("internal error: ") + e.what()));
+    }
+}
+
+HttpAnswer ok() { return {200, {{"ok", true}}, "", 0, 0}; }
+
+std::string query(const HttpIn& in, const char* name) {
+    const auto it = in.query.find(name);
+    return it == in.query.end() ? "" : it->second;
+}
+
+}  // namespace
+
+std::optional<std::string> session_cookie(std::string_view header) {
+    if (header.size() > MAX_COOKIE_HEADER) return std::nullopt;
+    std::optional<std::string> found;
+    while (!header.empty()) {
+        const std::size_t end = std::min(header.find(';'), header.size());
+        std::string_view pair = header.substr(0, end);
+        header.remove_prefix(std::min(end + 1, header.size()));
+        while (!pair.empty() && (pair.front() == ' ' || pair.front() == '\t')) pair.remove_prefix(1);
+        while (!pair.empty() && (pair.back() == ' ' || pair.back() == '\t')) pair.remove_suffix(1);
+        const std::size_t eq = pair.find('=');
+        if (eq == std::string_view::npos || pair.substr(0, eq) != SESSION_COOKIE) continue;
+        std::string_view value = pair.substr(eq + 1);
+        if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
+        if (value.size() != SECRET_CHARS) continue;
+        bool good = true;
+        for (char c : value) good = good && base64url(c);
+        if (!good) continue;
+        // Two different well-formed sessions: trust neither (a planted cookie
+        // for a parent domain must not pick the account).
+        if (found && *found != value) return std::nullopt;
+        found = std::string(value);
+    }
+    return found;
+}
+
+std::string session_set_cookie(const std::string& secret, std::int64_t max_age_s, bool tls) {
+    return std::string(SESSION_COOKIE) + "=" + secret + "; Max-Age=" + std::to_string(max_age_s) +
+           "; Path=/; HttpOnly; SameSite=Lax" + (tls ? "; Secure" : "");
+}
+
+std::string session_clear_cookie(bool tls) {
+    return std::string(SESSION_COOKIE) + "=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax" + (tls ? "; Secure" : "");
+}
+
+HttpAnswer error_answer(const AccountError& e) {
+    HttpAnswer out{e.status, error_body(e), "", 0, 0};
+    if (auto it = e.params.find("retry_after"); it != e.params.end() && it->is_number_integer())
+        out.retry_after_s = it->get<std::int64_t>();
+    return out;
+}
+
+namespace {
+
+// Sign-up and log-in read the same two fields and answer a session.
+template <class F>
+HttpAnswer credentials_answer(Accounts& a, const HttpIn& in, int status, F open) {
+    return guarded([&] {
+        check_state_changing(in);
+        const std::string name = text_field(in, "username", MAX_NAME_BYTES, "username_length");
+        const std::string password = text_field(in, "password", MAX_PASSWORD_BYTES, "password_long");
+        return session_answer(status, open(name, password), a, in.tls);
+    });
+}
+
+}  // namespace
+
+HttpAnswer http_sign_up(Accounts& a, const HttpIn& in) {
+    return credentials_answer(a, in, 201, [&](const std::string& name, const std::string& password) {
+        return a.sign_up(name, password, in.client_ip, in.token);
+    });
+}
+
+HttpAnswer http_log_in(Accounts& a, const HttpIn& in) {
+    return credentials_answer(a, in, 200, [&](const std::string& name, const std::string& password) {
+        return a.log_in(name, password, in.client_ip, in.token);
+    });
+}
+
+HttpAnswer http_log_out(Accounts& a, const HttpIn& in) {
+    return guarded([&] {
+        check_state_changing(in);
+        const json& b = body_of(in);
+        const auto everywhere = b.find("everywhere");
+        if (everywhere != b.end() && !everywhere->is_boolean())
+            throw bad_field("everywhere", "not_boolean", "everywhere must be true or false");
+        if (everywhere != b.end() && everywhere->get<bool>())
+            a.log_out_everywhere(secret_of(in));
+        else
+            a.log_out(secret_of(in), in.token);
+        HttpAnswer out = ok();
+        out.set_cookie = session_clear_cookie(in.tls);
+        return out;
+    });
+}
+
+HttpAnswer http_change_password(Accounts& a, const HttpIn& in) {
+    return guarded([&] {
+        check_state_changing(in);
+        const std::string old_password = text_field(in, "old_password", MAX_PASSWORD_BYTES, "password_long");
+        const std::string new_password = text_field(in, "new_password", MAX_PASSWORD_BYTES, "password_long");
+        a.change_password(secret_of(in), old_password, new_password);
+        return ok();
+    });
+}
+
+HttpAnswer http_delete_account(Accounts& a, const HttpIn& in) {
+    return guarded([&] {
+        check_state_changing(in);
+        const std::string password = text_field(in, "password", MAX_PASSWORD_BYTES, "password_long");
+        a.delete_account(secret_of(in), password);
+        HttpAnswer out = ok();
+        out.set_cookie = session_clear_cookie(in.tls);
+        return out;
+    });
+}
+
+HttpAnswer http_me(Accounts& a, const HttpIn& in) {
+    return guarded([&] {
+        const Me me = a.who_am_i(secret_of(in));
+        return HttpAnswer{200, {{"username", me.username}, {"created_at", me.created_at}}, "", 0, me.account_id};
+    });
+}
+
+HttpAnswer http_user(Accounts& a, const HttpIn& in) {
+    return guarded([&] {
+        if (in.name.empty() || in.name.size() > MAX_NAME_BYTES)
+            throw AccountError(404, "not_found", "user_not_found", "no such user", "username");
+        return HttpAnswer{200, a.profile(in.name), "", 0, 0};
+    });
+}
+
+HttpAnswer http_user_games(Accounts& a, const HttpIn& in) {
+    return guarded([&] {
+        if (in.name.empty() || in.name.size() > MAX_NAME_BYTES)
+            throw AccountError(404, "not_found", "user_not_found", "no such user", "username");
+        GameQuery q;
+        q.before = query(in, "before");
+        if (q.before.size() > 64) throw bad_field("before", "before_invalid", "not a game id");
+        q.variant = query(in, "variant");
+        if (!q.variant.empty() && !known_variant(q.variant))
+            throw bad_field("variant", "variant_unknown", "unknown game: chess, alice or avalanche");
+        q.speed = query(in, "speed");
+        if (!q.speed.empty() && !speed_from_name(q.speed) && q.speed != "unlimited")
+            throw bad_field("speed", "speed_unknown", "unknown speed");
+        q.result = query(in, "result");
+        if (!q.result.empty() && q.result != "win" && q.result != "loss" && q.result != "draw")
+            throw bad_field("result", "result_unknown", "result: win, loss or draw");
+        if (const std::string limit = query(in, "limit"); !limit.empty()) {
+            int n = 0;
+            for (char c : limit) {
+                if (c < '0' || c > '9' || n > 1000) throw bad_field("limit", "limit_invalid", "limit: 1 to 100");
+                n = n * 10 + (c - '0');
+            }
+            if (n < 1 || n > 100) throw bad_field("limit", "limit_invalid", "limit: 1 to 100");
+            q.limit = n;
+        }
+        return HttpAnswer{200, a.user_games(in.name, q), "", 0, 0};
+    });
+}
+
+HttpAnswer http_leaderboard(Accounts& a, const HttpIn& in) {
+    return guarded([&] { return HttpAnswer{200, a.leaderboard(query(in, "variant"), query(in, "speed")), "", 0, 0}; });
+}
+
+}  // namespace echecs::server::accounts

@@ -1,0 +1,225 @@
+#include "server/accounts/account_service.h"
+
+#include <chrono>
+#include <iterator>
+
+namespace echecs::server::accounts {
+
+namespace {
+
+HttpAnswer run_endpoint(Endpoint e, Accounts& a, const HttpIn& in) {
+    switch (e) {
+        case Endpoint::SignUp: return http_sign_up(a, in);
+        case Endpoint::LogIn: return http_log_in(a, in);
+        case Endpoint::LogOut: return http_log_out(a, in);
+        case Endpoint::ChangePassword: return http_change_password(a, in);
+        case Endpoint::DeleteAccount: return http_delete_account(a, in);
+        case Endpoint::Me: return http_me(a, in);
+        case Endpoint::User: return http_user(a, in);
+        case Endpoint::UserGames: return http_user_games(a, in);
+        case Endpoint::Leaderboard: return http_leaderboard(a, in);
+    }
+    return error_answer(AccountError(500, "internal", "internal", "unknown endpoint"));
+}
+
+}  // namespace
+
+AccountService::AccountService(std::unique_ptr<Accounts> accounts, ServiceOptions options, Post post)
+    : accounts_(std::move(accounts)), options_(options), post_(std::move(post)) {
+    worker_ = std::thread([this] { loop(); });
+}
+
+AccountService::~AccountService() {
+    std::deque<Job> left;
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_all();
+    worker_.join();
+    left.swap(urgent_);
+    left.insert(left.end(), std::make_move_iterator(queue_.begin()), std::make_move_iterator(queue_.end()));
+    queue_.clear();
+    for (Job& j : left)
+        if (j.refuse) j.refuse();
+}
+
+std::size_t AccountService::queued() const {
+    std::lock_guard lock(mutex_);
+    return queue_.size() + urgent_.size();
+}
+
+void AccountService::deliver(std::function<void()> f) {
+    if (post_)
+        post_(std::move(f));
+    else
+        f();
+}
+
+bool AccountService::enqueue(Job job, bool bounded, std::string* why) {
+    {
+        std::lock_guard lock(mutex_);
+        if (stopping_) {
+            *why = "accounts_stopping";
+            return false;
+        }
+        if (bounded) {
+            if (queue_.size() >= options_.max_queue) {
+                *why = "accounts_busy";
+                return false;
+            }
+            if (per_client_[job.client] >= options_.per_client) {
+                *why = "too_many_requests";
+                return false;
+            }
+        }
+        ++per_client_[job.client];
+        // The server's own jobs (seats, results) go first: they never wait
+        // behind a queue of Argon2id hashes, only behind the one running.
+        (bounded ? queue_ : urgent_).push_back(std::move(job));
+    }
+    wake_.notify_one();
+    return true;
+}
+
+void AccountService::loop() {
+    auto last_sweep = std::chrono::steady_clock::now();
+    const auto every = std::chrono::milliseconds(options_.sweep_ms);
+    for (;;) {
+        std::optional<Job> job;
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait_for(lock, every, [&] { return stopping_ || !queue_.empty() || !urgent_.empty(); });
+            if (stopping_) return;
+            std::deque<Job>& from = urgent_.empty() ? queue_ : urgent_;
+            if (!from.empty()) {
+                job = std::move(from.front());
+                from.pop_front();
+            }
+        }
+        if (job) {
+            try {
+                job->run(*accounts_);
+            } catch (...) {
+                // every job catches its own errors; this keeps the worker alive regardless
+            }
+            std::lock_guard lock(mutex_);
+            if (auto it = per_client_.find(job->client); it != per_client_.end() && --it->second == 0)
+                per_client_.erase(it);
+        }
+        // Expired sessions are forgotten every sweep_ms, busy or not.
+        if (std::chrono::steady_clock::now() - last_sweep >= every) {
+            try {
+                accounts_->sweep();
+            } catch (const std::exception&) {
+                // the database is away: try again at the next sweep
+            }
+            last_sweep = std::chrono::steady_clock::now();
+        }
+    }
+}
+
+void AccountService::handle(Endpoint e, HttpIn in, std::function<void(HttpAnswer)> done) {
+    auto shared_done = std::make_shared<std::function<void(HttpAnswer)>>(std::move(done));
+    const std::string client = in.client_ip;
+    Job job;
+    job.client = client;
+    job.run = [this, e, in = std::move(in), shared_done](Accounts& a) {
+        HttpAnswer answer = run_endpoint(e, a, in);
+        deliver([shared_done, answer = std::move(answer)]() mutable { (*shared_done)(std::move(answer)); });
+    };
+    job.refuse = [this, shared_done] {
+        deliver([shared_done] {
+            (*shared_done)(error_answer(
+                AccountError(503, "unavailable", "accounts_stopping", "the server is stopping: try again")));
+        });
+    };
+    std::string why;
+    if (!enqueue(std::move(job), true, &why)) {
+        const AccountError err =
+            why == "too_many_requests"
+                ? rate_limited("too_many_requests", "too many account requests from this address at once", 1000)
+                : AccountError(503, "unavailable", why, "the accounts service is busy: try again", "",
+                               {{"retry_after", 1}});
+        deliver([shared_done, err] { (*shared_done)(error_answer(err)); });
+    }
+}
+
+void AccountService::record_result(GameEnd game, ResultDone done) {
+    auto shared_done = std::make_shared<ResultDone>(std::move(done));
+    Job job;
+    job.run = [this, game = std::move(game), shared_done](Accounts& a) {
+        std::optional<RatingChanges> changes;
+        std::optional<AccountError> error;
+        try {
+            changes = a.record_result(game);
+        } catch (const AccountError& e) {
+            error = e;
+        } catch (const std::exception& e) {
+            error = AccountError(503, "unavailable", "storage_failed", e.what());
+        }
+        deliver([shared_done, changes, error] { (*shared_done)(changes, error); });
+    };
+    job.refuse = [this, shared_done] {
+        deliver([shared_done] {
+            (*shared_done)(std::nullopt,
+                           AccountError(503, "unavailable", "accounts_stopping", "the server is stopping"));
+        });
+    };
+    std::string why;
+    if (!enqueue(std::move(job), false, &why))
+        deliver([shared_done, why] {
+            (*shared_done)(std::nullopt, AccountError(503, "unavailable", why, "the server is stopping"));
+        });
+}
+
+void AccountService::session_account(std::string cookie_header, std::function<void(std::optional<Me>)> done) {
+    auto shared_done = std::make_shared<std::function<void(std::optional<Me>)>>(std::move(done));
+    Job job;
+    job.run = [this, cookie = std::move(cookie_header), shared_done](Accounts& a) {
+        std::optional<Me> me;
+        try {
+            if (auto secret = session_cookie(cookie)) me = a.who_am_i(*secret);
+        } catch (const std::exception&) {
+            // not logged in, or the database is away: an anonymous seat
+        }
+        deliver([shared_done, me] { (*shared_done)(me); });
+    };
+    job.refuse = [this, shared_done] { deliver([shared_done] { (*shared_done)(std::nullopt); }); };
+    std::string why;
+    if (!enqueue(std::move(job), false, &why)) deliver([shared_done] { (*shared_done)(std::nullopt); });
+}
+
+void AccountService::token_account(std::string token, std::function<void(std::optional<std::int64_t>)> done) {
+    auto shared_done = std::make_shared<std::function<void(std::optional<std::int64_t>)>>(std::move(done));
+    Job job;
+    job.run = [this, token = std::move(token), shared_done](Accounts& a) {
+        std::optional<std::int64_t> id;
+        try {
+            id = a.token_account(token);
+        } catch (const std::exception&) {
+        }
+        deliver([shared_done, id] { (*shared_done)(id); });
+    };
+    job.refuse = [this, shared_done] { deliver([shared_done] { (*shared_done)(std::nullopt); }); };
+    std::string why;
+    if (!enqueue(std::move(job), false, &why)) deliver([shared_done] { (*shared_done)(std::nullopt); });
+}
+
+void AccountService::claim_games(std::int64_t account_id, std::vector<GameEnd> games, std::function<void(int)> done) {
+    auto shared_done = std::make_shared<std::function<void(int)>>(std::move(done));
+    Job job;
+    job.run = [this, account_id, games = std::move(games), shared_done](Accounts& a) {
+        int n = 0;
+        try {
+            n = a.claim_games(account_id, games);
+        } catch (const std::exception&) {
+        }
+        deliver([shared_done, n] { (*shared_done)(n); });
+    };
+    job.refuse = [this, shared_done] { deliver([shared_done] { (*shared_done)(0); }); };
+    std::string why;
+    if (!enqueue(std::move(job), false, &why)) deliver([shared_done] { (*shared_done)(0); });
+}
+
+}  // namespace echecs::server::accounts

@@ -1,0 +1,160 @@
+// The accounts' persistent records and the storage interface, with a SQLite
+// backend (its own connection to the server's database file, WAL mode) and a
+// PostgreSQL one (libpqxx). The accounts tables have their own migrations,
+// versioned in their own table (accounts_schema), so that they never collide
+// with the server's. No secret is stored in clear: passwords as Argon2id
+// strings, session secrets and browser tokens as BLAKE2b hashes.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace echecs::server::accounts {
+
+class StoreError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct AccountRecord {
+    std::int64_t id = 0;
+    std::string name;             // as the player wrote it
+    std::string password_hash;    // Argon2id string; "" once deleted
+    std::int64_t created_at = 0;  // epoch ms
+    bool deleted = false;
+};
+
+struct SessionRecord {
+    std::string hash;  // secret_hash() of the cookie's secret
+    std::int64_t account_id = 0;
+    std::int64_t created_at = 0;
+    std::int64_t expires_at = 0;
+};
+
+// One rating category of one player.
+struct RatingRecord {
+    std::int64_t account_id = 0;
+    std::string variant;  // chess | alice | avalanche
+    std::string speed;    // speed_name()
+    double rating = 1500, deviation = 500, volatility = 0.09;
+    int games = 0;                  // rated games in this category
+    std::int64_t last_game_at = 0;  // epoch ms of the last rated game (the rating period's start)
+};
+
+struct HistoryPoint {
+    std::string variant, speed, game_id;
+    std::int64_t at = 0;
+    double rating = 0, deviation = 0;
+};
+
+// A finished game as one of its players' lists shows it.
+struct PlayerGame {
+    std::string game_id;
+    std::int64_t account_id = 0;
+    std::string color;  // white | black
+    std::string variant, speed;
+    bool rated = false;
+    std::string result;                          // win | loss | draw (for this player)
+    std::int64_t ended_at = 0;                   // epoch ms
+    std::int64_t opponent_id = 0;                // 0: anonymous or the computer
+    std::string opponent_name;                   // as the game named them (used when opponent_id is 0)
+    double rating_before = 0, rating_after = 0;  // rated games
+};
+
+struct LeaderboardRow {
+    std::int64_t account_id = 0;
+    std::string name;
+    double rating = 0, deviation = 0;
+    int games = 0;
+};
+
+// A rated or casual result, written in one transaction: the two players'
+// new ratings (rated), their history points and their game rows.
+struct ResultWrite {
+    std::vector<RatingRecord> ratings;
+    std::vector<HistoryPoint> history;  // with account_ids below, same order
+    std::vector<std::int64_t> history_accounts;
+    std::vector<PlayerGame> games;
+};
+
+struct GameQuery {
+    std::int64_t account_id = 0;
+    std::string before;   // keyset: games listed after this game id ("" from the newest)
+    std::string variant;  // "" for any
+    std::string speed;
+    std::string result;  // win | loss | draw | ""
+    int limit = 20;
+};
+
+struct GameCounts {
+    int all = 0, rated = 0, win = 0, loss = 0, draw = 0;
+};
+
+// Not thread-safe: one thread (the accounts worker) uses a store. Every
+// method throws StoreError when the database fails; every write is one
+// transaction, applied whole or not at all.
+class AccountStore {
+public:
+    virtual ~AccountStore() = default;
+    virtual int schema_version() = 0;
+
+    // The account and its first session (and the browser token's link,
+    // when token_hash is not empty) together; nullopt, nothing written, when
+    // the name is taken in any letter case (a deleted account's name stays taken).
+    virtual std::optional<std::int64_t> create_account(const AccountRecord& a, const SessionRecord& first,
+                                                       const std::string& token_hash) = 0;
+    // By name in any letter case; deleted accounts too (check `deleted`).
+    virtual std::optional<AccountRecord> find_account(const std::string& name) = 0;
+    virtual std::optional<AccountRecord> account_by_id(std::int64_t id) = 0;
+    // New hash; every session but `keep_session` revoked.
+    virtual void set_password(std::int64_t id, const std::string& hash, const std::string& keep_session) = 0;
+    // Marks the account deleted, forgets its password hash, sessions and
+    // token links; its games and ratings stay (shown under "deleted").
+    virtual void delete_account(std::int64_t id) = 0;
+
+    virtual void add_session(const SessionRecord& s) = 0;
+    virtual std::optional<SessionRecord> find_session(const std::string& hash) = 0;
+    virtual void delete_session(const std::string& hash) = 0;
+    virtual void delete_sessions(std::int64_t account_id) = 0;
+    virtual int delete_expired_sessions(std::int64_t now) = 0;  // how many
+
+    // The browser token (hashed) is logged in as the account (a later link
+    // wins); unlinked when that browser logs out, all of an account's at
+    // once when it logs out everywhere.
+    virtual void link_token(const std::string& token_hash, std::int64_t account_id, std::int64_t now) = 0;
+    virtual void unlink_token(const std::string& token_hash) = 0;
+    virtual void unlink_tokens(std::int64_t account_id) = 0;
+    virtual std::optional<std::int64_t> token_account(const std::string& token_hash) = 0;
+
+    virtual std::vector<RatingRecord> ratings(std::int64_t account_id) = 0;
+    virtual std::optional<RatingRecord> rating(std::int64_t account_id, const std::string& variant,
+                                               const std::string& speed) = 0;
+    // Whether a game already has a row for this account (a result is recorded once).
+    virtual bool has_game(const std::string& game_id, std::int64_t account_id) = 0;
+    // All or nothing; false (nothing written) when a game row already exists.
+    virtual bool write_result(const ResultWrite& w) = 0;
+    // Oldest first, the last `limit` points of each category.
+    virtual std::vector<HistoryPoint> history(std::int64_t account_id, int limit_per_category) = 0;
+    // Newest first (ended_at, then game id).
+    virtual std::vector<PlayerGame> games(const GameQuery& q) = 0;
+    virtual GameCounts counts(std::int64_t account_id) = 0;
+    // Best first; accounts not deleted, with a rated game since `active_since`
+    // and a deviation at most `max_deviation`.
+    virtual std::vector<LeaderboardRow> leaderboard(const std::string& variant, const std::string& speed,
+                                                    std::int64_t active_since, double max_deviation, int limit) = 0;
+};
+
+// "postgresql://..." or "postgres://...": PostgreSQL; anything else is a
+// SQLite file path. Brings the accounts tables to the current version.
+// Throws StoreError.
+std::unique_ptr<AccountStore> open_account_store(const std::string& url);
+std::unique_ptr<AccountStore> open_sqlite_account_store(const std::string& path);
+std::unique_ptr<AccountStore> open_postgres_account_store(const std::string& url);
+
+inline constexpr int ACCOUNTS_SCHEMA_VERSION = 1;
+
+}  // namespace echecs::server::accounts

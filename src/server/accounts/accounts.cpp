@@ -1,0 +1,329 @@
+#include "server/accounts/accounts.h"
+
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <map>
+
+#include "server/accounts/speed.h"
+
+namespace echecs::server::accounts {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::array<const char*, 3> VARIANTS = {"chess", "alice", "avalanche"};
+constexpr std::int64_t DAY_MS = 86'400'000;
+
+std::int64_t system_ms() {
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+AccountError invalid_credentials() { return unauthorized("invalid_credentials", "wrong user name or password"); }
+
+void check_credentials_fields(const std::string& username, const std::string& password) {
+    if (auto why = check_username(username)) throw bad_field("username", std::string(*why), "user name not accepted");
+    if (auto why = check_password(password, username))
+        throw bad_field("password", std::string(*why), "password not accepted");
+}
+
+std::string result_for(Outcome o, bool white) {
+    if (o == Outcome::Draw) return "draw";
+    return (o == Outcome::WhiteWins) == white ? "win" : "loss";
+}
+
+int shown(double rating) { return int(std::lround(rating)); }
+
+}  // namespace
+
+bool known_variant(const std::string& v) {
+    for (const char* name : VARIANTS)
+        if (v == name) return true;
+    return false;
+}
+
+Accounts::Accounts(std::unique_ptr<AccountStore> store, AccountsOptions options, Clock clock)
+    : store_(std::move(store)),
+      options_(options),
+      clock_(clock ? std::move(clock) : Clock(system_ms)),
+      login_ip_(options.login_per_ip, options.login_ip_window_ms),
+      login_account_(options.login_failures_per_account, options.login_account_window_ms),
+      signup_ip_(options.signups_per_ip, options.signup_window_ms) {}
+
+SessionInfo Accounts::open_session(const AccountRecord& a) {
+    SessionInfo s{a.id, a.name, new_secret(), now() + options_.session_ms};
+    store_->add_session({secret_hash(s.secret), a.id, now(), s.expires_at});
+    return s;
+}
+
+SessionInfo Accounts::sign_up(const std::string& username, const std::string& password, const std::string& ip,
+                              const std::string& token) {
+    check_credentials_fields(username, password);
+    if (auto wait = signup_ip_.blocked(ip, now()))
+        throw rate_limited("too_many_signups", "too many accounts created from this address", *wait);
+    if (auto existing = store_->find_account(username))
+        throw AccountError(409, "conflict", "username_taken", "this user name is taken", "username");
+    signup_ip_.add(ip, now());
+    AccountRecord a{0, username, hash_password(password, options_.cost), now(), false};
+    SessionInfo s{0, username, new_secret(), now() + options_.session_ms};
+    const SessionRecord first{secret_hash(s.secret), 0, now(), s.expires_at};
+    const auto id = store_->create_account(a, first, token.empty() ? "" : secret_hash(token));
+    if (!id) throw AccountError(409, "conflict", "username_taken", "this user name is taken", "username");
+    s.account_id = *id;
+    return s;
+}
+
+SessionInfo Accounts::log_in(const std::string& username, const std::string& password, const std::string& ip,
+                             const std::string& token) {
+    if (username.empty() || username.size() > 64) throw invalid_credentials();
+    const std::string key = canonical_username(username);
+    if (auto wait = login_ip_.blocked(ip, now()))
+        throw rate_limited("too_many_attempts", "too many log-in attempts from this address", *wait);
+    if (auto wait = login_account_.blocked(key, now()))
+        throw rate_limited("too_many_attempts", "too many failed log-in attempts for this account", *wait);
+    login_ip_.add(ip, now());
+    const auto a = store_->find_account(username);
+    const bool ok =
+        a && !a->deleted ? verify_password(password, a->password_hash) : (verify_dummy(password, options_.cost), false);
+    if (!ok) {
+        login_account_.add(key, now());
+        throw invalid_credentials();
+    }
+    login_account_.clear(key);
+    if (!token.empty()) store_->link_token(secret_hash(token), a->id, now());
+    return open_session(*a);
+}
+
+Me Accounts::who_am_i(const std::string& secret) {
+    if (secret.empty()) throw unauthorized("not_logged_in", "not logged in");
+    const std::string hash = secret_hash(secret);
+    const auto s = store_->find_session(hash);
+    if (!s) throw unauthorized("not_logged_in", "not logged in (unknown or revoked session)");
+    if (s->expires_at <= now()) {
+        store_->delete_session(hash);
+        throw unauthorized("session_expired", "the session has expired: log in again");
+    }
+    const auto a = store_->account_by_id(s->account_id);
+    if (!a || a->deleted) throw unauthorized("not_logged_in", "not logged in");
+    return {a->id, a->name, a->created_at, hash};
+}
+
+void Accounts::log_out(const std::string& secret, const std::string& token) {
+    if (!secret.empty()) store_->delete_session(secret_hash(secret));
+    if (!token.empty()) store_->unlink_token(secret_hash(token));
+}
+
+void Accounts::log_out_everywhere(const std::string& secret) {
+    const Me me = who_am_i(secret);
+    store_->delete_sessions(me.account_id);
+    store_->unlink_tokens(me.account_id);
+}
+
+void Accounts::check_current_password(const Me& me, const std::string& password, const char* field) {
+    const std::string key = canonical_username(me.username);
+    if (auto wait = login_account_.blocked(key, now()))
+        throw rate_limited("too_many_attempts", "too many failed password checks for this account", *wait);
+    const auto a = store_->account_by_id(me.account_id);
+    if (!a || !verify_password(password, a->password_hash)) {
+        login_account_.add(key, now());
+        throw AccountError(403, "forbidden", "wrong_password", "the current password is wrong", field);
+    }
+}
+
+void Accounts::change_password(const std::string& secret, const std::string& old_password,
+                               const std::string& new_password) {
+    const Me me = who_am_i(secret);
+    check_current_password(me, old_password, "old_password");
+    if (auto why = check_password(new_password, me.username))
+        throw bad_field("new_password", std::string(*why), "password not accepted");
+    store_->set_password(me.account_id, hash_password(new_password, options_.cost), me.session_hash);
+}
+
+void Accounts::delete_account(const std::string& secret, const std::string& password) {
+    const Me me = who_am_i(secret);
+    check_current_password(me, password, "password");
+    store_->delete_account(me.account_id);
+}
+
+std::optional<std::int64_t> Accounts::token_account(const std::string& token) {
+    if (token.empty()) return std::nullopt;
+    return store_->token_account(secret_hash(token));
+}
+
+std::optional<std::string> Accounts::display_name(std::int64_t account_id) {
+    const auto a = store_->account_by_id(account_id);
+    if (!a) return std::nullopt;
+    return a->deleted ? std::string("deleted") : a->name;
+}
+
+json Accounts::profile(const std::string& username) {
+    const auto a = store_->find_account(username);
+    if (!a || a->deleted) throw AccountError(404, "not_found", "user_not_found", "no such user", "username");
+    json ratings = json::object();
+    for (const char* v : VARIANTS)
+        for (std::string_view s : SPEED_NAMES) {
+            const Glicko g = new_rating(options_.glicko);
+            ratings[v][std::string(s)] = {
+                {"rating", shown(g.rating)}, {"rd", shown(g.deviation)}, {"games", 0}, {"provisional", true}};
+        }
+    for (const RatingRecord& r : store_->ratings(a->id))
+        ratings[r.variant][r.speed] = {
+            {"rating", shown(r.rating)},
+            {"rd", shown(r.deviation)},
+            {"games", r.games},
+            {"provisional", provisional({r.rating, r.deviation, r.volatility}, options_.glicko)}};
+    json history = json::object();
+    for (const HistoryPoint& h : store_->history(a->id, options_.history_points))
+        history[h.variant][h.speed].push_back({{"at", h.at}, {"rating", shown(h.rating)}, {"game", h.game_id}});
+    const GameCounts c = store_->counts(a->id);
+    return {{"username", a->name},
+            {"created_at", a->created_at},
+            {"ratings", ratings},
+            {"history", history},
+            {"counts", {{"all", c.all}, {"rated", c.rated}, {"win", c.win}, {"loss", c.loss}, {"draw", c.draw}}}};
+}
+
+json Accounts::user_games(const std::string& username, const GameQuery& filter) {
+    const auto a = store_->find_account(username);
+    if (!a || a->deleted) throw AccountError(404, "not_found", "user_not_found", "no such user", "username");
+    GameQuery q = filter;
+    q.account_id = a->id;
+    json games = json::array();
+    std::map<std::int64_t, std::string> names;
+    const auto rows = store_->games(q);
+    for (const PlayerGame& g : rows) {
+        std::string opponent = g.opponent_name;
+        if (g.opponent_id) {
+            auto [it, fresh] = names.try_emplace(g.opponent_id);
+            if (fresh) it->second = display_name(g.opponent_id).value_or("deleted");
+            opponent = it->second;
+        }
+        json j = {{"id", g.game_id},        {"color", g.color},     {"variant", g.variant},
+                  {"speed", g.speed},       {"rated", g.rated},     {"result", g.result},
+                  {"ended_at", g.ended_at}, {"opponent", opponent}, {"opponent_has_account", g.opponent_id != 0}};
+        if (g.rated) {
+            j["rating_before"] = shown(g.rating_before);
+            j["rating_after"] = shown(g.rating_after);
+            j["rating_diff"] = shown(g.rating_after) - shown(g.rating_before);
+        }
+        games.push_back(std::move(j));
+    }
+    const bool full = int(rows.size()) == q.limit;
+    return {{"games", games}, {"next", full && !rows.empty() ? json(rows.back().game_id) : json(nullptr)}};
+}
+
+json Accounts::leaderboard(const std::string& variant, const std::string& speed) {
+    if (!known_variant(variant))
+        throw bad_field("variant", "variant_unknown", "unknown game: chess, alice or avalanche");
+    if (!speed_from_name(speed))
+        throw bad_field("speed", "speed_unknown", "unknown speed: bullet, blitz, rapid, classical or correspondence");
+    json players = json::array();
+    int rank = 0;
+    for (const LeaderboardRow& r :
+         store_->leaderboard(variant, speed, now() - std::int64_t(options_.leaderboard_active_days) * DAY_MS,
+                             options_.glicko.provisional_deviation, options_.leaderboard_size))
+        players.push_back({{"rank", ++rank},
+                           {"username", r.name},
+                           {"rating", shown(r.rating)},
+                           {"rd", shown(r.deviation)},
+                           {"games", r.games}});
+    return {{"variant", variant}, {"speed", speed}, {"players", players}};
+}
+
+std::optional<RatingChanges> Accounts::record_result(const GameEnd& g) {
+    if (g.game_id.empty() || g.game_id.size() > 64)
+        throw bad_field("game_id", "game_id_invalid", "a game id of 1 to 64 characters");
+    if (!known_variant(g.variant)) throw bad_field("variant", "variant_unknown", "unknown game");
+    if (!g.speed.empty() && !speed_from_name(g.speed)) throw bad_field("speed", "speed_unknown", "unknown speed");
+    auto live = [&](std::int64_t id) {
+        if (!id) return false;
+        const auto a = store_->account_by_id(id);
+        return a && !a->deleted;
+    };
+    const bool white_live = live(g.white_account), black_live = live(g.black_account);
+    const bool rated = g.rated && !g.speed.empty() && white_live && black_live && g.white_account != g.black_account;
+    const std::int64_t t = now();
+
+    ResultWrite w;
+    RatingChanges changes;
+    auto game_row = [&](bool white) {
+        PlayerGame p;
+        p.game_id = g.game_id;
+        p.account_id = white ? g.white_account : g.black_account;
+        p.color = white ? "white" : "black";
+        p.variant = g.variant;
+        p.speed = g.speed.empty() ? "unlimited" : g.speed;
+        p.rated = rated;
+        p.result = result_for(g.outcome, white);
+        p.ended_at = t;
+        p.opponent_id = white ? g.black_account : g.white_account;
+        p.opponent_name = white ? g.black_name : g.white_name;
+        return p;
+    };
+    if (rated) {
+        auto current = [&](std::int64_t id) {
+            if (auto r = store_->rating(id, g.variant, g.speed)) return *r;
+            const Glicko n = new_rating(options_.glicko);
+            return RatingRecord{id, g.variant, g.speed, n.rating, n.deviation, n.volatility, 0, 0};
+        };
+        const RatingRecord before[2] = {current(g.white_account), current(g.black_account)};
+        const double score_white = g.outcome == Outcome::WhiteWins ? 1 : g.outcome == Outcome::Draw ? 0.5 : 0;
+        for (int side = 0; side < 2; ++side) {
+            const RatingRecord& me = before[side];
+            const RatingRecord& them = before[1 - side];
+            const double days = me.games ? double(t - me.last_game_at) / double(DAY_MS) : 0.0;
+            const Glicko after = rate_game({me.rating, me.deviation, me.volatility}, days,
+                                           {them.rating, them.deviation, them.volatility},
+                                           side == 0 ? score_white : 1 - score_white, options_.glicko);
+            RatingRecord r = me;
+            r.rating = after.rating, r.deviation = after.deviation, r.volatility = after.volatility;
+            r.games += 1, r.last_game_at = t;
+            w.ratings.push_back(r);
+            w.history.push_back({g.variant, g.speed, g.game_id, t, after.rating, after.deviation});
+            w.history_accounts.push_back(me.account_id);
+            PlayerGame p = game_row(side == 0);
+            p.rating_before = me.rating, p.rating_after = after.rating;
+            w.games.push_back(p);
+            RatingChange& c = side == 0 ? changes.white : changes.black;
+            c = {me.account_id,
+                 me.rating,
+                 after.rating,
+                 after.deviation,
+                 shown(after.rating) - shown(me.rating),
+                 provisional(after, options_.glicko)};
+        }
+    } else {
+        if (white_live) w.games.push_back(game_row(true));
+        if (black_live && g.black_account != g.white_account) w.games.push_back(game_row(false));
+    }
+    if (w.games.empty()) return std::nullopt;
+    if (!store_->write_result(w))
+        throw AccountError(409, "conflict", "already_recorded", "this game's result is already recorded", "game_id");
+    if (!rated) return std::nullopt;
+    return changes;
+}
+
+int Accounts::claim_games(std::int64_t account_id, const std::vector<GameEnd>& games) {
+    int added = 0;
+    for (GameEnd g : games) {
+        if (!known_variant(g.variant) || g.game_id.empty() || g.game_id.size() > 64) continue;
+        const bool white = g.white_account == account_id;
+        if (!white && g.black_account != account_id) continue;
+        if (store_->has_game(g.game_id, account_id)) continue;
+        (white ? g.black_account : g.white_account) = 0;  // claiming never touches the other seat
+        g.rated = false;
+        try {
+            record_result(g);
+            ++added;
+        } catch (const AccountError&) {
+            // already recorded meanwhile, or not a live account: nothing to claim
+        }
+    }
+    return added;
+}
+
+int Accounts::sweep() { return store_->delete_expired_sessions(now()); }
+
+}  // namespace echecs::server::accounts

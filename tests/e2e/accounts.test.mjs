@@ -1,0 +1,138 @@
+// Accounts in the browser: sign up, the header's name, log out and in (a
+// wrong password refused), the account page (password change, log out
+// everywhere), a profile with the finished game and the leaderboard page;
+// two logged-in players' game on both profiles. Skipped, saying so, by a
+// server that does not serve the accounts API (GET /api/account answers 404).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { clickMove, closeAll, newPlayer, noHorizontalScroll, press, screenshot, startGame, useServerAndBrowser } from './lib.mjs';
+
+const env = useServerAndBrowser();
+
+async function accountsServed(t) {
+  const res = await fetch(`${env.server.url}/api/account`);
+  if (res.status === 404) {
+    t.skip('this server does not serve the accounts API yet (GET /api/account: 404)');
+    return false;
+  }
+  return true;
+}
+
+const uniqueName = prefix => `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 100)}`;
+
+async function signUp(page, name, password) {
+  await page.goto('/signup');
+  await page.fill('#account-username', name);
+  await page.fill('#account-password', password);
+  await page.fill('#account-confirm', password);
+  await press(page, '#signup-form button[type=submit]');
+  await page.waitForURL(new RegExp(`/@/${name}$`));
+  await page.locator('[data-role="user"]', { hasText: name }).waitFor();
+}
+
+test('sign up, log out, log in, change the password, log out everywhere', { timeout: 90000 }, async t => {
+  if (!(await accountsServed(t))) return;
+  const ann = await newPlayer(env.browser, env.server.url);
+  try {
+    const page = ann.page;
+    const name = uniqueName('ann');
+    // a weak password is refused with the reason, in the form
+    await page.goto('/signup');
+    await page.fill('#account-username', name);
+    await page.fill('#account-password', 'password1');
+    await page.fill('#account-confirm', 'password1');
+    await press(page, '#signup-form button[type=submit]');
+    await page.locator('#signup-form [data-role="message"]', { hasText: 'most common' }).waitFor();
+    assert.equal(await page.getAttribute('#account-password', 'aria-invalid'), 'true');
+
+    await signUp(page, name, 'a fine passphrase');
+    await page.locator('.profile-head h1', { hasText: name }).waitFor();
+    await screenshot(page, 'accounts-profile-new');
+    const cookies = await ann.context.cookies();
+    const session = cookies.find(c => c.name === 'echecs_session');
+    assert.ok(session, 'a session cookie');
+    assert.equal(session.httpOnly, true);
+    assert.equal(session.sameSite, 'Lax');
+    assert.equal(await page.evaluate(() => document.cookie.includes('echecs_session')), false, 'not readable by scripts');
+
+    // log out from the account page: the header says "Log in"
+    await page.goto('/account');
+    await press(page, '[data-action="logout"]');
+    await page.locator('[data-role="login"]').waitFor();
+
+    // a wrong password, then the right one
+    await page.goto('/login');
+    await page.fill('#account-username', name.toUpperCase());
+    await page.fill('#account-password', 'not the passphrase');
+    await press(page, '#login-form button[type=submit]');
+    await page.locator('#login-form [data-role="message"]', { hasText: 'Wrong user name or password' }).waitFor();
+    await page.fill('#account-password', 'a fine passphrase');
+    await press(page, '#login-form button[type=submit]');
+    await page.locator('[data-role="user"]', { hasText: name }).waitFor();
+
+    // a second browser logged in too; the password change logs it out
+    const other = await newPlayer(env.browser, env.server.url);
+    try {
+      await other.page.goto('/login');
+      await other.page.fill('#account-username', name);
+      await other.page.fill('#account-password', 'a fine passphrase');
+      await press(other.page, '#login-form button[type=submit]');
+      await other.page.locator('[data-role="user"]').waitFor();
+      await page.goto('/account');
+      await page.fill('#account-old_password', 'a fine passphrase');
+      await page.fill('#account-new_password', 'another fine passphrase');
+      await press(page, '#password-form button[type=submit]');
+      await page.locator('#password-form [data-role="message"]', { hasText: 'Password changed' }).waitFor();
+      await other.page.reload();
+      await other.page.locator('[data-role="login"]').waitFor();
+      await screenshot(page, 'accounts-account-page');
+      await noHorizontalScroll(page);
+    } finally {
+      await closeAll(other);
+    }
+    await press(page, '[data-action="logout-everywhere"]');
+    await page.locator('[data-role="login"]').waitFor();
+  } finally {
+    await closeAll(ann);
+  }
+});
+
+test('two logged-in players: the game is on both profiles; the leaderboard page', { timeout: 120000 }, async t => {
+  if (!(await accountsServed(t))) return;
+  const ann = await newPlayer(env.browser, env.server.url);
+  const bob = await newPlayer(env.browser, env.server.url);
+  try {
+    const annName = uniqueName('ann');
+    const bobName = uniqueName('bob');
+    await signUp(ann.page, annName, 'ann passphrase 1');
+    await signUp(bob.page, bobName, 'bob passphrase 1');
+    const id = await startGame(ann, bob, { variant: 'chess', color: 'white', minutes: 5, increment: 3 });
+    await clickMove(ann.page, 'f2', 'f3');
+    await clickMove(bob.page, 'e7', 'e5');
+    await clickMove(ann.page, 'g2', 'g4');
+    await clickMove(bob.page, 'd8', 'h4');
+    await ann.page.locator('.result-banner').waitFor({ state: 'visible' });
+    for (const [p, name, result] of [
+      [ann.page, annName, 'Lost'],
+      [bob.page, bobName, 'Won'],
+    ]) {
+      await p.goto(`/@/${name}`);
+      const row = p.locator(`.profile-game[data-game="${id}"]`);
+      await row.waitFor({ timeout: 15000 });
+      assert.match(await row.textContent(), new RegExp(result));
+      await row.locator('.profile-game-link').click();
+      await p.waitForURL(new RegExp(`/game/${id}$`));
+    }
+    await ann.page.goto(`/@/${annName}`);
+    await screenshot(ann.page, 'accounts-profile-with-game');
+    await ann.page.goto('/leaderboard?variant=alice&speed=rapid');
+    await ann.page.locator('.leaderboard h1').waitFor();
+    assert.equal(await ann.page.getAttribute('.board-tabs a[href*="variant=alice"][aria-current="page"]', 'aria-current'), 'page');
+    await screenshot(ann.page, 'accounts-leaderboard');
+    await noHorizontalScroll(ann.page);
+    await ann.page.goto('/@/nobody-has-this-name');
+    await ann.page.locator('.not-found', { hasText: 'No player has this name' }).waitFor();
+  } finally {
+    await closeAll(ann, bob);
+  }
+});

@@ -1,0 +1,142 @@
+// Client of the accounts API (docs/ACCOUNTS.md): sign-up, log-in and out,
+// password change, deletion, profiles, game lists and leaderboards. The
+// session is an HttpOnly cookie the page never sees: who is logged in is
+// asked of GET /api/account and kept here, with listeners (the header).
+
+import type { Variant } from './fen.js';
+import { ApiError, http } from './api.js';
+
+export const SPEEDS = ['bullet', 'blitz', 'rapid', 'classical', 'correspondence'] as const;
+export type Speed = (typeof SPEEDS)[number];
+export const RATED_VARIANTS: Variant[] = ['chess', 'alice', 'avalanche'];
+
+export interface Me {
+  username: string;
+  created_at: number;
+}
+
+export interface RatingEntry {
+  rating: number;
+  rd: number;
+  games: number;
+  provisional: boolean;
+}
+
+export interface HistoryPoint {
+  at: number;
+  rating: number;
+  game: string;
+}
+
+export interface Profile {
+  username: string;
+  created_at: number;
+  ratings: Partial<Record<Variant, Partial<Record<Speed, RatingEntry>>>>;
+  history: Partial<Record<Variant, Partial<Record<Speed, HistoryPoint[]>>>>;
+  counts: { all: number; rated: number; win: number; loss: number; draw: number };
+}
+
+export interface ProfileGame {
+  id: string;
+  color: 'white' | 'black';
+  variant: Variant;
+  speed: Speed | 'unlimited';
+  rated: boolean;
+  result: 'win' | 'loss' | 'draw';
+  ended_at: number;
+  opponent: string;
+  opponent_has_account: boolean;
+  rating_before?: number;
+  rating_after?: number;
+  rating_diff?: number;
+}
+
+export interface LeaderboardRow {
+  rank: number;
+  username: string;
+  rating: number;
+  rd: number;
+  games: number;
+}
+
+let current: Me | null = null;
+let known = false;
+const listeners = new Set<(me: Me | null) => void>();
+
+/** The logged-in user as last known (null: anonymous, or not asked yet). */
+export function currentUser(): Me | null {
+  return current;
+}
+
+export function onUserChange(f: (me: Me | null) => void): () => void {
+  listeners.add(f);
+  return () => listeners.delete(f);
+}
+
+function setUser(me: Me | null): void {
+  const changed = !known || current?.username !== me?.username;
+  current = me;
+  known = true;
+  if (changed) listeners.forEach(f => f(me));
+}
+
+/** Asks the server who this browser is logged in as (401: nobody; a server without accounts: nobody). */
+export async function refreshUser(): Promise<Me | null> {
+  try {
+    setUser(await http<Me>('GET', '/api/account'));
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 401 || e.status === 404)) setUser(null);
+    else throw e;
+  }
+  return current;
+}
+
+export async function signUp(username: string, password: string): Promise<void> {
+  const r = await http<{ username: string }>('POST', '/api/account', { username, password });
+  setUser({ username: r.username, created_at: Date.now() });
+  void refreshUser().catch(() => undefined);
+}
+
+export async function logIn(username: string, password: string): Promise<void> {
+  const r = await http<{ username: string }>('POST', '/api/login', { username, password });
+  setUser({ username: r.username, created_at: 0 });
+  void refreshUser().catch(() => undefined);
+}
+
+export async function logOut(everywhere = false): Promise<void> {
+  await http<{ ok: boolean }>('POST', '/api/logout', everywhere ? { everywhere: true } : {});
+  setUser(null);
+}
+
+export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
+  await http<{ ok: boolean }>('POST', '/api/account/password', { old_password: oldPassword, new_password: newPassword });
+}
+
+export async function deleteAccount(password: string): Promise<void> {
+  await http<{ ok: boolean }>('DELETE', '/api/account', { password });
+  setUser(null);
+}
+
+export const accountApi = {
+  user: (name: string) => http<Profile>('GET', `/api/users/${encodeURIComponent(name)}`),
+  games: (name: string, before?: string, limit = 20) => {
+    const q = new URLSearchParams({ limit: String(limit) });
+    if (before) q.set('before', before);
+    return http<{ games: ProfileGame[]; next: string | null }>('GET', `/api/users/${encodeURIComponent(name)}/games?${q}`);
+  },
+  leaderboard: (variant: Variant, speed: Speed) =>
+    http<{ variant: Variant; speed: Speed; players: LeaderboardRow[] }>(
+      'GET',
+      `/api/leaderboard?variant=${encodeURIComponent(variant)}&speed=${encodeURIComponent(speed)}`,
+    ),
+};
+
+/** "1523?" for a provisional rating, as lichess shows it. */
+export function ratingText(r: { rating: number; provisional?: boolean }): string {
+  return `${r.rating}${r.provisional ? '?' : ''}`;
+}
+
+/** "+12", "−8", "±0". */
+export function diffText(d: number): string {
+  return d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '±0';
+}

@@ -1,0 +1,116 @@
+// A player's profile, /@/<name>: ratings per game x speed (provisional ones
+// marked "?"), a rating graph per category played, and the finished games,
+// newest first, each linking to its page.
+
+import type { Variant } from '../fen.js';
+import { ApiError } from '../api.js';
+import { Profile, ProfileGame, RATED_VARIANTS, SPEEDS, Speed, accountApi, diffText, ratingText } from '../account-api.js';
+import { el } from '../dom.js';
+import { errorText } from '../errors.js';
+import { Key, lang, t } from '../i18n.js';
+import { ratingChart } from '../rating-chart.js';
+
+function date(ms: number): string {
+  return new Date(ms).toLocaleDateString(lang(), { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+function ratingsTable(p: Profile): HTMLElement {
+  const played = (v: Variant, s: Speed) => (p.ratings[v]?.[s]?.games ?? 0) > 0;
+  const variants = RATED_VARIANTS.filter(v => SPEEDS.some(s => played(v, s)));
+  if (variants.length === 0) return el('p', { class: 'empty' }, t('profile.noRated'));
+  // only the speeds played: five columns do not fit a phone
+  const speeds = SPEEDS.filter(s => variants.some(v => played(v, s)));
+  const head = el('tr', {}, el('th', { scope: 'col' }, t('lobby.variant')), ...speeds.map(s => el('th', { scope: 'col' }, t(`speed.${s}` as Key))));
+  const rows = variants.map(v =>
+    el(
+      'tr',
+      { 'data-variant': v },
+      el('th', { scope: 'row' }, t(`variant.${v}` as Key)),
+      ...speeds.map(s => {
+        const r = p.ratings[v]?.[s];
+        if (!r || r.games === 0) return el('td', { class: 'muted' }, '—');
+        const title = r.provisional ? t('profile.provisional') : t('profile.deviation', { rd: r.rd });
+        return el('td', { 'data-speed': s, title }, el('span', { class: r.provisional ? 'rating provisional' : 'rating' }, ratingText(r)), el('span', { class: 'games-count' }, r.games === 1 ? t('profile.oneGame') : t('profile.games', { n: r.games })));
+      }),
+    ),
+  );
+  return el('div', { class: 'table-scroll' }, el('table', { class: 'ratings-table' }, el('thead', {}, head), el('tbody', {}, ...rows)));
+}
+
+function charts(p: Profile): HTMLElement | null {
+  const figures: HTMLElement[] = [];
+  for (const v of RATED_VARIANTS)
+    for (const s of SPEEDS) {
+      const points = p.history[v]?.[s] ?? [];
+      if (points.length === 0) continue;
+      const label = t('profile.chartLabel', { variant: t(`variant.${v}` as Key), speed: t(`speed.${s}` as Key) });
+      figures.push(el('figure', { class: 'rating-graph', 'data-variant': v, 'data-speed': s }, ratingChart(points, label), el('figcaption', {}, label)));
+    }
+  return figures.length ? el('section', { class: 'panel', 'aria-labelledby': 'graphs-title' }, el('h2', { id: 'graphs-title' }, t('profile.graphs')), el('div', { class: 'rating-graphs' }, ...figures)) : null;
+}
+
+function gameRow(g: ProfileGame): HTMLElement {
+  const result = el('span', { class: `result result-${g.result}` }, t(`profile.${g.result}` as Key));
+  const speed = g.speed === 'unlimited' ? t('lobby.unlimited') : t(`speed.${g.speed}` as Key);
+  const diff = g.rated && g.rating_diff !== undefined ? el('span', { class: `diff ${g.rating_diff > 0 ? 'up' : g.rating_diff < 0 ? 'down' : ''}` }, diffText(g.rating_diff)) : null;
+  const opponent = g.opponent_has_account && g.opponent !== 'deleted' ? el('a', { href: `/@/${encodeURIComponent(g.opponent)}`, 'data-link': '' }, g.opponent) : el('span', {}, g.opponent === 'deleted' ? t('profile.deleted') : g.opponent);
+  return el(
+    'li',
+    { class: 'profile-game', 'data-game': g.id },
+    el('a', { href: `/game/${encodeURIComponent(g.id)}`, 'data-link': '', class: 'profile-game-link' }, `${t(`variant.${g.variant}` as Key)} · ${speed} · ${g.rated ? t('profile.rated') : t('profile.casual')}`),
+    el('span', {}, t('profile.versus'), ' ', opponent),
+    result,
+    diff,
+    el('span', { class: 'muted' }, date(g.ended_at)),
+  );
+}
+
+export function profilePage(root: HTMLElement, name: string): () => void {
+  let alive = true;
+  const box = el('div', { class: 'profile-page' }, el('p', { class: 'muted' }, '…'));
+  root.appendChild(box);
+  accountApi.user(name).then(
+    p => {
+      if (!alive) return;
+      document.title = `${p.username} · ${t('app.title')}`;
+      const list = el('ol', { class: 'profile-games' });
+      const more = el('button', { type: 'button', class: 'btn', hidden: '' }, t('profile.more'));
+      const gmsg = el('p', { class: 'form-msg', role: 'alert' });
+      let next: string | null = null;
+      const load = () =>
+        accountApi.games(p.username, next ?? undefined).then(
+          r => {
+            if (!alive) return;
+            list.append(...r.games.map(gameRow));
+            next = r.next;
+            more.hidden = !next;
+            if (list.children.length === 0) list.replaceWith(el('p', { class: 'empty' }, t('profile.noGames')));
+          },
+          e => (gmsg.textContent = errorText(e)),
+        );
+      more.addEventListener('click', () => void load());
+      box.replaceChildren(
+        el(
+          'section',
+          { class: 'panel profile-head' },
+          el('h1', {}, p.username),
+          el('p', { class: 'muted' }, t('profile.since', { date: date(p.created_at) })),
+          el('p', { 'data-role': 'counts' }, t('profile.counts', { all: p.counts.all, rated: p.counts.rated, win: p.counts.win, loss: p.counts.loss, draw: p.counts.draw })),
+        ),
+        el('section', { class: 'panel', 'aria-labelledby': 'ratings-title' }, el('h2', { id: 'ratings-title' }, t('profile.ratings')), ratingsTable(p)),
+        charts(p) ?? '',
+        el('section', { class: 'panel', 'aria-labelledby': 'games-title' }, el('h2', { id: 'games-title' }, t('profile.gamesTitle')), list, more, gmsg),
+      );
+      void load();
+    },
+    e => {
+      if (!alive) return;
+      const text = e instanceof ApiError && e.status === 404 ? t('profile.notFound') : errorText(e);
+      box.replaceChildren(el('section', { class: 'panel not-found' }, el('p', {}, text), el('a', { href: '/', 'data-link': '' }, t('game.backToLobby'))));
+    },
+  );
+  return () => {
+    alive = false;
+  };
+}
+
