@@ -185,7 +185,30 @@ SearchResult Worker::iterate(const InfoCallback& on_info) {
                 root_best_ = best_lines[size_t(k)].move;
             else if (k > 0)
                 root_best_ = Move::none();
-            const Value v = search(-VALUE_INFINITE, VALUE_INFINITE, depth, 0, true, false);
+            // Aspiration window around the line's last score, widened on
+            // each failure until the score falls inside.
+            Value v = VALUE_ZERO;
+            int delta = 18;
+            Value lo = -VALUE_INFINITE, hi = VALUE_INFINITE;
+            if (on(FEATURE_ASPIRATION) && depth >= 5 && k < int(best_lines.size()) &&
+                !is_mate_score(best_lines[size_t(k)].score)) {
+                const Value prev = best_lines[size_t(k)].score;
+                lo = std::max<Value>(prev - delta, -VALUE_INFINITE);
+                hi = std::min<Value>(prev + delta, VALUE_INFINITE);
+            }
+            for (;;) {
+                v = search(lo, hi, depth, 0, true, false);
+                if (stopped_) break;
+                if (v <= lo && lo > -VALUE_INFINITE) {
+                    hi = Value((lo + hi) / 2);
+                    lo = std::max<Value>(v - delta, -VALUE_INFINITE);
+                } else if (v >= hi && hi < VALUE_INFINITE)
+                    hi = std::min<Value>(v + delta, VALUE_INFINITE);
+                else
+                    break;
+                delta += delta / 2;
+                if (delta > 800) lo = -VALUE_INFINITE, hi = VALUE_INFINITE;
+            }
             // An interrupted iteration still gives a move: its first move is the
             // previous best, so any move it preferred was searched fully.
             if (k == 0 && root_best_) res.best = root_best_;
@@ -305,6 +328,10 @@ SearchResult Searcher::run(Position& pos, const Limits& limits, const SearchOpti
     for (int i = 0; i < threads; ++i) {
         Data& d = *d_[size_t(i)];
         std::memset(static_cast<void*>(d.stats.killers), 0, sizeof(d.stats.killers));
+        std::memset(static_cast<void*>(d.zero_row), 0, sizeof(d.zero_row));
+        for (auto& f : d.frames) f = {Move::none(), NO_PIECE, &d.zero_row};
+        for (auto& e : d.excluded) e = Move::none();
+        d.double_ext[0] = 0;
         Position& p = i == 0 ? pos : helper_position(pos, d);
         workers.push_back(std::make_unique<Worker>(d, sh, p, i));
         sh.workers.push_back(workers.back().get());

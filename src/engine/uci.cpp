@@ -58,6 +58,7 @@ private:
     bool show_wdl_ = false;
     bool limit_strength_ = false;
     int elo_ = 2800;
+    std::uint32_t search_off_ = 0;
     // The weights the options ask for; null: the game's committed weights.
     std::shared_ptr<const EvalWeights> session_weights() const {
         const bool own_net = use_nnue_ && eval_file_ && eval_file_->shape.variant == variant_;
@@ -136,6 +137,7 @@ bool UciSession::command(const std::string& line) {
         out_("option name Skill Level type spin default 20 min 0 max 20");
         out_("option name UCI_LimitStrength type check default false");
         out_("option name UCI_Elo type spin default 2800 min 800 max 2800");
+        out_("option name Search Off type string default <empty>");
         out_("option name Variant Eval Terms type check default true");
         out_("option name Eval Weights type string default <empty>");
         out_("option name Use NNUE type check default true");
@@ -249,6 +251,15 @@ void UciSession::set_option(const std::vector<std::string>& w) {
         }
     } else if (key == "uci_elo") {
         if (auto v = spin(800, 2800)) elo_ = *v;
+    } else if (key == "search off") {
+        std::string unknown;
+        const std::uint32_t bits = parse_search_features(value == "<empty>" ? "" : value, unknown);
+        if (!unknown.empty())
+            info("option Search Off: unknown feature '" + unknown +
+                 "' (lmr_adjust, futility, lmp, see_prune, singular, cont_hist, aspiration, iir, hist_prune); "
+                 "unchanged");
+        else
+            search_off_ = bits;
     } else {
         info("unknown option '" + name + "'");
     }
@@ -379,6 +390,7 @@ void UciSession::go(const std::vector<std::string>& w) {
     }
     SearchOptions opt;
     opt.skill = skill();
+    opt.off = search_off_;
     opt.weights = session_weights();
     opt.seed = ++seed_ * 0x9E3779B97F4A7C15ULL;
     opt.multipv = multipv_;
