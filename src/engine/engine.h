@@ -10,8 +10,27 @@
 #include <vector>
 
 #include "core/types.h"
+#include "strength.h"
 
 namespace echecs::engine {
+
+// The number of computer levels (choose_move's `level`: 1 weakest .. 8 full
+// strength) and the approximate rating of each, per game, for the server's
+// level picker. Chess ratings are on the scale of Stockfish 15.1's UCI_Elo
+// (fast games, docs/STRENGTH.md); Alice and Avalanche have no outside scale:
+// their ratings chain the levels' results against each other from the
+// two-ply material player, given the rating it has in chess.
+struct LevelRating {
+    int chess, alice, avalanche;
+};
+constexpr LevelRating LEVEL_RATINGS[LEVEL_COUNT] = {
+    {800, 800, 800},    {1000, 1000, 1000}, {1200, 1200, 1200}, {1400, 1400, 1400},
+    {1600, 1600, 1600}, {1800, 1800, 1800}, {2000, 2000, 2000}, {2300, 2300, 2300},
+};
+constexpr int level_rating(Variant v, int level) {
+    const LevelRating& r = LEVEL_RATINGS[(level < 1 ? 1 : level > LEVEL_COUNT ? LEVEL_COUNT : level) - 1];
+    return v == Variant::Alice ? r.alice : v == Variant::Avalanche ? r.avalanche : r.chess;
+}
 
 // Chooses a move for the side to move in the position reached from `fen` by
 // the coordinate `moves`, playing at `level` 1 (weakest) to 8 (strongest),

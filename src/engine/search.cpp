@@ -141,9 +141,13 @@ Worker::Worker(Searcher::Data& d, SearchShared& sh, Position& pos, int index)
     : d_(d), sh_(sh), tt_(sh.tt), pos_(pos), limits_(sh.limits), opt_(sh.opt), index_(index) {
     salt_ = VARIANT_KEY[int(pos.variant())];
     avalanche_ = pos.variant() == Variant::Avalanche;
-    material_ = opt_.skill == 0;
+    material_ = opt_.player != Player::Engine;
     full_ = !material_;
-    if (opt_.skill < 20) noise_ = opt_.skill == 0 ? 4 : (20 - opt_.skill) * 10;
+    // The anchors break ties at random (a few centipawns); the levels have
+    // their own noise.
+    noise_ = material_ ? 4 : opt_.strength.noise;
+    blind_ = material_ ? 0 : opt_.strength.blind;
+    node_cap_ = material_ ? 0 : opt_.strength.nodes;
     weights_ = opt_.weights ? opt_.weights.get() : &default_weights(pos.variant());
 }
 
@@ -207,7 +211,7 @@ void Worker::update_quiet_stats(int ply, Move m, Piece pc, int bonus) {
 
 Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, bool cut_node) {
     if (depth <= 0) {
-        if (material_) {  // the beginner player does not look past its two plies
+        if (material_) {  // the anchor players do not look past their plies
             d_.pv_len[ply] = ply;
             ++nodes_;
             return eval();
@@ -220,7 +224,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     if (stopped_) return VALUE_ZERO;
     seldepth_ = std::max(seldepth_, ply);
     const bool root = ply == 0;
-    const bool full = full_;  // pruning and extensions off for the 2-ply player
+    const bool full = full_;  // pruning and extensions off for the anchor players
     const Move excluded = d_.excluded[ply];
 
     if (!root) {
@@ -319,6 +323,14 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     ctx.cont[1] = cont_on ? frame(ply - 2).cont : &d_.zero_row;
     ctx.cont[2] = cont_on ? frame(ply - 4).cont : &d_.zero_row;
     MovePicker mp(pos_, list, d_.scores[ply], d_.stats, ctx, MovePicker::Mode::Main);
+    // A weakened level may not see some captures; at the root only while a
+    // quiet move remains, so that it always has a move it sees.
+    bool blind_here = blind_ && !in_check;
+    if (blind_here && root) {
+        blind_here = false;
+        for (Move m : list) blind_here = blind_here || !is_tactical(pos_, m);
+    }
+    int hidden = 0;
     const bool tt_capture = tt_move && is_tactical(pos_, tt_move);
 
     Value best = -VALUE_INFINITE;
@@ -336,6 +348,10 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         if (m == excluded) continue;
         if (root && !root_allowed(m)) continue;  // searchmoves; MultiPV lines already found
         const bool quiet = !is_tactical(pos_, m);
+        if (blind_here && !quiet && blind_to(m)) {
+            ++hidden;
+            continue;
+        }
         ++move_count;
         if (root) root_move(m, move_count);
         const Piece pc = pos_.moved_piece(m);
@@ -424,7 +440,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         }
     }
 
-    if (move_count == 0) return excluded ? alpha : terminal(ply);
+    if (move_count == 0) return excluded ? alpha : hidden ? static_eval : terminal(ply);
 
     // The statistics of a cut: the move that caused it up, the moves tried
     // before it down.
@@ -502,6 +518,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
 
     while (Move m = mp.next()) {
         const bool tactical = is_tactical(pos_, m);
+        if (!in_check && tactical && blind_ && blind_to(m)) continue;
         if (!in_check) {
             if (!tactical && !quiet_checks) continue;
             if (tactical) {

@@ -13,6 +13,7 @@
 
 #include "core/position.h"
 #include "evaluate.h"
+#include "strength.h"
 #include "timeman.h"
 #include "tt.h"
 #include "wdl.h"
@@ -39,15 +40,17 @@ enum SearchFeature : std::uint32_t {
 std::uint32_t parse_search_features(const std::string& names, std::string& unknown);
 
 struct SearchOptions {
-    int skill = 20;          // 0..20; 0 is the 2-ply material-only player
-    std::uint64_t seed = 1;  // randomness of the weakened levels
-    std::uint32_t off = 0;   // SearchFeature bits switched off (measurements)
+    Strength strength;               // full strength unless weakened (strength.h)
+    Player player = Player::Engine;  // or one of the fixed anchor players
+    std::uint64_t seed = 1;          // randomness of the weakened levels
+    std::uint32_t off = 0;           // SearchFeature bits switched off (measurements)
     // Evaluation weights; null: the committed weights of the position's game.
     std::shared_ptr<const EvalWeights> weights;
     int multipv = 1;  // lines to search (distinct root moves), 1..MAX_MULTIPV
     // Analysis (UCI_AnalyseMode): never stop early on a single legal move or
     // a found mate while time is left; the weakened levels do not apply.
     bool analyse = false;
+    bool weakened() const { return player != Player::Engine || !strength.full(); }
 };
 
 struct SearchInfo {

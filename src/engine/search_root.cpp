@@ -161,10 +161,12 @@ SearchResult Worker::iterate(const InfoCallback& on_info) {
     const int lines = std::clamp(opt_.multipv, 1, std::max(1, allowed));
     restricted_ = restricted_ || lines > 1;
     int max_depth = limits_.depth > 0 ? std::min(limits_.depth, SEARCH_MAX_PLY - 1) : SEARCH_MAX_PLY - 1;
-    if (opt_.skill == 0)
+    if (opt_.player == Player::Material2)
         max_depth = std::min(max_depth, 2);
-    else if (opt_.skill < 20)
-        max_depth = std::min(max_depth, 2 + opt_.skill / 2);
+    else if (opt_.player == Player::Greedy1)
+        max_depth = 1;
+    else if (opt_.strength.depth > 0)
+        max_depth = std::min(max_depth, opt_.strength.depth);
 
     struct Line {
         Move move;
@@ -316,14 +318,14 @@ SearchResult Searcher::run(Position& pos, const Limits& limits, const SearchOpti
     join_helpers();
     tt_.new_search();
     SearchOptions opt = options;
-    if (options.analyse) opt.skill = 20;
+    if (options.analyse) opt.strength = Strength{}, opt.player = Player::Engine;
     running_ = std::make_unique<Running>();
     running_->shared = std::make_unique<SearchShared>(tt_, limits, opt, stop);
     SearchShared& sh = *running_->shared;
     sh.start = Clock::now();
     sh.budget = allocate_time(limits, pos.side_to_move());
     // The weakened levels play on one thread, as they were measured.
-    const int threads = opt.skill < 20 ? 1 : int(d_.size());
+    const int threads = opt.weakened() ? 1 : int(d_.size());
     auto& workers = running_->workers;
     for (int i = 0; i < threads; ++i) {
         Data& d = *d_[size_t(i)];

@@ -96,8 +96,16 @@ private:
     bool null_move_ok() const;
     Value terminal(int ply);
     void check_limits() {
+        // A weakened level's node cap counts from the second iteration, so
+        // that a move has always been chosen by a complete search.
+        if (node_cap_ && nodes_ >= node_cap_ && root_depth_ > 1) stopped_ = true;
         if ((nodes_ & 127) != 0 || stopped_) return;
         poll();
+    }
+    // A weakened level does not see this capture or promotion here.
+    bool blind_to(Move m) const {
+        return blind_ &&
+               int(mix(pos_.key() ^ (std::uint64_t(m.raw()) * 0x9E3779B97F4A7C15ULL) ^ opt_.seed) % 1000) < blind_;
     }
     bool on(SearchFeature f) const { return !(opt_.off & f); }
     void poll();  // limits, stop, ponderhit, once-a-second report
@@ -128,8 +136,10 @@ private:
     Key salt_ = 0;
     bool avalanche_ = false;
     int noise_ = 0;
-    bool material_ = false;  // the 2-ply player: material only, no quiescence
-    bool full_ = true;       // pruning and extensions (off for the 2-ply player)
+    int blind_ = 0;               // per mille (Strength::blind)
+    std::uint64_t node_cap_ = 0;  // Strength::nodes
+    bool material_ = false;       // the anchor players: material only, no quiescence
+    bool full_ = true;            // pruning and extensions (off for the anchor players)
     const EvalWeights* weights_ = nullptr;
     bool stopped_ = false;
     std::uint64_t nodes_ = 0;
