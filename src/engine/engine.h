@@ -16,16 +16,18 @@ namespace echecs::engine {
 
 // The number of computer levels (choose_move's `level`: 1 weakest .. 8 full
 // strength) and the approximate rating of each, per game, for the server's
-// level picker. Chess ratings are on the scale of Stockfish 15.1's UCI_Elo
-// (fast games, docs/STRENGTH.md); Alice and Avalanche have no outside scale:
-// their ratings chain the levels' results against each other from the
-// two-ply material player, given the rating it has in chess.
+// level picker (docs/STRENGTH.md "The levels" gives the matches). Chess:
+// levels 4-8 measured against Stockfish 15.1 at matched UCI_Elo (5s+0.05s),
+// levels 1-3 extrapolated below level 4 by the self-play results scaled to
+// that scale. Alice and Avalanche have no outside scale: their ratings chain
+// the levels' self-play results, scaled alike, from the two-ply material
+// player given its chess rating. UCI_Elo interpolates the chess column.
 struct LevelRating {
     int chess, alice, avalanche;
 };
 constexpr LevelRating LEVEL_RATINGS[LEVEL_COUNT] = {
-    {800, 800, 800},    {1000, 1000, 1000}, {1200, 1200, 1200}, {1400, 1400, 1400},
-    {1600, 1600, 1600}, {1800, 1800, 1800}, {2000, 2000, 2000}, {2300, 2300, 2300},
+    {430, 550, 570},    {610, 660, 620},    {780, 790, 750},    {1130, 980, 860},
+    {1500, 1240, 1100}, {1870, 1550, 1270}, {1950, 1720, 1470}, {2170, 1780, 1480},
 };
 constexpr int level_rating(Variant v, int level) {
     const LevelRating& r = LEVEL_RATINGS[(level < 1 ? 1 : level > LEVEL_COUNT ? LEVEL_COUNT : level) - 1];

@@ -145,7 +145,7 @@ bool UciSession::command(const std::string& line) {
         out_("option name Skill Level type spin default 20 min 0 max 20");
         out_("option name UCI_LimitStrength type check default false");
         out_("option name Level type spin default 0 min 0 max " + std::to_string(LEVEL_COUNT));
-        out_("option name UCI_Elo type spin default 2800 min 800 max 2800");
+        out_("option name UCI_Elo type spin default 2800 min 400 max 2800");
         out_("option name Fixed Player type combo default none var none var greedy1 var material2");
         out_("option name Search Off type string default <empty>");
         out_("option name Variant Eval Terms type check default true");
@@ -262,7 +262,7 @@ void UciSession::set_option(const std::vector<std::string>& w) {
             info(std::string("option EvalFile: ") + e.what() + "; network unchanged");
         }
     } else if (key == "uci_elo") {
-        if (auto v = spin(800, 2800)) elo_ = *v;
+        if (auto v = spin(400, 2800)) elo_ = *v;
     } else if (key == "fixed player") {
         const std::string l = lower(value);
         if (l == "none")
