@@ -15,13 +15,9 @@ namespace echecs::engine {
 
 namespace {
 
-struct LevelSetting {
-    int skill;            // Skill Level
-    std::int64_t max_ms;  // time cap of the level
-};
-// Level 1 is the 2-ply material-only player; 8 is full strength.
-constexpr LevelSetting LEVELS[9] = {{0, 0},     {0, 200},   {3, 300},   {6, 500},     {9, 800},
-                                    {12, 1200}, {15, 2000}, {18, 4000}, {20, 1 << 30}};
+// A weakened level's search ends at its node cap, long before this; the cap
+// only bounds a move's time if the machine is very slow.
+constexpr std::int64_t WEAK_LEVEL_MAX_MS = 2000;
 
 // One table and searcher per calling thread, reused across calls (the
 // variant is part of the hash key, so games cannot mix up entries).
@@ -37,11 +33,12 @@ std::string choose_move(Variant v, const std::string& fen, const std::vector<std
     thread_local std::unique_ptr<ThreadContext> ctx;
     if (!ctx) ctx = std::make_unique<ThreadContext>();
     std::unique_ptr<GameState> game = GameState::make(v, fen.empty() ? Position::START_FEN : fen, moves);
-    const LevelSetting& s = LEVELS[std::clamp(level, 1, 8)];
-    Limits limits;
-    limits.movetime = std::max<std::int64_t>(1, std::min(max_ms > 0 ? max_ms : 1000, s.max_ms));
+    level = std::clamp(level, 1, LEVEL_COUNT);
     SearchOptions opt;
-    opt.skill = s.skill;
+    opt.strength = level_strength(level);
+    Limits limits;
+    limits.movetime = std::max<std::int64_t>(1, max_ms > 0 ? max_ms : 1000);
+    if (level < LEVEL_COUNT) limits.movetime = std::min(limits.movetime, WEAK_LEVEL_MAX_MS);
     opt.seed = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()) ^ game->pos().key();
     const SearchResult r = ctx->searcher.run(game->pos(), limits, opt, cancel, nullptr);
     return r.best ? to_uci(r.best) : std::string();

@@ -10,8 +10,29 @@
 #include <vector>
 
 #include "core/types.h"
+#include "strength.h"
 
 namespace echecs::engine {
+
+// The number of computer levels (choose_move's `level`: 1 weakest .. 8 full
+// strength) and the approximate rating of each, per game, for the server's
+// level picker (docs/STRENGTH.md "The levels" gives the matches). Chess:
+// levels 4-8 measured against Stockfish 15.1 at matched UCI_Elo (5s+0.05s),
+// levels 1-3 extrapolated below level 4 by the self-play results scaled to
+// that scale. Alice and Avalanche have no outside scale: their ratings chain
+// the levels' self-play results, scaled alike, from the two-ply material
+// player given its chess rating. UCI_Elo interpolates the chess column.
+struct LevelRating {
+    int chess, alice, avalanche;
+};
+constexpr LevelRating LEVEL_RATINGS[LEVEL_COUNT] = {
+    {430, 550, 570},    {610, 660, 620},    {780, 790, 750},    {1130, 980, 860},
+    {1500, 1240, 1100}, {1870, 1550, 1270}, {1950, 1720, 1470}, {2170, 1780, 1480},
+};
+constexpr int level_rating(Variant v, int level) {
+    const LevelRating& r = LEVEL_RATINGS[(level < 1 ? 1 : level > LEVEL_COUNT ? LEVEL_COUNT : level) - 1];
+    return v == Variant::Alice ? r.alice : v == Variant::Avalanche ? r.avalanche : r.chess;
+}
 
 // Chooses a move for the side to move in the position reached from `fen` by
 // the coordinate `moves`, playing at `level` 1 (weakest) to 8 (strongest),

@@ -5,12 +5,14 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
 #include <iomanip>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <thread>
@@ -34,7 +36,10 @@ constexpr const char* USAGE =
     "                    [--variant chess|alice|avalanche] [--games N] [--tc BASE+INC (seconds)]\n"
     "                    [--movetime MS] [--depth N] [--concurrency N] [--openings FILE] [--pgn FILE]\n"
     "                    [--maxplies N] [--margin MS] [--verbose]\n"
-    "Plays N games (each opening twice, colours swapped) between the two engines.\n";
+    "                    [--sprt [elo0=E0] [elo1=E1] [alpha=A] [beta=B]]\n"
+    "Plays N games (each opening twice, colours swapped) between the two engines.\n"
+    "--sprt stops early once the test of Elo E0 (default 0) against E1 (default 10) decides\n"
+    "(alpha, beta default 0.05), over game pairs; N is then the most games played.\n";
 
 struct EngineSpec {
     std::string cmd, name;
@@ -57,6 +62,7 @@ struct Settings {
     int max_plies = 600;
     std::int64_t margin_ms = 100;
     bool verbose = false;  // each move's time on stderr
+    std::optional<Sprt> sprt;
     std::string openings_path, pgn_path;
     std::vector<Opening> openings;
 };
@@ -358,6 +364,38 @@ bool parse_args(const std::vector<std::string>& args, Settings& s, std::string& 
                 return false;
             }
             s.base_ms = *base, s.inc_ms = *inc;
+        } else if (a == "--sprt") {
+            Sprt t;
+            while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
+                const std::string kv = args[++i];
+                const auto eq = kv.find('=');
+                const std::string k = kv.substr(0, eq == std::string::npos ? 0 : eq);
+                double* field = k == "elo0"    ? &t.elo0
+                                : k == "elo1"  ? &t.elo1
+                                : k == "alpha" ? &t.alpha
+                                : k == "beta"  ? &t.beta
+                                               : nullptr;
+                std::optional<double> v;
+                if (field && eq != std::string::npos) {
+                    try {
+                        size_t used = 0;
+                        const std::string text = kv.substr(eq + 1);
+                        const double d = std::stod(text, &used);
+                        if (used == text.size() && std::isfinite(d)) v = d;
+                    } catch (...) {
+                    }
+                }
+                if (!field || !v) {
+                    error = "--sprt: '" + kv + "' is not elo0=, elo1=, alpha= or beta= with a number";
+                    return false;
+                }
+                *field = *v;
+            }
+            if (!(t.elo1 > t.elo0) || !(t.alpha > 0 && t.alpha < 0.5) || !(t.beta > 0 && t.beta < 0.5)) {
+                error = "--sprt: needs elo1 > elo0 and alpha, beta in (0, 0.5)";
+                return false;
+            }
+            s.sprt = t;
         } else if (a == "--verbose") {
             s.verbose = true;
         } else if (a == "--openings") {
@@ -431,6 +469,9 @@ int match_main(const std::vector<std::string>& args, std::ostream& out) {
     int done = 0;
     std::string names[2];
     std::string failure;
+    std::vector<std::pair<int, double>> pair_games(size_t(s.games + 1) / 2, {0, 0.0});  // games done, points
+    Sprt sprt = s.sprt ? *s.sprt : Sprt{};
+    int sprt_decision = 0;
     auto run = [&]() {
         Worker w(s);
         std::string err;
@@ -464,8 +505,19 @@ int match_main(const std::vector<std::string>& args, std::ostream& out) {
             if (pgn) pgn << r.pgn << "\n" << std::flush;
             out << "game " << g + 1 << " " << w.name(r.white) << " - " << w.name(1 - r.white) << " "
                 << pgn_result(r.outcome) << " (" << r.reason << ") | " << done << "/" << s.games << " " << names[0]
-                << " " << score.wins << "-" << score.losses << "-" << score.draws << " Elo " << elo_text(score) << "\n"
-                << std::flush;
+                << " " << score.wins << "-" << score.losses << "-" << score.draws << " Elo " << elo_text(score);
+            auto& pg = pair_games[size_t(g / 2)];
+            ++pg.first;
+            pg.second += r.outcome == Outcome::Draw ? 0.5 : ((r.outcome == Outcome::WhiteWins) == first_white ? 1 : 0);
+            if (s.sprt && pg.first == 2) {
+                sprt.add_pair(pg.second);
+                sprt_decision = sprt.decision();
+            }
+            if (s.sprt)
+                out << " LLR " << std::fixed << std::setprecision(2) << sprt.llr() << " [" << sprt.lower() << ", "
+                    << sprt.upper() << "]" << std::defaultfloat;
+            out << "\n" << std::flush;
+            if (sprt_decision != 0) next = s.games;  // decided: no new game starts
         }
     };
     std::vector<std::thread> threads;
@@ -478,6 +530,17 @@ int match_main(const std::vector<std::string>& args, std::ostream& out) {
     out << "\nScore of " << names[0] << " vs " << names[1] << ": " << score.wins << " - " << score.losses << " - "
         << score.draws << " [" << std::fixed << std::setprecision(3) << score.score() << "] " << score.games() << "\n";
     out << "Elo difference: " << elo_text(score) << (score.perfect() ? "" : " (95%)") << "\n";
+    if (s.sprt) {
+        out << "SPRT elo0=" << sprt.elo0 << " elo1=" << sprt.elo1 << " alpha=" << sprt.alpha << " beta=" << sprt.beta
+            << ": LLR " << std::fixed << std::setprecision(2) << sprt.llr() << " [" << sprt.lower() << ", "
+            << sprt.upper() << "] " << std::defaultfloat
+            << (sprt_decision > 0   ? "H1 accepted"
+                : sprt_decision < 0 ? "H0 accepted"
+                                    : "no decision")
+            << "; pairs";
+        for (int k = 0; k < 5; ++k) out << " " << sprt.pairs[k];
+        out << " (0, 1/2, 1, 3/2, 2 points)\n";
+    }
     return 0;
 }
 

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <functional>
 
+#include "see.h"
+
 namespace echecs::engine {
 
 void OrderingStats::clear() { std::memset(static_cast<void*>(this), 0, sizeof(*this)); }
@@ -21,25 +23,6 @@ void OrderingStats::update_killers(int ply, Move m) {
 }
 
 bool is_tactical(const Position& pos, Move m) { return m.kind() == PROMOTION || pos.is_capture(m); }
-
-bool is_bad_capture(const Position& pos, Move m) {
-    if (m.kind() != NORMAL || !pos.is_capture(m)) return false;
-    const PieceType attacker = type_of(pos.moved_piece(m));
-    const PieceType victim = type_of(pos.piece_on(m.to()));
-    if (PIECE_VALUE[victim] >= PIECE_VALUE[attacker] || attacker == KING) return false;
-    const Color them = ~pos.side_to_move();
-    const Square from = m.from(), to = m.to();
-    if (pos.variant() == Variant::Alice) {
-        // The capturer lands on the other board: only that board's pieces can take
-        // it back.
-        const Board land = Board(pos.board_of(from) ^ 1);
-        const Bitboard mask = pos.board_mask(land);
-        const Bitboard occ = (pos.pieces() & mask) | square_bb(to);
-        return pos.attackers_to(to, occ) & pos.pieces(them) & mask & ~square_bb(to);
-    }
-    const Bitboard occ = pos.pieces() ^ square_bb(from);
-    return pos.attackers_to(to, occ) & pos.pieces(them) & ~square_bb(to);
-}
 
 int push_score(const Position& pos, Move m) {
     if (!m.has_push()) return 0;
@@ -58,66 +41,175 @@ int push_score(const Position& pos, Move m) {
     return s;
 }
 
-MovePicker::MovePicker(const Position& pos, MoveList& list, int* scores, Move tt_move, const OrderingStats& stats,
-                       int ply)
-    : moves_(list.moves), scores_(scores), n_(list.count) {
-    const Color us = pos.side_to_move();
-    const bool avalanche = pos.variant() == Variant::Avalanche;
-    for (int i = 0; i < n_; ++i) {
-        const Move m = moves_[i];
-        int s;
-        if (m == tt_move)
-            s = 1 << 30;
-        else if (is_tactical(pos, m)) {
-            const PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
-            const PieceType attacker = type_of(pos.moved_piece(m));
-            s = 16 * PIECE_VALUE[victim] - PIECE_VALUE[attacker] / 16;
-            if (m.kind() == PROMOTION) s += m.promotion() == QUEEN ? 16 * 900 : -4000;
-            s += is_bad_capture(pos, m) ? -(1 << 24) : (1 << 28);
-        } else if (m == stats.killers[ply][0])
-            s = (1 << 27) + 2;
-        else if (m == stats.killers[ply][1])
-            s = (1 << 27) + 1;
-        else
-            s = stats.history[us][m.from()][m.to()];
-        if (avalanche && m != tt_move) s += push_score(pos, m);
-        scores_[i] = s;
-    }
-}
+MovePicker::MovePicker(const Position& pos, MoveList& list, int* scores, const OrderingStats& stats,
+                       const PickerContext& ctx, Mode mode, bool quiets)
+    : pos_(pos),
+      stats_(stats),
+      ctx_(ctx),
+      moves_(list.moves),
+      scores_(scores),
+      n_(list.count),
+      mode_(mode),
+      quiets_(quiets) {}
 
-Move MovePicker::next() {
-    if (cur_ >= n_) return Move::none();
-    // The first few picks by selection; past them (a cut did not come early),
-    // sort the rest once: Avalanche nodes can hold a thousand moves.
-    if (cur_ == 8 && !sorted_) {
-        sorted_ = true;
-        sort_rest();
-    }
-    if (sorted_) return moves_[cur_++];
-    int best = cur_;
-    for (int i = cur_ + 1; i < n_; ++i)
+Move MovePicker::pick_best(int begin, int end) {
+    int best = begin;
+    for (int i = begin + 1; i < end; ++i)
         if (scores_[i] > scores_[best]) best = i;
-    std::swap(moves_[cur_], moves_[best]);
-    std::swap(scores_[cur_], scores_[best]);
-    return moves_[cur_++];
+    std::swap(moves_[begin], moves_[best]);
+    std::swap(scores_[begin], scores_[best]);
+    return moves_[begin];
 }
 
-void MovePicker::sort_rest() {
+void MovePicker::sort_range(int begin, int end) {
     // Pack (score, index) into one integer and sort descending; ties keep
-    // generation order.
+    // the order they had.
     std::uint64_t keys[MAX_MOVES];
     Move tmp[MAX_MOVES];
-    const int n = n_ - cur_;
+    const int n = end - begin;
     for (int i = 0; i < n; ++i) {
-        keys[i] = std::uint64_t(std::uint32_t(scores_[cur_ + i]) ^ 0x80000000u) << 32 | std::uint32_t(MAX_MOVES - i);
-        tmp[i] = moves_[cur_ + i];
+        keys[i] = std::uint64_t(std::uint32_t(scores_[begin + i]) ^ 0x80000000u) << 32 | std::uint32_t(MAX_MOVES - i);
+        tmp[i] = moves_[begin + i];
     }
     std::sort(keys, keys + n, std::greater<>());
     for (int i = 0; i < n; ++i) {
         const int idx = MAX_MOVES - int(keys[i] & 0xFFFFFFFFu);
-        moves_[cur_ + i] = tmp[idx];
-        scores_[cur_ + i] = int(std::uint32_t(keys[i] >> 32) ^ 0x80000000u);
+        moves_[begin + i] = tmp[idx];
+        scores_[begin + i] = int(std::uint32_t(keys[i] >> 32) ^ 0x80000000u);
     }
+}
+
+bool MovePicker::is_special(Move m) const {
+    if (m == ctx_.tt_move && tt_in_list_) return true;
+    for (int i = 0; i < returned_count_; ++i)
+        if (returned_[i] == m) return true;
+    return false;
+}
+
+Move MovePicker::next(bool skip_quiets) {
+    const bool avalanche = pos_.variant() == Variant::Avalanche;
+    for (;;) switch (stage_) {
+            case Stage::TT:
+                stage_ = Stage::CaptureInit;
+                if (ctx_.tt_move)
+                    for (int i = 0; i < n_; ++i)
+                        if (moves_[i] == ctx_.tt_move) {
+                            tt_in_list_ = true;
+                            return ctx_.tt_move;
+                        }
+                break;
+
+            case Stage::CaptureInit: {
+                // Tactical moves to the front, scored by victim and capture history.
+                int k = 0;
+                for (int i = 0; i < n_; ++i)
+                    if (is_tactical(pos_, moves_[i])) std::swap(moves_[i], moves_[k++]);
+                captures_end_ = k;
+                for (int i = 0; i < k; ++i) {
+                    const Move m = moves_[i];
+                    const Piece pc = pos_.moved_piece(m);
+                    const PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to()));
+                    int s = 8 * PIECE_VALUE[victim] + stats_.capture[pc][m.to()][victim] / 4;
+                    if (m.kind() == PROMOTION) s += m.promotion() == QUEEN ? 8 * 900 : -8 * 2000;
+                    if (avalanche) s += 4 * push_score(pos_, m);
+                    scores_[i] = s;
+                }
+                cur_ = bad_end_ = 0;
+                stage_ = Stage::Good;
+                break;
+            }
+
+            case Stage::Good:
+                while (cur_ < captures_end_) {
+                    const Move m = pick_best(cur_, captures_end_);
+                    if (is_special(m)) {
+                        ++cur_;
+                        continue;
+                    }
+                    // Main search: a capture that loses material (or an
+                    // under-promotion) waits until after the quiet moves.
+                    if (mode_ == Mode::Main &&
+                        ((m.kind() == PROMOTION && m.promotion() != QUEEN) || !see_ge(pos_, m, 0))) {
+                        std::swap(moves_[bad_end_], moves_[cur_]);
+                        std::swap(scores_[bad_end_], scores_[cur_]);
+                        ++bad_end_, ++cur_;
+                        continue;
+                    }
+                    ++cur_;
+                    return m;
+                }
+                if (mode_ == Mode::Main)
+                    stage_ = Stage::Killers;
+                else
+                    stage_ = quiets_ ? Stage::QuietInit : Stage::Done;
+                break;
+
+            case Stage::Killers: {
+                if (skip_quiets) {
+                    stage_ = Stage::Bad, cur_ = 0;
+                    break;
+                }
+                const Move candidates[3] = {ctx_.killers[0], ctx_.killers[1], ctx_.countermove};
+                while (killer_index_ < 3) {
+                    const Move m = candidates[killer_index_++];
+                    if (!m || is_special(m)) continue;
+                    for (int i = captures_end_; i < n_; ++i)
+                        if (moves_[i] == m) {
+                            returned_[returned_count_++] = m;
+                            return m;
+                        }
+                }
+                stage_ = Stage::QuietInit;
+                break;
+            }
+
+            case Stage::QuietInit: {
+                const Color us = pos_.side_to_move();
+                for (int i = captures_end_; i < n_; ++i) {
+                    const Move m = moves_[i];
+                    const Piece pc = pos_.moved_piece(m);
+                    int s = stats_.history[us][m.from()][m.to()] + 2 * (*ctx_.cont[0])[pc][m.to()] +
+                            (*ctx_.cont[1])[pc][m.to()] + (*ctx_.cont[2])[pc][m.to()];
+                    if (avalanche) s += 4 * push_score(pos_, m);
+                    scores_[i] = s;
+                }
+                cur_ = captures_end_;
+                sorted_ = false;
+                stage_ = Stage::Quiet;
+                break;
+            }
+
+            case Stage::Quiet:
+                if (skip_quiets && mode_ == Mode::Main) {
+                    stage_ = Stage::Bad, cur_ = 0;
+                    break;
+                }
+                while (cur_ < n_) {
+                    // The first few by selection; past them (no early cut) sort
+                    // the rest once: Avalanche nodes can hold a thousand moves.
+                    if (!sorted_ && cur_ - captures_end_ >= 8) {
+                        sorted_ = true;
+                        sort_range(cur_, n_);
+                    }
+                    const Move m = sorted_ ? moves_[cur_] : pick_best(cur_, n_);
+                    ++cur_;
+                    if (is_special(m)) continue;
+                    return m;
+                }
+                stage_ = mode_ == Mode::Main ? Stage::Bad : Stage::Done;
+                cur_ = 0;
+                break;
+
+            case Stage::Bad:
+                while (cur_ < bad_end_) {
+                    const Move m = moves_[cur_++];
+                    if (!is_special(m)) return m;
+                }
+                stage_ = Stage::Done;
+                break;
+
+            case Stage::Done: return Move::none();
+        }
 }
 
 }  // namespace echecs::engine

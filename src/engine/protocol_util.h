@@ -58,10 +58,4 @@ inline std::string lower(std::string s) {
     return s;
 }
 
-// Skill Level from UCI_Elo (an uncalibrated linear map, see docs/STRENGTH.md).
-inline int elo_to_skill(int elo) {
-    const int s = (elo - 800) / 100;
-    return s < 0 ? 0 : s > 20 ? 20 : s;
-}
-
 }  // namespace echecs::engine

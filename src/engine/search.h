@@ -8,10 +8,12 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/position.h"
 #include "evaluate.h"
+#include "strength.h"
 #include "timeman.h"
 #include "tt.h"
 #include "wdl.h"
@@ -21,15 +23,34 @@ namespace echecs::engine {
 constexpr int MAX_SEARCH_THREADS = 64;
 constexpr int MAX_MULTIPV = 5;
 
+// Search features that can be switched off one at a time, to measure each
+// (UCI option "Search Off"); none is off in play.
+enum SearchFeature : std::uint32_t {
+    FEATURE_LMR_ADJUST = 1,    // late-move reductions adjusted by history, improving, node type
+    FEATURE_FUTILITY = 2,      // futility pruning of quiet moves
+    FEATURE_LMP = 4,           // move-count pruning
+    FEATURE_SEE_PRUNE = 8,     // SEE pruning of captures and quiet moves at low depth
+    FEATURE_SINGULAR = 16,     // singular extensions
+    FEATURE_CONT_HIST = 32,    // continuation history in ordering and reductions
+    FEATURE_ASPIRATION = 64,   // aspiration windows at the root
+    FEATURE_IIR = 128,         // internal iterative reduction
+    FEATURE_HIST_PRUNE = 256,  // history pruning of quiet moves
+};
+// "singular,aspiration" -> the bits; unknown names are returned in `unknown`.
+std::uint32_t parse_search_features(const std::string& names, std::string& unknown);
+
 struct SearchOptions {
-    int skill = 20;          // 0..20; 0 is the 2-ply material-only player
-    std::uint64_t seed = 1;  // randomness of the weakened levels
+    Strength strength;               // full strength unless weakened (strength.h)
+    Player player = Player::Engine;  // or one of the fixed anchor players
+    std::uint64_t seed = 1;          // randomness of the weakened levels
+    std::uint32_t off = 0;           // SearchFeature bits switched off (measurements)
     // Evaluation weights; null: the committed weights of the position's game.
     std::shared_ptr<const EvalWeights> weights;
     int multipv = 1;  // lines to search (distinct root moves), 1..MAX_MULTIPV
     // Analysis (UCI_AnalyseMode): never stop early on a single legal move or
     // a found mate while time is left; the weakened levels do not apply.
     bool analyse = false;
+    bool weakened() const { return player != Player::Engine || !strength.full(); }
 };
 
 struct SearchInfo {

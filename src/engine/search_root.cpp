@@ -161,10 +161,12 @@ SearchResult Worker::iterate(const InfoCallback& on_info) {
     const int lines = std::clamp(opt_.multipv, 1, std::max(1, allowed));
     restricted_ = restricted_ || lines > 1;
     int max_depth = limits_.depth > 0 ? std::min(limits_.depth, SEARCH_MAX_PLY - 1) : SEARCH_MAX_PLY - 1;
-    if (opt_.skill == 0)
+    if (opt_.player == Player::Material2)
         max_depth = std::min(max_depth, 2);
-    else if (opt_.skill < 20)
-        max_depth = std::min(max_depth, 2 + opt_.skill / 2);
+    else if (opt_.player == Player::Greedy1)
+        max_depth = 1;
+    else if (opt_.strength.depth > 0)
+        max_depth = std::min(max_depth, opt_.strength.depth);
 
     struct Line {
         Move move;
@@ -185,7 +187,30 @@ SearchResult Worker::iterate(const InfoCallback& on_info) {
                 root_best_ = best_lines[size_t(k)].move;
             else if (k > 0)
                 root_best_ = Move::none();
-            const Value v = search(-VALUE_INFINITE, VALUE_INFINITE, depth, 0, true, false);
+            // Aspiration window around the line's last score, widened on
+            // each failure until the score falls inside.
+            Value v = VALUE_ZERO;
+            int delta = 18;
+            Value lo = -VALUE_INFINITE, hi = VALUE_INFINITE;
+            if (on(FEATURE_ASPIRATION) && depth >= 5 && k < int(best_lines.size()) &&
+                !is_mate_score(best_lines[size_t(k)].score)) {
+                const Value prev = best_lines[size_t(k)].score;
+                lo = std::max<Value>(prev - delta, -VALUE_INFINITE);
+                hi = std::min<Value>(prev + delta, VALUE_INFINITE);
+            }
+            for (;;) {
+                v = search(lo, hi, depth, 0, true, false);
+                if (stopped_) break;
+                if (v <= lo && lo > -VALUE_INFINITE) {
+                    hi = Value((lo + hi) / 2);
+                    lo = std::max<Value>(v - delta, -VALUE_INFINITE);
+                } else if (v >= hi && hi < VALUE_INFINITE)
+                    hi = std::min<Value>(v + delta, VALUE_INFINITE);
+                else
+                    break;
+                delta += delta / 2;
+                if (delta > 800) lo = -VALUE_INFINITE, hi = VALUE_INFINITE;
+            }
             // An interrupted iteration still gives a move: its first move is the
             // previous best, so any move it preferred was searched fully.
             if (k == 0 && root_best_) res.best = root_best_;
@@ -293,18 +318,22 @@ SearchResult Searcher::run(Position& pos, const Limits& limits, const SearchOpti
     join_helpers();
     tt_.new_search();
     SearchOptions opt = options;
-    if (options.analyse) opt.skill = 20;
+    if (options.analyse) opt.strength = Strength{}, opt.player = Player::Engine;
     running_ = std::make_unique<Running>();
     running_->shared = std::make_unique<SearchShared>(tt_, limits, opt, stop);
     SearchShared& sh = *running_->shared;
     sh.start = Clock::now();
     sh.budget = allocate_time(limits, pos.side_to_move());
     // The weakened levels play on one thread, as they were measured.
-    const int threads = opt.skill < 20 ? 1 : int(d_.size());
+    const int threads = opt.weakened() ? 1 : int(d_.size());
     auto& workers = running_->workers;
     for (int i = 0; i < threads; ++i) {
         Data& d = *d_[size_t(i)];
         std::memset(static_cast<void*>(d.stats.killers), 0, sizeof(d.stats.killers));
+        std::memset(static_cast<void*>(d.zero_row), 0, sizeof(d.zero_row));
+        for (auto& f : d.frames) f = {Move::none(), NO_PIECE, &d.zero_row};
+        for (auto& e : d.excluded) e = Move::none();
+        d.double_ext[0] = 0;
         Position& p = i == 0 ? pos : helper_position(pos, d);
         workers.push_back(std::make_unique<Worker>(d, sh, p, i));
         sh.workers.push_back(workers.back().get());

@@ -21,6 +21,17 @@ struct Searcher::Data {
     Move pv[SEARCH_MAX_PLY + 2][SEARCH_MAX_PLY + 2];
     int pv_len[SEARCH_MAX_PLY + 2];
     Value static_eval[SEARCH_MAX_PLY + 2];
+    Move excluded[SEARCH_MAX_PLY + 2];   // singular extension: the move left out at this ply
+    int double_ext[SEARCH_MAX_PLY + 2];  // double extensions on the path to this ply
+    // The move made at each ply (index ply + 4, so that the plies before the
+    // root read as "no move"), and its continuation-history row.
+    struct Frame {
+        Move move = Move::none();
+        Piece piece = NO_PIECE;
+        PieceToHistory* cont = nullptr;
+    };
+    Frame frames[SEARCH_MAX_PLY + 8];
+    PieceToHistory zero_row;  // the row of no move (and of the null move): never written
     OrderingStats stats;
     // A helper thread's own copy of the root position, with a copy of the
     // game's last reversible moves (for repetitions): a helper may still be
@@ -67,10 +78,13 @@ public:
     std::vector<Move> completed_pv;
 
 private:
-    Value search(Value alpha, Value beta, int depth, int ply, bool pv_node, bool null_ok);
+    Value search(Value alpha, Value beta, int depth, int ply, bool pv_node, bool cut_node);
+    Searcher::Data::Frame& frame(int ply) { return d_.frames[ply + 4]; }
+    void update_quiet_stats(int ply, Move m, Piece pc, int bonus);
+    void update_cont(int ply, Piece pc, Square to, int bonus);
     Value qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node);
     Value eval() {
-        Value v = opt_.skill == 0 ? evaluate_material(pos_) : evaluate(pos_, *weights_);
+        Value v = material_ ? evaluate_material(pos_) : evaluate(pos_, *weights_);
         if (noise_) v += int(mix(pos_.key() ^ opt_.seed) % std::uint64_t(2 * noise_ + 1)) - noise_;
         return v;
     }
@@ -82,9 +96,18 @@ private:
     bool null_move_ok() const;
     Value terminal(int ply);
     void check_limits() {
+        // A weakened level's node cap counts from the second iteration, so
+        // that a move has always been chosen by a complete search.
+        if (node_cap_ && nodes_ >= node_cap_ && root_depth_ > 1) stopped_ = true;
         if ((nodes_ & 127) != 0 || stopped_) return;
         poll();
     }
+    // A weakened level does not see this capture or promotion here.
+    bool blind_to(Move m) const {
+        return blind_ &&
+               int(mix(pos_.key() ^ (std::uint64_t(m.raw()) * 0x9E3779B97F4A7C15ULL) ^ opt_.seed) % 1000) < blind_;
+    }
+    bool on(SearchFeature f) const { return !(opt_.off & f); }
     void poll();  // limits, stop, ponderhit, once-a-second report
     void update_pv(int ply, Move m) {
         d_.pv[ply][ply] = m;
@@ -113,6 +136,10 @@ private:
     Key salt_ = 0;
     bool avalanche_ = false;
     int noise_ = 0;
+    int blind_ = 0;               // per mille (Strength::blind)
+    std::uint64_t node_cap_ = 0;  // Strength::nodes
+    bool material_ = false;       // the anchor players: material only, no quiescence
+    bool full_ = true;            // pruning and extensions (off for the anchor players)
     const EvalWeights* weights_ = nullptr;
     bool stopped_ = false;
     std::uint64_t nodes_ = 0;

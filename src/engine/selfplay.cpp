@@ -76,9 +76,9 @@ struct GameOutput {
 
 // One worker thread's engine: its own table and searcher, reset before each
 // game so that a game depends only on its index.
-class Player {
+class SelfPlayer {
 public:
-    Player(const SelfplayOptions& o, Variant v) : o_(o), variant_(v) {}
+    SelfPlayer(const SelfplayOptions& o, Variant v) : o_(o), variant_(v) {}
 
     GameOutput play(std::int64_t index) {
         tt_.clear();
@@ -212,7 +212,7 @@ SelfplayStats run_selfplay(const SelfplayOptions& o, std::ostream& out, std::ost
 
     auto work = [&] {
         try {
-            Player player(o, v);
+            SelfPlayer player(o, v);
             while (!failed.load()) {
                 const std::int64_t index = next.fetch_add(1);
                 if (index >= o.games) return;

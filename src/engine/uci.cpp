@@ -45,7 +45,13 @@ private:
     void position(const std::vector<std::string>& w);
     void go(const std::vector<std::string>& w);
     void perft(int depth);
-    int skill() const { return limit_strength_ ? elo_to_skill(elo_) : skill_; }
+    // Level, UCI_Elo (with UCI_LimitStrength) and Skill Level all pick a
+    // point of the levels' ladder (strength.h), in that order of precedence.
+    Strength strength() const {
+        if (level_ > 0) return level_strength(level_);
+        if (limit_strength_) return strength_for_elo(elo_);
+        return skill_ < 20 ? strength_for_skill(skill_) : Strength{};
+    }
 
     LineWriter out_;
     Variant variant_ = Variant::Chess;
@@ -53,11 +59,14 @@ private:
     SearchThread search_;
     bool infinite_ = false;
     int skill_ = 20;
+    int level_ = 0;  // 0: not set; 1..LEVEL_COUNT: the server's computer levels
     int multipv_ = 1;
     bool analyse_mode_ = false;
     bool show_wdl_ = false;
     bool limit_strength_ = false;
     int elo_ = 2800;
+    Player player_ = Player::Engine;
+    std::uint32_t search_off_ = 0;
     // The weights the options ask for; null: the game's committed weights.
     std::shared_ptr<const EvalWeights> session_weights() const {
         const bool own_net = use_nnue_ && eval_file_ && eval_file_->shape.variant == variant_;
@@ -135,7 +144,10 @@ bool UciSession::command(const std::string& line) {
             "var avalanche");
         out_("option name Skill Level type spin default 20 min 0 max 20");
         out_("option name UCI_LimitStrength type check default false");
-        out_("option name UCI_Elo type spin default 2800 min 800 max 2800");
+        out_("option name Level type spin default 0 min 0 max " + std::to_string(LEVEL_COUNT));
+        out_("option name UCI_Elo type spin default 2800 min 400 max 2800");
+        out_("option name Fixed Player type combo default none var none var greedy1 var material2");
+        out_("option name Search Off type string default <empty>");
         out_("option name Variant Eval Terms type check default true");
         out_("option name Eval Weights type string default <empty>");
         out_("option name Use NNUE type check default true");
@@ -227,6 +239,8 @@ void UciSession::set_option(const std::vector<std::string>& w) {
         search_.tt().clear();
     } else if (key == "skill level") {
         if (auto v = spin(0, 20)) skill_ = *v;
+    } else if (key == "level") {
+        if (auto v = spin(0, LEVEL_COUNT)) level_ = *v;
     } else if (key == "uci_limitstrength") {
         if (auto v = check()) limit_strength_ = *v;
     } else if (key == "variant eval terms") {
@@ -248,7 +262,26 @@ void UciSession::set_option(const std::vector<std::string>& w) {
             info(std::string("option EvalFile: ") + e.what() + "; network unchanged");
         }
     } else if (key == "uci_elo") {
-        if (auto v = spin(800, 2800)) elo_ = *v;
+        if (auto v = spin(400, 2800)) elo_ = *v;
+    } else if (key == "fixed player") {
+        const std::string l = lower(value);
+        if (l == "none")
+            player_ = Player::Engine;
+        else if (l == "greedy1")
+            player_ = Player::Greedy1;
+        else if (l == "material2")
+            player_ = Player::Material2;
+        else
+            info("option Fixed Player: unknown player '" + value + "' (none, greedy1, material2)");
+    } else if (key == "search off") {
+        std::string unknown;
+        const std::uint32_t bits = parse_search_features(value == "<empty>" ? "" : value, unknown);
+        if (!unknown.empty())
+            info("option Search Off: unknown feature '" + unknown +
+                 "' (lmr_adjust, futility, lmp, see_prune, singular, cont_hist, aspiration, iir, hist_prune); "
+                 "unchanged");
+        else
+            search_off_ = bits;
     } else {
         info("unknown option '" + name + "'");
     }
@@ -378,7 +411,9 @@ void UciSession::go(const std::vector<std::string>& w) {
             limits.mate = int(std::clamp<std::int64_t>(*v, 1, SEARCH_MAX_PLY / 2));
     }
     SearchOptions opt;
-    opt.skill = skill();
+    opt.strength = strength();
+    opt.player = player_;
+    opt.off = search_off_;
     opt.weights = session_weights();
     opt.seed = ++seed_ * 0x9E3779B97F4A7C15ULL;
     opt.multipv = multipv_;

@@ -36,6 +36,27 @@ TEST(ChooseMove, EveryLevelPlaysALegalMoveInEveryGame) {
         }
 }
 
+TEST(ChooseMove, LevelRatingsRiseWithTheLevelInEveryGame) {
+    // The server's level picker shows these; UCI_Elo interpolates between
+    // the chess ones, so they must rise strictly.
+    for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche}) {
+        for (int level = 2; level <= engine::LEVEL_COUNT; ++level)
+            EXPECT_LT(engine::level_rating(v, level - 1), engine::level_rating(v, level)) << int(v) << " " << level;
+        EXPECT_EQ(engine::level_rating(v, 0), engine::level_rating(v, 1));  // clamped
+        EXPECT_EQ(engine::level_rating(v, 99), engine::level_rating(v, engine::LEVEL_COUNT));
+    }
+    // UCI_Elo at a level's rating is that level.
+    for (int level = 1; level < engine::LEVEL_COUNT; ++level) {
+        const engine::Strength a = engine::strength_for_elo(engine::level_rating(Variant::Chess, level));
+        const engine::Strength b = engine::level_strength(level);
+        EXPECT_EQ(a.depth, b.depth) << level;
+        EXPECT_EQ(a.nodes, b.nodes) << level;
+        EXPECT_EQ(a.noise, b.noise) << level;
+        EXPECT_EQ(a.blind, b.blind) << level;
+    }
+    EXPECT_TRUE(engine::strength_for_elo(engine::level_rating(Variant::Chess, engine::LEVEL_COUNT)).full());
+}
+
 TEST(Analyse, GivesScoreMateAndLine) {
     // Mate in one: the mate is reported, with a line starting by the move.
     const engine::Analysis mate =

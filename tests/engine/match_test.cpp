@@ -107,5 +107,38 @@ TEST(Elo, ScoreAndErrorBars) {
     EXPECT_NEAR(draws.elo_error95(), 0.0, 1e-9);
 }
 
+TEST(Elo, SprtOverGamePairs) {
+    engine::Sprt t;  // elo0 = 0, elo1 = 10, alpha = beta = 0.05
+    EXPECT_NEAR(t.lower(), -2.944, 0.001);
+    EXPECT_NEAR(t.upper(), 2.944, 0.001);
+    // 40 pairs scoring 0, 1/2, 1, 3/2, 2 points: mean 0.55, variance 0.06625 per pair.
+    const int counts[5] = {2, 8, 14, 12, 4};
+    for (int k = 0; k < 5; ++k)
+        for (int i = 0; i < counts[k]; ++i) t.add_pair(k / 2.0);
+    EXPECT_EQ(t.pair_count(), 40);
+    EXPECT_NEAR(t.llr(), 0.3719, 0.001);  // 40 (s1 - s0) (1.1 - s0 - s1) / (2 * 0.06625)
+    EXPECT_EQ(t.decision(), 0);
+    engine::Sprt win;  // a clearly stronger engine is accepted early
+    for (int i = 0; i < 30; ++i) win.add_pair(i % 3 == 0 ? 1.0 : 1.5);
+    EXPECT_EQ(win.decision(), 1);
+    engine::Sprt even;  // an equal one is rejected after enough pairs
+    for (int i = 0; i < 2000; ++i) even.add_pair(i % 2 == 0 ? 0.5 : 1.5);
+    EXPECT_LT(even.llr(), 0);
+    EXPECT_EQ(even.decision(), -1);
+}
+
+TEST(Match, SprtStopsEarly) {
+    // The full engine against the 2-ply material player: decided long before 200 games.
+    std::ostringstream out;
+    const int rc =
+        echecs::match_main({"--engine", "cmd=" ECHECS_UCI_STUB, "name=full", "--engine", "cmd=" ECHECS_UCI_STUB,
+                            "name=weak", "option.Skill Level=0", "--games", "200", "--tc", "0.5+0.01", "--margin",
+                            "2000", "--sprt", "elo0=0", "elo1=50", "--openings", ECHECS_OPENINGS "/chess.txt"},
+                           out);
+    EXPECT_EQ(rc, 0) << out.str();
+    EXPECT_NE(out.str().find("H1 accepted"), std::string::npos) << out.str();
+    EXPECT_EQ(out.str().find("200/200"), std::string::npos) << out.str();
+}
+
 }  // namespace
 }  // namespace echecs::test

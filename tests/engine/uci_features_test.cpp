@@ -168,7 +168,7 @@ TEST(UciFeatures, ShowWdlPrintsPerMilleSummingToAThousand) {
 }
 
 TEST(UciFeatures, AnalyseModeSearchesAtFullStrength) {
-    // Skill Level 0 stops at two plies; analysis mode ignores the level.
+    // Skill Level 0 stops at one ply; analysis mode ignores the level.
     const std::string out = uci_session(
         "setoption name Skill Level value 0\nsetoption name UCI_AnalyseMode value true\nposition startpos\n"
         "go depth 5\n");

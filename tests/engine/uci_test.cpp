@@ -5,6 +5,7 @@
 #include <random>
 #include <thread>
 
+#include "engine/engine.h"
 #include "helpers.h"
 
 namespace echecs::test {
@@ -141,18 +142,29 @@ TEST(Uci, QuitDuringSearchStillAnswers) {
 }
 
 TEST(Uci, SkillLevelZeroAndLimitStrengthPlayLegalMoves) {
-    // Skill Level 0 searches two plies only.
+    // Skill Level 0 is level 1: one ply (and quiescence) only.
     const std::string out = uci_session("setoption name Skill Level value 0\nposition startpos\ngo depth 10\n");
-    EXPECT_TRUE(contains(out, "info depth 2 "));
-    EXPECT_FALSE(contains(out, "info depth 3 "));
+    EXPECT_TRUE(contains(out, "info depth 1 "));
+    EXPECT_FALSE(contains(out, "info depth 2 "));
     EXPECT_FALSE(last_bestmove(out).empty());
-    // UCI_Elo 1200 maps to Skill Level 4: at most four plies.
-    const std::string weak = uci_session(
-        "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 1200\n"
-        "position startpos moves e2e4\ngo depth 20\n");
-    EXPECT_TRUE(contains(weak, "info depth 4 "));
-    EXPECT_FALSE(contains(weak, "info depth 5 "));
+    // UCI_Elo at level 3's rating is level 3 on the chess ladder: at most
+    // three plies, and its node cap ends the search long before depth 20.
+    const std::string weak = uci_session("setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value " +
+                                         std::to_string(engine::level_rating(Variant::Chess, 3)) +
+                                         "\nposition startpos moves e2e4\ngo depth 20\n");
+    EXPECT_TRUE(contains(weak, "info depth 1 ")) << weak;
+    EXPECT_FALSE(contains(weak, "info depth 4 ")) << weak;
     EXPECT_FALSE(last_bestmove(weak).empty());
+    // The Level option picks the same point of the ladder.
+    const std::string level = uci_session("setoption name Level value 3\nposition startpos moves e2e4\ngo depth 20\n");
+    EXPECT_TRUE(contains(level, "info depth 1 ")) << level;
+    EXPECT_FALSE(contains(level, "info depth 4 ")) << level;
+    EXPECT_FALSE(last_bestmove(level).empty());
+    // The two-ply material player is an option of its own.
+    const std::string anchor =
+        uci_session("setoption name Fixed Player value material2\nposition startpos\ngo depth 10\n");
+    EXPECT_TRUE(contains(anchor, "info depth 2 "));
+    EXPECT_FALSE(contains(anchor, "info depth 3 "));
 }
 
 TEST(Uci, XboardFirstCommandHandsOver) {
