@@ -91,7 +91,7 @@ TEST(ProblemRequest, EveryBadFieldIsNamed) {
         {{{"fen", "8/8 w - - 0 1"}, {"stipulation", "#2"}}, "fen", "bad_fen"},
         {{{"variant", "shogi"}, {"fen", ALICE2}, {"stipulation", "#2"}}, "variant", "unknown_variant"},
         {{{"fen", START}, {"stipulation", "h#2.7"}}, "stipulation", "bad_stipulation"},
-        {{{"fen", START}, {"stipulation", "#9"}}, "stipulation", "too_long"},
+        {{{"fen", START}, {"stipulation", "#9"}}, "stipulation", "stipulation_too_long"},
         {{{"fen", START}, {"stipulation", "#2"}, {"tries", "yes"}}, "tries", "not_boolean"},
         {{{"fen", START}, {"stipulation", "#2"}, {"max_solutions", -1}}, "max_solutions", "out_of_range"},
         {{{"fen", START}, {"stipulation", "#2"}, {"timeout", "1"}}, "timeout", "not_number"},

@@ -67,7 +67,7 @@ solver::Problem read_problem(const json& body) {
         throw RequestError("stipulation", "bad_stipulation", e.what());
     }
     if (p.stipulation.moves > MAX_SOLVE_MOVES)
-        throw RequestError("stipulation", "too_long",
+        throw RequestError("stipulation", "stipulation_too_long",
                            "stipulation: at most " + std::to_string(MAX_SOLVE_MOVES) + " moves on this server");
     // The diagram is checked here, so that a bad one is refused before it is queued.
     try {
