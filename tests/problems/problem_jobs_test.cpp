@@ -137,7 +137,8 @@ TEST(ProblemRequest, PopeyeImportErrorsNameTheLine) {
 }
 
 TEST(ProblemJobs, SolvesAndReportsTheTreeAndTheComposersText) {
-    ProblemJobs jobs;
+    auto jobs_ptr = std::make_shared<ProblemJobs>();
+    ProblemJobs& jobs = *jobs_ptr;
     ThreadRunner pool;
     auto s = jobs.submit(read_solve_request(alice2()), "10.0.0.1", "owner", pool.runner());
     ASSERT_EQ(s.refusal, ProblemJobs::Refusal::None);
@@ -152,7 +153,8 @@ TEST(ProblemJobs, SolvesAndReportsTheTreeAndTheComposersText) {
 }
 
 TEST(ProblemJobs, OneUnfinishedJobPerAddressAndPoolRefusalsKeepNothing) {
-    ProblemJobs jobs;
+    auto jobs_ptr = std::make_shared<ProblemJobs>();
+    ProblemJobs& jobs = *jobs_ptr;
     std::vector<ProblemJobs::Work> held;  // a pool that never runs them
     auto hold = [&](ProblemJobs::Work w) {
         held.push_back(std::move(w));
@@ -184,7 +186,8 @@ TEST(ProblemJobs, OneUnfinishedJobPerAddressAndPoolRefusalsKeepNothing) {
 }
 
 TEST(ProblemJobs, CancelStopsARunningSolveAndSaysItIsIncomplete) {
-    ProblemJobs jobs;
+    auto jobs_ptr = std::make_shared<ProblemJobs>();
+    ProblemJobs& jobs = *jobs_ptr;
     ThreadRunner pool;
     json b = {{"variant", "avalanche"}, {"fen", START}, {"stipulation", "#5"}};
     auto s = jobs.submit(read_solve_request(b), "10.0.0.1", "o", pool.runner());
@@ -198,7 +201,8 @@ TEST(ProblemJobs, CancelStopsARunningSolveAndSaysItIsIncomplete) {
 }
 
 TEST(ProblemJobs, ThePoolTakingItsThreadBackEndsTheSolveAsPreempted) {
-    ProblemJobs jobs;
+    auto jobs_ptr = std::make_shared<ProblemJobs>();
+    ProblemJobs& jobs = *jobs_ptr;
     ThreadRunner pool;
     json b = {{"variant", "avalanche"}, {"fen", START}, {"stipulation", "#5"}};
     auto s = jobs.submit(read_solve_request(b), "10.0.0.1", "o", pool.runner());
@@ -212,7 +216,8 @@ TEST(ProblemJobs, ThePoolTakingItsThreadBackEndsTheSolveAsPreempted) {
 TEST(ProblemJobs, TheTimeLimitIsTheServersAtMost) {
     JobLimits l;
     l.max_seconds = 0.3;
-    ProblemJobs jobs(l);
+    auto jobs_ptr = std::make_shared<ProblemJobs>(l);
+    ProblemJobs& jobs = *jobs_ptr;
     ThreadRunner pool;
     json b = {{"variant", "avalanche"}, {"fen", START}, {"stipulation", "#5"}, {"timeout", 3600}};
     auto s = jobs.submit(read_solve_request(b), "10.0.0.1", "o", pool.runner());
@@ -228,7 +233,8 @@ TEST(ProblemJobs, FinishedJobsAreForgottenAfterTheirTime) {
     l.keep_ms = 5000;
     l.max_jobs = 2;
     l.per_client = 5;
-    ProblemJobs jobs(l, [&] { return now; });
+    auto jobs_ptr = std::make_shared<ProblemJobs>(l, [&] { return now; });
+    ProblemJobs& jobs = *jobs_ptr;
     std::atomic<bool> stop{false};
     auto inline_run = [&](ProblemJobs::Work w) {
         w(stop);

@@ -65,7 +65,7 @@ ProblemJobs::Submitted ProblemJobs::submit(SolveRequest request, const std::stri
         jobs_[job->id] = job;
     }
     auto req = std::make_shared<SolveRequest>(std::move(request));
-    const bool queued = runner([this, job, req](const std::atomic<bool>& stop) { run(job, *req, stop); });
+    const bool queued = runner([self = shared_from_this(), job, req](const std::atomic<bool>& stop) { self->run(job, *req, stop); });
     if (!queued) {
         std::lock_guard lock(mutex_);
         jobs_.erase(job->id);

@@ -29,7 +29,9 @@ struct JobLimits {
     std::size_t hash_megabytes = 16;
 };
 
-class ProblemJobs {
+// Always owned by a shared_ptr (make_shared): a queued job keeps it alive,
+// so the pool may outlive whoever created it.
+class ProblemJobs : public std::enable_shared_from_this<ProblemJobs> {
 public:
     // The work a runner receives: run it on a pool thread with the pool's stop
     // flag (set when the pool needs the thread back or stops).
