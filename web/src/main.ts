@@ -1,4 +1,4 @@
-// Entry point: header (play, rules, analysis, problems, settings, sound, language), routes.
+// Entry point: header (play, rules, analysis, editor, problems, settings, sound, language), routes.
 
 import { el, clear, svgIcon } from './dom.js';
 import { LANGS, initLang, lang, onLangChange, setLang, t } from './i18n.js';
@@ -8,6 +8,7 @@ import { lobbyPage, challengePage } from './pages/lobby.js';
 import { rulesPage } from './pages/rules.js';
 import { analysisPage } from './pages/analysis.js';
 import { problemsPage } from './pages/problems.js';
+import { editorPage } from './pages/editor.js';
 import { openSettings } from './pages/settings-dialog.js';
 import { ws } from './api.js';
 import { setSound, soundOn, played } from './sound.js';
@@ -29,6 +30,7 @@ function renderHeader(): void {
     el('a', { href: '/', 'data-link': '', 'data-nav': 'lobby' }, t('nav.lobby')),
     el('a', { href: '/rules/chess', 'data-link': '', 'data-nav': 'rules' }, t('nav.rules')),
     el('a', { href: '/analysis', 'data-link': '', 'data-nav': 'analysis' }, t('nav.analysis')),
+    el('a', { href: '/editor', 'data-link': '', 'data-nav': 'editor' }, t('nav.editor')),
     el('a', { href: '/problems', 'data-link': '', 'data-nav': 'problems' }, t('nav.problems')),
   );
   const brand = el('a', { href: '/', 'data-link': '', class: 'brand' }, el('span', { class: 'brand-icon', 'aria-hidden': 'true' }, '♞'), t('app.title'));
@@ -67,7 +69,7 @@ function renderHeader(): void {
 /** The header link of the page shown is marked as current. */
 function markNav(): void {
   const p = location.pathname;
-  const current = p === '/' || p.startsWith('/challenge') ? 'lobby' : p.startsWith('/rules') ? 'rules' : p.startsWith('/analysis') ? 'analysis' : p.startsWith('/problems') ? 'problems' : '';
+  const current = p === '/' || p.startsWith('/challenge') ? 'lobby' : p.startsWith('/rules') ? 'rules' : p.startsWith('/analysis') ? 'analysis' : p.startsWith('/problems') ? 'problems' : p.startsWith('/editor') ? 'editor' : '';
   for (const a of header.querySelectorAll<HTMLAnchorElement>('[data-nav]')) {
     if (a.dataset.nav === current) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
@@ -81,6 +83,7 @@ route('/rules/:variant', (root, p) => rulesPage(root, p.variant));
 route('/rules', root => rulesPage(root, 'chess'));
 route('/analysis', (root, _p, q) => analysisPage(root, q));
 route('/problems', (root, _p, q) => problemsPage(root, q));
+route('/editor', (root, _p, q) => editorPage(root, q));
 fallback(root => {
   root.appendChild(
     el('div', { class: 'panel not-found' }, el('p', {}, t('app.notFound')), el('a', { href: '/', 'data-link': '' }, t('game.backToLobby'))),

@@ -5,17 +5,14 @@
 // and exported as FEN + stipulation or as Popeye input, and Popeye input can
 // be read back. No rule is checked here: the server says what is wrong.
 
-import { Chessground } from 'chessground';
-import type { Api } from 'chessground/api';
-import type { Key, Piece as CgPiece } from 'chessground/types';
 import { http } from '../api.js';
 import { clear, el } from '../dom.js';
+import { BoardEditor, oneBoard } from '../editor.js';
 import { errorText } from '../errors.js';
-import { BoardIndex, Color, INITIAL_FEN, Piece, Role, Variant, boardPlacement, parseFen, writePlacement } from '../fen.js';
+import { Variant } from '../fen.js';
 import { t } from '../i18n.js';
 
 const VARIANTS: Variant[] = ['chess', 'alice', 'avalanche'];
-const ROLES: Role[] = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'];
 const STIPULATIONS = ['#2', '#3', '#4', 'h#2', 'h#2.5', 'h#3', 's#2', 's#3', '=2', 'h=2'];
 const POLL_MS = 400;
 // A problem to start from: Morphy's #2, an Alice #2 whose key works only
@@ -25,18 +22,6 @@ const EXAMPLE: Record<Variant, { fen: string; stip: string }> = {
   alice: { fen: '3o2r1/bp1Q4/s1OPOp1o/B2P4/P2PP2R/rS1k3s/4SP2/1b1K4 w - - 0 1', stip: '#2' },
   avalanche: { fen: '7k/7p/8/3N4/K7/2p5/8/B7 w - - 0 1', stip: '#1' },
 };
-const ALICE_B: Record<string, string> = { s: 'p', o: 'n', u: 'r', c: 'b', t: 'q', l: 'k' };
-
-/** Outside Alice the board-B letters mean nothing: the same diagram on one board. */
-function oneBoard(fen: string): string {
-  const [placement, ...rest] = fen.trim().split(/\s+/);
-  const mapped = (placement ?? '').replace(/[souctl]/gi, c => {
-    const r = ALICE_B[c.toLowerCase()]!;
-    return c === c.toLowerCase() ? r : r.toUpperCase();
-  });
-  return [mapped, ...rest].join(' ');
-}
-
 interface JobStatus {
   id: string;
   status: 'queued' | 'running' | 'done';
@@ -54,14 +39,9 @@ interface PopeyeTwin {
   stipulation: string;
 }
 
-/** A tool of the palette: a piece to put on the squares tapped, or the eraser. */
-type Tool = { color: Color; role: Role } | 'erase' | null;
-
 export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void {
   let variant: Variant = (VARIANTS as string[]).includes(q.get('variant') ?? '') ? (q.get('variant') as Variant) : 'alice';
   let fen = q.get('fen') ?? EXAMPLE[variant].fen;
-  let tool: Tool = null;
-  let cgs: Api[] = [];
   let job: string | null = null;
   let timer: number | undefined;
   let destroyed = false;
@@ -131,123 +111,31 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
 
   // ------------------------------------------------------------------ the editor
 
-  /** The pieces of every board as the editor holds them, with their board. */
-  const pieces = (): Map<string, Piece> => {
-    const out = new Map<string, Piece>();
-    cgs.forEach((cg, board) => {
-      for (const [sq, p] of cg.state.pieces)
-        out.set(sq, { role: p.role as Role, color: p.color as Color, board: board as BoardIndex });
-    });
-    return out;
-  };
-
   /** The FEN of the editor: its placement, the other fields as typed (castling, en passant). */
-  const editorFen = (): string => {
+  const withPlacement = (placement: string): string => {
     const rest = fen.trim().split(/\s+/).slice(1);
-    const fields = [writePlacement(pieces()), rest[0] ?? 'w', rest[1] ?? '-', rest[2] ?? '-', rest[3] ?? '0', rest[4] ?? '1'];
-    return fields.join(' ');
-  };
-
-  const changed = () => {
-    fen = editorFen();
-    fenInput.value = fen;
-    renderShare();
-  };
-
-  /** Alice: a square holds one piece on one board, so placing on one board empties the other. */
-  const place = (board: number, key: Key, piece: CgPiece | undefined) => {
-    cgs.forEach((cg, b) => {
-      if (b === board) cg.setPieces(new Map([[key, piece]]));
-      else if (piece) cg.setPieces(new Map([[key, undefined]]));
-    });
-    changed();
-  };
-
-  const makeBoards = () => {
-    cgs.forEach(cg => cg.destroy());
-    cgs = [];
-    clear(boardHost);
-    const wrap = el('div', { class: `boards variant-${variant}`, 'data-variant': variant });
-    boardHost.appendChild(wrap);
-    let pos;
-    try {
-      pos = parseFen(fen);
-    } catch {
-      pos = parseFen('8/8/8/8/8/8/8/8 w - - 0 1');
-    }
-    const n = variant === 'alice' ? 2 : 1;
-    for (let i = 0; i < n; i++) {
-      const col = el('div', { class: 'board-col', 'data-col': i === 0 ? 'a' : 'b' });
-      if (n === 2) col.appendChild(el('div', { class: 'board-label' }, i === 0 ? t('game.boardA') : t('game.boardB')));
-      const bw = el('div', { class: 'board-wrap', 'data-board': i === 0 ? 'a' : 'b' });
-      const cgEl = el('div', { class: i === 1 ? 'cg-board-b' : 'cg-board-a' });
-      bw.appendChild(cgEl);
-      col.appendChild(bw);
-      wrap.appendChild(col);
-      const board = i;
-      const cg = Chessground(cgEl, {
-        fen: boardPlacement(pos, i as BoardIndex),
-        orientation: 'white',
-        coordinates: true,
-        animation: { enabled: false },
-        highlight: { lastMove: false, check: false },
-        movable: { free: true, color: 'both', showDests: false },
-        draggable: { enabled: true, deleteOnDropOff: true, showGhost: true },
-        premovable: { enabled: false },
-        drawable: { enabled: false },
-        events: {
-          change: () => changed(),
-          select: key => {
-            if (!tool) return;
-            cg.selectSquare(null);
-            place(board, key, tool === 'erase' ? undefined : { role: tool.role, color: tool.color });
-          },
-        },
-      });
-      cgs.push(cg);
-      const fresh = () => cg.state.dom.bounds.clear();
-      bw.addEventListener('touchstart', fresh, { capture: true, passive: true });
-      bw.addEventListener('mousedown', fresh, { capture: true, passive: true });
-    }
-  };
-
-  const renderPalette = () => {
-    clear(palette);
-    const wrap = el('div', { class: 'cg-wrap palette-pieces' });
-    const toolButton = (label: string, value: Tool, content: Node) => {
-      const active =
-        value === tool || (value !== null && value !== 'erase' && tool !== null && tool !== 'erase' && value.role === tool.role && value.color === tool.color);
-      const b = el('button', { type: 'button', class: `tool${active ? ' active' : ''}`, title: label, 'aria-label': label, 'aria-pressed': String(active) }, content);
-      b.addEventListener('click', () => {
-        tool = active ? null : value;
-        renderPalette();
-      });
-      return b;
-    };
-    for (const color of ['white', 'black'] as Color[]) {
-      const row = el('div', { class: 'palette-row' });
-      for (const role of ROLES)
-        row.appendChild(toolButton(`${t(`color.${color}`)} ${t(`piece.${role}`)}`, { color, role }, el('piece', { class: `${color} ${role}` })));
-      wrap.appendChild(row);
-    }
-    palette.appendChild(wrap);
-    const tools = el('div', { class: 'controls' });
-    tools.append(toolButton(t('problems.erase'), 'erase', document.createTextNode('⌫ ' + t('problems.erase'))));
-    const clearBtn = el('button', { type: 'button', class: 'btn small', 'data-action': 'clear-board' }, t('problems.clear'));
-    clearBtn.addEventListener('click', () => setFen('8/8/8/8/8/8/8/8 w - - 0 1'));
-    const startBtn = el('button', { type: 'button', class: 'btn small', 'data-action': 'start-position' }, t('analysis.reset'));
-    startBtn.addEventListener('click', () => setFen(INITIAL_FEN));
-    tools.append(clearBtn, startBtn);
-    palette.appendChild(tools);
-    palette.appendChild(el('p', { class: 'game-note' }, t('problems.paletteHelp')));
+    return [placement, rest[0] ?? 'w', rest[1] ?? '-', rest[2] ?? '-', rest[3] ?? '0', rest[4] ?? '1'].join(' ');
   };
 
   const setFen = (f: string) => {
     fen = f.trim();
     fenInput.value = fen;
-    makeBoards();
+    editor.load(variant, fen);
     renderShare();
   };
+
+  const editor = new BoardEditor(
+    boardHost,
+    palette,
+    variant,
+    fen,
+    placement => {
+      fen = withPlacement(placement);
+      fenInput.value = fen;
+      renderShare();
+    },
+    f => setFen(f),
+  );
 
   // ------------------------------------------------------------------ share and export
 
@@ -391,8 +279,6 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
   });
   stipInput.addEventListener('input', () => renderShare());
 
-  makeBoards();
-  renderPalette();
   renderShare();
 
   return () => {
@@ -400,6 +286,6 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
     stopPolling();
     // leaving the page ends its solve: the engine is shared
     if (job) void http('DELETE', `/api/problems/solve/${encodeURIComponent(job)}`).catch(() => undefined);
-    cgs.forEach(cg => cg.destroy());
+    editor.destroy();
   };
 }
