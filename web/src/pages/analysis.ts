@@ -2,7 +2,8 @@
 // moves and SAN from the server), the engine's evaluation on request. Opened
 // from a finished game (`?game=<id>&ply=N`) it receives the whole move list;
 // a game still being played is refused (fair play), as the server does.
-// Also `?variant=&fen=&moves=` (moves: coordinate strings separated by spaces).
+// Also `?variant=&fen=&moves=` (moves: coordinate strings separated by spaces),
+// and PGN pasted or uploaded (pgn-import.ts).
 
 import { AnalysisResult, ApiError, api } from '../api.js';
 import { BoardView } from '../board.js';
@@ -13,6 +14,7 @@ import { lang, t } from '../i18n.js';
 import { parseMoves } from '../moves.js';
 import { matchTyped } from '../notation.js';
 import { showSan } from './game-parts.js';
+import { pgnImportPanel } from './pgn-import.js';
 
 const VARIANTS: Variant[] = ['chess', 'alice', 'avalanche'];
 
@@ -72,6 +74,17 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
     evalBox,
     el('div', { class: 'san-row' }, input),
     el('div', { class: 'fen-row' }, el('label', {}, t('game.fen')), curFen),
+    pgnImportPanel(g => {
+      if (!g.variant || !g.initial_fen || !g.moves) return;
+      variant = g.variant;
+      variantSel.value = variant;
+      startFen = g.initial_fen;
+      fenInput.value = startFen;
+      line = g.moves.map(m => m.uci);
+      cursor = line.length;
+      makeBoard();
+      void refresh();
+    }),
   );
   // Alice on a narrow screen: one board large, the other as a thumbnail under it
   const thumb = el('div', { class: 'alice-thumb', hidden: '' });
