@@ -8,7 +8,7 @@ set -eu
 
 RUNTIME="build-essential cmake ninja-build pkg-config git
   libcli11-dev libboost-dev libboost-system-dev nlohmann-json3-dev
-  libsqlite3-dev libsqlitecpp-dev libpqxx-dev
+  libsqlite3-dev libsqlitecpp-dev libpqxx-dev libsodium-dev
   nodejs npm"
 TEST="googletest libgtest-dev libgmock-dev libbenchmark-dev
   clang libfuzzer-14-dev libclang-rt-14-dev postgresql chromium stockfish valgrind

@@ -5,14 +5,18 @@
 //
 //   server_load [--pairs 1000] [--seconds 20] [--think-ms 1000] [--max-ply 80]
 //               [--variant chess] [--db PATH] [--port P]
+//               [--lobby-viewers 0] [--public 0|1]
 //
 // Without --port the program starts the server itself in a child process
-// (`server_load --serve ...`, the same code as `echecs serve`) on a fresh
+// (`server_load --serve ...`, bench_common.h: the server with the limits per
+// address opened, since every client comes from 127.0.0.1) on a fresh
 // SQLite database, so that server and clients each have their own file
 // descriptors. Each pair plays random legal moves (fixed seed), thinking
 // --think-ms between receiving a state and moving; a game that reaches
 // --max-ply is resigned, and every finished game is followed by a rematch
-// (offer + accept), so N games stay live.
+// (offer + accept), so N games stay live. --public 1 makes the games public
+// (listed in the lobby); --lobby-viewers N adds N sockets subscribed to the
+// lobby, reading every snapshot and delta.
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74 awaitable.hpp uses std::exchange
 #include <boost/asio.hpp>
@@ -41,7 +45,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "server/entry.h"
+#include "bench_common.h"
 
 extern char** environ;
 
@@ -63,6 +67,8 @@ struct Options {
     std::string variant = "chess";
     std::string db;
     int port = 0;
+    int lobby_viewers = 0;
+    bool is_public = false;
 };
 
 struct Stats {
@@ -71,6 +77,9 @@ struct Stats {
     long games_finished = 0;
     long errors = 0;
     bool measuring = false;
+    long lobby_messages = 0;  // while measuring
+    long lobby_bytes = 0;
+    long lobby_viewers = 0;  // subscribed
 };
 
 std::string make_token(std::mt19937_64& rng) {
@@ -249,61 +258,55 @@ private:
     Clock::time_point sent_at_;
 };
 
-// The server as a child process; returns its pid and port.
-std::pair<pid_t, int> spawn_server(const std::string& db) {
-    int out[2];
-    if (pipe(out) != 0) throw std::runtime_error("pipe");
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-    posix_spawn_file_actions_addclose(&fa, out[0]);
-    std::string self = std::filesystem::read_symlink("/proc/self/exe");
-    std::vector<std::string> args = {self, "--serve", "--port", "0", "--db", db, "--quiet"};
-    std::vector<char*> argv;
-    for (auto& s : args) argv.push_back(s.data());
-    argv.push_back(nullptr);
-    pid_t pid;
-    if (posix_spawn(&pid, self.c_str(), &fa, nullptr, argv.data(), environ) != 0) throw std::runtime_error("spawn");
-    posix_spawn_file_actions_destroy(&fa);
-    close(out[1]);
-    std::string line;
-    char ch;
-    pollfd pfd{out[0], POLLIN, 0};
-    while (line.find('\n') == std::string::npos) {
-        if (poll(&pfd, 1, 30000) <= 0 || read(out[0], &ch, 1) != 1) {
-            kill(pid, SIGKILL);
-            throw std::runtime_error("the server did not start: " + line);
-        }
-        line += ch;
+// A socket subscribed to the lobby that reads everything it is sent.
+class LobbyViewer : public std::enable_shared_from_this<LobbyViewer> {
+public:
+    LobbyViewer(asio::io_context& ioc, Stats& stats) : ws_(ioc), stats_(stats) {}
+    void start(int port, std::function<void()> done) {
+        auto self = shared_from_this();
+        beast::get_lowest_layer(ws_).async_connect(
+            tcp::endpoint(asio::ip::make_address("127.0.0.1"), std::uint16_t(port)),
+            [self, port, done](beast::error_code ec) {
+                if (ec) return self->fail(done);
+                self->ws_.read_message_max(16 * 1024 * 1024);
+                self->ws_.async_handshake(
+                    "127.0.0.1:" + std::to_string(port), "/ws", [self, done](beast::error_code ec) {
+                        if (ec) return self->fail(done);
+                        self->ws_.async_write(asio::buffer(SUBSCRIBE), [self, done](beast::error_code ec, std::size_t) {
+                            if (ec) return self->fail(done);
+                            self->stats_.lobby_viewers++;
+                            done();
+                            self->read();
+                        });
+                    });
+            });
     }
-    close(out[0]);
-    auto at = line.find("127.0.0.1:");
-    return {pid, std::stoi(line.substr(at + 10))};
-}
 
-void raise_fd_limit() {
-    rlimit rl{};
-    if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
-        rl.rlim_cur = rl.rlim_max;
-        setrlimit(RLIMIT_NOFILE, &rl);
+private:
+    static constexpr std::string_view SUBSCRIBE = R"({"type":"lobby_subscribe"})";
+    void fail(const std::function<void()>& done) {
+        stats_.errors++;
+        done();
     }
-}
-
-// CPU seconds (user + system) used so far by a process, from /proc.
-double cpu_seconds(pid_t pid) {
-    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-    std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    auto close = stat.rfind(')');
-    if (close == std::string::npos) return 0;
-    std::istringstream rest(stat.substr(close + 2));
-    std::string field;
-    double utime = 0, stime = 0;
-    for (int i = 3; i <= 15 && rest >> field; ++i) {
-        if (i == 14) utime = std::stod(field);
-        if (i == 15) stime = std::stod(field);
+    void read() {
+        auto self = shared_from_this();
+        ws_.async_read(buf_, [self](beast::error_code ec, std::size_t n) {
+            if (ec) {
+                if (ec != asio::error::operation_aborted) self->stats_.errors++;
+                return;
+            }
+            if (self->stats_.measuring) {
+                self->stats_.lobby_messages++;
+                self->stats_.lobby_bytes += long(n);
+            }
+            self->buf_.consume(self->buf_.size());
+            self->read();
+        });
     }
-    return (utime + stime) / double(sysconf(_SC_CLK_TCK));
-}
+    websocket::stream<beast::tcp_stream> ws_;
+    beast::flat_buffer buf_;
+    Stats& stats_;
+};
 
 double percentile(std::vector<double>& v, double p) {
     if (v.empty()) return 0;
@@ -315,9 +318,9 @@ double percentile(std::vector<double>& v, double p) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    raise_fd_limit();
+    echecs::bench::raise_fd_limit();
     std::vector<std::string> args(argv + 1, argv + argc);
-    if (!args.empty() && args[0] == "--serve") return echecs::serve_main({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "--serve") return echecs::bench::serve({args.begin() + 1, args.end()});
 
     Options opt;
     for (std::size_t i = 0; i < args.size(); i += 2) {
@@ -341,6 +344,10 @@ int main(int argc, char** argv) {
             opt.db = v;
         else if (k == "--port")
             opt.port = std::stoi(v);
+        else if (k == "--lobby-viewers")
+            opt.lobby_viewers = std::stoi(v);
+        else if (k == "--public")
+            opt.is_public = v != "0";
         else {
             std::cerr << "server_load: unknown option " << k << "\n";
             return 2;
@@ -355,7 +362,7 @@ int main(int argc, char** argv) {
             std::filesystem::create_directories(tmp);
             opt.db = (tmp / "load.db").string();
         }
-        std::tie(child, opt.port) = spawn_server(opt.db);
+        std::tie(child, opt.port) = echecs::bench::spawn_server({"--db", opt.db});
     }
 
     asio::io_context ioc;
@@ -371,7 +378,7 @@ int main(int argc, char** argv) {
                                   {{"variant", opt.variant},
                                    {"time", {{"kind", "realtime"}, {"minutes", 10}, {"increment", 5}}},
                                    {"color", "white"},
-                                   {"private", true}},
+                                   {"private", !opt.is_public}},
                                   a);
             json acc = http.post("/api/seeks/" + seek["seek"]["id"].get<std::string>() + "/accept", json::object(), b);
             p.game = acc["game"];
@@ -385,6 +392,23 @@ int main(int argc, char** argv) {
         p.black->start(opt.port, p.game, [&] { ++connected; });
     }
     while (connected < 2 * opt.pairs && stats.errors == 0) ioc.run_one_for(std::chrono::seconds(10));
+    // The lobby's audience, 200 handshakes at a time.
+    std::vector<std::shared_ptr<LobbyViewer>> viewers;
+    int viewers_done = 0, viewers_started = 0;
+    std::function<void()> next_viewer = [&] {
+        ++viewers_done;
+        if (viewers_started < opt.lobby_viewers) {
+            ++viewers_started;
+            viewers.push_back(std::make_shared<LobbyViewer>(ioc, stats));
+            viewers.back()->start(opt.port, next_viewer);
+        }
+    };
+    for (int i = 0; i < std::min(200, opt.lobby_viewers); ++i) {
+        ++viewers_started;
+        viewers.push_back(std::make_shared<LobbyViewer>(ioc, stats));
+        viewers.back()->start(opt.port, next_viewer);
+    }
+    while (viewers_done < opt.lobby_viewers && stats.errors == 0) ioc.run_one_for(std::chrono::seconds(10));
     double setup_s = std::chrono::duration<double>(Clock::now() - setup_start).count();
     if (stats.errors) {
         std::cerr << "server_load: connection errors\n";
@@ -394,13 +418,14 @@ int main(int argc, char** argv) {
     // Warm up (games get going), then measure.
     ioc.run_for(std::chrono::milliseconds(std::max(2000, 2 * opt.think_ms)));
     stats.measuring = true;
-    double server_cpu0 = child > 0 ? cpu_seconds(child) : 0, client_cpu0 = cpu_seconds(getpid());
+    double server_cpu0 = child > 0 ? echecs::bench::cpu_seconds(child) : 0,
+           client_cpu0 = echecs::bench::cpu_seconds(getpid());
     auto t0 = Clock::now();
     ioc.run_for(std::chrono::milliseconds(long(opt.seconds * 1000)));
     double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
     stats.measuring = false;
-    double server_cpu = child > 0 ? cpu_seconds(child) - server_cpu0 : 0;
-    double client_cpu = cpu_seconds(getpid()) - client_cpu0;
+    double server_cpu = child > 0 ? echecs::bench::cpu_seconds(child) - server_cpu0 : 0;
+    double client_cpu = echecs::bench::cpu_seconds(getpid()) - client_cpu0;
     double load[3] = {0, 0, 0};
     if (getloadavg(load, 3) < 1) load[0] = -1;
 
@@ -411,6 +436,11 @@ int main(int argc, char** argv) {
     std::printf("  measured %.1f s: %ld moves, %.0f moves/s, %ld games finished, %ld errors\n", elapsed, stats.moves,
                 double(stats.moves) / elapsed, stats.games_finished, stats.errors);
     std::printf("  move round trip: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", p50, p99, mx);
+    if (opt.lobby_viewers)
+        std::printf("  lobby: %ld viewers subscribed, %.0f messages/s received (%.1f per viewer per s), %.1f MB/s\n",
+                    stats.lobby_viewers, double(stats.lobby_messages) / elapsed,
+                    double(stats.lobby_messages) / elapsed / double(std::max(1L, stats.lobby_viewers)),
+                    double(stats.lobby_bytes) / elapsed / 1e6);
     if (child > 0)
         std::printf(
             "  server CPU %.0f%% of one core (%.0f us per move, all threads), load generator %.0f%%; "
@@ -418,11 +448,7 @@ int main(int argc, char** argv) {
             100 * server_cpu / elapsed, stats.moves ? 1e6 * server_cpu / double(stats.moves) : 0.0,
             100 * client_cpu / elapsed, load[0]);
 
-    if (child > 0) {
-        kill(child, SIGTERM);
-        int status;
-        waitpid(child, &status, 0);
-    }
+    echecs::bench::stop_server(child);
     if (!tmp.empty()) std::filesystem::remove_all(tmp);
     return 0;
 }

@@ -99,6 +99,7 @@ constexpr const OutcomeInfo& outcome_info(Outcome o) { return OUTCOMES[int(o)]; 
 constexpr const TerminationInfo& termination_info(Termination t) { return TERMINATIONS[int(t)]; }
 
 constexpr std::string_view variant_name(Variant v) { return variant_info(v).name; }
+constexpr std::string_view color_name(Color c) { return color_info(c).name; }  // "white", "black"
 constexpr std::string_view pgn_result(Outcome o) { return outcome_info(o).pgn; }
 // The API name: "checkmate", "fifty moves", ...; "" for Termination::None.
 constexpr std::string_view termination_name(Termination t) { return termination_info(t).api; }

@@ -1,5 +1,6 @@
 #include "uci_process.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -14,18 +15,25 @@ namespace echecs::engine {
 
 UciProcess::UciProcess(const std::string& command) {
     int in[2], out[2];
-    if (pipe(in) != 0) throw std::runtime_error("cannot create a pipe for '" + command + "'");
-    if (pipe(out) != 0) {
+    // Close-on-exec: an engine never inherits the pipes of the other engines.
+    if (pipe2(in, O_CLOEXEC) != 0) throw std::runtime_error("cannot create a pipe for '" + command + "'");
+    if (pipe2(out, O_CLOEXEC) != 0) {
         close(in[0]), close(in[1]);
         throw std::runtime_error("cannot create a pipe for '" + command + "'");
     }
+    const std::string script = "exec " + command;  // before fork: the child must not allocate
     pid_ = fork();
-    if (pid_ < 0) throw std::runtime_error("cannot start '" + command + "'");
+    if (pid_ < 0) {
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        throw std::runtime_error("cannot start '" + command + "'");
+    }
     if (pid_ == 0) {
+        // dup2 gives the copies no close-on-exec; the originals close at exec.
+        if (in[0] == STDIN_FILENO) fcntl(in[0], F_SETFD, 0);
+        if (out[1] == STDOUT_FILENO) fcntl(out[1], F_SETFD, 0);
         dup2(in[0], STDIN_FILENO);
         dup2(out[1], STDOUT_FILENO);
-        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-        execl("/bin/sh", "sh", "-c", ("exec " + command).c_str(), static_cast<char*>(nullptr));
+        execl("/bin/sh", "sh", "-c", script.c_str(), static_cast<char*>(nullptr));
         _exit(127);
     }
     close(in[0]), close(out[1]);

@@ -81,6 +81,26 @@ Setter text(std::string ServerOptions::*field) {
     };
 }
 
+// Comma-separated, spaces around the commas ignored.
+Setter list(std::vector<std::string> ServerOptions::*field) {
+    return [=](ServerOptions& o, std::string_view v) -> std::string {
+        std::vector<std::string> items;
+        while (!v.empty()) {
+            const auto comma = v.find(',');
+            std::string_view item = v.substr(0, comma);
+            while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+            while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+            if (item.empty()) return "an empty item in " + shown(v);
+            items.emplace_back(item);
+            if (comma == std::string_view::npos) break;
+            v.remove_prefix(comma + 1);
+        }
+        if (items.empty()) return "empty value";
+        o.*field = std::move(items);
+        return "";
+    };
+}
+
 // true/yes/on/1 or false/no/off/0; `negate` stores the opposite (quiet -> log).
 Setter boolean(bool ServerOptions::*field, bool negate = false) {
     return [=](ServerOptions& o, std::string_view v) -> std::string {
@@ -121,6 +141,41 @@ const std::vector<Option>& options() {
          decimal(&ServerOptions::rate_burst, 1, 100000)},
         {"heartbeat-ms", "MS", "how often the server notes it is up, to pause clocks while it is down (default 1000)",
          integer(&ServerOptions::heartbeat_ms, 100, 600000)},
+        {"public-url", "URL", "the address players reach the server at, for PGN Site tags (default http:// and Host)",
+         text(&ServerOptions::public_url)},
+        {"allowed-origins", "LIST",
+         "other origins (scheme://host[:port], comma-separated, * for any) allowed to open "
+         "WebSockets and send API requests (default: the served host only)",
+         list(&ServerOptions::allowed_origins)},
+        {"trust-forwarded-for", nullptr,
+         "take the client address from X-Forwarded-For (only behind a proxy setting it)",
+         boolean(&ServerOptions::trust_forwarded_for)},
+        {"max-connections-per-ip", "N", "sockets open at once per client address (default 64)",
+         integer(&ServerOptions::max_connections_per_ip, 1, 1000000)},
+        {"max-connections", "N", "sockets open at once in all; 0: the descriptor limit minus a reserve (default 0)",
+         integer(&ServerOptions::max_connections, 0, 10000000)},
+        {"http-rate-per-second", "N", "API requests per second per client address (default 20)",
+         decimal(&ServerOptions::http_rate_per_second, 0.1, 1e9)},
+        {"http-burst", "N", "API requests allowed at once above that rate (default 100)",
+         decimal(&ServerOptions::http_burst, 1, 1e9)},
+        {"eval-rate-per-second", "N", "evaluations (/api/analysis/eval) per second per client address (default 1)",
+         decimal(&ServerOptions::eval_rate_per_second, 0.01, 1e9)},
+        {"eval-burst", "N", "evaluations allowed at once above that rate (default 10)",
+         decimal(&ServerOptions::eval_burst, 1, 1e9)},
+        {"engine-queue-per-client", "N", "evaluations waiting or running per client address (default 2)",
+         integer(&ServerOptions::engine_queue_per_client, 1, 100000)},
+        {"max-engine-games-per-ip", "N", "live games against the computer per client address (default 8)",
+         integer(&ServerOptions::max_engine_games_per_ip, 1, 100000)},
+        {"max-seeks-per-ip", "N", "open seeks per client address (default 20)",
+         integer(&ServerOptions::max_seeks_per_ip, 1, 100000)},
+        {"seek-grace-seconds", "S", "a seek lasts this long after its creator's last connection closed (default 20)",
+         integer(&ServerOptions::seek_grace_ms, 1, 86400, 1000)},
+        {"claim-seconds", "S", "a real-time player gone this long: the opponent may claim the game (default 30)",
+         integer(&ServerOptions::claim_realtime_ms, 5, 86400, 1000)},
+        {"ws-send-budget", "BYTES",
+         "bytes queued to a WebSocket that does not read before it is dropped (default "
+         "2097152)",
+         integer(&ServerOptions::ws_send_budget, 16384, 1LL << 30)},
         {"quiet", nullptr, "no log lines on the standard error", boolean(&ServerOptions::log, true)},
     };
     return table;

@@ -1,33 +1,36 @@
-// The game server: HTTP + WebSocket (Boost.Beast) on one I/O thread, games
-// as state machines (LiveGame), a storage worker thread and an engine pool.
+// The game server: HTTP + WebSocket (Boost.Beast) on one I/O thread, a
+// GameRoom per game, the lobby, a storage writer and reader thread and the
+// engine threads. The parts: listener -> http_session -> router and the
+// api_*.cpp handlers, or -> ws_session -> messages -> hub -> game_room.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <string>
 
+#include "server/options.h"
+
 namespace echecs::server {
 
-struct ServerOptions {
-    std::string host = "127.0.0.1";
-    std::uint16_t port = 8080;  // 0: any free port (see Server::port)
-    std::string db = "echecs.db";
-    bool durable = false;  // SQLite: sync every commit to disk (survives a power cut)
-    std::string web_root = "web/dist";
-    int engine_threads = 1;
-    std::size_t engine_queue = 256;
-    std::int64_t first_move_ms = 30'000;  // real-time games: time for each side's first move
-    std::size_t max_message = 16 * 1024;  // larger WebSocket messages get `too_large`
-    double rate_per_second = 30;          // WebSocket messages per socket
-    double rate_burst = 60;
-    std::int64_t heartbeat_ms = 1000;
-    bool log = true;
+// What a running server holds, for tests and operators.
+struct ServerStats {
+    std::size_t rooms = 0;  // games in memory
+    std::size_t peers = 0;  // WebSocket clients
+    int connections = 0;    // open sockets (HTTP and WebSocket)
+    std::size_t lobby_subscribers = 0;
+    std::uint64_t lobby_seq = 0;      // lobby deltas so far
+    std::size_t seeks = 0;            // open seeks in memory
+    std::uint64_t accept_errors = 0;  // failed accepts (EMFILE...)
+    std::uint64_t refused = 0;        // connections over a limit, closed at once
+    std::uint64_t engine_preemptions = 0;
 };
 
 class Server {
 public:
-    // Opens the storage (creating or migrating it), loads live games and
-    // seeks, binds the port. Throws on failure (StorageError, system_error).
+    // Binds the port, opens the storage (one server per database: a second
+    // one is refused before anything is changed; the schema is created or
+    // migrated), loads live games and seeks. Throws on failure
+    // (StorageError, system_error).
     explicit Server(ServerOptions options);
     ~Server();
     Server(const Server&) = delete;
@@ -38,6 +41,8 @@ public:
     void run(bool handle_signals = false);
     // Thread-safe.
     void stop();
+    // Thread-safe while run() runs (asks the I/O thread).
+    ServerStats stats();
 
     struct Impl;  // server.cpp
 

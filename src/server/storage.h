@@ -46,6 +46,10 @@ struct MoveRecord {
     std::int64_t white_ms = 0;  // clocks right after the move
     std::int64_t black_ms = 0;
     std::int64_t at = 0;  // epoch ms
+    // The mover's time left with this move: real-time, right after it
+    // (increment included); correspondence, what was left of the move's
+    // days. None for unlimited games.
+    std::optional<std::int64_t> clock;
     bool operator==(const MoveRecord&) const = default;
 };
 
@@ -70,6 +74,9 @@ struct GameRecord {
     std::string rematch_game;   // id of the rematch, or ""
     int ply = 0;                // moves played (summary column, kept by the server)
     std::string fen;            // current position (summary column)
+    bool is_private = false;    // from a direct challenge: never listed publicly
+    int white_draw_ply = -1;    // the ply of each side's last draw offer, -1 for none
+    int black_draw_ply = -1;
     std::vector<MoveRecord> moves;
     bool operator==(const GameRecord&) const = default;
 };
@@ -119,6 +126,8 @@ struct GameFilter {
     std::string status;  // "live", "over" or "" for all
     int limit = 50;
     int offset = 0;
+    std::string before;        // keyset: only games listed after this one (same order)
+    bool public_only = false;  // leave out direct-challenge games
 };
 
 // Not thread-safe: one thread uses a Storage at a time.
@@ -134,6 +143,9 @@ public:
     virtual std::optional<SeekRecord> load_seek(const std::string& id) = 0;
     virtual std::int64_t last_heartbeat() = 0;  // 0 if none
     virtual int schema_version() = 0;
+    // A second connection to the same database for reads (listings, games
+    // loaded on demand), so that they never wait behind the writes.
+    virtual std::unique_ptr<Storage> open_reader() = 0;
 };
 
 // "postgresql://..." or "postgres://..." opens PostgreSQL, anything else is a
@@ -141,10 +153,13 @@ public:
 // SQLite: `durable` syncs every commit to disk (synchronous=FULL: survives a
 // power cut); without it a commit survives the process being killed
 // (synchronous=NORMAL in WAL mode). PostgreSQL follows its own settings.
-std::unique_ptr<Storage> open_storage(const std::string& url, bool durable = false);
-std::unique_ptr<Storage> open_sqlite(const std::string& path, bool durable = false);
-std::unique_ptr<Storage> open_postgres(const std::string& url);
+// `exclusive`: one server per database. SQLite holds an flock() on
+// "<file>.lock"; PostgreSQL a session advisory lock. A second one is refused
+// (StorageError) before anything is changed.
+std::unique_ptr<Storage> open_storage(const std::string& url, bool durable = false, bool exclusive = true);
+std::unique_ptr<Storage> open_sqlite(const std::string& path, bool durable = false, bool exclusive = true);
+std::unique_ptr<Storage> open_postgres(const std::string& url, bool exclusive = true);
 
-constexpr int SCHEMA_VERSION = 1;
+constexpr int SCHEMA_VERSION = 2;
 
 }  // namespace echecs::server

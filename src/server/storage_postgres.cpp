@@ -61,6 +61,22 @@ CREATE TABLE seeks (
   game TEXT NOT NULL
 );
 )sql",
+    // 2: as in SQLite (storage_sqlite.cpp).
+    R"sql(
+ALTER TABLE moves ADD COLUMN clock BIGINT;
+UPDATE moves SET clock = CASE
+    WHEN (moves.ply + CASE WHEN g.initial_fen LIKE '% b %' THEN 1 ELSE 0 END) % 2 = 0 THEN moves.white_ms
+    ELSE moves.black_ms END
+  FROM games g WHERE g.id = moves.game_id AND g.time_kind = 'realtime';
+ALTER TABLE games ADD COLUMN is_private BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE games ADD COLUMN white_draw_ply INTEGER NOT NULL DEFAULT -1;
+ALTER TABLE games ADD COLUMN black_draw_ply INTEGER NOT NULL DEFAULT -1;
+UPDATE games SET is_private = TRUE WHERE id IN (SELECT game FROM seeks WHERE is_private AND game <> '');
+DROP INDEX games_status_ended;
+DROP INDEX games_status_created;
+CREATE INDEX games_list_ended ON games(status, is_private, ended_at, id);
+CREATE INDEX games_list_created ON games(status, is_private, created_at, id);
+)sql",
 };
 static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
 
@@ -85,25 +101,43 @@ std::string upsert_sql(const char* table, const char* columns, int count) {
     return sql;
 }
 
+// Any fixed number: the session advisory lock that makes one server per database.
+constexpr std::int64_t SERVER_LOCK_KEY = 0x6563686563735356;  // "echecsSV"
+
 class PostgresStorage final : public Storage {
 public:
-    explicit PostgresStorage(const std::string& url) try : conn_(url) {
+    enum class Mode { Writer, Reader };
+
+    PostgresStorage(const std::string& url, bool exclusive, Mode mode) try : url_(url), mode_(mode), conn_(url) {
+        if (mode_ == Mode::Reader) return;
+        if (exclusive) {
+            // Session-level: held as long as this connection lives.
+            pqxx::nontransaction n(conn_);
+            if (!n.exec_params1("SELECT pg_try_advisory_lock($1)", SERVER_LOCK_KEY)[0].as<bool>())
+                throw StorageError(
+                    "PostgreSQL database: another echecs server is using it (advisory lock held): one database, one "
+                    "server");
+        }
         migrate();
         conn_.prepare("save_game", upsert_sql("games", GAME_COLUMNS, GAME_COLUMN_COUNT));
         conn_.prepare("save_seek", upsert_sql("seeks", SEEK_COLUMNS, SEEK_COLUMN_COUNT));
         conn_.prepare("save_progress",
                       "UPDATE games SET ply = $1, fen = $2, white_ms = $3, black_ms = $4, clock_at = $5, "
                       "draw_offer = $6 WHERE id = $7");
-        conn_.prepare(
-            "add_move",
-            "INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms, at) VALUES ($1,$2,$3,$4,$5,$6,$7)");
+        conn_.prepare("add_move", std::string("INSERT INTO moves (game_id, ") + MOVE_COLUMNS +
+                                      ") VALUES ($1,$2,$3,$4,$5,$6,$7,$8)");
     } catch (const StorageError&) {
         throw;
     } catch (const std::exception& e) {
         throw StorageError("PostgreSQL database: " + std::string(e.what()));
     }
 
+    std::unique_ptr<Storage> open_reader() override {
+        return std::make_unique<PostgresStorage>(url_, false, Mode::Reader);
+    }
+
     void apply(const std::vector<WriteOp>& ops) override {
+        if (mode_ == Mode::Reader) throw StorageError("PostgreSQL: a read connection cannot write");
         try {
             pqxx::work w(conn_);
             for (const WriteOp& op : ops) std::visit([&](const auto& o) { write(w, o); }, op);
@@ -129,10 +163,19 @@ public:
     std::vector<GameRecord> list_games(const GameFilter& f, bool with_moves) override {
         try {
             pqxx::read_transaction t(conn_);
+            const std::string col = list_order_column(f);
+            std::int64_t key = 0;
+            if (!f.before.empty()) {
+                pqxx::result k = t.exec_params("SELECT " + col + " FROM games WHERE id = $1", f.before);
+                if (k.empty()) return {};
+                key = k[0][0].as<std::int64_t>();
+            }
             std::string sql = std::string("SELECT ") + GAME_COLUMNS + " FROM games WHERE ($1 = '' OR status = $1)";
-            sql += f.status == "over" ? " ORDER BY ended_at DESC, id" : " ORDER BY created_at DESC, id";
-            sql += " LIMIT $2 OFFSET $3";
-            pqxx::result r = t.exec_params(sql, f.status, f.limit, f.offset);
+            if (f.public_only) sql += " AND NOT is_private";
+            if (!f.before.empty()) sql += " AND (" + col + " < $4 OR (" + col + " = $4 AND id < $5))";
+            sql += " ORDER BY " + col + " DESC, id DESC LIMIT $2 OFFSET $3";
+            pqxx::result r = f.before.empty() ? t.exec_params(sql, f.status, f.limit, f.offset)
+                                              : t.exec_params(sql, f.status, f.limit, f.offset, key, f.before);
             std::vector<GameRecord> out;
             for (const auto& row : r) out.push_back(read_game(row));
             if (with_moves)
@@ -214,11 +257,12 @@ private:
                         std::string(time_kind_name(g.time.kind)), g.time.initial_ms, g.time.increment_ms, g.time.days,
                         g.white.name, g.white.token, g.white.level, g.black.name, g.black.token, g.black.level,
                         g.status, g.result, g.termination, g.created_at, g.ended_at, g.white_ms, g.black_ms, g.clock_at,
-                        g.draw_offer, g.rematch_offer, g.rematch_game, g.ply, g.fen);
+                        g.draw_offer, g.rematch_offer, g.rematch_game, g.ply, g.fen, g.is_private, g.white_draw_ply,
+                        g.black_draw_ply);
     }
     static void write(pqxx::work& w, const AddMove& op) {
         const MoveRecord& m = op.move;
-        w.exec_prepared("add_move", op.game_id, m.ply, m.uci, m.san, m.white_ms, m.black_ms, m.at);
+        w.exec_prepared("add_move", op.game_id, m.ply, m.uci, m.san, m.white_ms, m.black_ms, m.at, m.clock);
     }
     static void write(pqxx::work& w, const SaveProgress& op) {
         pqxx::result r = w.exec_prepared("save_progress", op.ply, op.fen, op.white_ms, op.black_ms, op.clock_at,
@@ -267,6 +311,9 @@ private:
         g.rematch_game = r[i++].as<std::string>();
         g.ply = r[i++].as<int>();
         g.fen = r[i++].as<std::string>();
+        g.is_private = r[i++].as<bool>();
+        g.white_draw_ply = r[i++].as<int>();
+        g.black_draw_ply = r[i++].as<int>();
         return g;
     }
 
@@ -289,8 +336,8 @@ private:
     }
 
     static void load_moves(pqxx::transaction_base& t, GameRecord& g) {
-        pqxx::result r = t.exec_params(
-            "SELECT ply, uci, san, white_ms, black_ms, at FROM moves WHERE game_id = $1 ORDER BY ply", g.id);
+        pqxx::result r =
+            t.exec_params(std::string("SELECT ") + MOVE_COLUMNS + " FROM moves WHERE game_id = $1 ORDER BY ply", g.id);
         for (const auto& row : r) {
             MoveRecord m;
             m.ply = row[0].as<int>();
@@ -299,15 +346,20 @@ private:
             m.white_ms = row[3].as<std::int64_t>();
             m.black_ms = row[4].as<std::int64_t>();
             m.at = row[5].as<std::int64_t>();
+            if (!row[6].is_null()) m.clock = row[6].as<std::int64_t>();
             g.moves.push_back(std::move(m));
         }
     }
 
+    std::string url_;
+    Mode mode_;
     pqxx::connection conn_;
 };
 
 }  // namespace
 
-std::unique_ptr<Storage> open_postgres(const std::string& url) { return std::make_unique<PostgresStorage>(url); }
+std::unique_ptr<Storage> open_postgres(const std::string& url, bool exclusive) {
+    return std::make_unique<PostgresStorage>(url, exclusive, PostgresStorage::Mode::Writer);
+}
 
 }  // namespace echecs::server

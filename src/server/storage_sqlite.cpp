@@ -1,7 +1,9 @@
 // SQLite storage (SQLiteCpp): one file in WAL mode, schema versioned in the
-// meta table and brought up to date by the migrations below.
+// meta table and brought up to date by the migrations below. Over 400 lines:
+// the migrations and the binding of each record's columns belong together.
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <iostream>
@@ -69,6 +71,23 @@ CREATE TABLE seeks (
   game TEXT NOT NULL
 );
 )sql",
+    // 2: the mover's clock with each move, direct-challenge games marked, the
+    // last draw offer of each side, and the indexes of keyset listings.
+    R"sql(
+ALTER TABLE moves ADD COLUMN clock INTEGER;
+UPDATE moves SET clock = CASE
+    WHEN (ply + (SELECT CASE WHEN g.initial_fen LIKE '% b %' THEN 1 ELSE 0 END FROM games g
+                 WHERE g.id = moves.game_id)) % 2 = 0 THEN white_ms ELSE black_ms END
+  WHERE game_id IN (SELECT id FROM games WHERE time_kind = 'realtime');
+ALTER TABLE games ADD COLUMN is_private INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN white_draw_ply INTEGER NOT NULL DEFAULT -1;
+ALTER TABLE games ADD COLUMN black_draw_ply INTEGER NOT NULL DEFAULT -1;
+UPDATE games SET is_private = 1 WHERE id IN (SELECT game FROM seeks WHERE is_private = 1 AND game <> '');
+DROP INDEX games_status_ended;
+DROP INDEX games_status_created;
+CREATE INDEX games_list_ended ON games(status, is_private, ended_at, id);
+CREATE INDEX games_list_created ON games(status, is_private, created_at, id);
+)sql",
 };
 static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
 
@@ -100,8 +119,15 @@ std::string upsert_sql(const char* table, const char* columns, int count) {
 
 class SqliteStorage final : public Storage {
 public:
-    SqliteStorage(const std::string& path, bool durable) try
-        : db_(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, 5000) {
+    enum class Mode { Writer, Reader };
+
+    SqliteStorage(const std::string& path, bool durable, bool exclusive, Mode mode) try
+        : path_(path),
+          durable_(durable),
+          mode_(mode),
+          lock_(mode == Mode::Writer && exclusive ? std::make_unique<FileLock>(path) : nullptr),
+          db_(path, mode == Mode::Writer ? SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE : SQLite::OPEN_READONLY, 5000) {
+        if (mode_ == Mode::Reader) return;
         db_.exec("PRAGMA journal_mode=WAL");
         // With WAL, NORMAL keeps every committed transaction across a crash of
         // the process (SIGKILL); only a power loss may lose the last ones.
@@ -114,17 +140,31 @@ public:
         migrate();
         insert_game_ = std::make_unique<SQLite::Statement>(db_, upsert_sql("games", GAME_COLUMNS, GAME_COLUMN_COUNT));
         insert_move_ = std::make_unique<SQLite::Statement>(
-            db_, "INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms, at) VALUES (?,?,?,?,?,?,?)");
+            db_, std::string("INSERT INTO moves (game_id, ") + MOVE_COLUMNS + ") VALUES (?,?,?,?,?,?,?,?)");
         insert_seek_ = std::make_unique<SQLite::Statement>(db_, upsert_sql("seeks", SEEK_COLUMNS, SEEK_COLUMN_COUNT));
         save_progress_ = std::make_unique<SQLite::Statement>(
             db_,
             "UPDATE games SET ply = ?, fen = ?, white_ms = ?, black_ms = ?, clock_at = ?, draw_offer = ? WHERE id = ?");
-        checkpointer_ = std::thread([this, path] { checkpoint_loop(path); });  // last: nothing throws after it
+        checkpointer_ = std::thread([this] { checkpoint_loop(); });  // last: nothing throws after it
     } catch (const SQLite::Exception& e) {
         throw StorageError("SQLite database '" + path + "': " + e.what());
     }
 
+    ~SqliteStorage() override {
+        {
+            std::lock_guard lock(mutex_);
+            stopping_ = true;
+        }
+        cv_.notify_all();
+        if (checkpointer_.joinable()) checkpointer_.join();
+    }
+
+    std::unique_ptr<Storage> open_reader() override {
+        return std::make_unique<SqliteStorage>(path_, durable_, false, Mode::Reader);
+    }
+
     void apply(const std::vector<WriteOp>& ops) override {
+        if (mode_ == Mode::Reader) throw StorageError("SQLite: a read connection cannot write");
         try {
             SQLite::Transaction tx(db_);
             for (const WriteOp& op : ops) std::visit([this](const auto& o) { write(o); }, op);
@@ -149,13 +189,29 @@ public:
 
     std::vector<GameRecord> list_games(const GameFilter& f, bool with_moves) override {
         try {
+            const std::string col = list_order_column(f);
+            std::vector<std::string> where;
+            if (!f.status.empty()) where.push_back("status = ?");
+            if (f.public_only) where.push_back("is_private = 0");
+            std::int64_t key = 0;
+            if (!f.before.empty()) {
+                SQLite::Statement k(db_, "SELECT " + col + " FROM games WHERE id = ?");
+                k.bind(1, f.before);
+                if (!k.executeStep()) return {};
+                key = k.getColumn(0).getInt64();
+                where.push_back("(" + col + " < ? OR (" + col + " = ? AND id < ?))");
+            }
             std::string sql = std::string("SELECT ") + GAME_COLUMNS + " FROM games";
-            if (!f.status.empty()) sql += " WHERE status = ?";
-            sql += f.status == "over" ? " ORDER BY ended_at DESC, id" : " ORDER BY created_at DESC, id";
-            sql += " LIMIT ? OFFSET ?";
+            for (std::size_t i = 0; i < where.size(); ++i) sql += (i ? " AND " : " WHERE ") + where[i];
+            sql += " ORDER BY " + col + " DESC, id DESC LIMIT ? OFFSET ?";
             SQLite::Statement q(db_, sql);
             int i = 1;
             if (!f.status.empty()) q.bind(i++, f.status);
+            if (!f.before.empty()) {
+                q.bind(i++, key);
+                q.bind(i++, key);
+                q.bind(i++, f.before);
+            }
             q.bind(i++, f.limit);
             q.bind(i++, f.offset);
             std::vector<GameRecord> out;
@@ -189,15 +245,6 @@ public:
         } catch (const SQLite::Exception& e) {
             throw StorageError(std::string("SQLite read failed: ") + e.what());
         }
-    }
-
-    ~SqliteStorage() override {
-        {
-            std::lock_guard lock(mutex_);
-            stopping_ = true;
-        }
-        cv_.notify_all();
-        if (checkpointer_.joinable()) checkpointer_.join();
     }
 
     std::int64_t last_heartbeat() override {
@@ -261,6 +308,9 @@ private:
         q.bind(i++, g.rematch_game);
         q.bind(i++, g.ply);
         q.bind(i++, g.fen);
+        q.bind(i++, g.is_private ? 1 : 0);
+        q.bind(i++, g.white_draw_ply);
+        q.bind(i++, g.black_draw_ply);
         q.exec();
     }
 
@@ -275,6 +325,10 @@ private:
         q.bind(5, op.move.white_ms);
         q.bind(6, op.move.black_ms);
         q.bind(7, op.move.at);
+        if (op.move.clock)
+            q.bind(8, *op.move.clock);
+        else
+            q.bind(8);
         q.exec();
     }
 
@@ -353,6 +407,9 @@ private:
         g.rematch_game = q.getColumn(i++).getString();
         g.ply = q.getColumn(i++).getInt();
         g.fen = q.getColumn(i++).getString();
+        g.is_private = q.getColumn(i++).getInt() != 0;
+        g.white_draw_ply = q.getColumn(i++).getInt();
+        g.black_draw_ply = q.getColumn(i++).getInt();
         return g;
     }
 
@@ -375,8 +432,7 @@ private:
     }
 
     void load_moves(GameRecord& g) {
-        SQLite::Statement q(db_,
-                            "SELECT ply, uci, san, white_ms, black_ms, at FROM moves WHERE game_id = ? ORDER BY ply");
+        SQLite::Statement q(db_, std::string("SELECT ") + MOVE_COLUMNS + " FROM moves WHERE game_id = ? ORDER BY ply");
         q.bind(1, g.id);
         while (q.executeStep()) {
             MoveRecord m;
@@ -386,38 +442,53 @@ private:
             m.white_ms = q.getColumn(3).getInt64();
             m.black_ms = q.getColumn(4).getInt64();
             m.at = q.getColumn(5).getInt64();
+            if (!q.getColumn(6).isNull()) m.clock = q.getColumn(6).getInt64();
             g.moves.push_back(std::move(m));
         }
     }
 
-    void checkpoint_loop(const std::string& path) {
-        try {
-            SQLite::Database db(path, SQLite::OPEN_READWRITE, 5000);
-            std::unique_lock lock(mutex_);
-            // Small, frequent checkpoints: with one every 500 ms the load
-            // benchmark's p99 was three times higher (docs/PERFORMANCE.md).
-            while (!cv_.wait_for(lock, std::chrono::milliseconds(25), [this] { return stopping_; })) {
-                lock.unlock();
-                db.exec("PRAGMA wal_checkpoint(PASSIVE)");
-                lock.lock();
+    // Small, frequent checkpoints: with one every 500 ms the load benchmark's
+    // p99 was three times higher (docs/PERFORMANCE.md). An error (disk full,
+    // the file replaced) is logged and the connection opened again: the
+    // checkpoints never stop for good.
+    void checkpoint_loop() {
+        std::unique_lock lock(mutex_);
+        std::unique_ptr<SQLite::Database> db;
+        std::chrono::milliseconds pause(25);
+        std::int64_t errors = 0;
+        while (!cv_.wait_for(lock, pause, [this] { return stopping_; })) {
+            lock.unlock();
+            try {
+                if (!db) db = std::make_unique<SQLite::Database>(path_, SQLite::OPEN_READWRITE, 5000);
+                db->exec("PRAGMA wal_checkpoint(PASSIVE)");
+                pause = std::chrono::milliseconds(25);
+            } catch (const std::exception& e) {
+                if (errors++ % 100 == 0) std::cerr << "echecs serve: SQLite checkpoint: " << e.what() << "\n";
+                db.reset();
+                pause = std::chrono::milliseconds(1000);
             }
-        } catch (const std::exception& e) {
-            std::cerr << "echecs serve: SQLite checkpoints: " << e.what() << "\n";
+            checkpoint_errors_ = errors;
+            lock.lock();
         }
     }
 
+    std::string path_;
+    bool durable_;
+    Mode mode_;
+    std::unique_ptr<FileLock> lock_;  // before db_: taken before the file is opened
     SQLite::Database db_;
     std::mutex mutex_;
     std::condition_variable cv_;
     bool stopping_ = false;
+    std::atomic<std::int64_t> checkpoint_errors_{0};
     std::thread checkpointer_;
     std::unique_ptr<SQLite::Statement> insert_game_, insert_move_, insert_seek_, save_progress_;
 };
 
 }  // namespace
 
-std::unique_ptr<Storage> open_sqlite(const std::string& path, bool durable) {
-    return std::make_unique<SqliteStorage>(path, durable);
+std::unique_ptr<Storage> open_sqlite(const std::string& path, bool durable, bool exclusive) {
+    return std::make_unique<SqliteStorage>(path, durable, exclusive, SqliteStorage::Mode::Writer);
 }
 
 }  // namespace echecs::server

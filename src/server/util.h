@@ -1,4 +1,4 @@
-// Small helpers of the server: time and random identifiers.
+// Small helpers of the server: its clock and random identifiers.
 #pragma once
 
 #include <chrono>
@@ -7,9 +7,14 @@
 
 namespace echecs::server {
 
+// The server's clock, in milliseconds since the Unix epoch: the wall clock
+// read once at start-up plus a monotonic clock, so that a step of the system
+// clock (NTP, an operator) never moves a deadline or a player's clock.
 inline std::int64_t now_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-        .count();
+    using namespace std::chrono;
+    static const std::int64_t wall0 = duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+    static const steady_clock::time_point mono0 = steady_clock::now();
+    return wall0 + duration_cast<milliseconds>(steady_clock::now() - mono0).count();
 }
 
 // n characters of [A-Za-z0-9] (public identifiers: games, seeks).

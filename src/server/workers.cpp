@@ -7,9 +7,15 @@
 
 namespace echecs::server {
 
-StorageWorker::StorageWorker(std::unique_ptr<Storage> storage, Post post, std::int64_t heartbeat_ms)
-    : storage_(std::move(storage)), post_(std::move(post)), heartbeat_ms_(heartbeat_ms) {
-    thread_ = std::thread([this] { loop(); });
+StorageWorker::StorageWorker(std::unique_ptr<Storage> storage, Post post, std::int64_t heartbeat_ms,
+                             std::size_t max_reads)
+    : storage_(std::move(storage)),
+      reader_(storage_->open_reader()),
+      post_(std::move(post)),
+      heartbeat_ms_(heartbeat_ms),
+      max_reads_(max_reads) {
+    writer_ = std::thread([this] { write_loop(); });
+    reader_thread_ = std::thread([this] { read_loop(); });
 }
 
 StorageWorker::~StorageWorker() {
@@ -17,34 +23,56 @@ StorageWorker::~StorageWorker() {
         std::lock_guard lock(mutex_);
         stopping_ = true;
     }
-    cv_.notify_all();
-    thread_.join();
+    write_cv_.notify_all();
+    read_cv_.notify_all();
+    writer_.join();
+    reader_thread_.join();
 }
 
 void StorageWorker::write(std::vector<WriteOp> ops, std::function<void(bool, std::string)> done) {
     {
         std::lock_guard lock(mutex_);
-        queue_.push_back(Job{std::move(ops), std::move(done), nullptr});
+        writes_.push_back(Job{std::move(ops), std::move(done)});
     }
-    cv_.notify_one();
+    write_cv_.notify_one();
 }
 
-void StorageWorker::run(std::function<void(Storage&)> job) {
+bool StorageWorker::read(std::function<void(Storage&)> job) {
     {
         std::lock_guard lock(mutex_);
-        queue_.push_back(Job{{}, nullptr, std::move(job)});
+        if (reads_.size() >= max_reads_) return false;
+        reads_.push_back(std::move(job));
     }
-    cv_.notify_one();
+    read_cv_.notify_one();
+    return true;
 }
 
-void StorageWorker::loop() {
+void StorageWorker::read_loop() {
+    for (;;) {
+        std::function<void(Storage&)> job;
+        {
+            std::unique_lock lock(mutex_);
+            read_cv_.wait(lock, [this] { return stopping_ || !reads_.empty(); });
+            if (reads_.empty()) return;  // stopping, nothing left
+            job = std::move(reads_.front());
+            reads_.pop_front();
+        }
+        try {
+            job(*reader_);
+        } catch (const std::exception& e) {
+            std::cerr << "echecs serve: storage read: " << e.what() << "\n";
+        }
+    }
+}
+
+void StorageWorker::write_loop() {
     auto next_beat = std::chrono::steady_clock::now();
     for (;;) {
         std::deque<Job> jobs;
         {
             std::unique_lock lock(mutex_);
-            cv_.wait_until(lock, next_beat, [this] { return stopping_ || !queue_.empty(); });
-            jobs.swap(queue_);
+            write_cv_.wait_until(lock, next_beat, [this] { return stopping_ || !writes_.empty(); });
+            jobs.swap(writes_);
             if (jobs.empty() && stopping_) return;
         }
         if (std::chrono::steady_clock::now() >= next_beat) {
@@ -58,88 +86,25 @@ void StorageWorker::loop() {
             }
             next_beat = std::chrono::steady_clock::now() + std::chrono::milliseconds(heartbeat_ms_);
         }
-        while (!jobs.empty()) {
-            if (jobs.front().read) {
-                try {
-                    jobs.front().read(*storage_);
-                } catch (const std::exception& e) {
-                    std::cerr << "echecs serve: storage read: " << e.what() << "\n";
-                }
-                jobs.pop_front();
-                continue;
-            }
-            // Group the consecutive writes into one transaction.
-            std::vector<Job> group;
-            std::vector<WriteOp> all;
-            while (!jobs.empty() && !jobs.front().read) {
-                for (const WriteOp& op : jobs.front().ops) all.push_back(op);
-                group.push_back(std::move(jobs.front()));
-                jobs.pop_front();
-            }
-            try {
-                storage_->apply(all);
-                transactions_++;
-                for (Job& j : group) post_([done = std::move(j.done)] { done(true, ""); });
-            } catch (const std::exception& grouped) {
-                // One bad write must not fail the others: retry one by one.
-                for (Job& j : group) {
-                    try {
-                        storage_->apply(j.ops);
-                        transactions_++;
-                        post_([done = std::move(j.done)] { done(true, ""); });
-                    } catch (const std::exception& e) {
-                        std::cerr << "echecs serve: storage write: " << e.what() << "\n";
-                        post_([done = std::move(j.done), msg = std::string(e.what())] { done(false, msg); });
-                    }
-                }
-            }
-        }
-    }
-}
-
-EnginePool::EnginePool(int threads, std::size_t max_queue) : max_queue_(max_queue) {
-    for (int i = 0; i < std::max(1, threads); ++i) threads_.emplace_back([this] { loop(); });
-}
-
-EnginePool::~EnginePool() {
-    {
-        std::lock_guard lock(mutex_);
-        stopping_ = true;
-        queue_.clear();
-    }
-    cv_.notify_all();
-    for (std::thread& t : threads_) t.join();
-}
-
-bool EnginePool::submit(std::function<void(const std::atomic<bool>&)> job) {
-    {
-        std::lock_guard lock(mutex_);
-        if (stopping_ || queue_.size() >= max_queue_) return false;
-        queue_.push_back(std::move(job));
-    }
-    cv_.notify_one();
-    return true;
-}
-
-std::size_t EnginePool::queued() {
-    std::lock_guard lock(mutex_);
-    return queue_.size();
-}
-
-void EnginePool::loop() {
-    for (;;) {
-        std::function<void(const std::atomic<bool>&)> job;
-        {
-            std::unique_lock lock(mutex_);
-            cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-            if (stopping_) return;
-            job = std::move(queue_.front());
-            queue_.pop_front();
-        }
+        if (jobs.empty()) continue;
+        std::vector<WriteOp> all;
+        for (const Job& j : jobs) all.insert(all.end(), j.ops.begin(), j.ops.end());
         try {
-            job(stopping_);
-        } catch (const std::exception& e) {
-            std::cerr << "echecs serve: engine job: " << e.what() << "\n";
+            storage_->apply(all);
+            transactions_++;
+            for (Job& j : jobs) post_([done = std::move(j.done)] { done(true, ""); });
+        } catch (const std::exception&) {
+            // One bad write must not fail the others: retry one by one.
+            for (Job& j : jobs) {
+                try {
+                    storage_->apply(j.ops);
+                    transactions_++;
+                    post_([done = std::move(j.done)] { done(true, ""); });
+                } catch (const std::exception& e) {
+                    std::cerr << "echecs serve: storage write: " << e.what() << "\n";
+                    post_([done = std::move(j.done), msg = std::string(e.what())] { done(false, msg); });
+                }
+            }
         }
     }
 }

@@ -66,7 +66,9 @@ test('chess: two players play to checkmate, a spectator watches and reconnects',
     // the finished game offers a rematch and the PGN
     assert.equal(await ann.page.locator('[data-action="rematch-offer"]').count(), 1);
     const pgn = await (await fetch(`${env.server.url}/game/${id}.pgn`)).text();
-    assert.match(pgn, /1\. f3 e5 2\. g4 Qh4#/);
+    // the moves, each with its clock comment ({[%clk h:mm:ss]})
+    assert.match(pgn, /1\. f3 \{\[%clk 0:10:05\]\} 1\.\.\. e5 \{\[%clk 0:10:05\]\}/);
+    assert.match(pgn.replace(/\s*\{[^}]*\}(\s+\d+\.\.\.)?/g, '').replace(/\s+/g, ' '), /1\. f3 e5 2\. g4 Qh4#/);
     assert.equal(ann.page.errors.length + bob.page.errors.length + carol.page.errors.length, 0, ann.page.errors.join('\n'));
     await screenshot(ann.page, 'chess-checkmate');
     await screenshot(carol.page, 'chess-spectator');

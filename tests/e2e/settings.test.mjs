@@ -23,16 +23,16 @@ test('board and piece themes, remembered', { timeout: 60000 }, async () => {
     assert.equal(await dialog.locator('input[data-setting="board"]').count(), 4, 'four boards');
     assert.equal(await dialog.locator('input[data-setting="pieces"]').count(), 2, 'two piece sets');
     await dialog.locator('input[data-setting="board"][value="blue"]').check();
-    await dialog.locator('input[data-setting="pieces"][value="staunty"]').check();
+    await dialog.locator('input[data-setting="pieces"][value="fontawesome"]').check();
     await press(page, '[data-action="close-settings"]');
-    assert.ok(await page.evaluate(() => document.body.classList.contains('board-blue') && document.body.classList.contains('pieces-staunty')));
+    assert.ok(await page.evaluate(() => document.body.classList.contains('board-blue') && document.body.classList.contains('pieces-fontawesome')));
     const piece1 = await pieceImage(page);
     assert.notEqual(piece1, piece0, 'the pieces are drawn from the other set');
     assert.notEqual(await boardImage(page), board0, 'the board has other colours');
     await page.reload();
     await page.locator('.game-board cg-board').waitFor();
     assert.equal(await pieceImage(page), piece1, 'remembered after a reload');
-    await screenshot(page, 'themes-blue-staunty');
+    await screenshot(page, 'themes-blue-fontawesome');
   } finally {
     await closeAll(p);
   }

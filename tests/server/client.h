@@ -10,6 +10,7 @@
 #include <boost/beast/websocket.hpp>
 #include <chrono>
 #include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -29,22 +30,32 @@ struct HttpResult {
     std::string body;
     std::string content_type;
     std::string disposition;
+    std::map<std::string, std::string> headers;  // as sent
     json j() const { return json::parse(body, nullptr, false); }
+    std::string header(const std::string& name) const {
+        auto it = headers.find(name);
+        return it == headers.end() ? "" : it->second;
+    }
 };
 
+using Headers = std::vector<std::pair<std::string, std::string>>;
+
+// `headers` are added or replace the defaults (Host, Content-Type).
 inline HttpResult http_request(std::uint16_t port, http::verb method, const std::string& target,
-                               const std::string& body = "", const std::string& token = "") {
+                               const std::string& body = "", const std::string& token = "",
+                               const Headers& headers = {}) {
     asio::io_context ioc;
     beast::tcp_stream stream(ioc);
     stream.expires_after(10s);
     stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
     http::request<http::string_body> req{method, target, 11};
-    req.set(http::field::host, "127.0.0.1");
+    req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
     if (!token.empty()) req.set("X-Echecs-Token", token);
     if (!body.empty()) {
         req.set(http::field::content_type, "application/json");
         req.body() = body;
     }
+    for (const auto& [k, v] : headers) req.set(k, v);
     req.prepare_payload();
     http::write(stream, req);
     beast::flat_buffer buf;
@@ -57,6 +68,7 @@ inline HttpResult http_request(std::uint16_t port, http::verb method, const std:
     r.body = res.body();
     r.content_type = std::string(res[http::field::content_type]);
     r.disposition = std::string(res[http::field::content_disposition]);
+    for (const auto& f : res) r.headers[std::string(f.name_string())] = std::string(f.value());
     beast::error_code ec;
     stream.socket().shutdown(tcp::socket::shutdown_both, ec);
     return r;
@@ -71,12 +83,15 @@ inline json post_json(std::uint16_t port, const std::string& target, const json&
 
 class WsClient {
 public:
-    explicit WsClient(std::uint16_t port, const std::string& token = "") : ws_(ioc_) {
+    explicit WsClient(std::uint16_t port, const std::string& token = "", const std::string& origin = "") : ws_(ioc_) {
         beast::get_lowest_layer(ws_).expires_after(10s);
         beast::get_lowest_layer(ws_).connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
         beast::get_lowest_layer(ws_).expires_never();
         ws_.read_message_max(64 * 1024 * 1024);
-        ws_.handshake("127.0.0.1", "/ws");
+        if (!origin.empty())
+            ws_.set_option(websocket::stream_base::decorator(
+                [origin](websocket::request_type& req) { req.set(http::field::origin, origin); }));
+        ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
         if (!token.empty()) send({{"type", "hello"}, {"token", token}});
     }
     ~WsClient() {

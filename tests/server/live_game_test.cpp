@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/pgn.h"
+
 using namespace echecs;
 using namespace echecs::server;
 
@@ -17,7 +19,7 @@ LiveGame make(Variant v, TimeControl tc, std::string fen = "") {
     GameRecord r = LiveGame::new_record("TestGame", v, tc, person("Ann", "tokenWhite000000"),
                                         person("Bob", "tokenBlack000000"), T0);
     if (!fen.empty()) r.initial_fen = r.fen = fen;
-    return LiveGame(std::move(r), 30'000);
+    return LiveGame(std::move(r), GameSettings{30'000, 20});
 }
 
 TimeControl blitz(std::int64_t initial_ms, std::int64_t inc_ms) {
@@ -120,7 +122,7 @@ TEST(LiveGame, CheckmateInTheThreeGames) {
         EXPECT_EQ(g.record().termination, "checkmate") << variant_name(c.v);
         EXPECT_EQ(g.record().result, c.result) << variant_name(c.v);
         EXPECT_TRUE(g.legal_moves().empty());
-        auto state = g.state_json(WHITE, T0, true, false);
+        auto state = g.state_json(WHITE, T0);
         EXPECT_EQ(state["status"], "over");
         EXPECT_EQ(state["check"], true);
         EXPECT_EQ(state["moves"].size(), c.moves.size());
@@ -139,17 +141,44 @@ TEST(LiveGame, AvalancheLegalMovesAreCompleteTurns) {
 TEST(LiveGame, DrawOfferAcceptDecline) {
     LiveGame g = make(Variant::Chess, {});
     ASSERT_FALSE(g.move(WHITE, "e2e4", 0, T0));
-    EXPECT_EQ(g.draw_accept(BLACK, T0)->code, "not_allowed");  // nobody offered
+    EXPECT_EQ(g.draw_accept(BLACK, T0)->reason, "no_draw_offer");  // nobody offered
     ASSERT_FALSE(g.draw_offer(WHITE, T0));
     EXPECT_EQ(g.record().draw_offer, "white");
-    EXPECT_EQ(g.draw_accept(WHITE, T0)->code, "not_allowed");  // not one's own offer
+    EXPECT_EQ(g.draw_offer(WHITE, T0)->reason, "draw_offer_pending");  // no re-sending the same offer
+    EXPECT_EQ(g.draw_accept(WHITE, T0)->code, "not_allowed");          // not one's own offer
     ASSERT_FALSE(g.draw_decline(BLACK));
     EXPECT_EQ(g.record().draw_offer, "");
-    ASSERT_FALSE(g.draw_offer(WHITE, T0));
-    ASSERT_FALSE(g.move(BLACK, "e7e5", 1, T0));  // playing on declines
-    EXPECT_EQ(g.record().draw_offer, "");
+    ASSERT_FALSE(g.move(BLACK, "e7e5", 1, T0));
     ASSERT_FALSE(g.draw_offer(BLACK, T0));
-    ASSERT_FALSE(g.draw_offer(WHITE, T0));  // offering back accepts
+    ASSERT_FALSE(g.move(WHITE, "g1f3", 2, T0));  // playing on declines
+    EXPECT_EQ(g.record().draw_offer, "");
+    EXPECT_EQ(g.draw_offer(WHITE, T0)->reason, "draw_offer_too_soon");  // White offered 2 plies ago
+    EXPECT_TRUE(g.live());
+}
+
+TEST(LiveGame, DrawOffersOfOnePlayerAreTwentyPliesApart) {
+    LiveGame g = make(Variant::Chess, {});
+    const char* moves[] = {"a2a3", "a7a6", "b2b3", "b7b6", "c2c3", "c7c6", "d2d3", "d7d6", "e2e3", "e7e6",
+                           "f2f3", "f7f6", "g2g3", "g7g6", "h2h3", "h7h6", "a3a4", "a6a5", "b3b4", "b6b5"};
+    int ply = 0;
+    auto play = [&](int n) {
+        for (int i = 0; i < n; ++i, ++ply) ASSERT_FALSE(g.move(ply % 2 ? BLACK : WHITE, moves[ply], ply, T0));
+    };
+    ASSERT_FALSE(g.draw_offer(WHITE, T0));  // at ply 0
+    ASSERT_FALSE(g.draw_decline(BLACK));
+    play(2);
+    auto again = g.draw_offer(WHITE, T0);
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->code, "not_allowed");
+    EXPECT_EQ(again->reason, "draw_offer_too_soon");
+    EXPECT_EQ(again->params["next_ply"], 20);
+    // Black's own first offer is not limited by White's.
+    play(1);
+    ASSERT_FALSE(g.draw_offer(BLACK, T0));
+    ASSERT_FALSE(g.draw_decline(WHITE));
+    play(17);  // ply 20
+    ASSERT_FALSE(g.draw_offer(WHITE, T0));
+    ASSERT_FALSE(g.draw_offer(BLACK, T0));  // offering back accepts, whatever the spacing
     EXPECT_EQ(g.record().result, "1/2-1/2");
     EXPECT_EQ(g.record().termination, "agreement");
 }
@@ -190,7 +219,7 @@ TEST(LiveGame, ResumeDoesNotChargeTheDowntime) {
     ASSERT_FALSE(g.move(WHITE, "e2e4", 0, T0));
     ASSERT_FALSE(g.move(BLACK, "e7e5", 1, T0));
     // White thinks 4 s, the server dies (last heartbeat at +4 s) and comes back at +100 s.
-    LiveGame h(g.record(), 30'000);
+    LiveGame h(g.record(), GameSettings{30'000, 20});
     h.resume(T0 + 4'000, T0 + 100'000);
     EXPECT_EQ(h.remaining(WHITE, T0 + 100'000), 56'000);
     EXPECT_EQ(h.remaining(BLACK, T0 + 100'000), 60'000);
@@ -200,7 +229,9 @@ TEST(LiveGame, ResumeDoesNotChargeTheDowntime) {
 TEST(LiveGame, StateMessageCarriesWhatTheClientNeeds) {
     LiveGame g = make(Variant::Alice, blitz(60'000, 1'000));
     ASSERT_FALSE(g.move(WHITE, "g1f3", 0, T0));
-    auto s = g.state_json(BLACK, T0 + 10, false, true);
+    Presence pr;
+    pr.connected[BLACK] = true;
+    auto s = g.state_json(BLACK, T0 + 10, pr);
     EXPECT_EQ(s["type"], "state");
     EXPECT_EQ(s["variant"], "alice");
     EXPECT_EQ(s["fen"], "rnbqkbnr/pppppppp/8/8/8/5O2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
@@ -218,13 +249,119 @@ TEST(LiveGame, StateMessageCarriesWhatTheClientNeeds) {
     EXPECT_EQ(s["time"]["increment"], 1);
     EXPECT_EQ(s["can_abort"], true);
     EXPECT_FALSE(s["legal_moves"].empty());
+    EXPECT_EQ(s["claim"], nullptr);
+    EXPECT_EQ(s["moves"][0]["clock"], 61'000);
     EXPECT_EQ(s.dump().find("token"), std::string::npos);  // secrets never leave the server
+}
+
+TEST(LiveGame, EachMoveKeepsTheMoversClock) {
+    LiveGame rt = make(Variant::Chess, blitz(60'000, 2'000));
+    ASSERT_FALSE(rt.move(WHITE, "e2e4", 0, T0 + 5'000));
+    ASSERT_FALSE(rt.move(BLACK, "e7e5", 1, T0 + 6'000));
+    ASSERT_FALSE(rt.move(WHITE, "g1f3", 2, T0 + 10'000));  // 4 s thought, +2 s
+    EXPECT_EQ(rt.record().moves[0].clock, 62'000);
+    EXPECT_EQ(rt.record().moves[1].clock, 62'000);
+    EXPECT_EQ(rt.record().moves[2].clock, 60'000);
+
+    const std::int64_t day = 86'400'000;
+    LiveGame corr = make(Variant::Chess, TimeControl{TimeControl::Correspondence, 0, 0, 2});
+    ASSERT_FALSE(corr.move(WHITE, "e2e4", 0, T0 + day / 2));
+    EXPECT_EQ(corr.record().moves[0].clock, 2 * day - day / 2);  // what was left of the move's days
+    EXPECT_EQ(corr.record().white_ms, 2 * day);
+
+    LiveGame free = make(Variant::Chess, {});
+    ASSERT_FALSE(free.move(WHITE, "e2e4", 0, T0));
+    EXPECT_FALSE(free.record().moves[0].clock);
+    EXPECT_EQ(free.state_json(WHITE, T0)["moves"][0]["clock"], nullptr);
+}
+
+TEST(LiveGame, LagCreditIsNeverMoreThanTheTimeThatPassed) {
+    LiveGame g = make(Variant::Chess, blitz(60'000, 0));
+    ASSERT_FALSE(g.move(WHITE, "e2e4", 0, T0));
+    ASSERT_FALSE(g.move(BLACK, "e7e5", 1, T0));
+    ASSERT_FALSE(g.move(WHITE, "g1f3", 2, T0 + 1'000, 100));  // 1 s, 100 ms of it network lag
+    EXPECT_EQ(g.record().white_ms, 59'100);
+    ASSERT_FALSE(g.move(BLACK, "b8c6", 3, T0 + 1'050, 5'000));  // the credit cannot exceed the 50 ms
+    EXPECT_EQ(g.record().black_ms, 60'000);
+    // A move that arrives after the flag fell, but within its lag credit, counts.
+    LiveGame h = make(Variant::Chess, blitz(10'000, 0));
+    ASSERT_FALSE(h.move(WHITE, "e2e4", 0, T0));
+    ASSERT_FALSE(h.move(BLACK, "e7e5", 1, T0));
+    ASSERT_FALSE(h.move(WHITE, "g1f3", 2, T0 + 10'080, 100));
+    EXPECT_EQ(h.record().white_ms, 20);  // charged 9,980 ms of the 10,000
+    EXPECT_TRUE(h.live());
+    // And the timer's grace is the same bound.
+    EXPECT_FALSE(h.check_time(T0 + 10'080 + 10'000 + 99, 100));
+    EXPECT_TRUE(h.check_time(T0 + 10'080 + 10'000 + 100, 100));
+}
+
+TEST(LiveGame, TheOpponentsClockStartsWhenTheMoveIsStored) {
+    LiveGame g = make(Variant::Chess, blitz(60'000, 0));
+    ASSERT_FALSE(g.move(WHITE, "e2e4", 0, T0));
+    ASSERT_FALSE(g.move(BLACK, "e7e5", 1, T0));
+    ASSERT_FALSE(g.move(WHITE, "g1f3", 2, T0 + 1'000));
+    g.start_clock(T0 + 1'300);  // the write took 300 ms
+    EXPECT_EQ(g.remaining(BLACK, T0 + 2'300), 59'000);
+    g.start_clock(T0);  // never backwards
+    EXPECT_EQ(g.remaining(BLACK, T0 + 2'300), 59'000);
+}
+
+TEST(LiveGame, ClaimsAndArchive) {
+    LiveGame g = make(Variant::Chess, blitz(60'000, 0));
+    ASSERT_FALSE(g.move(WHITE, "e2e4", 0, T0));
+    ASSERT_FALSE(g.move(BLACK, "e7e5", 1, T0));
+    ASSERT_FALSE(g.claim(WHITE, true, T0 + 5'000));
+    EXPECT_EQ(g.record().result, "1-0");
+    EXPECT_EQ(g.record().termination, "abandonment");
+    EXPECT_EQ(g.claim(BLACK, true, T0)->code, "game_over");
+
+    LiveGame d = make(Variant::Chess, {});
+    ASSERT_FALSE(d.move(WHITE, "e2e4", 0, T0));
+    ASSERT_FALSE(d.claim(BLACK, false, T0));
+    EXPECT_EQ(d.record().result, "1/2-1/2");
+
+    // A claimant who could never mate gets a draw.
+    LiveGame k = make(Variant::Chess, {}, "4k3/8/8/8/8/8/4P3/4K2R w K - 0 1");
+    ASSERT_FALSE(k.claim(BLACK, true, T0));
+    EXPECT_EQ(k.record().result, "1/2-1/2");
+
+    LiveGame u = make(Variant::Chess, {});
+    u.archive(T0 + 1);
+    EXPECT_EQ(u.record().status, "over");
+    EXPECT_EQ(u.record().result, "*");
+    EXPECT_EQ(u.record().termination, "abandonment");
+}
+
+TEST(LiveGame, PgnHasClocksAndTheSite) {
+    LiveGame g = make(Variant::Chess, blitz(300'000, 3'000));
+    ASSERT_FALSE(g.move(WHITE, "e2e4", 0, T0));
+    ASSERT_FALSE(g.move(BLACK, "e7e5", 1, T0 + 2'000));
+    ASSERT_FALSE(g.move(WHITE, "g1f3", 2, T0 + 64'000));  // 62 s thought: 5:03 - 1:02 + 3 s = 4:04
+    ASSERT_FALSE(g.resign(BLACK, T0 + 70'000));
+    const std::string pgn = g.pgn("https://echecs.example/game/TestGame");
+    EXPECT_NE(pgn.find("[Site \"https://echecs.example/game/TestGame\"]"), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find("1. e4 {[%clk 0:05:03]} 1... e5 {[%clk 0:05:03]} 2. Nf3 {[%clk 0:04:04]}"), std::string::npos)
+        << pgn;
+    EXPECT_NE(pgn.find("[Result \"1-0\"]"), std::string::npos) << pgn;
+    // The clocks are comments: the PGN reads back as the same game.
+    auto games = read_pgn(pgn);
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_TRUE(games[0].error.empty()) << games[0].error;
+    ASSERT_EQ(games[0].moves.size(), 3u);
+    EXPECT_EQ(games[0].moves[2].san, "Nf3");
+}
+
+TEST(LiveGame, TerminationsAreTheCoresNames) {
+    // Fifty moves without a pawn move or capture: the core's own name.
+    LiveGame g = make(Variant::Chess, {}, "4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
+    ASSERT_FALSE(g.move(WHITE, "a1a2", 0, T0));
+    EXPECT_EQ(g.record().termination, std::string(termination_name(Termination::FiftyMoves)));
 }
 
 TEST(LiveGame, CorruptRecordIsAClearError) {
     GameRecord r = LiveGame::new_record("Broken01", Variant::Chess, {}, person("A", "a"), person("B", "b"), T0);
-    r.moves.push_back(MoveRecord{0, "e2e5", "e5", 0, 0, T0});
-    EXPECT_THROW(LiveGame(r, 30'000), std::runtime_error);
+    r.moves.push_back(MoveRecord{0, "e2e5", "e5", 0, 0, T0, std::nullopt});
+    EXPECT_THROW(LiveGame(r, GameSettings{}), std::runtime_error);
 }
 
 }  // namespace

@@ -1,121 +1,14 @@
 // The server over real sockets (loopback): whole games, clocks, offers, seat
 // tokens, bad input, static files, the engine, and a SIGKILL + restart.
-#include "server/server.h"
-
-#include <fcntl.h>
-#include <gtest/gtest.h>
-#include <poll.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <filesystem>
-#include <fstream>
+// (Over 400 lines: whole games take room; each test reads on its own.)
 #include <random>
-#include <thread>
 
-#include "client.h"
-#include "server/util.h"
-
-extern char** environ;
+#include "server_fixture.h"
 
 using namespace echecs;
 using namespace echecs::test;
-namespace fs = std::filesystem;
 
 namespace {
-
-class TempDir {
-public:
-    TempDir() : path_(fs::temp_directory_path() / ("echecs-server-" + server::random_id(10))) {
-        fs::create_directories(path_);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path_, ec);
-    }
-    const fs::path& path() const { return path_; }
-
-private:
-    fs::path path_;
-};
-
-class ServerTest : public ::testing::Test {
-protected:
-    void SetUp() override { start(); }
-    void TearDown() override { stop(); }
-
-    void start(std::int64_t first_move_ms = 30'000) {
-        fs::create_directories(dir_.path() / "web" / "assets");
-        std::ofstream(dir_.path() / "web" / "index.html") << "<!doctype html><title>echecs</title>INDEX";
-        std::ofstream(dir_.path() / "web" / "assets" / "app.js") << "console.log('echecs');";
-        std::ofstream(dir_.path() / "secret.txt") << "SECRET";
-        server::ServerOptions o;
-        o.port = 0;
-        o.db = (dir_.path() / "test.db").string();
-        o.web_root = (dir_.path() / "web").string();
-        o.first_move_ms = first_move_ms;
-        o.log = false;
-        server_ = std::make_unique<server::Server>(o);
-        port_ = server_->port();
-        thread_ = std::thread([this] { server_->run(); });
-    }
-    void stop() {
-        if (!server_) return;
-        server_->stop();
-        thread_.join();
-        server_.reset();
-    }
-
-    std::string token() {
-        auto r = http_request(port_, http::verb::post, "/api/session");
-        EXPECT_EQ(r.status, 200);
-        return r.j()["token"];
-    }
-
-    // A game between two fresh tokens: white = a, black = b.
-    struct Pair {
-        std::string game, a, b;
-    };
-    Pair new_game(const std::string& variant, json time = {{"kind", "unlimited"}}) {
-        Pair p{"", token(), token()};
-        json seek = post_json(port_, "/api/seeks",
-                              {{"variant", variant}, {"time", time}, {"color", "white"}, {"nickname", "Ann"}}, p.a);
-        EXPECT_EQ(seek["_status"], 201) << seek.dump();
-        json acc = post_json(port_, "/api/seeks/" + seek["seek"]["id"].get<std::string>() + "/accept",
-                             {{"nickname", "Bob"}}, p.b);
-        EXPECT_EQ(acc["_status"], 201) << acc.dump();
-        EXPECT_EQ(acc["color"], "black");
-        p.game = acc["game"];
-        return p;
-    }
-
-    static json join(WsClient& c, const std::string& game) {
-        c.send({{"type", "join"}, {"game", game}});
-        return c.recv_until([&](const json& j) { return j["type"] == "state" && j["game"] == game; });
-    }
-
-    // Plays the moves alternately from the two clients; returns the last state.
-    static json play(WsClient& w, WsClient& b, const std::string& game, const std::vector<std::string>& moves,
-                     int first_ply = 0) {
-        json last;
-        for (std::size_t i = 0; i < moves.size(); ++i) {
-            int ply = first_ply + int(i);
-            WsClient& mover = ply % 2 ? b : w;
-            mover.send({{"type", "move"}, {"game", game}, {"move", moves[i]}, {"ply", ply}});
-            last = w.state(game, ply + 1);
-            json other = b.state(game, ply + 1);
-            EXPECT_EQ(other["fen"], last["fen"]);
-        }
-        return last;
-    }
-
-    TempDir dir_;
-    std::unique_ptr<server::Server> server_;
-    std::thread thread_;
-    std::uint16_t port_ = 0;
-};
 
 struct MateCase {
     const char* variant;
@@ -166,6 +59,7 @@ TEST_F(ServerTest, TwoClientsPlayToCheckmateInEachGame) {
 }
 
 TEST_F(ServerTest, FlagFallIsDetectedWithoutAMove) {
+    restart([](server::ServerOptions& o) { o.min_initial_ms = 1000; });  // below the default minimum: a fast test
     Pair p = new_game("chess", {{"kind", "realtime"}, {"minutes", 0.02}, {"increment", 0}});  // 1.2 s
     WsClient w(port_, p.a), b(port_, p.b);
     json s = join(w, p.game);
@@ -412,7 +306,7 @@ TEST_F(ServerTest, HttpApiAndStaticFiles) {
     // The creator's socket hears about the acceptance.
     WsClient creator(port_, a);
     creator.send({{"type", "ping"}, {"t", 1}});
-    EXPECT_EQ(creator.recv()["type"], "pong");
+    EXPECT_EQ(creator.recv_until([](const json& j) { return j["type"] == "pong"; })["t"], 1);
     json acc = post_json(port_, "/api/seeks/" + pid + "/accept", json::object(), b);
     ASSERT_EQ(acc["_status"], 201);
     EXPECT_EQ(acc["color"], "white");
@@ -426,12 +320,17 @@ TEST_F(ServerTest, HttpApiAndStaticFiles) {
     EXPECT_EQ(http_request(port_, http::verb::delete_, "/api/seeks/" + sid, "", b).status, 403);
     EXPECT_EQ(http_request(port_, http::verb::delete_, "/api/seeks/" + sid, "", a).status, 200);
     EXPECT_TRUE(http_request(port_, http::verb::get, "/api/lobby").j()["seeks"].empty());
-    // The live game is in the lobby.
+    // The game of the direct challenge is listed nowhere; a public one is.
+    EXPECT_TRUE(http_request(port_, http::verb::get, "/api/lobby").j()["games"].empty());
+    EXPECT_TRUE(http_request(port_, http::verb::get, "/api/games?status=live").j()["games"].empty());
+    EXPECT_EQ(http_request(port_, http::verb::get, "/api/games/" + acc["game"].get<std::string>()).status, 200);
+    Pair pub_game = new_game("chess");
     json games = http_request(port_, http::verb::get, "/api/lobby").j()["games"];
     ASSERT_EQ(games.size(), 1u);
-    EXPECT_EQ(games[0]["id"], acc["game"]);
+    EXPECT_EQ(games[0]["id"], pub_game.game);
     auto livelist = http_request(port_, http::verb::get, "/api/games?status=live").j();
-    EXPECT_EQ(livelist["games"].size(), 1u);
+    ASSERT_EQ(livelist["games"].size(), 1u);
+    EXPECT_EQ(livelist["games"][0]["id"], pub_game.game);
 }
 
 TEST_F(ServerTest, AnalysisBoardAndFenAfterEveryMove) {
@@ -506,9 +405,24 @@ TEST_F(ServerTest, LobbySubscription) {
     c.send({{"type", "lobby_subscribe"}});
     json first = c.recv_until([](const json& j) { return j["type"] == "lobby"; });
     EXPECT_TRUE(first["seeks"].empty());
-    post_json(port_, "/api/seeks", {{"variant", "avalanche"}, {"time", {{"kind", "unlimited"}}}}, token());
-    json next = c.recv_until([](const json& j) { return j["type"] == "lobby" && !j["seeks"].empty(); });
-    EXPECT_EQ(next["seeks"][0]["variant"], "avalanche");
+    const std::uint64_t seq = first["seq"];
+    const std::string b = token();
+    json sk = post_json(port_, "/api/seeks", {{"variant", "avalanche"}, {"time", {{"kind", "unlimited"}}}}, b);
+    json next = c.recv_until([](const json& j) { return j["type"] == "lobby_delta"; });
+    EXPECT_EQ(next["seq"], seq + 1);
+    ASSERT_EQ(next["changes"].size(), 1u);
+    EXPECT_EQ(next["changes"][0]["op"], "seek_added");
+    EXPECT_EQ(next["changes"][0]["seek"]["variant"], "avalanche");
+    EXPECT_FALSE(next["changes"][0]["seek"].contains("mine"));  // the same bytes for every subscriber
+    // Accepted: the seek leaves, the game arrives, in one delta.
+    json acc = post_json(port_, "/api/seeks/" + sk["seek"]["id"].get<std::string>() + "/accept", json::object(), a);
+    json d = c.recv_until([](const json& j) { return j["type"] == "lobby_delta"; });
+    EXPECT_EQ(d["seq"], seq + 2);
+    ASSERT_EQ(d["changes"].size(), 2u);
+    EXPECT_EQ(d["changes"][0]["op"], "seek_removed");
+    EXPECT_EQ(d["changes"][0]["id"], sk["seek"]["id"]);
+    EXPECT_EQ(d["changes"][1]["op"], "game_started");
+    EXPECT_EQ(d["changes"][1]["game"]["id"], acc["game"]);
 }
 
 TEST_F(ServerTest, GameAgainstTheComputer) {
@@ -541,59 +455,6 @@ TEST_F(ServerTest, GameAgainstTheComputer) {
 
 // ---------------------------------------------------------------------------
 // SIGKILL mid-game, restart: no acknowledged move lost, clocks correct.
-
-class ServerProcess {
-public:
-    ServerProcess(const std::string& db, const std::string& web) {
-        int out[2];
-        if (pipe(out) != 0) throw std::runtime_error("pipe");
-        posix_spawn_file_actions_t fa;
-        posix_spawn_file_actions_init(&fa);
-        posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-        posix_spawn_file_actions_addclose(&fa, out[0]);
-        std::vector<std::string> args = {ECHECS_SERVE_BIN, "--port", "0", "--db", db, "--web-root", web, "--quiet"};
-        std::vector<char*> argv;
-        for (auto& s : args) argv.push_back(s.data());
-        argv.push_back(nullptr);
-        if (posix_spawn(&pid_, ECHECS_SERVE_BIN, &fa, nullptr, argv.data(), environ) != 0)
-            throw std::runtime_error("spawn failed");
-        posix_spawn_file_actions_destroy(&fa);
-        close(out[1]);
-        // "echecs server listening on http://127.0.0.1:PORT/ ..."
-        std::string line;
-        char ch;
-        pollfd pfd{out[0], POLLIN, 0};
-        while (line.find('\n') == std::string::npos) {
-            if (poll(&pfd, 1, 20000) <= 0 || read(out[0], &ch, 1) != 1) {
-                close(out[0]);
-                kill9();
-                throw std::runtime_error("no banner: " + line);
-            }
-            line += ch;
-        }
-        close(out[0]);
-        auto at = line.find("127.0.0.1:");
-        if (at == std::string::npos) {
-            kill9();
-            throw std::runtime_error("unexpected banner: " + line);
-        }
-        port_ = std::uint16_t(std::stoi(line.substr(at + 10)));
-    }
-    ~ServerProcess() { kill9(); }
-    void kill9() {
-        if (pid_ > 0) {
-            ::kill(pid_, SIGKILL);
-            int status;
-            waitpid(pid_, &status, 0);
-            pid_ = -1;
-        }
-    }
-    std::uint16_t port() const { return port_; }
-
-private:
-    pid_t pid_ = -1;
-    std::uint16_t port_ = 0;
-};
 
 TEST(ServerRestart, SigkillLosesNoAcknowledgedMoveAndKeepsTheClocks) {
     TempDir dir;

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <string>
 
+#include "core/game.h"
 #include "server/util.h"
 
 #ifdef ECHECS_POSTGRES
@@ -45,6 +46,12 @@ protected:
         if (!dir_.empty()) std::filesystem::remove_all(dir_);
     }
     std::unique_ptr<Storage> open() { return open_storage(url_); }
+    static GameFilter filter(const std::string& status, int limit) {
+        GameFilter f;
+        f.status = status;
+        f.limit = limit;
+        return f;
+    }
 
     static GameRecord sample(const std::string& id, std::int64_t created) {
         GameRecord g;
@@ -61,7 +68,7 @@ protected:
         return g;
     }
     static MoveRecord move(int ply, const std::string& uci, const std::string& san) {
-        return MoveRecord{ply, uci, san, 300000 - ply, 299000 + ply, 1000 + ply};
+        return MoveRecord{ply, uci, san, 300000 - ply, 299000 + ply, 1000 + ply, 300000 - ply};
     }
 
     std::filesystem::path dir_;
@@ -82,6 +89,9 @@ TEST_F(StorageTest, GameAndMovesRoundTrip) {
         auto s = open();
         s->apply({SaveGame{g}});
         MoveRecord m1 = move(0, "e2e4", "e4"), m2 = move(1, "d7d5", "d5");
+        m2.clock = std::nullopt;  // as in unlimited games
+        g.white_draw_ply = 5;
+        g.is_private = true;
         g.ply = 2;
         g.fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2";
         g.draw_offer = "black";
@@ -138,16 +148,18 @@ TEST_F(StorageTest, ListsFilterAndOrder) {
         }
         s->apply({SaveGame{g}, AddMove{g.id, move(0, "e2e4", "e4")}});
     }
-    auto live = s->list_games({"live", 50, 0}, true);
+    auto live = s->list_games(filter("live", 50), true);
     ASSERT_EQ(live.size(), 3u);
     EXPECT_EQ(live[0].id, "Game0004");  // newest first
     EXPECT_EQ(live[2].id, "Game0000");
     EXPECT_EQ(live[0].moves.size(), 1u);
-    auto over = s->list_games({"over", 50, 0}, false);
+    auto over = s->list_games(filter("over", 50), false);
     ASSERT_EQ(over.size(), 2u);
     EXPECT_EQ(over[0].id, "Game0001");  // ended last
     EXPECT_TRUE(over[0].moves.empty());
-    auto page = s->list_games({"", 2, 1}, false);
+    GameFilter two = filter("", 2);
+    two.offset = 1;
+    auto page = s->list_games(two, false);
     ASSERT_EQ(page.size(), 2u);
     EXPECT_EQ(page[0].id, "Game0003");
 }
@@ -171,6 +183,116 @@ TEST_F(StorageTest, SeeksAndHeartbeat) {
     EXPECT_EQ(*s->load_seek(b.id), b);
     EXPECT_FALSE(s->load_seek(a.id));
     EXPECT_EQ(s->last_heartbeat(), 23456);
+}
+
+TEST_F(StorageTest, KeysetPagesAndPrivateGames) {
+    auto s = open();
+    // 30 finished games, ended in the reverse order of their ids; two ends tie.
+    for (int i = 0; i < 30; ++i) {
+        GameRecord g = sample("Game" + std::string(i < 10 ? "000" : "00") + std::to_string(i), 100 + i);
+        g.status = "over";
+        g.result = "1-0";
+        g.termination = "checkmate";
+        g.ended_at = i == 7 ? 5000 - 8 : 5000 - i;
+        g.is_private = i % 10 == 3;
+        s->apply({SaveGame{g}});
+    }
+    GameFilter f = filter("over", 4);
+    f.public_only = true;
+    std::vector<std::string> seen;
+    for (int page = 0; page < 20; ++page) {
+        auto games = s->list_games(f, false);
+        for (const GameRecord& g : games) {
+            EXPECT_FALSE(g.is_private) << g.id;
+            seen.push_back(g.id);
+        }
+        if (games.size() < 4) break;
+        f.before = games.back().id;
+    }
+    ASSERT_EQ(seen.size(), 27u);  // each public game once, in order
+    EXPECT_EQ(seen[0], "Game0000");
+    EXPECT_EQ(seen[6], "Game0008");  // ended_at ties with Game0007: the larger id first
+    EXPECT_EQ(seen[7], "Game0007");
+    EXPECT_EQ(seen.back(), "Game0029");
+    f.before = "Unknown0";
+    EXPECT_TRUE(s->list_games(f, false).empty());
+    // The private flag reads back.
+    EXPECT_TRUE(s->load_game("Game0013")->is_private);
+    // Reads on the second connection see what the first committed.
+    auto reader = s->open_reader();
+    EXPECT_EQ(reader->list_games(filter("over", 100), false).size(), 30u);
+    EXPECT_THROW(reader->apply({Heartbeat{1}}), StorageError);
+}
+
+TEST_F(StorageTest, OneServerPerDatabase) {
+    auto first = open();
+    try {
+        auto second = open();
+        FAIL() << "a second writer opened the same database";
+    } catch (const StorageError& e) {
+        EXPECT_NE(std::string(e.what()).find("another echecs server"), std::string::npos) << e.what();
+    }
+    first.reset();
+    EXPECT_NO_THROW(open());  // released with the first
+}
+
+TEST_F(StorageTest, AnOldDatabaseIsMigrated) {
+    // A database as version 1 of the schema wrote it.
+    const char* v1 = R"sql(
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+INSERT INTO meta VALUES ('schema_version', '1');
+CREATE TABLE games (id TEXT PRIMARY KEY, variant TEXT NOT NULL, initial_fen TEXT NOT NULL, time_kind TEXT NOT NULL,
+  initial_ms BIGINT NOT NULL, increment_ms BIGINT NOT NULL, days INTEGER NOT NULL,
+  white_name TEXT NOT NULL, white_token TEXT NOT NULL, white_level INTEGER NOT NULL,
+  black_name TEXT NOT NULL, black_token TEXT NOT NULL, black_level INTEGER NOT NULL,
+  status TEXT NOT NULL, result TEXT NOT NULL, termination TEXT NOT NULL, created_at BIGINT NOT NULL,
+  ended_at BIGINT NOT NULL, white_ms BIGINT NOT NULL, black_ms BIGINT NOT NULL, clock_at BIGINT NOT NULL,
+  draw_offer TEXT NOT NULL, rematch_offer TEXT NOT NULL, rematch_game TEXT NOT NULL, ply INTEGER NOT NULL,
+  fen TEXT NOT NULL);
+CREATE INDEX games_status_ended ON games(status, ended_at);
+CREATE INDEX games_status_created ON games(status, created_at);
+CREATE TABLE moves (game_id TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL, uci TEXT NOT NULL,
+  san TEXT NOT NULL, white_ms BIGINT NOT NULL, black_ms BIGINT NOT NULL, at BIGINT NOT NULL,
+  PRIMARY KEY (game_id, ply));
+CREATE TABLE seeks (id TEXT PRIMARY KEY, variant TEXT NOT NULL, time_kind TEXT NOT NULL, initial_ms BIGINT NOT NULL,
+  increment_ms BIGINT NOT NULL, days INTEGER NOT NULL, color TEXT NOT NULL, nickname TEXT NOT NULL,
+  token TEXT NOT NULL, is_private BOOLEAN NOT NULL, created_at BIGINT NOT NULL, game TEXT NOT NULL);
+INSERT INTO games VALUES ('Game0001', 'chess', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  'realtime', 60000, 1000, 0, 'Ann', 'ta', 0, 'Bob', 'tb', 0, 'over', '1/2-1/2', 'fifty moves', 1, 2, 50000, 40000,
+  2, '', '', '', 2, 'x');
+INSERT INTO games VALUES ('Game0002', 'alice', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  'unlimited', 0, 0, 0, 'Ann', 'ta', 0, 'Bob', 'tb', 0, 'over', '1/2-1/2', 'insufficient material', 1, 3, 0, 0,
+  2, '', '', '', 0, 'x');
+INSERT INTO moves VALUES ('Game0001', 0, 'e2e4', 'e4', 61000, 60000, 1);
+INSERT INTO moves VALUES ('Game0001', 1, 'e7e5', 'e5', 61000, 59000, 2);
+INSERT INTO seeks VALUES ('SeekPriv', 'alice', 'unlimited', 0, 0, 0, 'white', 'Ann', 'ta', TRUE, 1, 'Game0002');
+)sql";
+#ifdef ECHECS_POSTGRES
+    {
+        pqxx::connection c(url_);
+        pqxx::work w(c);
+        w.exec(v1);
+        w.commit();
+    }
+#else
+    {
+        SQLite::Database db(url_, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        db.exec(v1);
+    }
+#endif
+    auto s = open();
+    EXPECT_EQ(s->schema_version(), SCHEMA_VERSION);
+    auto g1 = s->load_game("Game0001");
+    ASSERT_TRUE(g1);
+    EXPECT_EQ(g1->termination, std::string(termination_name(Termination::FiftyMoves)));
+    EXPECT_FALSE(g1->is_private);
+    ASSERT_EQ(g1->moves.size(), 2u);
+    EXPECT_EQ(g1->moves[0].clock, 61000);  // White moved first: white_ms
+    EXPECT_EQ(g1->moves[1].clock, 59000);  // then Black: black_ms
+    auto g2 = s->load_game("Game0002");
+    EXPECT_EQ(g2->termination, std::string(termination_name(Termination::InsufficientMaterial)));
+    EXPECT_TRUE(g2->is_private);  // the game of a direct challenge
+    EXPECT_EQ(g2->white_draw_ply, -1);
 }
 
 TEST_F(StorageTest, NewerSchemaIsRefused) {

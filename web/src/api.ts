@@ -58,6 +58,8 @@ export interface GameState {
   rematch_offer: Color | null;
   rematch_game: string | null;
   can_abort: boolean;
+  /** The opponent left: `by` may claim the game from `available_at` (server clock). */
+  claim?: { by: Color; available_at: number } | null;
   created_at: number;
   ended_at: number | null;
 }
@@ -104,6 +106,38 @@ export interface AnalysisResult {
 export interface Lobby {
   seeks: Seek[];
   games: GameSummary[];
+}
+
+/** The lobby as the socket keeps it: a snapshot (`lobby`), then `lobby_delta` changes. */
+interface LobbyState {
+  seq: number;
+  seeks: Seek[];
+  games: GameSummary[];
+}
+
+type LobbyChange =
+  | { op: 'seek_added'; seek: Seek }
+  | { op: 'seek_removed'; id: string }
+  | { op: 'game_started'; game: GameSummary }
+  | { op: 'game_ended'; id: string }
+  | { op: 'game_moved'; id: string; ply: number; fen: string };
+
+const newestFirst = (a: { created_at: number }, b: { created_at: number }) => b.created_at - a.created_at;
+
+/** Applies one delta; false when it does not follow `state` (then ask for a new snapshot). */
+export function applyLobbyDelta(state: LobbyState, seq: number, changes: LobbyChange[]): boolean {
+  if (seq !== state.seq + 1) return false;
+  for (const c of changes) {
+    if (c.op === 'seek_added') state.seeks = [c.seek, ...state.seeks.filter(s => s.id !== c.seek.id)].sort(newestFirst);
+    else if (c.op === 'seek_removed') state.seeks = state.seeks.filter(s => s.id !== c.id);
+    else if (c.op === 'game_started')
+      state.games = [c.game, ...state.games.filter(g => g.id !== c.game.id)].sort(newestFirst);
+    else if (c.op === 'game_ended') state.games = state.games.filter(g => g.id !== c.id);
+    else if (c.op === 'game_moved')
+      state.games = state.games.map(g => (g.id === c.id ? { ...g, ply: c.ply, fen: c.fen } : g));
+  }
+  state.seq = seq;
+  return true;
 }
 
 /**
@@ -240,6 +274,8 @@ export class Socket {
   private handlers = new Map<string, Set<Handler>>();
   private watched = new Set<string>();
   private lobby = false;
+  private lobbyState: LobbyState | null = null;
+  private mySeeks = new Set<string>();
   private queue: string[] = [];
   private retry = 0;
   private timer: number | undefined;
@@ -280,11 +316,17 @@ export class Socket {
         const now = Date.now();
         this.offset = (msg.server_time as number) - (now + (msg.t as number)) / 2;
       }
+      if (msg.type === 'lobby' || msg.type === 'lobby_delta' || msg.type === 'my_seeks') {
+        const view = this.onLobby(msg);
+        if (!view) return;
+        msg = view;
+      }
       const set = this.handlers.get(String(msg.type));
       set?.forEach(h => h(msg));
       this.handlers.get('*')?.forEach(h => h(msg));
     };
     ws.onclose = () => {
+      this.lobbyState = null;
       const was = this.connected;
       this.connected = false;
       this.ws = null;
@@ -294,6 +336,26 @@ export class Socket {
       this.timer = window.setTimeout(() => this.open(), delay);
     };
     ws.onerror = () => ws.close();
+  }
+
+  /** Keeps the lobby from its snapshot and deltas; the `lobby` message for the pages, with `mine`. */
+  private onLobby(msg: Record<string, unknown>): Record<string, unknown> | null {
+    if (msg.type === 'my_seeks') this.mySeeks = new Set((msg.seeks as string[]) ?? []);
+    else if (msg.type === 'lobby')
+      this.lobbyState = {
+        seq: msg.seq as number,
+        seeks: (msg.seeks as Seek[]) ?? [],
+        games: (msg.games as GameSummary[]) ?? [],
+      };
+    else if (!this.lobbyState) return null;
+    else if (!applyLobbyDelta(this.lobbyState, msg.seq as number, msg.changes as LobbyChange[])) {
+      this.lobbyState = null; // a delta was missed: start again from a snapshot
+      if (this.lobby) this.send({ type: 'lobby_subscribe' });
+      return null;
+    }
+    if (!this.lobbyState) return null;
+    const seeks = this.lobbyState.seeks.map(s => ({ ...s, mine: this.mySeeks.has(s.id) }));
+    return { type: 'lobby', seeks, games: this.lobbyState.games };
   }
 
   private ping(): void {
@@ -338,6 +400,7 @@ export class Socket {
 
   subscribeLobby(on: boolean): void {
     this.lobby = on;
+    if (!on) this.lobbyState = null;
     if (this.connected) this.send({ type: on ? 'lobby_subscribe' : 'lobby_unsubscribe' });
   }
 

@@ -57,6 +57,7 @@ const REASONS: Record<string, Key> = {
   resignation: 'reason.resignation',
   agreement: 'reason.agreement',
   aborted: 'reason.aborted',
+  abandonment: 'reason.abandonment',
 };
 
 export function resultTitle(result: string, termination: string | null): string {

@@ -5,7 +5,7 @@
 import type { NotationStyle } from './notation.js';
 
 export type BoardTheme = 'brown' | 'blue' | 'green' | 'grey';
-export type PieceSet = 'cburnett' | 'staunty';
+export type PieceSet = 'cburnett' | 'fontawesome';
 
 export interface Settings {
   notation: NotationStyle;
@@ -19,7 +19,7 @@ export interface Settings {
 }
 
 export const BOARD_THEMES: BoardTheme[] = ['brown', 'blue', 'green', 'grey'];
-export const PIECE_SETS: PieceSet[] = ['cburnett', 'staunty'];
+export const PIECE_SETS: PieceSet[] = ['cburnett', 'fontawesome'];
 
 const KEY = 'echecs.settings';
 const SOUND_KEY = 'echecs.sound';

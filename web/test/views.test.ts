@@ -42,16 +42,19 @@ test('clocks of a past position: each side keeps the time its last move left it'
 
 test('settings: unknown or broken values fall back to the defaults', () => {
   assert.deepEqual(sanitize(null), sanitize({}));
-  const s = sanitize({ notation: 'letters', board: 'green', pieces: 'staunty', boardScale: 7, sound: 'yes', confirmCorrespondence: false });
+  const s = sanitize({ notation: 'letters', board: 'green', pieces: 'fontawesome', boardScale: 7, sound: 'yes', confirmCorrespondence: false });
   assert.equal(s.notation, 'letters');
   assert.equal(s.board, 'green');
-  assert.equal(s.pieces, 'staunty');
+  assert.equal(s.pieces, 'fontawesome');
   assert.equal(s.boardScale, 1, 'clamped');
   assert.equal(s.sound, false, 'not a boolean: default');
   assert.equal(s.confirmCorrespondence, false);
   assert.equal(sanitize({ board: 'purple', notation: 'runes' }).board, 'brown');
   assert.equal(sanitize({ notation: 'runes' }).notation, 'figurine');
   assert.equal(sanitize({ boardScale: 0.1 }).boardScale, 0.5);
+  // a set offered by an older version (Staunty, dropped: its licence is not free)
+  assert.equal(sanitize({ pieces: 'staunty', board: 'blue' }).pieces, 'cburnett');
+  assert.equal(sanitize({ pieces: 'staunty', board: 'blue' }).board, 'blue', 'the other settings are kept');
 });
 
 test('the sound of a move, from its SAN', async () => {

@@ -3,7 +3,7 @@
 // choice), side to move, castling rights, en passant square. The server
 // checks every position and its refusal is shown in its words (the core's
 // FEN errors say which field and why). From a legal position: analyse it,
-// solve it as a problem, play the computer or challenge a friend from it.
+// solve it as a problem, or play the computer from it.
 
 import { http } from '../api.js';
 import { clear, el } from '../dom.js';
@@ -71,7 +71,6 @@ export function editorPage(root: HTMLElement, q: URLSearchParams): () => void {
   const analyseBtn = el('button', { type: 'button', class: 'btn', 'data-action': 'analyse' }, t('editor.analyse'));
   const solveBtn = el('button', { type: 'button', class: 'btn', 'data-action': 'to-problems' }, t('editor.problem'));
   const computerBtn = el('button', { type: 'button', class: 'btn primary', 'data-action': 'play-computer' }, t('editor.computer'));
-  const friendBtn = el('button', { type: 'button', class: 'btn', 'data-action': 'challenge' }, t('editor.friend'));
   const msg = el('div', { class: 'form-msg', 'aria-live': 'polite' });
 
   side.append(
@@ -83,7 +82,7 @@ export function editorPage(root: HTMLElement, q: URLSearchParams): () => void {
     el('div', { class: 'fen-row' }, fenInput, loadBtn, copyBtn),
     verdict,
     el('div', { class: 'controls' }, analyseBtn, solveBtn),
-    el('div', { class: 'controls' }, computerBtn, friendBtn),
+    el('div', { class: 'controls' }, computerBtn),
     msg,
   );
   page.append(el('div', { class: 'game-main' }, boardHost, palette), side);
@@ -97,7 +96,7 @@ export function editorPage(root: HTMLElement, q: URLSearchParams): () => void {
   };
 
   const setActions = () => {
-    for (const b of [analyseBtn, solveBtn, computerBtn, friendBtn]) b.disabled = !legal;
+    for (const b of [analyseBtn, solveBtn, computerBtn]) b.disabled = !legal;
   };
 
   /** The server judges the position; its refusal says which FEN field is wrong and why. */
@@ -184,22 +183,6 @@ export function editorPage(root: HTMLElement, q: URLSearchParams): () => void {
       msg.textContent = errorText(e);
     }
   });
-  friendBtn.addEventListener('click', async () => {
-    msg.textContent = '';
-    try {
-      const r = await http<{ url: string }>('POST', '/api/seeks', {
-        variant,
-        time: { kind: 'realtime', minutes: 10, increment: 5 },
-        color: turnSel.value === 'w' ? 'white' : 'black',
-        private: true,
-        fen: fen(),
-      });
-      navigate(new URL(r.url, location.origin).pathname);
-    } catch (e) {
-      msg.textContent = errorText(e);
-    }
-  });
-
   checkSoon();
   return () => {
     seq++;

@@ -127,3 +127,30 @@ export function clocksAt(st: GameState, ply: number): { white: number; black: nu
   if (out.white === undefined || out.black === undefined) return undefined;
   return { white: out.white, black: out.black };
 }
+
+/**
+ * The opponent left (the server says so in `claim`): a note, then, from
+ * `available_at`, the two claims. `recheckIn`: when to render again (ms) while
+ * the claim is not yet open.
+ */
+export function claimControls(
+  st: GameState,
+  serverNow: number,
+  button: (label: string, action: string, onClick: () => void, cls?: string) => HTMLElement,
+  send: (type: string) => void,
+): { nodes: HTMLElement[]; recheckIn?: number } {
+  if (st.status !== 'live' || !st.claim || st.claim.by !== st.you) return { nodes: [] };
+  const wait = st.claim.available_at - serverNow;
+  const note = el('div', { class: 'offer claim' }, t('game.opponentLeft'));
+  if (wait > 0) {
+    note.append(' ', t('game.claimIn', { s: Math.ceil(wait / 1000) }));
+    return { nodes: [note], recheckIn: Math.min(wait, 1000) };
+  }
+  return {
+    nodes: [
+      note,
+      button(t('game.claimVictory'), 'claim-victory', () => send('claim_victory'), 'primary'),
+      button(t('game.claimDraw'), 'claim-draw', () => send('claim_draw')),
+    ],
+  };
+}

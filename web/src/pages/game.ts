@@ -18,7 +18,7 @@ import { navigate } from '../router.js';
 import { isFlipped, onSettings, setFlipped, settings } from '../settings.js';
 import { moveSound, play } from '../sound.js';
 import { openRulesDialog } from './rules.js';
-import { clocksAt, renderLastMoves, renderMoveList, renderPlayer, renderResult, showSan } from './game-parts.js';
+import { claimControls, clocksAt, renderLastMoves, renderMoveList, renderPlayer, renderResult, showSan } from './game-parts.js';
 import { attachResizeHandle } from './resize.js';
 
 export function gamePage(root: HTMLElement, id: string): () => void {
@@ -59,6 +59,7 @@ class GamePage {
   private unsub: (() => void)[] = [];
   private tick: number | undefined;
   private confirmResign = false;
+  private claimTimer: number | undefined;
   private boardPrompt: BoardPrompt | null = null;
   /** A move made on the board that waits for the player's confirmation (correspondence). */
   private unconfirmed: string | null = null;
@@ -112,6 +113,7 @@ class GamePage {
     ws().leave(this.id);
     this.unsub.forEach(f => f());
     window.clearInterval(this.tick);
+    window.clearTimeout(this.claimTimer);
     document.removeEventListener('keydown', this.onKey);
     this.board?.destroy();
   }
@@ -527,6 +529,7 @@ class GamePage {
     const st = this.state!;
     const box = this.els.controls;
     clear(box);
+    window.clearTimeout(this.claimTimer);
     const me = st.you;
     const send = (type: string) => ws().send({ type, game: st.game });
     const btn = (label: string, action: string, onClick: () => void, cls = '') => {
@@ -556,6 +559,9 @@ class GamePage {
         box.appendChild(btn(t('game.offerDraw'), 'draw-offer', () => send('draw_offer')));
       }
       if (st.can_abort) box.appendChild(btn(t('game.abort'), 'abort', () => send('abort')));
+      const claim = claimControls(st, ws().serverNow(), btn, send);
+      box.append(...claim.nodes);
+      if (claim.recheckIn !== undefined) this.claimTimer = window.setTimeout(() => this.renderControls(), claim.recheckIn);
       const r = btn(
         this.confirmResign ? t('game.confirmResign') : t('game.resign'),
         'resign',

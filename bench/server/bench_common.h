@@ -1,0 +1,156 @@
+// What the server benchmarks share: the server in a child process (the same
+// program started with --serve, so that server and clients have their own
+// descriptors and CPU accounting), its settings, /proc CPU time and
+// percentiles.
+#pragma once
+
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "server/server.h"
+
+extern char** environ;
+
+namespace echecs::bench {
+
+// As root the hard limit is raised too: 5,000 games and 10,000 lobby viewers
+// are 20,000 sockets on each side.
+inline void raise_fd_limit(rlim_t want = 65536) {
+    rlimit rl{};
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0) return;
+    rlimit up{std::max(rl.rlim_cur, want), std::max(rl.rlim_max, want)};
+    if (setrlimit(RLIMIT_NOFILE, &up) != 0) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
+
+// `--serve --db PATH [--fd-limit N] [key=value ...]`: the server with the
+// benchmark's settings (limits per address opened wide unless set: every
+// client of a benchmark comes from 127.0.0.1).
+inline int serve(const std::vector<std::string>& args) {
+    server::ServerOptions o;
+    o.port = 0;
+    o.log = false;
+    o.max_connections_per_ip = 1 << 30;
+    o.http_rate_per_second = o.http_burst = 1e9;
+    o.max_seeks_per_ip = 1 << 30;
+    o.max_engine_games_per_ip = 1 << 30;
+    // Setting up thousands of games takes longer than the 30 s a real-time
+    // game gives its first move: the first games would be aborted.
+    o.first_move_ms = 600'000;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--db" && i + 1 < args.size()) {
+            o.db = args[++i];
+        } else if (a == "--fd-limit" && i + 1 < args.size()) {
+            rlimit rl{};
+            getrlimit(RLIMIT_NOFILE, &rl);
+            rl.rlim_cur = std::stoul(args[++i]);
+            setrlimit(RLIMIT_NOFILE, &rl);
+        } else if (auto eq = a.find('='); eq != std::string::npos) {
+            const std::string k = a.substr(0, eq);
+            const double v = std::stod(a.substr(eq + 1));
+            if (k == "max_connections_per_ip")
+                o.max_connections_per_ip = int(v);
+            else if (k == "max_connections")
+                o.max_connections = int(v);
+            else if (k == "http_rate")
+                o.http_rate_per_second = o.http_burst = v;
+            else if (k == "eval_rate")
+                o.eval_rate_per_second = o.eval_burst = v;
+            else if (k == "engine_queue_per_client")
+                o.engine_queue_per_client = std::size_t(v);
+            else if (k == "eval_max_ms")
+                o.eval_max_ms = std::int64_t(v);
+            else if (k == "ws_send_budget")
+                o.ws_send_budget = std::size_t(v);
+            else if (k == "lobby_games")
+                o.lobby_games = std::size_t(v);
+            else
+                throw std::runtime_error("unknown setting " + k);
+        }
+    }
+    server::Server srv(o);
+    std::cout << "echecs server listening on http://127.0.0.1:" << srv.port() << "/" << std::endl;
+    srv.run(true);
+    return 0;
+}
+
+// This program started with --serve `args`; returns its pid and port.
+inline std::pair<pid_t, int> spawn_server(const std::vector<std::string>& args) {
+    int out[2];
+    if (pipe(out) != 0) throw std::runtime_error("pipe");
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+    posix_spawn_file_actions_addclose(&fa, out[0]);
+    std::string self = std::filesystem::read_symlink("/proc/self/exe");
+    std::vector<std::string> all = {self, "--serve"};
+    all.insert(all.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& s : all) argv.push_back(s.data());
+    argv.push_back(nullptr);
+    pid_t pid;
+    if (posix_spawn(&pid, self.c_str(), &fa, nullptr, argv.data(), environ) != 0) throw std::runtime_error("spawn");
+    posix_spawn_file_actions_destroy(&fa);
+    close(out[1]);
+    std::string line;
+    char ch;
+    pollfd pfd{out[0], POLLIN, 0};
+    while (line.find('\n') == std::string::npos) {
+        if (poll(&pfd, 1, 60000) <= 0 || read(out[0], &ch, 1) != 1) {
+            kill(pid, SIGKILL);
+            throw std::runtime_error("the server did not start: " + line);
+        }
+        line += ch;
+    }
+    close(out[0]);
+    auto at = line.find("127.0.0.1:");
+    return {pid, std::stoi(line.substr(at + 10))};
+}
+
+inline void stop_server(pid_t pid) {
+    if (pid <= 0) return;
+    kill(pid, SIGTERM);
+    int status;
+    waitpid(pid, &status, 0);
+}
+
+// CPU seconds (user + system) used so far by a process, from /proc.
+inline double cpu_seconds(pid_t pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto close = stat.rfind(')');
+    if (close == std::string::npos) return 0;
+    std::istringstream rest(stat.substr(close + 2));
+    std::string field;
+    double utime = 0, stime = 0;
+    for (int i = 3; i <= 15 && rest >> field; ++i) {
+        if (i == 14) utime = std::stod(field);
+        if (i == 15) stime = std::stod(field);
+    }
+    return (utime + stime) / double(sysconf(_SC_CLK_TCK));
+}
+
+inline double load_average() {
+    double load[3] = {0, 0, 0};
+    return getloadavg(load, 3) < 1 ? -1 : load[0];
+}
+
+}  // namespace echecs::bench

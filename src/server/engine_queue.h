@@ -1,0 +1,78 @@
+// The engine's worker threads and what they work on: searches for games in
+// progress first, then analysis requests from one queue per client, the
+// client served least recently first, so that a flood of evaluations from
+// one client delays neither the computer's moves nor the other clients'
+// analyses. A game search that
+// finds every thread busy with analyses stops the oldest of them early (it
+// answers with the line found so far).
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+namespace echecs::server {
+
+class EngineScheduler {
+public:
+    // The job receives its stop flag: set when the pool stops, or when a
+    // game search needs the thread of this analysis.
+    using Job = std::function<void(const std::atomic<bool>& stop)>;
+
+    EngineScheduler(int threads, std::size_t max_queue, std::size_t per_client);
+    ~EngineScheduler();  // stops running searches, drops queued ones
+    EngineScheduler(const EngineScheduler&) = delete;
+    EngineScheduler& operator=(const EngineScheduler&) = delete;
+
+    // A search for a game in progress (the computer's move). False only
+    // when stopping.
+    bool submit_game(Job job);
+
+    enum class Refusal { None, ClientFull, QueueFull, Stopping };
+    // An analysis for `client` (its address): refused when that client
+    // already has per_client analyses waiting or running, or when max_queue
+    // jobs wait in all.
+    Refusal submit_analysis(const std::string& client, Job job);
+
+    std::size_t queued() const;
+    std::uint64_t preemptions() const { return preemptions_.load(); }
+
+private:
+    struct Worker {
+        std::atomic<bool> stop{false};
+        bool busy = false;
+        bool analysis = false;
+        std::string client;
+        std::uint64_t started = 0;  // order of start, to stop the oldest analysis first
+    };
+    void loop(Worker& w);
+    bool next_job(Job& job, Worker& w);  // with mutex_ held
+
+    mutable std::mutex mutex_;
+    std::condition_variable cv_;
+    std::deque<Job> games_;
+    struct ClientQueue {
+        std::deque<Job> jobs;
+        std::uint64_t since = 0;  // when it last became non-empty (ties)
+    };
+    std::unordered_map<std::string, ClientQueue> clients_;        // clients with waiting analyses
+    std::unordered_map<std::string, std::size_t> holding_;        // analyses waiting or running per client
+    std::unordered_map<std::string, std::uint64_t> last_served_;  // while the client holds analyses
+    std::size_t waiting_ = 0;
+    std::size_t max_queue_, per_client_;
+    bool stopping_ = false;
+    std::uint64_t starts_ = 0;
+    std::atomic<std::uint64_t> preemptions_{0};
+    std::vector<std::unique_ptr<Worker>> workers_;
+    std::vector<std::thread> threads_;
+};
+
+}  // namespace echecs::server

@@ -1,0 +1,136 @@
+#include "server/messages.h"
+
+#include <nlohmann/json.hpp>
+
+#include "server/text.h"
+#include "server/util.h"
+
+namespace echecs::server {
+
+using nlohmann::json;
+
+namespace {
+
+enum class Kind { Hello, Ping, LobbySubscribe, LobbyUnsubscribe, Join, Leave, Move, Command };
+
+struct TypeEntry {
+    std::string_view name;
+    Kind kind;
+    msg::Command command;  // when kind == Command
+};
+
+constexpr TypeEntry TYPES[] = {
+    {"hello", Kind::Hello, {}},
+    {"ping", Kind::Ping, {}},
+    {"lobby_subscribe", Kind::LobbySubscribe, {}},
+    {"lobby_unsubscribe", Kind::LobbyUnsubscribe, {}},
+    {"join", Kind::Join, {}},
+    {"leave", Kind::Leave, {}},
+    {"move", Kind::Move, {}},
+    {"draw_offer", Kind::Command, msg::Command::DrawOffer},
+    {"draw_accept", Kind::Command, msg::Command::DrawAccept},
+    {"draw_decline", Kind::Command, msg::Command::DrawDecline},
+    {"resign", Kind::Command, msg::Command::Resign},
+    {"abort", Kind::Command, msg::Command::Abort},
+    {"rematch_offer", Kind::Command, msg::Command::RematchOffer},
+    {"rematch_accept", Kind::Command, msg::Command::RematchAccept},
+    {"rematch_decline", Kind::Command, msg::Command::RematchDecline},
+    {"claim_victory", Kind::Command, msg::Command::ClaimVictory},
+    {"claim_draw", Kind::Command, msg::Command::ClaimDraw},
+};
+
+ApiError bad_message(const char* reason, std::string message, std::string field = "", json params = json::object()) {
+    return ApiError("bad_message", reason, std::move(message), std::move(field), std::move(params));
+}
+
+std::string string_member(const json& j, const char* name) {
+    auto it = j.find(name);
+    if (it == j.end() || it->is_null())
+        throw bad_message("field_missing", std::string("missing field '") + name + "'", name);
+    if (!it->is_string())
+        throw bad_message("field_type", std::string("field '") + name + "' must be a string", name,
+                          {{"expected", "string"}});
+    return it->get<std::string>();
+}
+
+}  // namespace
+
+std::string_view command_name(msg::Command c) {
+    for (const TypeEntry& t : TYPES)
+        if (t.kind == Kind::Command && t.command == c) return t.name;
+    return "";
+}
+
+ParsedMessage parse_client_message(std::string_view text) {
+    ParsedMessage out;
+    if (json_depth(text) > MAX_JSON_DEPTH) {
+        out.error = ApiError("bad_json", "json_too_deep",
+                             "the message nests arrays and objects deeper than " + std::to_string(MAX_JSON_DEPTH), "",
+                             {{"max", MAX_JSON_DEPTH}});
+        return out;
+    }
+    json j = json::parse(text, nullptr, false);
+    if (j.is_discarded()) {
+        out.error = ApiError("bad_json", "json_invalid", "the message is not valid JSON (UTF-8)");
+        return out;
+    }
+    if (!j.is_object()) {
+        out.error = ApiError("bad_json", "json_not_object", "the message must be a JSON object");
+        return out;
+    }
+    if (auto it = j.find("id"); it != j.end()) {
+        if (it->is_number() || (it->is_string() && it->get_ref<const std::string&>().size() <= 64))
+            out.id_json = dump(*it);
+    }
+    if (auto it = j.find("game"); it != j.end() && it->is_string())
+        out.game = ascii_excerpt(it->get<std::string>(), 16);
+    try {
+        const std::string type = string_member(j, "type");
+        const TypeEntry* entry = nullptr;
+        for (const TypeEntry& t : TYPES)
+            if (t.name == type) entry = &t;
+        if (!entry)
+            throw ApiError("unknown_type", "type_unknown", "unknown message type '" + ascii_excerpt(type, 32) + "'",
+                           "type");
+        switch (entry->kind) {
+            case Kind::Hello: {
+                std::string token = string_member(j, "token");
+                if (!valid_token(token))
+                    throw bad_message("token_invalid", "token must be 16-64 characters of [A-Za-z0-9_-]", "token");
+                out.message = msg::Hello{std::move(token)};
+                break;
+            }
+            case Kind::Ping: {
+                auto it = j.find("t");
+                out.message = msg::Ping{it == j.end() ? "null" : dump(*it)};
+                break;
+            }
+            case Kind::LobbySubscribe: out.message = msg::LobbySubscribe{}; break;
+            case Kind::LobbyUnsubscribe: out.message = msg::LobbyUnsubscribe{}; break;
+            case Kind::Join: out.message = msg::Join{string_member(j, "game")}; break;
+            case Kind::Leave: out.message = msg::Leave{string_member(j, "game")}; break;
+            case Kind::Move: {
+                msg::Move m;
+                m.game = string_member(j, "game");
+                m.uci = string_member(j, "move");
+                if (m.uci.size() > 32)
+                    throw ApiError("illegal_move", "move_too_long", "illegal move: longer than 32 characters", "move");
+                if (auto it = j.find("ply"); it != j.end() && !it->is_null()) {
+                    if (!it->is_number_integer() || it->get<std::int64_t>() < 0 || it->get<std::int64_t>() > 100000)
+                        throw bad_message("field_type", "field 'ply' must be a whole number 0-100000", "ply",
+                                          {{"expected", "integer"}});
+                    m.ply = int(it->get<std::int64_t>());
+                }
+                out.message = std::move(m);
+                break;
+            }
+            case Kind::Command: out.message = msg::GameCommand{string_member(j, "game"), entry->command}; break;
+        }
+    } catch (const ApiError& e) {
+        out.error = e;
+        out.message.reset();
+    }
+    return out;
+}
+
+}  // namespace echecs::server

@@ -1,0 +1,67 @@
+// The messages a WebSocket client sends, each parsed once into a typed value
+// (lila-ws style): the session and the game rooms never look at JSON.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "server/errors.h"
+
+namespace echecs::server {
+
+namespace msg {
+struct Hello {
+    std::string token;
+};
+struct Ping {
+    std::string t_json;  // the client's `t`, as JSON text, echoed in the pong
+};
+struct LobbySubscribe {};
+struct LobbyUnsubscribe {};
+struct Join {
+    std::string game;
+};
+struct Leave {
+    std::string game;
+};
+struct Move {
+    std::string game;
+    std::string uci;
+    std::optional<int> ply;  // the ply the client saw; another one makes the move `stale`
+};
+enum class Command {
+    DrawOffer,
+    DrawAccept,
+    DrawDecline,
+    Resign,
+    Abort,
+    RematchOffer,
+    RematchAccept,
+    RematchDecline,
+    ClaimVictory,
+    ClaimDraw,
+};
+struct GameCommand {
+    std::string game;
+    Command command;
+};
+}  // namespace msg
+
+using ClientMessage = std::variant<msg::Hello, msg::Ping, msg::LobbySubscribe, msg::LobbyUnsubscribe, msg::Join,
+                                   msg::Leave, msg::Move, msg::GameCommand>;
+
+struct ParsedMessage {
+    std::optional<ClientMessage> message;  // set when error is not
+    std::optional<ApiError> error;
+    std::string game;     // the message's `game`, echoed in its error
+    std::string id_json;  // the message's `id` (a number or a short string) as JSON text, echoed too
+};
+
+// Never throws. `text` is a text frame's payload.
+ParsedMessage parse_client_message(std::string_view text);
+
+std::string_view command_name(msg::Command c);
+
+}  // namespace echecs::server

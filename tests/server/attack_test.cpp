@@ -1,0 +1,257 @@
+// The attack suite: the server runs a bystander game while each bounded
+// attack runs in turn; the server must stay up and every one of the
+// bystander's moves must be acknowledged. Round trips are printed (the
+// benchmark, bench/server/attack.cpp, measures them; tests assert no time).
+#include "attacks.h"
+#include "server/storage.h"
+#include "server_fixture.h"
+
+using namespace echecs;
+using namespace echecs::test;
+using namespace echecs::attack;
+
+namespace {
+
+class AttackTest : public ServerTest {
+protected:
+    void SetUp() override {}  // each attack starts its own server
+
+    void begin(const Tweak& tweak = {}) {
+        start(tweak);
+        bystander_ = std::make_unique<Bystander>(port_);
+        bystander_->start();
+        std::this_thread::sleep_for(300ms);  // a few moves before the attack
+    }
+    // The bystander's verdict, after the attack.
+    void end(const char* attack) {
+        std::this_thread::sleep_for(300ms);  // and a few after it
+        bystander_->stop();
+        std::vector<double> rtt = bystander_->take();
+        std::printf("[attack] %-22s bystander moves %4d, p50 %.2f ms, p99 %.2f ms\n", attack, bystander_->moves(),
+                    percentile(rtt, 50), percentile(rtt, 99));
+        EXPECT_GT(bystander_->moves(), 0) << attack;
+        EXPECT_EQ(bystander_->lost(), 0) << attack << ": " << bystander_->error();
+        EXPECT_EQ(http_request(port_, http::verb::get, "/api/lobby").status, 200) << attack;
+        bystander_.reset();
+    }
+
+    std::unique_ptr<Bystander> bystander_;
+};
+
+TEST_F(AttackTest, LobbyViewers) {
+    begin([](server::ServerOptions& o) {
+        o.max_connections_per_ip = 2000;
+        o.max_seeks_per_ip = o.max_seeks_per_token = 1000;
+        o.lobby_batch_ms = 10;  // so that every seek below is a delta of its own
+        // Small buffers: the frozen subscribers fall behind within the attack.
+        o.ws_send_budget = 16 * 1024;  // above the bystander's largest state
+        o.ws_socket_buffer = 4 * 1024;
+    });
+    auto subscribe = [](int) { return std::vector<json>{{{"type", "lobby_subscribe"}}}; };
+    Crowd readers(port_, 300, Crowd::Read, subscribe), frozen(port_, 50, Crowd::Silent, subscribe);
+    std::this_thread::sleep_for(200ms);
+    // Seeks keep coming (each one a lobby change), from a few tokens; the
+    // frozen subscribers are dropped in the middle of a delta's fan-out.
+    std::atomic<int> i{0};
+    flood(2, 4.0, 200, [&](int) {
+        const std::string t = token_for(i++ % 5);
+        post_json(port_, "/api/seeks", {{"time", {{"kind", "unlimited"}}}, {"nickname", std::string(20, 'n')}}, t);
+        std::this_thread::sleep_for(15ms);
+    });
+    std::this_thread::sleep_for(100ms);
+    const server::ServerStats st = server_->stats();
+    EXPECT_GT(st.lobby_seq, 50u);  // deltas were sent
+    EXPECT_GT(readers.received(), 300u * 50);
+    EXPECT_EQ(readers.dropped(), 0);
+    EXPECT_LE(st.lobby_subscribers, std::size_t(readers.open()));  // the frozen ones were dropped
+    std::printf("[attack] lobby: %d readers got %llu messages in %llu deltas, %zu subscribers left of %d\n",
+                readers.open(), static_cast<unsigned long long>(readers.received()),
+                static_cast<unsigned long long>(st.lobby_seq), st.lobby_subscribers, readers.open() + frozen.open());
+    end("lobby viewers");
+}
+
+TEST_F(AttackTest, EvaluationFlood) {
+    // The limits per address are opened wide: the engine's own queueing is what is tried.
+    begin([](server::ServerOptions& o) {
+        o.eval_rate_per_second = o.eval_burst = 1e6;
+        o.engine_queue_per_client = 100;
+        o.eval_max_ms = 300;
+    });
+    std::atomic<int> ok{0}, refused{0};
+    std::thread flooders([&] { flood(8, 2.0, 200, [&](int) { (post_eval(port_, 300) == 200 ? ok : refused)++; }); });
+    std::this_thread::sleep_for(300ms);
+    // The computer still answers at once: its searches go first.
+    std::vector<double> replies = play_computer(port_, 2, 4);
+    flooders.join();
+    EXPECT_EQ(replies.size(), 4u);
+    std::printf(
+        "[attack] evaluation flood: %d answered, %d refused; computer replies p50 %.0f ms, max %.0f ms, "
+        "%llu analyses preempted\n",
+        ok.load(), refused.load(), percentile(replies, 50),
+        replies.empty() ? 0.0 : *std::max_element(replies.begin(), replies.end()),
+        static_cast<unsigned long long>(server_->stats().engine_preemptions));
+    end("evaluation flood");
+}
+
+TEST_F(AttackTest, ListingFlood) {
+    // 2,000 finished games written directly, then deep listings in a loop.
+    {
+        auto st = server::open_storage(options().db);
+        std::vector<server::WriteOp> ops;
+        for (int i = 0; i < 2000; ++i) {
+            server::GameRecord g;
+            g.id = "Old" + std::string(5 - std::to_string(i).size(), '0') + std::to_string(i);
+            g.initial_fen = g.fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+            g.status = "over";
+            g.result = "1-0";
+            g.termination = "resignation";
+            g.created_at = 1000 + i;
+            g.ended_at = 2000 + i;
+            ops.push_back(server::SaveGame{g});
+        }
+        st->apply(ops);
+    }
+    begin([](server::ServerOptions& o) { o.http_rate_per_second = o.http_burst = 1e6; });
+    std::atomic<int> answered{0}, busy{0};
+    flood(8, 2.5, 5000, [&](int t) {
+        const std::string q = t % 2 ? "/api/games?status=finished&limit=100&offset=1000"
+                                    : "/api/games?status=finished&limit=100&before=Old00100";
+        const int status = http_request(port_, http::verb::get, q).status;
+        (status == 200 ? answered : busy)++;
+    });
+    std::printf("[attack] listing flood: %d listings answered, %d refused as busy\n", answered.load(), busy.load());
+    EXPECT_GT(answered.load(), 0);
+    end("listing flood");
+}
+
+TEST_F(AttackTest, BigFrames) {
+    begin();
+    std::atomic<int> closed{0};
+    flood(4, 2.0, 60, [&](int t) {
+        WsClient big(port_);
+        if (t % 2) {
+            big.send_raw(std::string(900 * 1024, 'x'));  // under the frame limit: read in chunks, dropped
+            if (big.error()["code"] == "too_large") return;
+        } else {
+            try {
+                big.send_raw(std::string(2 * 1024 * 1024, 'x'));  // over it: the socket is closed (1009)
+            } catch (const std::exception&) {
+            }
+            if (big.wait_closed()) closed++;
+        }
+    });
+    EXPECT_GT(closed.load(), 0);
+    end("big frames");
+}
+
+TEST_F(AttackTest, HalfOpenConnections) {
+    begin([](server::ServerOptions& o) { o.http_timeout_ms = 1500; });
+    {
+        HalfOpen h(port_, 1100);  // all from one address: 64 at most are kept
+        std::this_thread::sleep_for(2s);
+        std::printf("[attack] half-open: %d opened, %d failed, %llu refused by the server\n", h.opened(), h.failed(),
+                    static_cast<unsigned long long>(server_->stats().refused));
+        EXPECT_GT(server_->stats().refused, 900u);
+    }
+    end("half-open connections");
+}
+
+TEST_F(AttackTest, HelloAmplification) {
+    begin();
+    std::vector<Pair> games;
+    for (int i = 0; i < 20; ++i) games.push_back(new_game("chess"));
+    auto joins = [&](int) {
+        std::vector<json> m;
+        for (const Pair& g : games) m.push_back({{"type", "join"}, {"game", g.game}});
+        return m;
+    };
+    Crowd watchers(port_, 20, Crowd::Read, joins);
+    std::this_thread::sleep_for(300ms);
+    const std::uint64_t before = watchers.received();
+    // Senders watching every game say hello again and again, with the seat's token and others.
+    Crowd senders(port_, 5, Crowd::Read, joins);
+    std::this_thread::sleep_for(200ms);
+    for (int round = 0; round < 8; ++round) {
+        senders.each_send([&](int i) { return json{{"type", "hello"}, {"token", i % 2 ? games[0].a : token_for(i)}}; });
+        std::this_thread::sleep_for(100ms);
+    }
+    const std::uint64_t extra = watchers.received() - before;
+    std::printf("[attack] hello amplification: the watchers received %llu messages\n",
+                static_cast<unsigned long long>(extra));
+    EXPECT_LE(extra, 20u * 3);  // at most a seat's arrival and departure per game, not one per hello
+    end("hello amplification");
+}
+
+TEST_F(AttackTest, SocketsThatNeverRead) {
+    begin([](server::ServerOptions& o) {
+        o.max_connections_per_ip = 2000;
+        o.ws_send_budget = 32 * 1024;
+        o.ws_socket_buffer = 8 * 1024;
+    });
+    std::vector<Pair> games;
+    for (int i = 0; i < 10; ++i) games.push_back(new_game("chess"));
+    // Frozen tabs watching every game; the players keep the games moving.
+    Crowd frozen(port_, 30, Crowd::Silent, [&](int) {
+        std::vector<json> m;
+        for (const Pair& g : games) m.push_back({{"type", "join"}, {"game", g.game}});
+        return m;
+    });
+    std::this_thread::sleep_for(300ms);
+    std::vector<std::unique_ptr<WsClient>> players;
+    for (const Pair& g : games) {
+        players.push_back(std::make_unique<WsClient>(port_, g.a));
+        players.push_back(std::make_unique<WsClient>(port_, g.b));
+    }
+    const char* line[] = {"a2a3", "a7a6", "b2b3", "b7b6", "c2c3", "c7c6",
+                          "d2d3", "d7d6", "e2e3", "e7e6", "f2f3", "f7f6"};
+    for (int ply = 0; ply < 12; ++ply)
+        for (std::size_t i = 0; i < games.size(); ++i) {
+            WsClient& mover = *players[2 * i + ply % 2];
+            if (ply == 0 || ply == 1) join(mover, games[i].game);
+            mover.send({{"type", "move"}, {"game", games[i].game}, {"move", line[ply]}, {"ply", ply}});
+            mover.state(games[i].game, ply + 1);
+        }
+    const server::ServerStats st = server_->stats();
+    std::printf("[attack] never reading: %zu sockets left of %d frozen + %zu players\n", st.peers, frozen.open(),
+                players.size() + 2);
+    EXPECT_LT(st.peers, std::size_t(frozen.open()));  // the frozen ones were dropped
+    end("sockets that never read");
+}
+
+// The process runs out of descriptors: it backs off instead of spinning,
+// and the games in progress go on.
+TEST(AttackProcess, OutOfDescriptors) {
+    TempDir dir;
+    ServerProcess srv({"--port", "0", "--db", (dir.path() / "fd.db").string(), "--web-root",
+                       (dir.path() / "web").string(), "--fd-limit", "200", "--per-ip", "100000", "--max-connections",
+                       "100000"});
+    Bystander bystander(srv.port());
+    bystander.start();
+    std::this_thread::sleep_for(300ms);
+    const double cpu0 = cpu_seconds(srv.pid());
+    const auto t0 = Clock::now();
+    {
+        HalfOpen h(srv.port(), 400);  // twice the descriptors the server has
+        std::this_thread::sleep_for(2s);
+    }
+    const double cpu = cpu_seconds(srv.pid()) - cpu0;
+    const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
+    std::this_thread::sleep_for(500ms);
+    bystander.stop();
+    std::printf("[attack] out of descriptors: server CPU %.2f s in %.2f s, bystander moves %d\n", cpu, wall,
+                bystander.moves());
+    EXPECT_LT(cpu, 0.5 * wall);  // a spinning accept loop takes a whole core
+    EXPECT_EQ(bystander.lost(), 0) << bystander.error();
+    EXPECT_GT(bystander.moves(), 0);
+    // Once the attackers are gone, new clients are served again.
+    for (int i = 0; i < 50; ++i) {
+        try {
+            if (http_request(srv.port(), http::verb::get, "/api/lobby").status == 200) return;
+        } catch (const std::exception&) {
+        }
+        std::this_thread::sleep_for(100ms);
+    }
+    FAIL() << "the server did not accept again";
+}
+
+}  // namespace

@@ -1,0 +1,138 @@
+// The lobby actor without sockets: one snapshot, then deltas built once and
+// shared by every subscriber, the window of the most recent entries.
+#include "server/lobby.h"
+
+#include <gtest/gtest.h>
+
+#include "fake_peer.h"
+#include "server/live_game.h"
+
+using namespace echecs;
+using namespace echecs::server;
+using namespace echecs::test;
+using nlohmann::json;
+
+namespace {
+
+class LobbyTest : public ::testing::Test {
+protected:
+    LobbyTest() {
+        opt_.lobby_batch_ms = 5;
+        opt_.lobby_seeks = 3;
+        opt_.lobby_games = 2;
+        lobby_ = std::make_unique<Lobby>(ioc_, opt_);
+    }
+    // Runs the lobby's timer and fan-out to completion.
+    void settle() {
+        for (int i = 0; i < 50; ++i) {
+            ioc_.restart();
+            ioc_.run_for(std::chrono::milliseconds(10));
+        }
+    }
+    static SeekRecord seek(const std::string& id, std::int64_t at, const std::string& token = "tokenAAAAAAAAAAAAA") {
+        SeekRecord s;
+        s.id = id;
+        s.created_at = at;
+        s.token = token;
+        s.nickname = "Ann";
+        return s;
+    }
+    static GameRecord game(const std::string& id, std::int64_t at) {
+        return LiveGame::new_record(id, Variant::Chess, {}, Seat{"Ann", "a", 0}, Seat{"Bob", "b", 0}, at);
+    }
+
+    boost::asio::io_context ioc_;
+    ServerOptions opt_;
+    std::unique_ptr<Lobby> lobby_;
+};
+
+TEST_F(LobbyTest, SnapshotThenDeltasSharedByAllSubscribers) {
+    lobby_->seek_added(seek("Seek0001", 10));
+    settle();
+    std::vector<std::shared_ptr<FakePeer>> peers;
+    for (int i = 0; i < 600; ++i) {  // more than one fan-out chunk
+        peers.push_back(std::make_shared<FakePeer>(i + 1));
+        lobby_->subscribe(peers.back());
+    }
+    json snap = peers[0]->of_type("lobby").at(0);
+    EXPECT_EQ(snap["seq"], 1);
+    ASSERT_EQ(snap["seeks"].size(), 1u);
+    EXPECT_FALSE(snap["seeks"][0].contains("mine"));
+    EXPECT_FALSE(snap.dump().find("tokenAAAA") != std::string::npos);  // no token, ever
+    EXPECT_EQ(peers[0]->got[0].get(), peers[599]->got[0].get());       // one snapshot text for all
+
+    lobby_->seek_added(seek("Seek0002", 20));
+    lobby_->seek_removed("Seek0001");
+    lobby_->game_started(game("Game0001", 30));
+    settle();
+    for (auto& p : peers) ASSERT_EQ(p->got.size(), 2u);
+    EXPECT_EQ(peers[0]->got[1].get(), peers[599]->got[1].get());  // serialised once
+    json d = json::parse(*peers[0]->got[1]);
+    EXPECT_EQ(d["type"], "lobby_delta");
+    EXPECT_EQ(d["seq"], 2);
+    ASSERT_EQ(d["changes"].size(), 3u);
+    EXPECT_EQ(d["changes"][0], json({{"op", "seek_removed"}, {"id", "Seek0001"}}));
+    EXPECT_EQ(d["changes"][1]["op"], "seek_added");
+    EXPECT_EQ(d["changes"][1]["seek"]["id"], "Seek0002");
+    EXPECT_EQ(d["changes"][2]["op"], "game_started");
+    EXPECT_EQ(d["changes"][2]["game"]["id"], "Game0001");
+
+    // A move of a listed game, an unsubscribed peer, nothing for the rest.
+    lobby_->unsubscribe(peers[5]->id());
+    lobby_->game_moved("Game0001", 1, "some fen");
+    settle();
+    EXPECT_EQ(peers[5]->got.size(), 2u);
+    json m = json::parse(*peers[0]->got[2]);
+    EXPECT_EQ(m["seq"], 3);
+    EXPECT_EQ(m["changes"][0], json({{"op", "game_moved"}, {"id", "Game0001"}, {"ply", 1}, {"fen", "some fen"}}));
+    settle();
+    EXPECT_EQ(peers[0]->got.size(), 3u);  // no change, no delta
+
+    // A late subscriber's snapshot is the state at the last delta.
+    auto late = std::make_shared<FakePeer>(1000);
+    lobby_->subscribe(late);
+    json s = late->of_type("lobby").at(0);
+    EXPECT_EQ(s["seq"], 3);
+    EXPECT_EQ(s["seeks"][0]["id"], "Seek0002");
+    EXPECT_EQ(s["games"][0]["fen"], "some fen");
+}
+
+TEST_F(LobbyTest, OnlyTheMostRecentAreListed) {
+    auto p = std::make_shared<FakePeer>(1);
+    lobby_->subscribe(p);
+    for (int i = 0; i < 5; ++i) lobby_->seek_added(seek("Seek000" + std::to_string(i), 100 + i));
+    settle();
+    json d = p->of_type("lobby_delta").at(0);
+    ASSERT_EQ(d["changes"].size(), 3u);  // capacity 3: the newest
+    EXPECT_EQ(d["changes"][0]["seek"]["id"], "Seek0004");
+    EXPECT_EQ(d["changes"][2]["seek"]["id"], "Seek0002");
+    // The newest leaves: the fourth newest comes into the list.
+    lobby_->seek_removed("Seek0004");
+    settle();
+    json e = p->of_type("lobby_delta").at(1);
+    ASSERT_EQ(e["changes"].size(), 2u);
+    EXPECT_EQ(e["changes"][0], json({{"op", "seek_removed"}, {"id", "Seek0004"}}));
+    EXPECT_EQ(e["changes"][1]["seek"]["id"], "Seek0001");
+    // HTTP sees the same list, with `mine` for its token.
+    json h = lobby_->http_view("tokenAAAAAAAAAAAAA");
+    ASSERT_EQ(h["seeks"].size(), 3u);
+    EXPECT_EQ(h["seeks"][0]["mine"], true);
+    EXPECT_EQ(lobby_->http_view("someoneElse0000000")["seeks"][0]["mine"], false);
+}
+
+TEST_F(LobbyTest, APeerGoneDuringTheFanOutIsSkipped) {
+    std::vector<std::shared_ptr<FakePeer>> peers;
+    for (int i = 0; i < 300; ++i) {
+        peers.push_back(std::make_shared<FakePeer>(i + 1));
+        lobby_->subscribe(peers.back());
+    }
+    lobby_->seek_added(seek("Seek0001", 1));
+    // The timer fires; the first chunk is sent, then peers vanish before the second.
+    for (int i = 0; i < 100 && peers[0]->got.size() < 2; ++i) ioc_.run_one_for(std::chrono::milliseconds(20));
+    for (int i = 256; i < 300; ++i) peers[i].reset();
+    settle();
+    EXPECT_EQ(peers[0]->got.size(), 2u);
+    EXPECT_EQ(peers[255]->got.size(), 2u);
+}
+
+}  // namespace

@@ -1,0 +1,432 @@
+// The server's rules over real sockets, one regression test per finding of
+// the server review: input that used to crash it, web hygiene, limits,
+// abandonment and expiry, one database per server, clocks in the record.
+// (Over 400 lines: one short test per finding, kept together.)
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <set>
+
+#include "server/storage.h"
+#include "server_fixture.h"
+
+using namespace echecs;
+using namespace echecs::test;
+
+namespace {
+
+const std::string E_ACUTE = "\xC3\xA9";  // "é", valid UTF-8; the FEN reader quotes its first byte alone
+
+json error_of(const HttpResult& r) { return r.j()["error"]; }
+
+TEST_F(ServerTest, AFenWithAnAccentedLetterGetsAnErrorNotACrash) {
+    const std::string fens[] = {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN" + E_ACUTE + " w KQkq - 0 1",
+                                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk" + E_ACUTE + " - 0 1"};
+    for (const std::string& fen : fens)
+        for (const char* endpoint : {"/api/analysis", "/api/analysis/eval"}) {
+            SCOPED_TRACE(endpoint);
+            const std::string body = json{{"fen", fen}}.dump();
+            auto r = http_request(port_, http::verb::post, endpoint, body);
+            EXPECT_EQ(r.status, 400);
+            EXPECT_EQ(error_of(r)["reason"], "fen_invalid");
+            EXPECT_EQ(error_of(r)["field"], "fen");
+            // As a "simple" cross-site request would send it: refused before it is read.
+            auto plain = http_request(port_, http::verb::post, endpoint, body, "", {{"Content-Type", "text/plain"}});
+            EXPECT_EQ(plain.status, 415);
+            EXPECT_EQ(error_of(plain)["reason"], "content_type");
+        }
+    EXPECT_EQ(http_request(port_, http::verb::get, "/api/lobby").status, 200);  // still there
+}
+
+TEST_F(ServerTest, SecurityHeadersOnEveryAnswer) {
+    for (const char* path : {"/", "/api/lobby", "/api/nothing", "/assets/app.js", "/game/Nope0000.pgn"}) {
+        SCOPED_TRACE(path);
+        auto r = http_request(port_, http::verb::get, path);
+        EXPECT_NE(r.header("Content-Security-Policy").find("default-src 'self'"), std::string::npos);
+        EXPECT_NE(r.header("Content-Security-Policy").find("frame-ancestors 'none'"), std::string::npos);
+        EXPECT_EQ(r.header("X-Content-Type-Options"), "nosniff");
+        EXPECT_EQ(r.header("Referrer-Policy"), "same-origin");
+        EXPECT_EQ(r.header("X-Frame-Options"), "DENY");
+    }
+}
+
+TEST_F(ServerTest, AnotherSiteCanNeitherPostNorOpenAWebSocket) {
+    const std::string here = "http://127.0.0.1:" + std::to_string(port_);
+    std::string a = token();
+    json seek = {{"time", {{"kind", "unlimited"}}}};
+    auto evil =
+        http_request(port_, http::verb::post, "/api/seeks", seek.dump(), a, {{"Origin", "http://evil.example"}});
+    EXPECT_EQ(evil.status, 403);
+    EXPECT_EQ(error_of(evil)["reason"], "cross_origin");
+    EXPECT_EQ(http_request(port_, http::verb::post, "/api/seeks", seek.dump(), a, {{"Origin", here}}).status, 201);
+    EXPECT_EQ(http_request(port_, http::verb::get, "/api/lobby", "", "", {{"Origin", "http://evil.example"}}).status,
+              200);  // reads are harmless: the browser keeps the answer from the other site
+    EXPECT_THROW(WsClient(port_, "", "http://evil.example"), std::exception);
+    {
+        WsClient same(port_, "", here);
+        same.send({{"type", "ping"}, {"t", 1}});
+        EXPECT_EQ(same.recv()["type"], "pong");
+    }
+    restart([](server::ServerOptions& o) { o.allowed_origins = {"http://friend.example"}; });
+    WsClient friendly(port_, "", "http://friend.example");
+    friendly.send({{"type", "ping"}, {"t", 2}});
+    EXPECT_EQ(friendly.recv()["type"], "pong");
+}
+
+TEST_F(ServerTest, NicknamesAndTimeControlsAreChecked) {
+    std::string a = token();
+    auto seek = [&](json body) {
+        if (!body.contains("time")) body["time"] = {{"kind", "unlimited"}};
+        return post_json(port_, "/api/seeks", body, a);
+    };
+    EXPECT_EQ(seek({{"nickname", "Computer"}})["error"]["reason"], "nickname_reserved");
+    EXPECT_EQ(seek({{"nickname", "computer level 8"}})["error"]["reason"], "nickname_reserved");
+    EXPECT_EQ(seek({{"nickname", "Ann\u202E"}})["error"]["reason"], "nickname_bidi");
+    EXPECT_EQ(seek({{"nickname", "Ann\u200B"}})["error"]["reason"], "nickname_control");
+    EXPECT_EQ(post_json(port_, "/api/computer", {{"level", 1}, {"nickname", "Ordinateur"}}, a)["error"]["reason"],
+              "nickname_reserved");
+    json tiny = seek({{"time", {{"kind", "realtime"}, {"minutes", 0.00002}, {"increment", 0}}}});  // 1 ms
+    EXPECT_EQ(tiny["_status"], 400);
+    EXPECT_EQ(tiny["error"]["reason"], "time_below_minimum");
+    EXPECT_EQ(tiny["error"]["params"]["min_ms"], 6000);
+    EXPECT_EQ(seek({{"time", {{"kind", "realtime"}, {"minutes", 0}, {"increment", 0}}}})["error"]["reason"],
+              "time_both_zero");
+    EXPECT_EQ(seek({{"time", {{"kind", "realtime"}, {"minutes", 0}, {"increment", 1}}}})["_status"], 201);
+    EXPECT_EQ(seek({{"nickname", "Zoé"}})["_status"], 201);
+}
+
+TEST_F(ServerTest, DrawOffersCannotBeSpammed) {
+    Pair p = new_game("chess");
+    WsClient w(port_, p.a), b(port_, p.b);
+    join(w, p.game);
+    join(b, p.game);
+    play(w, b, p.game, {"e2e4", "e7e5"});
+    w.send({{"type", "draw_offer"}, {"game", p.game}});
+    b.state_where(p.game, [](const json& j) { return j["draw_offer"] == "white"; });
+    b.send({{"type", "draw_decline"}, {"game", p.game}});
+    w.state_where(p.game, [](const json& j) { return j["draw_offer"].is_null(); });
+    b.state_where(p.game, [](const json& j) { return j["draw_offer"].is_null(); });
+    for (int i = 0; i < 5; ++i) {
+        w.send({{"type", "draw_offer"}, {"game", p.game}, {"id", i}});
+        json e = w.error();
+        EXPECT_EQ(e["reason"], "draw_offer_too_soon");
+        EXPECT_EQ(e["params"]["next_ply"], 22);
+        EXPECT_EQ(e["id"], i);
+    }
+    // Black saw none of them: its next message is the state after White's move.
+    w.send({{"type", "move"}, {"game", p.game}, {"move", "g1f3"}, {"ply", 2}});
+    json next = b.recv_until([](const json& j) { return j["type"] == "state"; });
+    EXPECT_EQ(next["ply"], 3);
+    EXPECT_TRUE(next["draw_offer"].is_null());
+}
+
+TEST_F(ServerTest, TheOpponentOfAPlayerWhoLeftMayClaimTheGame) {
+    restart([](server::ServerOptions& o) { o.claim_realtime_ms = 400; });
+    for (const char* type : {"claim_victory", "claim_draw"}) {
+        SCOPED_TRACE(type);
+        Pair p = new_game("chess", {{"kind", "realtime"}, {"minutes", 5}, {"increment", 0}});
+        WsClient w(port_, p.a);
+        join(w, p.game);
+        {
+            WsClient b(port_, p.b);
+            join(b, p.game);
+            // Before both first moves there is nothing to claim (abort is there for that).
+            play(w, b, p.game, {"e2e4", "e7e5"});
+        }  // Black's tab closes
+        json s = w.state_where(p.game, [](const json& j) { return !j["claim"].is_null(); });
+        EXPECT_EQ(s["players"]["black"]["connected"], false);
+        EXPECT_EQ(s["claim"]["by"], "white");
+        const std::int64_t at = s["claim"]["available_at"];
+        EXPECT_GT(at, s["clock"]["server_time"].get<std::int64_t>() - 400);
+        w.send({{"type", type}, {"game", p.game}});
+        json r = w.recv_until(
+            [&](const json& j) { return j["type"] == "error" || (j["type"] == "state" && j["status"] == "over"); });
+        if (r["type"] == "error") {  // most likely: the 400 ms have not passed yet
+            EXPECT_EQ(r["reason"], "claim_too_early");
+            EXPECT_EQ(r["params"]["available_at"], at);
+            std::this_thread::sleep_for(std::chrono::milliseconds(450));
+            w.send({{"type", type}, {"game", p.game}});
+            r = w.state_where(p.game, [](const json& j) { return j["status"] == "over"; });
+        }
+        json over = r;
+        EXPECT_EQ(over["termination"], "abandonment");
+        EXPECT_EQ(over["result"], std::string(type) == "claim_victory" ? "1-0" : "1/2-1/2");
+        EXPECT_TRUE(over["claim"].is_null());
+    }
+    // A player who comes back takes the claim away; the absent side cannot claim.
+    Pair p = new_game("chess", {{"kind", "realtime"}, {"minutes", 5}, {"increment", 0}});
+    WsClient w(port_, p.a);
+    join(w, p.game);
+    {
+        WsClient b(port_, p.b);
+        join(b, p.game);
+        play(w, b, p.game, {"d2d4", "d7d5"});
+    }
+    w.state_where(p.game, [](const json& j) { return !j["claim"].is_null(); });
+    WsClient b(port_, p.b);
+    join(b, p.game);
+    json back = w.state_where(p.game, [](const json& j) { return j["players"]["black"]["connected"] == true; });
+    EXPECT_TRUE(back["claim"].is_null());
+    std::this_thread::sleep_for(std::chrono::milliseconds(450));
+    w.send({{"type", "claim_victory"}, {"game", p.game}});
+    EXPECT_EQ(w.error()["reason"], "claim_not_available");
+}
+
+TEST_F(ServerTest, ASeekLeavesWithItsCreator) {
+    restart([](server::ServerOptions& o) { o.seek_grace_ms = 300; });
+    std::string a = token(), c = token();
+    WsClient watcher(port_, c);
+    watcher.send({{"type", "lobby_subscribe"}});
+    watcher.recv_until([](const json& j) { return j["type"] == "lobby"; });
+    std::string id, kept;
+    {
+        WsClient creator(port_, a);
+        EXPECT_EQ(creator.recv_until([](const json& j) { return j["type"] == "my_seeks"; })["seeks"], json::array());
+        id = post_json(port_, "/api/seeks", {{"time", {{"kind", "unlimited"}}}}, a)["seek"]["id"];
+        json mine = creator.recv_until([](const json& j) { return j["type"] == "my_seeks"; });
+        EXPECT_EQ(mine["seeks"], json({id}));
+        watcher.recv_until([&](const json& j) { return j["type"] == "lobby_delta"; });
+    }  // the creator's last socket closes
+    json gone = watcher.recv_until([](const json& j) { return j["type"] == "lobby_delta"; }, 5s);
+    EXPECT_EQ(gone["changes"][0], json({{"op", "seek_removed"}, {"id", id}}));
+    EXPECT_EQ(http_request(port_, http::verb::get, "/api/seeks/" + id).status, 404);
+    // Back within the grace period: the seek stays.
+    {
+        WsClient creator(port_, a);
+        kept = post_json(port_, "/api/seeks", {{"time", {{"kind", "unlimited"}}}}, a)["seek"]["id"];
+    }
+    WsClient again(port_, a);
+    again.recv_until([](const json& j) { return j["type"] == "my_seeks"; });
+    std::this_thread::sleep_for(600ms);
+    EXPECT_EQ(http_request(port_, http::verb::get, "/api/seeks/" + kept).status, 200);
+}
+
+TEST_F(ServerTest, AbandonedUnlimitedGamesAreArchivedAtStart) {
+    Pair p = new_game("alice");
+    {
+        WsClient w(port_, p.a), b(port_, p.b);
+        join(w, p.game);
+        join(b, p.game);
+        play(w, b, p.game, {"e2e4"});
+    }
+    restart([](server::ServerOptions& o) { o.unlimited_archive_ms = 1; });
+    json s = http_request(port_, http::verb::get, "/api/games/" + p.game).j();
+    EXPECT_EQ(s["status"], "over");
+    EXPECT_EQ(s["termination"], "abandonment");
+    EXPECT_EQ(s["result"], "*");
+    EXPECT_EQ(s["moves"].size(), 1u);
+    EXPECT_TRUE(http_request(port_, http::verb::get, "/api/lobby").j()["games"].empty());
+}
+
+TEST_F(ServerTest, SpectatorsDoNotKeepFinishedGamesInMemory) {
+    restart([](server::ServerOptions& o) {
+        o.finished_ttl_ms = 200;
+        o.finished_player_ttl_ms = 200;
+    });
+    Pair p = new_game("chess");
+    {
+        WsClient w(port_, p.a), b(port_, p.b);
+        join(w, p.game);
+        join(b, p.game);
+        b.send({{"type", "resign"}, {"game", p.game}});
+        w.state_where(p.game, [](const json& j) { return j["status"] == "over"; });
+    }
+    WsClient spectator(port_);
+    EXPECT_EQ(join(spectator, p.game)["status"], "over");
+    for (int i = 0; i < 100 && server_->stats().rooms > 0; ++i) std::this_thread::sleep_for(50ms);
+    EXPECT_EQ(server_->stats().rooms, 0u);
+    // Still there for whoever asks, read back from storage.
+    EXPECT_EQ(join(spectator, p.game)["result"], "1-0");
+}
+
+TEST_F(ServerTest, OneDatabaseOneServer) {
+    Pair p = new_game("chess", {{"kind", "correspondence"}, {"days", 3}});
+    const std::string db = (dir_.path() / "test.db").string();
+    auto rows = [&] {
+        SQLite::Database d(db, SQLite::OPEN_READONLY);
+        SQLite::Statement q(d, "SELECT id, clock_at, white_ms, black_ms, status FROM games ORDER BY id");
+        std::string out;
+        while (q.executeStep())
+            for (int i = 0; i < 5; ++i) out += q.getColumn(i).getString() + ";";
+        return out;
+    };
+    const std::string before = rows();
+    server::ServerOptions o = options();
+    try {
+        server::Server second(o);  // another port, same database
+        FAIL() << "a second server opened the database";
+    } catch (const server::StorageError& e) {
+        EXPECT_NE(std::string(e.what()).find("another echecs server"), std::string::npos) << e.what();
+    }
+    o.port = port_;  // the same port as well: refused before the database is even opened
+    EXPECT_THROW(server::Server third(o), std::exception);
+    EXPECT_EQ(rows(), before);
+    EXPECT_EQ(http_request(port_, http::verb::get, "/api/games/" + p.game).status, 200);
+}
+
+TEST_F(ServerTest, FinishedGamesArePagedByKeyset) {
+    std::vector<std::string> ids;
+    for (int i = 0; i < 7; ++i) {
+        Pair p = new_game("chess");
+        WsClient b(port_, p.b);
+        join(b, p.game);
+        b.send({{"type", "resign"}, {"game", p.game}});
+        b.state_where(p.game, [](const json& j) { return j["status"] == "over"; });
+        ids.insert(ids.begin(), p.game);  // newest first
+    }
+    new_game("chess", {{"kind", "unlimited"}}, true);  // private: never listed
+    std::vector<std::string> seen;
+    std::string target = "/api/games?status=finished&limit=3";
+    for (int page = 0; page < 5; ++page) {
+        json r = http_request(port_, http::verb::get, target).j();
+        for (const json& g : r["games"]) seen.push_back(g["id"]);
+        if (r["next"].is_null()) break;
+        target = "/api/games?status=finished&limit=3&before=" + r["next"].get<std::string>();
+    }
+    EXPECT_EQ(seen.size(), ids.size());  // each once (ends in the same millisecond are ordered by id)
+    EXPECT_EQ(std::set<std::string>(seen.begin(), seen.end()), std::set<std::string>(ids.begin(), ids.end()));
+    EXPECT_EQ(error_of(http_request(port_, http::verb::get, "/api/games?offset=5000"))["reason"], "number_range");
+    EXPECT_EQ(error_of(http_request(port_, http::verb::get, "/api/games?before=../x"))["reason"], "before_invalid");
+}
+
+TEST_F(ServerTest, MovesCarryTheirClockAndThePgnHasClocksAndSite) {
+    Pair p = new_game("chess", {{"kind", "realtime"}, {"minutes", 3}, {"increment", 2}});
+    WsClient w(port_, p.a), b(port_, p.b);
+    join(w, p.game);
+    join(b, p.game);
+    json s = play(w, b, p.game, {"e2e4", "e7e5", "g1f3"});
+    EXPECT_EQ(s["moves"][0]["clock"], 182'000);
+    EXPECT_EQ(s["moves"][1]["clock"], 182'000);
+    EXPECT_LE(s["moves"][2]["clock"].get<std::int64_t>(), 184'000);  // what was left, plus 2 s
+    EXPECT_GE(s["moves"][2]["clock"].get<std::int64_t>(), 174'000);
+    auto pgn = http_request(port_, http::verb::get, "/game/" + p.game + ".pgn");
+    EXPECT_NE(pgn.body.find("1. e4 {[%clk 0:03:02]} 1... e5 {[%clk 0:03:02]} 2. Nf3 {[%clk 0:0"), std::string::npos)
+        << pgn.body;
+    EXPECT_NE(pgn.body.find("[Site \"http://127.0.0.1:" + std::to_string(port_) + "/game/" + p.game + "\"]"),
+              std::string::npos)
+        << pgn.body;
+    restart([](server::ServerOptions& o) { o.public_url = "https://echecs.example/"; });
+    pgn = http_request(port_, http::verb::get, "/game/" + p.game + ".pgn");
+    EXPECT_NE(pgn.body.find("[Site \"https://echecs.example/game/" + p.game + "\"]"), std::string::npos) << pgn.body;
+    // The clocks come back from storage too.
+    EXPECT_EQ(http_request(port_, http::verb::get, "/api/games/" + p.game).j()["moves"][0]["clock"], 182'000);
+}
+
+TEST_F(ServerTest, HelloAnswersOnlyTheSocketThatSentIt) {
+    std::vector<Pair> games;
+    for (int i = 0; i < 10; ++i) games.push_back(new_game("chess"));
+    std::string spy_token = token();
+    WsClient spy(port_, spy_token), player(port_);
+    for (const Pair& g : games) join(spy, g.game);
+    for (const Pair& g : games) join(player, g.game);
+    player.send({{"type", "hello"}, {"token", games[0].a}});  // now White of game 0
+    json s = player.state_where(games[0].game, [](const json& j) { return j["you"] == "white"; });
+    EXPECT_EQ(s["players"]["white"]["connected"], true);
+    // The spy is told once that White of game 0 is here, and nothing else.
+    json told = spy.state_where(games[0].game, [](const json&) { return true; });
+    EXPECT_EQ(told["players"]["white"]["connected"], true);
+    for (int i = 0; i < 30; ++i) player.send({{"type", "hello"}, {"token", games[0].a}});
+    player.send({{"type", "hello"}, {"token", games[1].a}});
+    EXPECT_EQ(player.error()["reason"], "hello_token_changed");
+    spy.send({{"type", "ping"}, {"t", "end"}});
+    json next = spy.recv(5s);
+    EXPECT_EQ(next["type"], "pong") << next.dump();  // no state was sent to the spy meanwhile
+}
+
+TEST_F(ServerTest, NoEngineHelpForAPlayersLiveGame) {
+    Pair p = new_game("chess");
+    WsClient w(port_, p.a), b(port_, p.b);
+    join(w, p.game);
+    join(b, p.game);
+    json s = play(w, b, p.game, {"e2e4", "e7e5"});
+    json body = {{"variant", "chess"}, {"fen", s["fen"]}, {"movetime_ms", 50}};
+    for (const std::string& t : {p.a, p.b}) {
+        auto r = http_request(port_, http::verb::post, "/api/analysis/eval", body.dump(), t);
+        EXPECT_EQ(r.status, 403);
+        EXPECT_EQ(error_of(r)["reason"], "live_game_analysis");
+    }
+    // The same position reached by a move list; and a spectator may analyse.
+    json by_moves = {{"moves", {"e2e4", "e7e5"}}, {"movetime_ms", 50}};
+    EXPECT_EQ(http_request(port_, http::verb::post, "/api/analysis/eval", by_moves.dump(), p.a).status, 403);
+    EXPECT_EQ(http_request(port_, http::verb::post, "/api/analysis/eval", body.dump(), token()).status, 200);
+    // Once the game is over, the players may too.
+    b.send({{"type", "resign"}, {"game", p.game}});
+    w.state_where(p.game, [](const json& j) { return j["status"] == "over"; });
+    EXPECT_EQ(http_request(port_, http::verb::post, "/api/analysis/eval", body.dump(), p.a).status, 200);
+}
+
+TEST_F(ServerTest, LimitsPerAddress) {
+    restart([](server::ServerOptions& o) {
+        o.max_connections_per_ip = 6;
+        o.max_engine_games_per_ip = 2;
+        o.max_seeks_per_ip = 3;
+        o.engine_queue_per_client = 1;
+        o.eval_min_ms = 500;
+    });
+    std::string a = token();
+    {
+        std::vector<std::unique_ptr<WsClient>> open;
+        for (int i = 0; i < 6; ++i) open.push_back(std::make_unique<WsClient>(port_));
+        EXPECT_THROW(WsClient extra(port_), std::exception);  // closed at once
+        open.pop_back();
+        for (int i = 0; i < 100; ++i) {  // the slot comes back when the socket is gone
+            try {
+                WsClient again(port_);
+                break;
+            } catch (const std::exception&) {
+                std::this_thread::sleep_for(20ms);
+            }
+        }
+    }
+    std::this_thread::sleep_for(100ms);
+    for (int i = 0; i < 2; ++i) EXPECT_EQ(post_json(port_, "/api/computer", {{"level", 1}}, a)["_status"], 201);
+    EXPECT_EQ(post_json(port_, "/api/computer", {{"level", 1}}, a)["error"]["reason"], "too_many_engine_games");
+    for (int i = 0; i < 3; ++i)
+        EXPECT_EQ(post_json(port_, "/api/seeks", {{"time", {{"kind", "unlimited"}}}}, token())["_status"], 201);
+    EXPECT_EQ(post_json(port_, "/api/seeks", {{"time", {{"kind", "unlimited"}}}}, token())["error"]["reason"],
+              "too_many_seeks_address");
+    // One evaluation at a time per address: a second one at once is refused.
+    std::thread first([&] { http_request(port_, http::verb::post, "/api/analysis/eval", json::object().dump()); });
+    std::this_thread::sleep_for(100ms);
+    auto second = http_request(port_, http::verb::post, "/api/analysis/eval", json::object().dump());
+    first.join();
+    EXPECT_EQ(second.status, 429);
+    EXPECT_EQ(error_of(second)["reason"], "eval_pending");
+}
+
+TEST_F(ServerTest, ABodyOverTheLimitIsRefusedBeforeItIsRead) {
+    asio::io_context ioc;
+    tcp::socket sock(ioc);
+    sock.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
+    const std::string head =
+        "POST /api/seeks HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        "Content-Length: 100000000\r\n\r\n{";
+    asio::write(sock, asio::buffer(head));
+    // The answer comes without the 100 MB: only the head was needed.
+    std::string reply;
+    char buf[4096];
+    beast::error_code ec;
+    for (int i = 0; i < 50 && reply.find("\r\n\r\n") == std::string::npos; ++i) {
+        if (sock.available(ec) == 0) {
+            std::this_thread::sleep_for(20ms);
+            continue;
+        }
+        reply.append(buf, sock.read_some(asio::buffer(buf), ec));
+    }
+    EXPECT_EQ(reply.rfind("HTTP/1.1 413", 0), 0u) << reply;
+}
+
+TEST_F(ServerTest, MySeeksTellsTheOwnerOnly) {
+    std::string a = token(), other = token();
+    WsClient owner(port_, a), stranger(port_, other);
+    EXPECT_EQ(owner.recv_until([](const json& j) { return j["type"] == "my_seeks"; })["seeks"], json::array());
+    stranger.recv_until([](const json& j) { return j["type"] == "my_seeks"; });
+    json s = post_json(port_, "/api/seeks", {{"time", {{"kind", "unlimited"}}}, {"private", true}}, a);
+    EXPECT_EQ(owner.recv_until([](const json& j) { return j["type"] == "my_seeks"; })["seeks"],
+              json({s["seek"]["id"]}));
+    http_request(port_, http::verb::delete_, "/api/seeks/" + s["seek"]["id"].get<std::string>(), "", a);
+    EXPECT_EQ(owner.recv_until([](const json& j) { return j["type"] == "my_seeks"; })["seeks"], json::array());
+    stranger.send({{"type", "ping"}, {"t", 0}});
+    EXPECT_EQ(stranger.recv()["type"], "pong");  // nothing about somebody else's seeks
+}
+
+}  // namespace

@@ -1,0 +1,407 @@
+// The server's parts without sockets: text and errors, input fields, the
+// typed client messages, the router, origins, rate limits and the engine
+// scheduler.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "server/engine_queue.h"
+#include "server/errors.h"
+#include "server/http_types.h"
+#include "server/input.h"
+#include "server/limits.h"
+#include "server/messages.h"
+#include "server/options.h"
+#include "server/router.h"
+#include "server/text.h"
+
+using namespace echecs;
+using namespace echecs::server;
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+namespace {
+
+const std::string E_ACUTE_BYTE = "\xC3";  // the first byte of "é" alone: invalid UTF-8
+
+TEST(Text, InvalidUtf8IsReplacedNeverThrown) {
+    EXPECT_TRUE(valid_utf8("Zoé ♘ 𝄞"));
+    for (std::string bad : {E_ACUTE_BYTE, std::string("\xff"), std::string("\xed\xa0\x80"),  // a surrogate
+                            std::string("\xc0\xaf"), std::string("\xf4\x90\x80\x80")}) {     // overlong, > U+10FFFF
+        EXPECT_FALSE(valid_utf8(bad));
+        const std::string fixed = to_valid_utf8("a" + bad + "b");
+        EXPECT_TRUE(valid_utf8(fixed));
+        EXPECT_EQ(fixed.front(), 'a');
+        EXPECT_EQ(fixed.back(), 'b');
+        EXPECT_NO_THROW(dump(json{{"message", "bad: " + bad}}));
+        EXPECT_TRUE(valid_utf8(dump(json{{"message", "bad: " + bad}})));
+        EXPECT_TRUE(valid_utf8(quote(bad)));
+    }
+    // nlohmann's own dump() throws on the same input: the reason for dump().
+    EXPECT_THROW(json(std::string(E_ACUTE_BYTE)).dump(), json::exception);
+}
+
+TEST(Text, JsonDepthIsCountedOutsideStrings) {
+    EXPECT_EQ(json_depth("{}"), 1);
+    EXPECT_EQ(json_depth("[[1,[2]]]"), 3);
+    EXPECT_EQ(json_depth(R"({"a":"[[[[[[","b":"\"[[["})"), 1);
+    EXPECT_EQ(json_depth(std::string(10000, '[')), 10000);
+    EXPECT_EQ(ascii_excerpt("a\xff\nb", 10), "a??b");
+}
+
+TEST(Errors, StatusIsDecidedByCodeAndReasonInOnePlace) {
+    EXPECT_EQ(http_status(ApiError("not_found", "game_not_found", "")), 404);
+    EXPECT_EQ(http_status(ApiError("forbidden", "live_game_analysis", "")), 403);
+    EXPECT_EQ(http_status(ApiError("conflict", "seek_taken", "")), 409);
+    EXPECT_EQ(http_status(ApiError("too_large", "body_too_large", "")), 413);
+    EXPECT_EQ(http_status(ApiError("rate_limited", "eval_rate", "")), 429);
+    EXPECT_EQ(http_status(ApiError("unavailable", "engine_busy", "")), 503);
+    EXPECT_EQ(http_status(ApiError("internal", "internal", "")), 500);
+    EXPECT_EQ(http_status(ApiError("bad_request", "content_type", "")), 415);
+    EXPECT_EQ(http_status(ApiError("bad_request", "method_not_allowed", "")), 405);
+    EXPECT_EQ(http_status(ApiError("bad_request", "time_both_zero", "")), 400);
+    json body = error_body(
+        ApiError("bad_request", "number_range", "time.minutes must be...", "time.minutes", {{"min", 0}, {"max", 180}}));
+    EXPECT_EQ(body["error"]["reason"], "number_range");
+    EXPECT_EQ(body["error"]["field"], "time.minutes");
+    EXPECT_EQ(body["error"]["params"]["max"], 180);
+    EXPECT_EQ(error_body(ApiError("x", "y", "z"))["error"]["field"], nullptr);
+    const std::string ws =
+        ws_error_text(ApiError("illegal_move", "move_illegal", "illegal move " + E_ACUTE_BYTE), "Gm7Pq2Zx", "17");
+    ASSERT_TRUE(valid_utf8(ws));
+    json j = json::parse(ws);
+    EXPECT_EQ(j["type"], "error");
+    EXPECT_EQ(j["game"], "Gm7Pq2Zx");
+    EXPECT_EQ(j["id"], 17);
+}
+
+ServerOptions defaults() { return ServerOptions{}; }
+
+std::string reason_of(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const ApiError& e) {
+        return e.reason;
+    }
+    return "";
+}
+
+TEST(Input, Nicknames) {
+    auto nick = [](const std::string& n) { return parse_nickname(json{{"nickname", n}}, "nickname"); };
+    EXPECT_EQ(nick("  Zoé "), "Zoé");
+    EXPECT_EQ(nick(""), "Anonymous");
+    EXPECT_EQ(parse_nickname(json::object(), "nickname"), "Anonymous");
+    EXPECT_EQ(nick("Ann Computerless"), "Ann Computerless");
+    EXPECT_EQ(reason_of([&] { nick(std::string(21, 'n')); }), "nickname_too_long");
+    EXPECT_EQ(nick(std::string(20, 'n')), std::string(20, 'n'));
+    EXPECT_EQ(nick("éééééééééééééééééééé"), "éééééééééééééééééééé");  // characters, not bytes
+    for (const char* reserved :
+         {"Computer", "computer", "COMPUTER level 8", "Computer-8", "Ordinateur", "admin", "Stockfish", "server"})
+        EXPECT_EQ(reason_of([&] { nick(reserved); }), "nickname_reserved") << reserved;
+    for (const char* bidi : {"Ann\u202Ereverse", "\u2066x", "a\u200Fb", "a\u061Cb"})
+        EXPECT_EQ(reason_of([&] { nick(bidi); }), "nickname_bidi") << bidi;
+    for (const char* invisible : {"a\tb", "a\u200Bb", "\u00ADx", "a\u0085b", "\uFEFFx"})
+        EXPECT_EQ(reason_of([&] { nick(invisible); }), "nickname_control") << invisible;
+    EXPECT_EQ(reason_of([&] { parse_nickname(json{{"nickname", 5}}, "nickname"); }), "field_type");
+}
+
+TEST(Input, TimeControls) {
+    const ServerOptions o = defaults();
+    auto time = [&](json t) { return parse_time(json{{"time", t}}, false, o); };
+    TimeControl tc = time({{"kind", "realtime"}, {"minutes", 5}, {"increment", 3}});
+    EXPECT_EQ(tc.initial_ms, 300'000);
+    EXPECT_EQ(tc.increment_ms, 3'000);
+    EXPECT_EQ(time({{"kind", "realtime"}, {"minutes", 0}, {"increment", 2}}).initial_ms, 2'000);
+    EXPECT_EQ(time({{"kind", "realtime"}, {"minutes", 0.1}, {"increment", 0}}).initial_ms, 6'000);  // the minimum
+    EXPECT_EQ(reason_of([&] { time({{"kind", "realtime"}, {"minutes", 0}, {"increment", 0}}); }), "time_both_zero");
+    EXPECT_EQ(reason_of([&] {
+                  time({{"kind", "realtime"}, {"minutes", 0.00002}, {"increment", 0}});
+              }),
+              "time_below_minimum");  // 1 ms
+    EXPECT_EQ(reason_of([&] {
+                  time({{"kind", "realtime"}, {"minutes", 0.05}, {"increment", 0.5}});
+              }),
+              "time_below_minimum");
+    try {
+        time({{"kind", "realtime"}, {"minutes", 500}, {"increment", 0}});
+        FAIL();
+    } catch (const ApiError& e) {
+        EXPECT_EQ(e.reason, "number_range");
+        EXPECT_EQ(e.field, "time.minutes");
+        EXPECT_EQ(e.params["max"], 180);
+    }
+    EXPECT_EQ(reason_of([&] { time({{"kind", "correspondence"}, {"days", 1.5}}); }), "number_whole");
+    EXPECT_EQ(reason_of([&] { time({{"kind", "blitz"}}); }), "time_kind_unknown");
+    EXPECT_EQ(reason_of([&] { parse_time(json::object(), false, o); }), "field_missing");
+    EXPECT_EQ(parse_time(json::object(), true, o).kind, TimeControl::Unlimited);
+}
+
+TEST(Input, AnInvalidUtf8FenIsAnErrorThatCanBeWritten) {
+    // The request that used to stop the server: one byte of "é" in the FEN.
+    for (const std::string& fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN" + E_ACUTE_BYTE + " w KQkq - 0 1",
+                                   "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk" + E_ACUTE_BYTE + " - 0 1"}) {
+        json body = json::object();
+        body["fen"] = fen;  // as nlohmann would hold it if it had been read
+        try {
+            replay_analysis(body);
+            FAIL() << "accepted";
+        } catch (const ApiError& e) {
+            EXPECT_EQ(e.reason, "fen_invalid");
+            EXPECT_EQ(e.field, "fen");
+            EXPECT_TRUE(valid_utf8(e.message));
+            EXPECT_TRUE(valid_utf8(dump(error_body(e))));
+        }
+    }
+    // Sent as JSON text, the same byte is refused by the parser already.
+    const std::string raw = std::string("{\"fen\":\"") + E_ACUTE_BYTE + "\"}";
+    EXPECT_EQ(reason_of([&] { parse_body(raw); }), "json_invalid");
+    EXPECT_EQ(reason_of([&] { parse_body(std::string(100, '[') + std::string(100, ']')); }), "json_too_deep");
+    EXPECT_EQ(reason_of([&] { parse_body("[1]"); }), "json_not_object");
+    try {
+        replay_analysis(json{{"moves", {"e2e4", "e7e4"}}});
+        FAIL();
+    } catch (const ApiError& e) {
+        EXPECT_EQ(e.reason, "move_illegal");
+        EXPECT_EQ(e.field, "moves[1]");
+        EXPECT_EQ(e.params["index"], 1);
+    }
+}
+
+TEST(Messages, EveryTypeParsesIntoItsTypedMessage) {
+    auto parse = [](const std::string& s) { return parse_client_message(s); };
+    auto m = parse(R"({"type":"move","game":"Gm7Pq2Zx","move":"e2e4","ply":0,"id":17})");
+    ASSERT_TRUE(m.message);
+    auto& mv = std::get<msg::Move>(*m.message);
+    EXPECT_EQ(mv.game, "Gm7Pq2Zx");
+    EXPECT_EQ(mv.uci, "e2e4");
+    EXPECT_EQ(mv.ply, 0);
+    EXPECT_EQ(m.id_json, "17");
+    EXPECT_EQ(std::get<msg::Hello>(*parse(R"({"type":"hello","token":"q3V9zLr0cXk2mB7tYw1eHn5a"})").message).token,
+              "q3V9zLr0cXk2mB7tYw1eHn5a");
+    EXPECT_EQ(std::get<msg::Ping>(*parse(R"({"type":"ping","t":{"x":1}})").message).t_json, R"({"x":1})");
+    EXPECT_TRUE(std::holds_alternative<msg::LobbySubscribe>(*parse(R"({"type":"lobby_subscribe"})").message));
+    EXPECT_TRUE(std::holds_alternative<msg::Join>(*parse(R"({"type":"join","game":"x"})").message));
+    for (auto [name, cmd] :
+         {std::pair{"claim_victory", msg::Command::ClaimVictory}, std::pair{"claim_draw", msg::Command::ClaimDraw},
+          std::pair{"rematch_decline", msg::Command::RematchDecline},
+          std::pair{"draw_offer", msg::Command::DrawOffer}}) {
+        auto p = parse(std::string(R"({"type":")") + name + R"(","game":"g"})");
+        ASSERT_TRUE(p.message) << name;
+        EXPECT_EQ(std::get<msg::GameCommand>(*p.message).command, cmd);
+        EXPECT_EQ(command_name(cmd), name);
+    }
+}
+
+TEST(Messages, BadMessagesGetTheirReason) {
+    auto reason = [](const std::string& s) {
+        auto p = parse_client_message(s);
+        EXPECT_FALSE(p.message) << s;
+        return p.error ? p.error->reason : "";
+    };
+    EXPECT_EQ(reason("{not json"), "json_invalid");
+    EXPECT_EQ(reason("[1]"), "json_not_object");
+    EXPECT_EQ(reason(std::string(5000, '[') + std::string(5000, ']')), "json_too_deep");
+    EXPECT_EQ(reason(std::string("{\"type\":\"ping\",\"t\":\"") + E_ACUTE_BYTE + "\"}"), "json_invalid");
+    EXPECT_EQ(reason(R"({"type":"teleport"})"), "type_unknown");
+    EXPECT_EQ(reason(R"({"type":7})"), "field_type");
+    EXPECT_EQ(reason(R"({"game":"x"})"), "field_missing");
+    EXPECT_EQ(reason(R"({"type":"move","game":"x"})"), "field_missing");
+    EXPECT_EQ(reason(R"({"type":"move","game":"x","move":42})"), "field_type");
+    EXPECT_EQ(reason(R"({"type":"move","game":"x","move":"e2e4","ply":1.5})"), "field_type");
+    EXPECT_EQ(reason(R"({"type":"move","game":"x","move":"e2e4","ply":-1})"), "field_type");
+    EXPECT_EQ(reason(R"({"type":"move","game":"x","move":")" + std::string(40, 'e') + "\"}"), "move_too_long");
+    EXPECT_EQ(reason(R"({"type":"hello","token":"short"})"), "token_invalid");
+    // The id and the game are echoed, even in an error.
+    auto p = parse_client_message(R"({"type":"move","game":"Gm7Pq2Zx","id":"abc"})");
+    EXPECT_EQ(p.game, "Gm7Pq2Zx");
+    EXPECT_EQ(p.id_json, "\"abc\"");
+    EXPECT_EQ(parse_client_message(R"({"type":"x","id":{"deep":1}})").id_json, "");  // only numbers and short strings
+}
+
+HttpContextPtr context(const std::string& method, const std::string& target, std::string body, HttpResponse& out,
+                       std::map<std::string, std::string> headers = {}) {
+    HttpRequest r;
+    r.method = method;
+    r.target = target;
+    r.body = std::move(body);
+    r.ip = "127.0.0.1";
+    r.headers = std::move(headers);
+    return std::make_shared<HttpContext>(std::move(r), [&out](HttpResponse res) { out = std::move(res); });
+}
+
+TEST(Router, RoutesParamsAndErrorsInOnePlace) {
+    Router router;
+    router.add("GET", "/api/seeks/:id", [](const HttpContextPtr& c) { c->json(200, {{"id", c->param("id")}}); });
+    router.add("POST", "/api/throw", [](const HttpContextPtr&) { throw std::runtime_error("boom \xC3"); });
+    router.add("POST", "/api/body", [](const HttpContextPtr& c) { c->json(200, c->body()); });
+    router.add("GET", "/game/:id.pgn", [](const HttpContextPtr& c) { c->json(200, {{"pgn", c->param("id")}}); });
+    router.add("GET", "/api/q", [](const HttpContextPtr& c) { c->json(200, {{"before", c->query("before")}}); });
+    router.set_fallback([](const HttpContextPtr& c) { c->json(200, {{"static", c->path()}}); });
+    HttpResponse res;
+    router.dispatch(context("GET", "/api/seeks/Sk4Lm9Qa", "", res));
+    EXPECT_EQ(json::parse(res.body)["id"], "Sk4Lm9Qa");
+    router.dispatch(context("HEAD", "/api/seeks/Sk4Lm9Qa", "", res));
+    EXPECT_EQ(res.status, 200);
+    router.dispatch(context("DELETE", "/api/seeks/Sk4Lm9Qa", "", res));
+    EXPECT_EQ(res.status, 405);
+    router.dispatch(context("GET", "/api/nothing", "", res));
+    EXPECT_EQ(res.status, 404);
+    EXPECT_EQ(json::parse(res.body)["error"]["reason"], "no_endpoint");
+    router.dispatch(context("POST", "/api/throw", "", res));
+    EXPECT_EQ(res.status, 500);
+    EXPECT_TRUE(valid_utf8(res.body));
+    router.dispatch(context("GET", "/game/AbCdEfGh.pgn", "", res));
+    EXPECT_EQ(json::parse(res.body)["pgn"], "AbCdEfGh");
+    router.dispatch(context("GET", "/game/AbCdEfGh", "", res));
+    EXPECT_EQ(json::parse(res.body)["static"], "/game/AbCdEfGh");
+    router.dispatch(context("GET", "/api/q?before=Ab%43d&x", "", res));
+    EXPECT_EQ(json::parse(res.body)["before"], "AbCd");
+    // A body must be JSON, and say so.
+    router.dispatch(context("POST", "/api/body", R"({"a":1})", res, {{"content-type", "text/plain"}}));
+    EXPECT_EQ(res.status, 415);
+    EXPECT_EQ(json::parse(res.body)["error"]["reason"], "content_type");
+    router.dispatch(
+        context("POST", "/api/body", R"({"a":1})", res, {{"content-type", "application/json; charset=utf-8"}}));
+    EXPECT_EQ(res.status, 200);
+    router.dispatch(context("POST", "/api/body", "", res));
+    EXPECT_EQ(res.status, 200);  // no body: {}
+}
+
+TEST(Router, AnAnswerIsSentOnce) {
+    Router router;
+    router.add("GET", "/api/twice", [](const HttpContextPtr& c) {
+        c->json(200, {{"n", 1}});
+        c->json(200, {{"n", 2}});
+        throw std::runtime_error("after the answer");
+    });
+    int answers = 0;
+    HttpRequest r;
+    r.method = "GET";
+    r.target = "/api/twice";
+    router.dispatch(std::make_shared<HttpContext>(r, [&](HttpResponse res) {
+        ++answers;
+        EXPECT_EQ(json::parse(res.body)["n"], 1);
+    }));
+    EXPECT_EQ(answers, 1);
+}
+
+TEST(Web, OriginsAndForwardedAddresses) {
+    ServerOptions o;
+    EXPECT_TRUE(origin_allowed("", "127.0.0.1:8080", o));
+    EXPECT_TRUE(origin_allowed("http://127.0.0.1:8080", "127.0.0.1:8080", o));
+    EXPECT_TRUE(origin_allowed("https://Echecs.Example", "echecs.example:443", o));
+    EXPECT_FALSE(origin_allowed("http://evil.example", "127.0.0.1:8080", o));
+    EXPECT_FALSE(origin_allowed("http://127.0.0.1:8081", "127.0.0.1:8080", o));
+    EXPECT_FALSE(origin_allowed("null", "127.0.0.1:8080", o));
+    o.allowed_origins = {"http://friend.example"};
+    EXPECT_TRUE(origin_allowed("http://friend.example", "127.0.0.1:8080", o));
+    o.allowed_origins = {"*"};
+    EXPECT_TRUE(origin_allowed("http://evil.example", "127.0.0.1:8080", o));
+    ServerOptions p;
+    EXPECT_EQ(client_ip("10.0.0.1", "1.2.3.4", p), "10.0.0.1");
+    p.trust_forwarded_for = true;
+    EXPECT_EQ(client_ip("10.0.0.1", "9.9.9.9, 1.2.3.4", p), "1.2.3.4");
+    EXPECT_EQ(client_ip("10.0.0.1", "", p), "10.0.0.1");
+}
+
+TEST(Limits, TokenBucketAndAddresses) {
+    TokenBucket b(2, 3, 0);  // 2 per second, bursts of 3
+    EXPECT_TRUE(b.take(0));
+    EXPECT_TRUE(b.take(0));
+    EXPECT_TRUE(b.take(0));
+    EXPECT_FALSE(b.take(0));
+    EXPECT_FALSE(b.take(400));
+    EXPECT_TRUE(b.take(500));
+    ServerOptions o;
+    o.max_connections_per_ip = 2;
+    ClientLimits l(o);
+    EXPECT_TRUE(l.open_connection("a", 0));
+    EXPECT_TRUE(l.open_connection("a", 0));
+    EXPECT_FALSE(l.open_connection("a", 0));
+    EXPECT_TRUE(l.open_connection("b", 0));
+    EXPECT_FALSE(l.open_connection("c", 3));  // the server's own limit
+    l.close_connection("a");
+    EXPECT_TRUE(l.open_connection("a", 0));
+    EXPECT_EQ(l.connections(), 3);
+    l.add_engine_game("b", +1);
+    for (const char* ip : {"a", "a", "b"}) l.close_connection(ip);
+    l.sweep(1'000'000);
+    EXPECT_EQ(l.size(), 1u);  // b still has a game
+}
+
+TEST(EngineScheduler, GamesGoFirstAndPreemptAnalyses) {
+    EngineScheduler s(1, 100, 2);
+    std::atomic<int> order{0};
+    std::atomic<bool> analysis_started{false}, analysis_stopped{false};
+    std::atomic<int> game_at{-1}, other_at{-1};
+    // A long analysis takes the only thread...
+    ASSERT_EQ(s.submit_analysis("flooder",
+                                [&](const std::atomic<bool>& stop) {
+                                    analysis_started = true;
+                                    for (int i = 0; i < 1000 && !stop; ++i) std::this_thread::sleep_for(10ms);
+                                    analysis_stopped = stop.load();
+                                    order++;
+                                }),
+              EngineScheduler::Refusal::None);
+    while (!analysis_started) std::this_thread::sleep_for(1ms);
+    // ...the flooder may queue one more, not three...
+    EXPECT_EQ(s.submit_analysis("flooder", [&](const std::atomic<bool>&) { order++; }), EngineScheduler::Refusal::None);
+    EXPECT_EQ(s.submit_analysis("flooder", [&](const std::atomic<bool>&) {}), EngineScheduler::Refusal::ClientFull);
+    // ...another client queues behind it, and a game search overtakes everything.
+    EXPECT_EQ(s.submit_analysis("other", [&](const std::atomic<bool>&) { other_at = order++; }),
+              EngineScheduler::Refusal::None);
+    ASSERT_TRUE(s.submit_game([&](const std::atomic<bool>&) { game_at = order++; }));
+    for (int i = 0; i < 500 && order < 4; ++i) std::this_thread::sleep_for(10ms);
+    EXPECT_TRUE(analysis_stopped);  // stopped early for the game
+    EXPECT_EQ(game_at, 1);          // right after the preempted analysis
+    EXPECT_EQ(other_at, 2);         // the other client before the flooder's second
+    EXPECT_EQ(s.preemptions(), 1u);
+}
+
+TEST(EngineScheduler, TheQueueIsBounded) {
+    EngineScheduler s(1, 2, 10);
+    std::atomic<bool> release{false};
+    auto block = [&](const std::atomic<bool>& stop) {
+        while (!release && !stop) std::this_thread::sleep_for(1ms);
+    };
+    ASSERT_EQ(s.submit_analysis("a", block), EngineScheduler::Refusal::None);
+    while (s.queued() != 0) std::this_thread::sleep_for(1ms);
+    EXPECT_EQ(s.submit_analysis("b", block), EngineScheduler::Refusal::None);
+    EXPECT_EQ(s.submit_analysis("c", block), EngineScheduler::Refusal::None);
+    EXPECT_EQ(s.submit_analysis("d", block), EngineScheduler::Refusal::QueueFull);
+    release = true;
+}
+
+}  // namespace
+
+// (Engine code the server review found: the children of `echecs match`.)
+#include <filesystem>
+#include <set>
+
+#include "engine/uci_process.h"
+
+namespace {
+
+std::set<std::string> open_descriptors() {
+    std::set<std::string> fds;
+    for (const auto& e : std::filesystem::directory_iterator("/proc/self/fd")) fds.insert(e.path().filename());
+    return fds;
+}
+
+TEST(UciProcess, AnEngineDoesNotInheritAnotherEnginesPipes) {
+    const std::set<std::string> before = open_descriptors();
+    engine::UciProcess first("sleep 5");
+    std::set<std::string> first_pipes;
+    for (const std::string& fd : open_descriptors())
+        if (!before.count(fd)) first_pipes.insert(fd);
+    ASSERT_EQ(first_pipes.size(), 2u);  // our ends of its stdin and stdout
+    engine::UciProcess second("ls /proc/self/fd");
+    std::set<std::string> inherited;
+    while (auto line = second.read_line(5000)) inherited.insert(*line);
+    ASSERT_TRUE(inherited.count("0") && inherited.count("1"));
+    for (const std::string& fd : first_pipes) EXPECT_FALSE(inherited.count(fd)) << "descriptor " << fd;
+}
+
+}  // namespace
