@@ -41,6 +41,7 @@ void create_computer_game(Hub& hub, const HttpContextPtr& ctx) {
     if (level != std::floor(level))
         throw ApiError("bad_request", "number_whole", "level must be a whole number", "level");
     const TimeControl tc = parse_time(b, true, opt);
+    const std::string fen = parse_start_fen(b, v);
     std::string color = parse_color(b);
     if (color == "random") color = std::string(color_name((hub.rng()() & 1) ? WHITE : BLACK));
     Seat human{parse_nickname(b, "nickname"), token, 0};
@@ -54,7 +55,7 @@ void create_computer_game(Hub& hub, const HttpContextPtr& ctx) {
         throw ApiError("unavailable", "engine_busy", "the engine is busy; try again");
     const std::string gid = hub.new_game_id();
     GameRecord rec = LiveGame::new_record(gid, v, tc, color == "white" ? human : computer,
-                                          color == "white" ? computer : human, now_ms());
+                                          color == "white" ? computer : human, now_ms(), fen);
     GameRoom& room = hub.add_room(
         std::make_unique<LiveGame>(std::move(rec), GameSettings{opt.first_move_ms, opt.draw_offer_interval}), ip);
     hub.commit(

@@ -1,5 +1,7 @@
 #include "server/http_session.h"
 
+#include <algorithm>
+
 #include <boost/beast/websocket.hpp>
 
 #include "server/hub.h"
@@ -22,11 +24,40 @@ void HttpSession::run() {
 
 void HttpSession::read() {
     parser_.emplace();
-    parser_->body_limit(hub_.options().max_http_body);
+    // Until the head is read the larger limit applies (Beast checks a
+    // Content-Length against it then); on_header sets the target's own.
+    body_limit_ = std::max(hub_.options().max_http_body, hub_.options().max_upload_body);
+    parser_->body_limit(body_limit_);
     parser_->header_limit(8 * 1024);
     // The whole request (and a keep-alive connection's idle time) within
     // http_timeout_ms: a client sending a byte at a time is cut off.
     stream_.expires_after(std::chrono::milliseconds(hub_.options().http_timeout_ms));
+    // The head first: its path decides how large a body may be.
+    http::async_read_header(stream_, buffer_, *parser_,
+                            [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_header(ec); });
+}
+
+namespace {
+// The endpoints that take a file's text (PGN, Popeye input).
+constexpr std::string_view UPLOAD_PATHS[] = {"/api/pgn/read", "/api/problems/popeye/read"};
+
+bool is_upload(std::string_view target) {
+    const std::string_view path = target.substr(0, target.find('?'));
+    for (std::string_view p : UPLOAD_PATHS)
+        if (path == p) return true;
+    return false;
+}
+}  // namespace
+
+void HttpSession::on_header(beast::error_code ec) {
+    if (ec) return on_read(ec);
+    const auto target = parser_->get().target();
+    body_limit_ = is_upload(std::string_view(target.data(), target.size())) ? hub_.options().max_upload_body
+                                                                            : hub_.options().max_http_body;
+    parser_->body_limit(body_limit_);
+    // A declared length over the limit is refused before the body is read.
+    if (auto n = parser_->content_length(); n && *n > body_limit_) return on_read(http::error::body_limit);
+    if (parser_->is_done()) return on_read(ec);
     http::async_read(stream_, buffer_, *parser_,
                      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
 }
@@ -45,8 +76,8 @@ void HttpSession::on_read(beast::error_code ec) {
         const bool too_large = ec == http::error::body_limit;
         ApiError e =
             too_large                         ? ApiError("too_large", "body_too_large",
-                                                         "request body over " + std::to_string(hub_.options().max_http_body) + " bytes", "",
-                                                         {{"max", hub_.options().max_http_body}})
+                                                         "request body over " + std::to_string(body_limit_) + " bytes", "",
+                                                         {{"max", body_limit_}})
             : ec == http::error::header_limit ? ApiError("too_large", "header_too_large", "request head over 8 KiB")
                                               : ApiError("bad_request", "http_malformed", "malformed HTTP request");
         HttpResponse res;

@@ -28,6 +28,7 @@ public:
 private:
     using Request = boost::beast::http::request<boost::beast::http::string_body>;
     void read();
+    void on_header(boost::beast::error_code ec);
     void on_read(boost::beast::error_code ec);
     void upgrade(Request&& req);
     void answer(const Request& req, HttpResponse res);
@@ -39,6 +40,7 @@ private:
     std::string ip_;
     boost::beast::flat_buffer buffer_;
     std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+    std::size_t body_limit_ = 0;  // of the request being read
 };
 
 }  // namespace echecs::server

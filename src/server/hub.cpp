@@ -41,6 +41,7 @@ Hub::Hub(boost::asio::io_context& ioc, const ServerOptions& opt, std::unique_ptr
     add_seek_routes(router_, *this);
     add_game_routes(router_, *this);
     add_analysis_routes(router_, *this);
+    add_problem_routes(router_, *this);
     add_static_routes(router_, *this);
     load_from_storage(*initial_storage_);
 }

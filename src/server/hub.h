@@ -132,6 +132,7 @@ private:
 void add_seek_routes(Router& r, Hub& hub);
 void add_game_routes(Router& r, Hub& hub);
 void add_analysis_routes(Router& r, Hub& hub);
+void add_problem_routes(Router& r, Hub& hub);  // and PGN import
 void add_static_routes(Router& r, Hub& hub);
 
 }  // namespace echecs::server

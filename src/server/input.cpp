@@ -170,6 +170,21 @@ std::string parse_color(const json& body) {
     return c;
 }
 
+std::string parse_start_fen(const json& b, Variant v) {
+    const std::string fen = string_field(b, "fen", false);
+    if (fen.empty()) return std::string(Position::START_FEN);
+    if (fen.size() > 200) throw bad("fen_too_long", "fen: longer than 200 characters", "fen", {{"max", 200}});
+    std::unique_ptr<Game> g;
+    try {
+        g = std::make_unique<Game>(v, fen);
+    } catch (const FenError& e) {
+        const std::string detail = to_valid_utf8(e.what());
+        throw bad("fen_invalid", "fen: " + detail, "fen", {{"detail", detail}});
+    }
+    if (g->result().over()) throw bad("fen_game_over", "fen: the game is already over in this position", "fen");
+    return g->position().fen();
+}
+
 Analysis replay_analysis(const json& b) {
     Analysis a;
     const Variant v = parse_variant(b);

@@ -41,6 +41,9 @@ struct Analysis {
     std::string fen;
     std::vector<std::string> uci, san;
 };
+// An optional "fen" to start a game from (the start position without it):
+// a legal position of `v` where the game goes on.
+std::string parse_start_fen(const nlohmann::json& body, Variant v);
 Analysis replay_analysis(const nlohmann::json& body);
 
 }  // namespace echecs::server

@@ -23,11 +23,11 @@ ApiError not_allowed(const char* reason, std::string message, nlohmann::json par
 }  // namespace
 
 GameRecord LiveGame::new_record(const std::string& id, Variant v, const TimeControl& tc, Seat white, Seat black,
-                                std::int64_t now) {
+                                std::int64_t now, std::string_view fen) {
     GameRecord r;
     r.id = id;
     r.variant = v;
-    r.initial_fen = std::string(Position::START_FEN);
+    r.initial_fen = std::string(fen);
     r.fen = r.initial_fen;
     r.time = tc;
     r.white = std::move(white);

@@ -108,8 +108,9 @@ public:
 
     // A game record that has just been created by a seek, a computer game or
     // a rematch.
+    // `fen`: the position the game starts from (checked by the caller).
     static GameRecord new_record(const std::string& id, Variant v, const TimeControl& tc, Seat white, Seat black,
-                                 std::int64_t now);
+                                 std::int64_t now, std::string_view fen = Position::START_FEN);
 
 private:
     void finish(Outcome o, Termination t, std::int64_t now);

@@ -61,6 +61,8 @@ struct ServerOptions {
     int max_connections = 0;                // all clients; 0: the descriptor limit minus a reserve
     std::int64_t http_timeout_ms = 15'000;  // to receive a whole request (and keep-alive idle time)
     std::size_t max_http_body = 16 * 1024;  // larger bodies get 413 before they are read
+    // The uploads (PGN, Popeye input: UPLOAD_PATHS in http_session.cpp) may be this large.
+    std::size_t max_upload_body = 1024 * 1024;
     double http_rate_per_second = 20;       // API requests per client address (token bucket)
     double http_burst = 100;
     std::size_t read_queue = 256;  // storage reads waiting (listings, games); more get 503

@@ -123,3 +123,28 @@ export function pendingPromotionSquare(pos: Position): string | undefined {
     if (p.role === 'pawn' && p.color === pos.turn && sq[1] === lastRank) return sq;
   return undefined;
 }
+
+const LETTER_B: Record<Role, string> = { pawn: 's', knight: 'o', bishop: 'c', rook: 'u', queen: 't', king: 'l' };
+
+/** The placement field of a FEN for the pieces of both boards (board B with the Alice letters). */
+export function writePlacement(pieces: ReadonlyMap<string, Piece>): string {
+  const rows: string[] = [];
+  for (let rank = 8; rank >= 1; rank--) {
+    let row = '';
+    let empty = 0;
+    for (let f = 0; f < 8; f++) {
+      const p = pieces.get(FILES[f] + rank);
+      if (!p) {
+        empty++;
+        continue;
+      }
+      if (empty) row += String(empty);
+      empty = 0;
+      const l = (p.board === 1 ? LETTER_B : LETTER)[p.role];
+      row += p.color === 'white' ? l.toUpperCase() : l;
+    }
+    if (empty) row += String(empty);
+    rows.push(row);
+  }
+  return rows.join('/');
+}

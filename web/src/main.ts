@@ -1,4 +1,4 @@
-// Entry point: header (play, rules, analysis, settings, sound, language), routes.
+// Entry point: header (play, rules, analysis, editor, problems, settings, sound, language), routes.
 
 import { el, clear, svgIcon } from './dom.js';
 import { LANGS, initLang, lang, onLangChange, setLang, t } from './i18n.js';
@@ -7,6 +7,8 @@ import { gamePage } from './pages/game.js';
 import { lobbyPage, challengePage } from './pages/lobby.js';
 import { rulesPage } from './pages/rules.js';
 import { analysisPage } from './pages/analysis.js';
+import { problemsPage } from './pages/problems.js';
+import { editorPage } from './pages/editor.js';
 import { openSettings } from './pages/settings-dialog.js';
 import { ws } from './api.js';
 import { setSound, soundOn, played } from './sound.js';
@@ -32,6 +34,8 @@ function renderHeader(): void {
     el('a', { href: '/', 'data-link': '', 'data-nav': 'lobby' }, t('nav.lobby')),
     el('a', { href: '/rules/chess', 'data-link': '', 'data-nav': 'rules' }, t('nav.rules')),
     el('a', { href: '/analysis', 'data-link': '', 'data-nav': 'analysis' }, t('nav.analysis')),
+    el('a', { href: '/editor', 'data-link': '', 'data-nav': 'editor' }, t('nav.editor')),
+    el('a', { href: '/problems', 'data-link': '', 'data-nav': 'problems' }, t('nav.problems')),
     el('a', { href: '/leaderboard', 'data-link': '', 'data-nav': 'leaderboard' }, t('nav.leaderboard')),
   );
   const brand = el('a', { href: '/', 'data-link': '', class: 'brand' }, el('span', { class: 'brand-icon', 'aria-hidden': 'true' }, '♞'), t('app.title'));
@@ -77,7 +81,19 @@ function renderHeader(): void {
 function markNav(): void {
   const p = location.pathname;
   const current =
-    p === '/' || p.startsWith('/challenge') ? 'lobby' : p.startsWith('/rules') ? 'rules' : p.startsWith('/analysis') ? 'analysis' : p.startsWith('/leaderboard') ? 'leaderboard' : '';
+    p === '/' || p.startsWith('/challenge')
+      ? 'lobby'
+      : p.startsWith('/rules')
+        ? 'rules'
+        : p.startsWith('/analysis')
+          ? 'analysis'
+          : p.startsWith('/leaderboard')
+            ? 'leaderboard'
+            : p.startsWith('/problems')
+              ? 'problems'
+              : p.startsWith('/editor')
+                ? 'editor'
+                : '';
   for (const a of header.querySelectorAll<HTMLAnchorElement>('[data-nav]')) {
     if (a.dataset.nav === current) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
@@ -90,6 +106,8 @@ route('/game/:id', (root, p) => gamePage(root, p.id));
 route('/rules/:variant', (root, p) => rulesPage(root, p.variant));
 route('/rules', root => rulesPage(root, 'chess'));
 route('/analysis', (root, _p, q) => analysisPage(root, q));
+route('/problems', (root, _p, q) => problemsPage(root, q));
+route('/editor', (root, _p, q) => editorPage(root, q));
 route('/login', (root, _p, q) => loginPage(root, q));
 route('/signup', root => signupPage(root));
 route('/account', root => accountPage(root));

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { INITIAL_FEN, boardPlacement, parseFen, pendingPromotionSquare, kingSquare, FenError } from '../src/fen.ts';
+import { INITIAL_FEN, boardPlacement, parseFen, pendingPromotionSquare, kingSquare, FenError, writePlacement } from '../src/fen.ts';
 
 test('orthodox FEN: pieces, side, castling, counters', () => {
   const p = parseFen('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2');
@@ -48,4 +48,10 @@ test('malformed FEN is rejected', () => {
   assert.throws(() => parseFen('8/8/8 w - - 0 1'), FenError);
   assert.throws(() => parseFen('9/8/8/8/8/8/8/8 w - - 0 1'), FenError);
   assert.throws(() => parseFen('xnbqkbnr/8/8/8/8/8/8/8 w - - 0 1'), FenError);
+});
+
+test('writePlacement writes back what parseFen read, Alice letters for board B', () => {
+  for (const fen of [INITIAL_FEN, 'rnbqkbnr/ppp1pppp/8/8/2p5/5O2/PP1PPPPP/RNBQKB1R w KQkq - 0 3', 'lt6/8/8/8/8/8/8/SUOCTL2 b - - 0 1'])
+    assert.equal(writePlacement(parseFen(fen).pieces), fen.split(' ')[0]);
+  assert.equal(writePlacement(new Map()), '8/8/8/8/8/8/8/8');
 });

@@ -1,8 +1,11 @@
 // Analysis board: free moves from any position of the three games (legal
-// moves and SAN from the server), the engine's evaluation on request. Opened
+// moves and SAN from the server) kept as a tree of variations (tree.ts:
+// branch, promote, delete, PGN export), keyboard and button navigation, the
+// engine's evaluation on request. Opened
 // from a finished game (`?game=<id>&ply=N`) it receives the whole move list;
 // a game still being played is refused (fair play), as the server does.
-// Also `?variant=&fen=&moves=` (moves: coordinate strings separated by spaces).
+// Also `?variant=&fen=&moves=` (moves: coordinate strings separated by spaces),
+// and PGN pasted or uploaded (pgn-import.ts).
 
 import { AnalysisResult, ApiError, api } from '../api.js';
 import { BoardView } from '../board.js';
@@ -13,16 +16,20 @@ import { lang, t } from '../i18n.js';
 import { parseMoves } from '../moves.js';
 import { matchTyped } from '../notation.js';
 import { showSan } from './game-parts.js';
+import { pgnImportPanel } from './pgn-import.js';
+import { MoveTree, Path, TreeNode } from '../tree.js';
 
 const VARIANTS: Variant[] = ['chess', 'alice', 'avalanche'];
 
 export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void {
   let variant: Variant = (VARIANTS as string[]).includes(q.get('variant') ?? '') ? (q.get('variant') as Variant) : 'chess';
   let startFen = q.get('fen') ?? INITIAL_FEN;
-  /** The line: every move from the start position; `cursor` moves of it are on the board. */
-  let line: string[] = (q.get('moves') ?? '').split(/\s+/).filter(Boolean);
-  let lineSan: string[] = [];
-  let cursor = line.length;
+  /** The moves: a tree of variations whose current node is on the board. */
+  let tree = new MoveTree();
+  /** A line to load into the tree (coordinates; its SAN comes from the server), and where to stand in it. */
+  let pending: { moves: string[]; ply: number } | null = null;
+  const initialMoves = (q.get('moves') ?? '').split(/\s+/).filter(Boolean);
+  if (initialMoves.length) pending = { moves: initialMoves, ply: initialMoves.length };
   let last: AnalysisResult | null = null;
   let board: BoardView | null = null;
   let seq = 0;
@@ -49,6 +56,10 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
   const undoBtn = el('button', { type: 'button', class: 'btn', 'data-action': 'undo' }, t('analysis.undo'));
   const resetBtn = el('button', { type: 'button', class: 'btn', 'data-action': 'reset' }, t('analysis.reset'));
   const flipBtn = el('button', { type: 'button', class: 'btn', 'data-action': 'flip' }, t('game.flip'));
+  const promoteBtn = el('button', { type: 'button', class: 'btn', 'data-action': 'promote' }, t('analysis.promote'));
+  const pgnBtn = el('button', { type: 'button', class: 'btn small', 'data-action': 'export-pgn' }, t('analysis.exportPgn'));
+  const pgnBox = el('textarea', { class: 'export-box', readonly: '', rows: '4', hidden: '', 'aria-label': t('analysis.pgn') });
+  const linkField = el('input', { type: 'text', class: 'fen-field', readonly: '', 'aria-label': t('analysis.link') });
   const input = el('input', {
     class: 'san-input',
     type: 'text',
@@ -67,11 +78,25 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
     el('div', { class: 'fen-row' }, fenInput, loadBtn),
     msg,
     list,
-    el('div', { class: 'controls' }, backBtn, fwdBtn, undoBtn, resetBtn, flipBtn),
+    el('div', { class: 'controls' }, backBtn, fwdBtn, undoBtn, resetBtn, flipBtn, promoteBtn),
     el('div', { class: 'controls' }, evalBtn),
     evalBox,
     el('div', { class: 'san-row' }, input),
     el('div', { class: 'fen-row' }, el('label', {}, t('game.fen')), curFen),
+    el('div', { class: 'fen-row' }, el('label', {}, t('analysis.link')), linkField),
+    el('div', { class: 'controls' }, pgnBtn),
+    pgnBox,
+    pgnImportPanel(g => {
+      if (!g.variant || !g.initial_fen || !g.moves) return;
+      variant = g.variant;
+      variantSel.value = variant;
+      startFen = g.initial_fen;
+      fenInput.value = startFen;
+      tree = MoveTree.fromLine(g.moves);
+      tree.toEnd();
+      makeBoard();
+      void refresh();
+    }),
   );
   // Alice on a narrow screen: one board large, the other as a thumbnail under it
   const thumb = el('div', { class: 'alice-thumb', hidden: '' });
@@ -90,12 +115,9 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
       aliceThumb: thumb,
       compact: () => media.matches,
       onMove: m => {
-        // a move at the cursor replaces the rest of the line, unless it is the next move of it
-        if (line[cursor] === m) cursor++;
-        else {
-          line = [...line.slice(0, cursor), m];
-          cursor = line.length;
-        }
+        // the same move as the tree's is followed; another one starts a variation
+        const i = last?.legal_moves.indexOf(m) ?? -1;
+        tree.play(m, (i >= 0 ? last?.legal_san?.[i] : undefined) ?? m);
         void refresh();
       },
       onPrompt: p => {
@@ -112,32 +134,56 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
     });
   };
 
-  const renderList = () => {
-    clear(list);
-    let first: Color = 'white';
-    let fullmove = 1;
+  const startInfo = (): { first: Color; fullmove: number } => {
     try {
       const p = parseFen(startFen);
-      first = p.turn;
-      fullmove = p.fullmove;
+      return { first: p.turn, fullmove: p.fullmove };
     } catch {
-      /* keep white, move 1 */
+      return { first: 'white', fullmove: 1 };
     }
-    lineSan.forEach((s, i) => {
-      const mover = i % 2 === 0 ? first : opposite(first);
-      const idx = i + (first === 'black' ? 1 : 0);
+  };
+
+  /** The tree as lichess shows it: the main line, each variation in brackets after the move it replaces. */
+  const renderList = () => {
+    clear(list);
+    const { first, fullmove } = startInfo();
+    const current = tree.path.join('.');
+    const cell = (node: TreeNode, path: Path, ply: number, numbered: boolean) => {
+      const mover = ply % 2 === 0 ? first : opposite(first);
+      const idx = ply + (first === 'black' ? 1 : 0);
       const no = fullmove + Math.floor(idx / 2);
-      const prefix = idx % 2 === 0 ? `${no}. ` : i === 0 ? `${no}… ` : '';
-      const label = prefix + showSan(s, mover);
-      const cell = el('span', { class: `move${i + 1 === cursor ? ' current' : ''}`, role: 'listitem', 'data-ply': String(i + 1), 'data-san': s }, label);
-      cell.addEventListener('click', () => {
-        cursor = i + 1;
+      const prefix = idx % 2 === 0 ? `${no}. ` : numbered ? `${no}… ` : '';
+      const key = path.join('.');
+      const c = el(
+        'span',
+        { class: `move${key === current ? ' current' : ''}`, role: 'listitem', 'data-ply': String(ply + 1), 'data-path': key, 'data-san': node.san },
+        prefix + showSan(node.san, mover),
+      );
+      c.addEventListener('click', () => {
+        tree.path = path;
         void refresh();
       });
-      list.appendChild(cell);
-    });
-    backBtn.disabled = cursor === 0;
-    fwdBtn.disabled = cursor >= line.length;
+      return c;
+    };
+    const walk = (host: HTMLElement, node: TreeNode, path: Path, ply: number, numbered: boolean) => {
+      const main = node.children[0];
+      if (!main) return;
+      host.appendChild(cell(main, [...path, 0], ply, numbered));
+      node.children.slice(1).forEach((v, k) => {
+        const box = el('span', { class: 'variation' });
+        box.appendChild(cell(v, [...path, k + 1], ply, true));
+        walk(box, v, [...path, k + 1], ply + 1, false);
+        host.appendChild(box);
+      });
+      walk(host, main, [...path, 0], ply + 1, node.children.length > 1);
+    };
+    walk(list, tree.root, [], 0, true);
+    backBtn.disabled = tree.path.length === 0;
+    fwdBtn.disabled = tree.current().children.length === 0;
+    promoteBtn.disabled = !tree.path.some(i => i !== 0);
+    undoBtn.disabled = tree.path.length === 0;
+    const params = new URLSearchParams({ variant, fen: startFen, moves: tree.line().join(' ') });
+    linkField.value = `${location.origin}/analysis?${params.toString()}`;
   };
 
   const refresh = async () => {
@@ -147,13 +193,20 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
     board?.setArrows([], 0);
     board?.setArrows([], 1);
     try {
-      // the whole line gives the SAN of every move; the board shows the position at the cursor
-      const full = await api.analysis({ variant, fen: startFen, moves: line });
-      const r = cursor === line.length ? full : await api.analysis({ variant, fen: startFen, moves: line.slice(0, cursor) });
+      if (pending) {
+        // a line from a game, a link or a PGN: the server gives its SAN once
+        const p = pending;
+        pending = null;
+        const full = await api.analysis({ variant, fen: startFen, moves: p.moves });
+        if (my !== seq || destroyed) return;
+        tree = MoveTree.fromLine(p.moves.map((uci, i) => ({ uci, san: full.san?.[i] ?? uci })));
+        tree.path = tree.path.slice(0, p.ply);
+      }
+      const moves = tree.line();
+      const r = await api.analysis({ variant, fen: startFen, moves });
       if (my !== seq || !board || destroyed) return;
-      lineSan = full.san ?? line;
       last = r;
-      board.update({ fen: r.fen, legal: r.legal_moves, canMove: true, lastMove: line[cursor - 1], check: r.check });
+      board.update({ fen: r.fen, legal: r.legal_moves, canMove: true, lastMove: moves[moves.length - 1], check: r.check });
       curFen.value = r.fen;
     } catch (e) {
       if (my !== seq || !board || destroyed) return;
@@ -174,8 +227,7 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
     variant = variantSel.value as Variant;
     startFen = INITIAL_FEN;
     fenInput.value = startFen;
-    line = [];
-    cursor = 0;
+    tree = new MoveTree();
     makeBoard();
     void refresh();
   });
@@ -187,26 +239,40 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
       return;
     }
     startFen = fenInput.value.trim();
-    line = [];
-    cursor = 0;
+    tree = new MoveTree();
     void refresh();
   });
-  backBtn.addEventListener('click', () => {
-    cursor = Math.max(0, cursor - 1);
+  const nav = (f: () => void) => {
+    f();
     void refresh();
-  });
-  fwdBtn.addEventListener('click', () => {
-    cursor = Math.min(line.length, cursor + 1);
-    void refresh();
-  });
-  undoBtn.addEventListener('click', () => {
-    line = line.slice(0, Math.max(0, cursor - 1));
-    cursor = line.length;
-    void refresh();
-  });
-  resetBtn.addEventListener('click', () => {
-    cursor = 0;
-    void refresh();
+  };
+  backBtn.addEventListener('click', () => nav(() => tree.back()));
+  fwdBtn.addEventListener('click', () => nav(() => tree.forward()));
+  // take back: the current move and what follows it leave the tree
+  undoBtn.addEventListener('click', () => nav(() => tree.remove()));
+  resetBtn.addEventListener('click', () => nav(() => tree.toStart()));
+  promoteBtn.addEventListener('click', () => nav(() => tree.promote()));
+  const onKey = (e: KeyboardEvent) => {
+    const target = e.target as HTMLElement | null;
+    if (target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
+    const act = { ArrowLeft: () => tree.back(), ArrowRight: () => tree.forward(), Home: () => tree.toStart(), End: () => tree.toEnd() }[e.key];
+    if (!act) return;
+    e.preventDefault();
+    nav(act);
+  };
+  document.addEventListener('keydown', onKey);
+  pgnBtn.addEventListener('click', () => {
+    const { first, fullmove } = startInfo();
+    const tags: [string, string][] = [
+      ['Event', 'Analysis'],
+      ['Site', location.origin],
+      ['Result', '*'],
+    ];
+    if (variant !== 'chess') tags.push(['Variant', variant === 'alice' ? 'Alice' : 'Avalanche']);
+    if (startFen !== INITIAL_FEN) tags.push(['SetUp', '1'], ['FEN', startFen]);
+    const head = tags.map(([k, v]) => `[${k} "${v.replace(/["\\]/g, c => '\\' + c)}"]`).join('\n');
+    pgnBox.value = `${head}\n\n${tree.movetext(first === 'white', fullmove)} *\n`;
+    pgnBox.hidden = false;
   });
   flipBtn.addEventListener('click', () => board?.flip());
   input.addEventListener('keydown', e => {
@@ -224,7 +290,7 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
   evalBtn.addEventListener('click', async () => {
     evalBox.textContent = t('analysis.evaluating');
     try {
-      const r = await api.evaluate({ variant, fen: startFen, moves: line.slice(0, cursor), movetime_ms: 1000 });
+      const r = await api.evaluate({ variant, fen: startFen, moves: tree.line(), movetime_ms: 1000 });
       const parts: string[] = [];
       // the server scores for the side to move; shown from White's side, as on lichess
       const turn = board?.position().turn ?? 'white';
@@ -269,9 +335,10 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
         variantSel.value = variant;
         startFen = st.initial_fen;
         fenInput.value = startFen;
-        line = st.moves.map(m => m.uci);
         const ply = Number(q.get('ply'));
-        cursor = Number.isInteger(ply) && ply >= 0 && ply <= line.length ? ply : line.length;
+        tree = MoveTree.fromLine(st.moves);
+        tree.toEnd();
+        if (q.has('ply') && Number.isInteger(ply) && ply >= 0 && ply <= st.moves.length) tree.path = tree.path.slice(0, ply);
         makeBoard();
         void refresh();
       },
@@ -288,6 +355,7 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
   }
   return () => {
     destroyed = true;
+    document.removeEventListener('keydown', onKey);
     media.removeEventListener('change', onMedia);
     board?.destroy();
   };

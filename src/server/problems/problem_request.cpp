@@ -1,0 +1,141 @@
+#include "server/problems/problem_request.h"
+
+#include "core/position.h"
+#include "core/utf8.h"
+#include "core/vocabulary.h"
+#include "solver/popeye.h"
+#include "solver/stipulation.h"
+
+namespace echecs::problems {
+
+using nlohmann::json;
+
+namespace {
+
+const json* field(const json& body, const char* name) {
+    auto it = body.find(name);
+    return it == body.end() || it->is_null() ? nullptr : &*it;
+}
+
+std::string text_field(const json& body, const char* name, std::size_t max, bool required) {
+    const json* f = field(body, name);
+    if (!f) {
+        if (required) throw RequestError(name, "missing", std::string(name) + ": missing");
+        return "";
+    }
+    if (!f->is_string()) throw RequestError(name, "not_text", std::string(name) + ": must be a string");
+    const std::string& s = f->get_ref<const std::string&>();
+    if (s.size() > max)
+        throw RequestError(name, "too_long", std::string(name) + ": longer than " + std::to_string(max) + " bytes");
+    if (!is_valid_utf8(s)) throw RequestError(name, "bad_utf8", std::string(name) + ": not valid UTF-8");
+    return s;
+}
+
+bool flag(const json& body, const char* name, bool fallback) {
+    const json* f = field(body, name);
+    if (!f) return fallback;
+    if (!f->is_boolean()) throw RequestError(name, "not_boolean", std::string(name) + ": must be true or false");
+    return f->get<bool>();
+}
+
+double number(const json& body, const char* name, double lo, double hi) {
+    const json* f = field(body, name);
+    if (!f) return 0;
+    if (!f->is_number()) throw RequestError(name, "not_number", std::string(name) + ": must be a number");
+    const double v = f->get<double>();
+    if (!(v >= lo && v <= hi))
+        throw RequestError(name, "out_of_range",
+                           std::string(name) + ": must be between " + std::to_string(int(lo)) + " and " +
+                               std::to_string(int(hi)));
+    return v;
+}
+
+solver::Problem read_problem(const json& body) {
+    if (!body.is_object()) throw RequestError("", "not_object", "the request must be a JSON object");
+    solver::Problem p;
+    const std::string v = text_field(body, "variant", 32, false);
+    if (!v.empty()) {
+        auto variant = variant_from_name(v);
+        if (!variant) throw RequestError("variant", "unknown_variant", "variant: '" + v + "' is not chess, alice or avalanche");
+        p.variant = *variant;
+    }
+    p.fen = text_field(body, "fen", MAX_FEN_BYTES, true);
+    const std::string s = text_field(body, "stipulation", 16, true);
+    try {
+        p.stipulation = solver::parse_stipulation(s);
+    } catch (const solver::StipulationError& e) {
+        throw RequestError("stipulation", "bad_stipulation", e.what());
+    }
+    if (p.stipulation.moves > MAX_SOLVE_MOVES)
+        throw RequestError("stipulation", "stipulation_too_long",
+                           "stipulation: at most " + std::to_string(MAX_SOLVE_MOVES) + " moves on this server");
+    // The diagram is checked here, so that a bad one is refused before it is queued.
+    try {
+        StateInfo st;
+        Position pos;
+        pos.set(p.variant, p.fen, st);
+    } catch (const FenError& e) {
+        throw RequestError("fen", "bad_fen", e.what());
+    }
+    p.title = text_field(body, "title", MAX_TITLE_BYTES, false);
+    return p;
+}
+
+}  // namespace
+
+SolveRequest read_solve_request(const json& body) {
+    SolveRequest r;
+    r.problem = read_problem(body);
+    r.tries = flag(body, "tries", false);
+    r.set_play = flag(body, "set_play", false);
+    r.threats = flag(body, "threats", true);
+    r.max_solutions = int(number(body, "max_solutions", 0, MAX_SOLUTIONS));
+    r.timeout_seconds = number(body, "timeout", 0, 3600);
+    return r;
+}
+
+json popeye_export(const json& body) {
+    const solver::Problem p = read_problem(body);
+    solver::PopeyeWriteOptions o;
+    o.tries = flag(body, "tries", false);
+    o.set_play = flag(body, "set_play", false);
+    o.threats = flag(body, "threats", true);
+    try {
+        return {{"popeye", solver::write_popeye(p, o)}};
+    } catch (const solver::ProblemError& e) {
+        throw RequestError("fen", "bad_fen", e.what());
+    }
+}
+
+json popeye_import(const json& body) {
+    if (!body.is_object()) throw RequestError("", "not_object", "the request must be a JSON object");
+    const std::string text = text_field(body, "text", solver::POPEYE_MAX_BYTES, true);
+    std::vector<solver::PopeyeProblem> read;
+    try {
+        read = solver::read_popeye(text);
+    } catch (const solver::PopeyeError& e) {
+        throw RequestError("text", "bad_popeye", e.what());
+    } catch (const solver::ProblemError& e) {
+        throw RequestError("text", "bad_popeye", e.what());
+    }
+    json problems = json::array();
+    for (const solver::PopeyeProblem& pp : read) {
+        json twins = json::array();
+        for (std::size_t i = 0; i < pp.twins.size(); ++i) {
+            const solver::Problem& t = pp.twins[i];
+            twins.push_back({{"label", i < pp.twin_labels.size() ? pp.twin_labels[i] : ""},
+                             {"variant", variant_name(t.variant)},
+                             {"fen", t.fen},
+                             {"stipulation", t.stipulation.str()}});
+        }
+        problems.push_back({{"title", pp.twins.empty() ? "" : pp.twins.front().title},
+                            {"twins", std::move(twins)},
+                            {"tries", pp.tries},
+                            {"set_play", pp.set_play},
+                            {"threats", pp.threats},
+                            {"max_solutions", pp.max_solutions}});
+    }
+    return {{"problems", std::move(problems)}};
+}
+
+}  // namespace echecs::problems

@@ -1,0 +1,179 @@
+#include "server/review/game_review.h"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <stdexcept>
+
+#include "core/game.h"
+#include "core/notation.h"
+#include "core/vocabulary.h"
+#include "engine/engine.h"
+
+namespace echecs::review {
+
+using nlohmann::json;
+
+namespace {
+
+// Indexed by Variant (chess, alice, avalanche).
+constexpr Thresholds THRESHOLDS[] = {
+    {0.05, 0.10, 0.15},
+    {0.05, 0.10, 0.15},
+    {0.05, 0.10, 0.15},
+};
+
+Evaluation terminal(const GameResult& r) {
+    Evaluation e;
+    e.white_expected = r.outcome == Outcome::WhiteWins ? 1.0 : r.outcome == Outcome::BlackWins ? 0.0 : 0.5;
+    return e;
+}
+
+Evaluation evaluate(Game& game, const ReviewRequest& req, const std::vector<std::string>& played,
+                    const std::atomic<bool>* cancel, std::uint64_t& nodes) {
+    engine::AnalysisRequest a;
+    a.variant = req.variant;
+    a.fen = game.start_fen();
+    a.moves = played;
+    a.nodes = req.nodes_per_position;
+    a.threads = 1;
+    a.hash_mb = req.hash_mb;
+    const engine::AnalysisUpdate u = engine::analyse(a, cancel, {});
+    nodes += u.nodes;
+    Evaluation e;
+    if (u.lines.empty()) return terminal(game.result());
+    const engine::AnalysisLine& best = u.lines.front();
+    const bool white = game.position().side_to_move() == WHITE;
+    const double mine = (best.win + best.draw / 2.0) / 1000.0;
+    e.white_expected = white ? mine : 1.0 - mine;
+    if (best.score_cp) e.cp = white ? *best.score_cp : -*best.score_cp;
+    if (best.mate) e.mate = white ? *best.mate : -*best.mate;
+    e.best_line = best.pv;
+    e.depth = best.depth;
+    if (!best.pv.empty()) {
+        Position& pos = game.position();
+        e.best_san = to_san(pos, parse_uci(pos, best.pv.front()));
+    }
+    return e;
+}
+
+json summary_json(const PlayerSummary& s) {
+    return {{"inaccuracies", s.inaccuracies},
+            {"mistakes", s.mistakes},
+            {"blunders", s.blunders},
+            {"average_loss", s.average_loss}};
+}
+
+}  // namespace
+
+std::string_view judgement_name(Judgement j) {
+    switch (j) {
+        case Judgement::Inaccuracy: return "inaccuracy";
+        case Judgement::Mistake: return "mistake";
+        case Judgement::Blunder: return "blunder";
+        default: return "";
+    }
+}
+
+const Thresholds& thresholds(Variant v) { return THRESHOLDS[int(v)]; }
+
+Judgement judge(Variant v, double loss) {
+    const Thresholds& t = thresholds(v);
+    return loss >= t.blunder ? Judgement::Blunder
+           : loss >= t.mistake ? Judgement::Mistake
+           : loss >= t.inaccuracy ? Judgement::Inaccuracy
+                                  : Judgement::None;
+}
+
+Review review_game(const ReviewRequest& req, const std::atomic<bool>* cancel, const ReviewProgress& progress) {
+    const auto t0 = std::chrono::steady_clock::now();
+    std::unique_ptr<Game> game;
+    try {
+        game = std::make_unique<Game>(req.variant, req.initial_fen.empty() ? Position::START_FEN : req.initial_fen);
+    } catch (const FenError& e) {
+        throw std::invalid_argument(std::string("initial position: ") + e.what());
+    }
+    Review r;
+    r.variant = req.variant;
+    std::vector<std::string> played;
+    std::vector<Color> movers;
+    const int total = int(req.moves.size()) + 1;
+    for (int i = 0;; ++i) {
+        if (cancel && *cancel) break;
+        const GameResult res = game->result();
+        r.positions.push_back(res.over() ? terminal(res) : evaluate(*game, req, played, cancel, r.nodes));
+        if (progress) progress(i + 1, total);
+        if (i == int(req.moves.size())) {
+            r.complete = !(cancel && *cancel);
+            break;
+        }
+        if (res.over())
+            throw std::invalid_argument("ply " + std::to_string(i + 1) + ": the game is already over");
+        MoveReview m;
+        m.ply = i + 1;
+        m.uci = req.moves[i];
+        m.mover = game->position().side_to_move();
+        try {
+            Position& pos = game->position();
+            const Move mv = parse_uci(pos, m.uci);
+            m.san = to_san(pos, mv);
+            if (!game->play(mv)) throw NotationError("illegal move");
+        } catch (const std::exception& e) {
+            throw std::invalid_argument("ply " + std::to_string(i + 1) + " (" + m.uci + "): " + e.what());
+        }
+        played.push_back(m.uci);
+        movers.push_back(m.mover);
+        r.moves.push_back(std::move(m));
+    }
+    // A move's loss: the mover's expected score before it minus after it.
+    const std::size_t judged = std::min(r.moves.size(), r.positions.size() - 1);
+    int counts[2] = {0, 0};
+    double losses[2] = {0, 0};
+    for (std::size_t i = 0; i < judged; ++i) {
+        MoveReview& m = r.moves[i];
+        const bool white = m.mover == WHITE;
+        const double before = white ? r.positions[i].white_expected : 1 - r.positions[i].white_expected;
+        const double after = white ? r.positions[i + 1].white_expected : 1 - r.positions[i + 1].white_expected;
+        m.loss = std::max(0.0, before - after);
+        m.judgement = judge(req.variant, m.loss);
+        PlayerSummary& s = white ? r.white : r.black;
+        s.inaccuracies += m.judgement == Judgement::Inaccuracy;
+        s.mistakes += m.judgement == Judgement::Mistake;
+        s.blunders += m.judgement == Judgement::Blunder;
+        ++counts[white ? 0 : 1];
+        losses[white ? 0 : 1] += m.loss;
+    }
+    if (counts[0]) r.white.average_loss = 100 * losses[0] / counts[0];
+    if (counts[1]) r.black.average_loss = 100 * losses[1] / counts[1];
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+}
+
+json to_json(const Review& r) {
+    json positions = json::array(), moves = json::array();
+    for (const Evaluation& e : r.positions)
+        positions.push_back({{"cp", e.cp ? json(*e.cp) : json(nullptr)},
+                             {"mate", e.mate ? json(*e.mate) : json(nullptr)},
+                             {"white_expected", e.white_expected},
+                             {"best", e.best_line},
+                             {"best_san", e.best_san.empty() ? json(nullptr) : json(e.best_san)},
+                             {"depth", e.depth}});
+    for (const MoveReview& m : r.moves)
+        moves.push_back({{"ply", m.ply},
+                         {"uci", m.uci},
+                         {"san", m.san},
+                         {"color", color_info(m.mover).name},
+                         {"loss", m.loss},
+                         {"judgement", m.judgement == Judgement::None ? json(nullptr) : json(judgement_name(m.judgement))}});
+    const Thresholds& t = thresholds(r.variant);
+    return {{"variant", variant_name(r.variant)},
+            {"complete", r.complete},
+            {"nodes", r.nodes},
+            {"seconds", r.seconds},
+            {"positions", std::move(positions)},
+            {"moves", std::move(moves)},
+            {"summary", {{"white", summary_json(r.white)}, {"black", summary_json(r.black)}}},
+            {"thresholds", {{"inaccuracy", t.inaccuracy}, {"mistake", t.mistake}, {"blunder", t.blunder}}}};
+}
+
+}  // namespace echecs::review

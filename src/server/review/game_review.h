@@ -1,0 +1,90 @@
+// The computer analysis of a game ("review"): every position of the game is
+// searched with the same budget; each move gets the evaluation before and
+// after it, the engine's best line, and a judgement — inaccuracy, mistake,
+// blunder — from how much of the mover's expected score (win + draw/2, the
+// engine's WDL model of that game) the move gave away. Pure computation: the
+// server runs it on its engine pool and stores `to_json`.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/types.h"
+
+namespace echecs::review {
+
+enum class Judgement : std::uint8_t { None, Inaccuracy, Mistake, Blunder };
+std::string_view judgement_name(Judgement j);  // "", "inaccuracy", "mistake", "blunder"
+
+// The losses of expected score (0..1, the mover's view) from which a move is
+// judged, per game. lichess's thresholds (0.1/0.2/0.3 of its -1..1 winning
+// chances) are these on a 0..1 scale; the three games share them because
+// each game's WDL model is fitted to its own self-play, which already puts
+// their evaluations on one scale. Data, so that a game may differ.
+struct Thresholds {
+    double inaccuracy, mistake, blunder;
+};
+const Thresholds& thresholds(Variant v);
+Judgement judge(Variant v, double loss);
+
+struct ReviewRequest {
+    Variant variant = Variant::Chess;
+    std::string initial_fen;          // "": the start position
+    std::vector<std::string> moves;   // coordinate strings (Avalanche "g1f3,e7e6")
+    std::uint64_t nodes_per_position = 300'000;  // the budget: fixed, so a review is reproducible
+    int hash_mb = 16;
+};
+
+// One position's evaluation, White's view.
+struct Evaluation {
+    std::optional<int> cp;    // centipawns, unless a mate is seen
+    std::optional<int> mate;  // moves to mate: positive White mates, negative Black mates
+    double white_expected = 0.5;  // White's expected score, 0..1
+    std::vector<std::string> best_line;  // coordinate strings from this position (empty when the game is over)
+    std::string best_san;                // the best move in SAN ("" when none)
+    int depth = 0;
+};
+
+struct MoveReview {
+    int ply = 0;  // 1 = the first move of the game
+    std::string uci, san;
+    Color mover = WHITE;
+    double loss = 0;  // of the mover's expected score, 0..1
+    Judgement judgement = Judgement::None;
+};
+
+struct PlayerSummary {
+    int inaccuracies = 0, mistakes = 0, blunders = 0;
+    double average_loss = 0;  // mean loss per move, in percent of expected score
+};
+
+struct Review {
+    Variant variant = Variant::Chess;
+    std::vector<Evaluation> positions;  // moves.size() + 1: before the first move ... after the last
+    std::vector<MoveReview> moves;
+    PlayerSummary white, black;
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    bool complete = false;  // false: cancelled before the last position
+};
+
+// progress(done, total) after each position, from the calling thread.
+using ReviewProgress = std::function<void(int done, int total)>;
+
+// Throws std::invalid_argument for a bad FEN or an illegal move (the
+// message names the move's ply). Stops early when *cancel becomes true.
+Review review_game(const ReviewRequest& request, const std::atomic<bool>* cancel = nullptr,
+                   const ReviewProgress& progress = nullptr);
+
+// {"variant","complete","nodes","seconds","positions":[{"cp","mate","white_expected","best","best_san","depth"}],
+//  "moves":[{"ply","uci","san","color","loss","judgement"}],"summary":{"white":{...},"black":{...}},
+//  "thresholds":{...}}
+nlohmann::json to_json(const Review& r);
+
+}  // namespace echecs::review

@@ -1,0 +1,62 @@
+#include "server/study/pgn_import.h"
+
+#include "core/notation.h"
+#include "core/pgn.h"
+#include "core/vocabulary.h"
+
+namespace echecs::study {
+
+using nlohmann::json;
+
+json import_pgn(const json& body) {
+    if (!body.is_object()) throw ImportError("", "not_object", "the request must be a JSON object");
+    auto it = body.find("text");
+    if (it == body.end() || !it->is_string()) throw ImportError("text", "missing", "text: the PGN, as a string");
+    const std::string& text = it->get_ref<const std::string&>();
+    if (text.size() > MAX_PGN_BYTES)
+        throw ImportError("text", "too_long", "text: longer than " + std::to_string(MAX_PGN_BYTES) + " bytes");
+    // read_pgn makes every string valid UTF-8 (Windows-1252 otherwise).
+    std::vector<PgnGame> games = read_pgn(text);
+    const bool truncated = games.size() > MAX_GAMES;
+    if (truncated) games.resize(MAX_GAMES);
+    json out = json::array();
+    for (const PgnGame& g : games) {
+        json tags = json::object();
+        for (const auto& [k, v] : g.tags) tags[k] = v;
+        json entry = {{"index", g.index}, {"tags", std::move(tags)}, {"error", nullptr}};
+        if (!g.error.empty()) {
+            entry["error"] = g.error;
+            out.push_back(std::move(entry));
+            continue;
+        }
+        try {
+            std::unique_ptr<Game> game = start_game(g);
+            const std::string initial = game->start_fen();
+            const PgnReplay r = replay(g, *game);
+            // The moves as played, in coordinates, from a second game (replay
+            // keeps only the Move values).
+            Game again(game->variant(), initial);
+            json moves = json::array();
+            for (std::size_t i = 0; i < game->moves().size(); ++i) {
+                Position& pos = again.position();
+                const Move m = game->moves()[i];
+                moves.push_back({{"uci", to_uci(m)},
+                                 {"san", to_san(pos, m)},
+                                 {"comment", i < g.moves.size() ? g.moves[i].comment : ""}});
+                again.play(m);
+            }
+            entry["variant"] = variant_name(game->variant());
+            entry["initial_fen"] = initial;
+            entry["moves"] = std::move(moves);
+            entry["result"] = pgn_result(r.result.outcome);
+            entry["termination"] = r.result.over() ? json(termination_name(r.result.termination)) : json(nullptr);
+            entry["summary"] = r.summary();
+        } catch (const PgnError& e) {
+            entry["error"] = e.what();
+        }
+        out.push_back(std::move(entry));
+    }
+    return {{"games", std::move(out)}, {"truncated", truncated}};
+}
+
+}  // namespace echecs::study

@@ -1,0 +1,66 @@
+// The problems page: the editor (palette, one piece per square across Alice's
+// two boards), solving on the server with the solution in composers'
+// notation, errors that say what is wrong, link, Popeye export and import.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { clickSquare, closeAll, newPlayer, noHorizontalScroll, press, screenshot, seriousA11yViolations, useServerAndBrowser } from './lib.mjs';
+
+const env = useServerAndBrowser();
+
+test('problems: compose, solve, share, export and import', { timeout: 90000 }, async () => {
+  const ann = await newPlayer(env.browser, env.server.url);
+  try {
+    const page = ann.page;
+    await page.goto('/problems');
+    // the Alice two-mover offered at first: its unique key goes to board B
+    await page.locator('.problems-page .board-wrap[data-board="b"]').waitFor();
+    await press(page, '[data-action="solve"]');
+    await page.locator('.solution', { hasText: '1.Qd7-e8B!' }).waitFor({ timeout: 30000 });
+    await page.locator('.solve-progress', { hasText: 'every solution' }).waitFor();
+    assert.match(await page.locator('.solution').innerText(), /1 solution \(complete\)/);
+    await screenshot(page, 'problems-alice-solved');
+
+    // Popeye input of the problem, from the server
+    await press(page, '[data-action="popeye"]');
+    await page.waitForFunction(() => document.querySelector('.export-box')?.value.includes('condition alice'));
+
+    // the editor: an empty board, a white rook on a1 (board A), then a white king on a1 of board B replaces it
+    await press(page, '[data-action="clear-board"]');
+    await press(page, page.getByRole('button', { name: 'White Rook' }));
+    await clickSquare(page, 'a1', 'a');
+    await page.waitForFunction(() => document.querySelector('input[name="fen"]').value.startsWith('8/8/8/8/8/8/8/R7 '));
+    await press(page, page.getByRole('button', { name: 'White King' }));
+    await clickSquare(page, 'a1', 'b');
+    await page.waitForFunction(() => document.querySelector('input[name="fen"]').value.startsWith('8/8/8/8/8/8/8/L7 '));
+    assert.equal(await page.locator('.board-wrap[data-board="a"] piece.white.rook').count(), 0);
+
+    // a bad stipulation: the server's reason, in the page
+    await page.fill('input[name="stipulation"]', 'h#2.7');
+    await press(page, '[data-action="solve"]');
+    await page.locator('.form-msg', { hasText: "only '.5'" }).waitFor();
+
+    // the link opens the same problem
+    const fen = 'kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1';
+    await page.goto(`/problems?variant=chess&fen=${encodeURIComponent(fen)}&stip=%232`);
+    await page.locator('.problems-page .board-wrap[data-board="a"] piece.white.rook').waitFor();
+    assert.equal(await page.locator('.problems-page .board-wrap').count(), 1);
+    assert.equal(await page.inputValue('input[name="stipulation"]'), '#2');
+    await press(page, '[data-action="solve"]');
+    await page.locator('.solution', { hasText: '1.Ra1-a6!' }).waitFor({ timeout: 30000 });
+
+    // Popeye input with a twin: the first is loaded, each twin has its button
+    await page.locator('.problems-page details summary').click();
+    await page.fill('textarea[name="popeye-input"]', 'begin\npieces white kf5 rg7 se1 pg2h2 black kh5 bf2 pg3h6\nstipulation #3\ntwin remove e1 stipulation #4\nend\n');
+    await press(page, '[data-action="read-popeye"]');
+    await page.waitForFunction(() => document.querySelector('input[name="stipulation"]').value === '#3');
+    assert.equal(await page.locator('.twins button').count(), 2);
+    assert.match(await page.inputValue('input[name="fen"]'), /^8\/6R1\/7p\/5K1k\/8\/6p1\/5bPP\/4N3 /);
+
+    assert.ok(await noHorizontalScroll(page), 'no horizontal scroll');
+    assert.deepEqual(await seriousA11yViolations(page), []);
+    assert.equal(page.errors.length, 0, page.errors.join('\n'));
+    await screenshot(page, 'problems-popeye');
+  } finally {
+    await closeAll(ann);
+  }
+});

@@ -1,0 +1,120 @@
+// The problems page's routes, PGN import and games from a set-up position,
+// over real sockets: a solve queued, polled to its end and its tree served;
+// one unfinished solve per address; only its owner stops it; uploads may be
+// larger than other bodies, within their own limit.
+#include <chrono>
+#include <thread>
+
+#include "server_fixture.h"
+
+using namespace echecs;
+using namespace echecs::test;
+
+namespace {
+
+const char* ALICE2 = "3o2r1/bp1Q4/s1OPOp1o/B2P4/P2PP2R/rS1k3s/4SP2/1b1K4 w - - 0 1";
+const char* START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+json get_json(std::uint16_t port, const std::string& target) {
+    HttpResult r = http_request(port, http::verb::get, target);
+    json j = r.j();
+    if (j.is_object()) j["_status"] = r.status;
+    return j;
+}
+
+json wait_done(std::uint16_t port, const std::string& id) {
+    for (int i = 0; i < 600; ++i) {  // at most 60 s
+        json s = get_json(port, "/api/problems/solve/" + id);
+        if (s["_status"] != 200 || s["status"] == "done") return s;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return json();
+}
+
+}  // namespace
+
+TEST_F(ServerTest, AProblemIsSolvedOnTheServer) {
+    const std::string tok = token();
+    json r = post_json(port_, "/api/problems/solve", {{"variant", "alice"}, {"fen", ALICE2}, {"stipulation", "#2"}}, tok);
+    ASSERT_EQ(r["_status"], 202) << r.dump();
+    const json done = wait_done(port_, r["id"]);
+    ASSERT_EQ(done["status"], "done") << done.dump();
+    EXPECT_EQ(done["result"]["status"], "complete");
+    ASSERT_EQ(done["result"]["keys"].size(), 1u);
+    EXPECT_NE(done["text"].get<std::string>().find("1.Qd7-e8B!"), std::string::npos);
+    EXPECT_EQ(get_json(port_, "/api/problems/solve/nosuchjob")["_status"], 404);
+}
+
+TEST_F(ServerTest, OneSolveAtATimePerAddressAndOnlyItsOwnerStopsIt) {
+    const std::string a = token(), b = token();
+    json r = post_json(port_, "/api/problems/solve", {{"variant", "avalanche"}, {"fen", START}, {"stipulation", "#5"}}, a);
+    ASSERT_EQ(r["_status"], 202) << r.dump();
+    json again = post_json(port_, "/api/problems/solve", {{"variant", "chess"}, {"fen", START}, {"stipulation", "#2"}}, a);
+    EXPECT_EQ(again["_status"], 429);
+    EXPECT_EQ(again["error"]["reason"], "solve_pending");
+    const std::string target = "/api/problems/solve/" + r["id"].get<std::string>();
+    auto other = http_request(port_, http::verb::delete_, target, "", b);
+    EXPECT_EQ(other.status, 403);
+    EXPECT_EQ(other.j()["error"]["reason"], "not_your_problem");
+    auto mine = http_request(port_, http::verb::delete_, target, "", a);
+    EXPECT_EQ(mine.status, 200);
+    const json done = wait_done(port_, r["id"]);
+    EXPECT_EQ(done["result"]["status"], "cancelled") << done.dump();
+    // and the address may solve again
+    EXPECT_EQ(post_json(port_, "/api/problems/solve", {{"fen", START}, {"stipulation", "#1"}}, a)["_status"], 202);
+}
+
+TEST_F(ServerTest, BadProblemsAreRefusedWithTheirField) {
+    const std::string tok = token();
+    json r = post_json(port_, "/api/problems/solve", {{"fen", "8/8 w - - 0 1"}, {"stipulation", "#2"}}, tok);
+    EXPECT_EQ(r["_status"], 400);
+    EXPECT_EQ(r["error"]["field"], "fen");
+    EXPECT_EQ(r["error"]["reason"], "bad_fen");
+    r = post_json(port_, "/api/problems/solve", {{"fen", START}, {"stipulation", "h#2.7"}}, tok);
+    EXPECT_EQ(r["error"]["field"], "stipulation");
+    // no token: forbidden
+    EXPECT_EQ(post_json(port_, "/api/problems/solve", {{"fen", START}, {"stipulation", "#2"}}, "")["_status"], 403);
+    // Popeye round trip through the two routes
+    json p = post_json(port_, "/api/problems/popeye", {{"variant", "alice"}, {"fen", ALICE2}, {"stipulation", "#2"}}, "");
+    ASSERT_EQ(p["_status"], 200) << p.dump();
+    json back = post_json(port_, "/api/problems/popeye/read", {{"text", p["popeye"]}}, "");
+    EXPECT_EQ(back["problems"][0]["twins"][0]["fen"], ALICE2);
+    json bad = post_json(port_, "/api/problems/popeye/read", {{"text", "begin\npieces white kz9\nend\n"}}, "");
+    EXPECT_EQ(bad["_status"], 400);
+    EXPECT_EQ(bad["error"]["reason"], "bad_popeye");
+}
+
+TEST_F(ServerTest, PgnUploadsMayBeLargerThanOtherBodiesButAreBounded) {
+    std::string pgn;
+    while (pgn.size() < 100 * 1024) pgn += "[Event \"g\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n";
+    json r = post_json(port_, "/api/pgn/read", {{"text", pgn}}, "");
+    ASSERT_EQ(r["_status"], 200) << r.dump().substr(0, 300);
+    EXPECT_EQ(r["games"].size(), 200u);
+    EXPECT_TRUE(r["truncated"].get<bool>());
+    EXPECT_EQ(r["games"][0]["termination"], "checkmate");
+    // the same size elsewhere is refused before it is read
+    auto other = http_request(port_, http::verb::post, "/api/analysis", json{{"fen", pgn}}.dump());
+    EXPECT_EQ(other.status, 413);
+    // and an upload over its own limit too
+    auto huge = http_request(port_, http::verb::post, "/api/pgn/read", json{{"text", std::string(1100 * 1024, ' ')}}.dump());
+    EXPECT_EQ(huge.status, 413);
+    EXPECT_EQ(huge.j()["error"]["params"]["max"], 1024 * 1024);
+    EXPECT_EQ(http_request(port_, http::verb::get, "/api/lobby").status, 200);
+}
+
+TEST_F(ServerTest, AGameAgainstTheComputerFromASetUpPosition) {
+    const std::string tok = token();
+    const std::string fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    json r = post_json(port_, "/api/computer", {{"variant", "chess"}, {"level", 1}, {"color", "white"}, {"fen", fen}}, tok);
+    ASSERT_EQ(r["_status"], 201) << r.dump();
+    json st = get_json(port_, "/api/games/" + r["game"].get<std::string>());
+    EXPECT_EQ(st["initial_fen"], fen);
+    EXPECT_EQ(st["fen"], fen);
+    // a position where the game is over, or not a position, is refused
+    json over = post_json(port_, "/api/computer", {{"level", 1}, {"fen", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"}}, tok);
+    EXPECT_EQ(over["_status"], 400);
+    EXPECT_EQ(over["error"]["reason"], "fen_game_over");
+    json bad = post_json(port_, "/api/computer", {{"level", 1}, {"fen", "8/8 w - - 0 1"}}, tok);
+    EXPECT_EQ(bad["error"]["reason"], "fen_invalid");
+    EXPECT_EQ(bad["error"]["field"], "fen");
+}
