@@ -2,6 +2,7 @@
 #include <boost/asio/post.hpp>
 #include <cmath>
 
+#include "engine/engine.h"
 #include "server/game_room.h"
 #include "server/hub.h"
 #include "server/input.h"
@@ -124,9 +125,23 @@ std::string site_of(const Hub& hub, const HttpContextPtr& ctx, const std::string
     return base + "/game/" + id;
 }
 
+
+// Each computer level's approximate rating per game, as the engine's own
+// matches measured them (docs/STRENGTH.md), for the level picker.
+void levels(const HttpContextPtr& ctx) {
+    json out = json::array();
+    for (int level = 1; level <= engine::LEVEL_COUNT; ++level) {
+        json ratings = json::object();
+        for (const VariantInfo& v : VARIANTS) ratings[std::string(v.name)] = engine::level_rating(v.variant, level);
+        out.push_back({{"level", level}, {"ratings", std::move(ratings)}});
+    }
+    ctx->json(200, {{"levels", std::move(out)}});
+}
+
 }  // namespace
 
 void add_game_routes(Router& r, Hub& hub) {
+    r.add("GET", "/api/levels", [](const HttpContextPtr& ctx) { levels(ctx); });
     r.add("POST", "/api/computer", [&hub](const HttpContextPtr& ctx) { create_computer_game(hub, ctx); });
 
     r.add("GET", "/api/games", [&hub](const HttpContextPtr& ctx) { list_games(hub, ctx); });

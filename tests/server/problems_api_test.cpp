@@ -118,3 +118,13 @@ TEST_F(ServerTest, AGameAgainstTheComputerFromASetUpPosition) {
     EXPECT_EQ(bad["error"]["reason"], "fen_invalid");
     EXPECT_EQ(bad["error"]["field"], "fen");
 }
+
+TEST_F(ServerTest, TheLevelsComeWithTheirRatingsRisingInEachGame) {
+    json r = get_json(port_, "/api/levels");
+    ASSERT_EQ(r["_status"], 200);
+    ASSERT_EQ(r["levels"].size(), 8u);
+    for (const char* game : {"chess", "alice", "avalanche"})
+        for (std::size_t i = 1; i < r["levels"].size(); ++i)
+            EXPECT_GT(r["levels"][i]["ratings"][game].get<int>(), r["levels"][i - 1]["ratings"][game].get<int>())
+                << game << " level " << i + 1;
+}

@@ -2,7 +2,7 @@
 // challenge page of a direct challenge link.
 // (Over 400 lines: the two forms, the three lists and the challenge page share its helpers.)
 
-import { GameSummary, Lobby, Seek, TimeControl, api, nickname, setNickname, ws } from '../api.js';
+import { GameSummary, Lobby, Seek, TimeControl, api, http, nickname, setNickname, ws } from '../api.js';
 import { BoardView } from '../board.js';
 import { clear, el } from '../dom.js';
 import type { Variant } from '../fen.js';
@@ -119,6 +119,24 @@ export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => voi
   const comp = gameChoices(cv, 'c', false);
   const nick = el('input', { name: 'nickname', type: 'text', maxlength: '20', placeholder: t('lobby.nicknamePlaceholder'), value: nickname(), autocomplete: 'nickname' });
   const level = select('level', [1, 2, 3, 4, 5, 6, 7, 8].map(n => [String(n), String(n)]), String(cv.level), 'c');
+  // each level's approximate rating in the game chosen, as the engine measured it (GET /api/levels)
+  let ratings: { level: number; ratings: Record<Variant, number> }[] = [];
+  const labelLevels = () => {
+    const variantSel = page.querySelector<HTMLSelectElement>('#c-variant');
+    const game = (variantSel?.value ?? cv.variant) as Variant;
+    for (const o of level.options) {
+      const r = ratings.find(x => String(x.level) === o.value)?.ratings[game];
+      o.textContent = r ? t('lobby.levelRating', { level: o.value, rating: r }) : o.value;
+    }
+  };
+  http<{ levels: typeof ratings }>('GET', '/api/levels').then(
+    r => {
+      ratings = r.levels;
+      labelLevels();
+      page.querySelector('#c-variant')?.addEventListener('change', labelLevels);
+    },
+    () => undefined,
+  );
   const msg = el('div', { class: 'form-msg', 'aria-live': 'polite' });
   const cmsg = el('div', { class: 'form-msg', 'aria-live': 'polite' });
   const waiting = el('div', { class: 'waiting', hidden: '' });
