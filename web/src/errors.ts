@@ -17,8 +17,13 @@ export function errorText(e: unknown): string {
   const err: ServerError = e instanceof ApiError ? e : e && typeof e === 'object' ? (e as ServerError) : {};
   const reason = typeof err.reason === 'string' ? err.reason : '';
   const code = typeof err.code === 'string' ? err.code : '';
-  if (reason && known(`err.${reason}`)) return t(`err.${reason}` as Key);
   const message = typeof err.message === 'string' ? err.message : '';
+  if (reason && known(`err.${reason}`)) {
+    // the texts may name the field, the values of `params` and the server's detail
+    const params: Record<string, string | number> = { field: err.field ?? '', detail: message };
+    for (const [k, v] of Object.entries(err.params ?? {})) if (typeof v === 'string' || typeof v === 'number') params[k] = v;
+    return t(`err.${reason}` as Key, params);
+  }
   if (code && known(`error.${code}`)) {
     const text = t(`error.${code}` as Key);
     // a refusal whose reason this client does not know: the server's words as a detail

@@ -65,3 +65,16 @@ test('the sound of a move, from its SAN', async () => {
   assert.equal(moveSound('Nf3,e6+'), 'check');
   assert.equal(moveSound('Nxe5,d6'), 'capture');
 });
+
+test('server errors in the user language, with their field, values and detail', async () => {
+  const { errorText } = await import('../src/errors.ts');
+  const { setLang } = await import('../src/i18n.ts');
+  const { ApiError } = await import('../src/api.ts');
+  setLang('fr');
+  const range = new ApiError(400, 'bad_request', 'level must be between 1 and 8', { reason: 'number_range', field: 'level', params: { min: 1, max: 8 } });
+  assert.equal(errorText(range), 'Ce nombre doit être compris entre 1 et 8.');
+  const stip = new ApiError(400, 'bad_request', "stipulation 'h#2.7': only '.5' may follow", { reason: 'bad_stipulation', field: 'stipulation' });
+  assert.match(errorText(stip), /^Cet énoncé ne peut pas être lu : stipulation 'h#2\.7'/);
+  setLang('en');
+  assert.equal(errorText({ reason: 'field_missing', field: 'variant', message: "missing field 'variant'" }), 'A field is missing: variant.');
+});
