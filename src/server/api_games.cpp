@@ -125,7 +125,6 @@ std::string site_of(const Hub& hub, const HttpContextPtr& ctx, const std::string
     return base + "/game/" + id;
 }
 
-
 // Each computer level's approximate rating per game, as the engine's own
 // matches measured them (docs/STRENGTH.md), for the level picker.
 void levels(const HttpContextPtr& ctx) {

@@ -69,10 +69,12 @@ void add_problem_routes(Router& r, Hub& hub) {
     r.add("POST", "/api/problems/solve", [&hub, jobs](const HttpContextPtr& ctx) { solve(hub, *jobs, ctx); });
     r.add("GET", "/api/problems/solve/:id", [jobs](const HttpContextPtr& ctx) { status(*jobs, ctx); });
     r.add("DELETE", "/api/problems/solve/:id", [jobs](const HttpContextPtr& ctx) { cancel(*jobs, ctx); });
-    r.add("POST", "/api/problems/popeye",
-          [](const HttpContextPtr& ctx) { ctx->json(200, checked([&] { return problems::popeye_export(ctx->body()); })); });
-    r.add("POST", "/api/problems/popeye/read",
-          [](const HttpContextPtr& ctx) { ctx->json(200, checked([&] { return problems::popeye_import(ctx->body()); })); });
+    r.add("POST", "/api/problems/popeye", [](const HttpContextPtr& ctx) {
+        ctx->json(200, checked([&] { return problems::popeye_export(ctx->body()); }));
+    });
+    r.add("POST", "/api/problems/popeye/read", [](const HttpContextPtr& ctx) {
+        ctx->json(200, checked([&] { return problems::popeye_import(ctx->body()); }));
+    });
     r.add("POST", "/api/pgn/read", [](const HttpContextPtr& ctx) {
         try {
             ctx->json(200, study::import_pgn(ctx->body()));

@@ -1,7 +1,6 @@
 #include "server/http_session.h"
 
 #include <algorithm>
-
 #include <boost/beast/websocket.hpp>
 
 #include "server/hub.h"
@@ -75,9 +74,9 @@ void HttpSession::on_read(beast::error_code ec) {
         req.keep_alive(false);
         const bool too_large = ec == http::error::body_limit;
         ApiError e =
-            too_large                         ? ApiError("too_large", "body_too_large",
-                                                         "request body over " + std::to_string(body_limit_) + " bytes", "",
-                                                         {{"max", body_limit_}})
+            too_large
+                ? ApiError("too_large", "body_too_large", "request body over " + std::to_string(body_limit_) + " bytes",
+                           "", {{"max", body_limit_}})
             : ec == http::error::header_limit ? ApiError("too_large", "header_too_large", "request head over 8 KiB")
                                               : ApiError("bad_request", "http_malformed", "malformed HTTP request");
         HttpResponse res;

@@ -35,7 +35,8 @@ json wait_done(std::uint16_t port, const std::string& id) {
 
 TEST_F(ServerTest, AProblemIsSolvedOnTheServer) {
     const std::string tok = token();
-    json r = post_json(port_, "/api/problems/solve", {{"variant", "alice"}, {"fen", ALICE2}, {"stipulation", "#2"}}, tok);
+    json r =
+        post_json(port_, "/api/problems/solve", {{"variant", "alice"}, {"fen", ALICE2}, {"stipulation", "#2"}}, tok);
     ASSERT_EQ(r["_status"], 202) << r.dump();
     const json done = wait_done(port_, r["id"]);
     ASSERT_EQ(done["status"], "done") << done.dump();
@@ -47,9 +48,11 @@ TEST_F(ServerTest, AProblemIsSolvedOnTheServer) {
 
 TEST_F(ServerTest, OneSolveAtATimePerAddressAndOnlyItsOwnerStopsIt) {
     const std::string a = token(), b = token();
-    json r = post_json(port_, "/api/problems/solve", {{"variant", "avalanche"}, {"fen", START}, {"stipulation", "#5"}}, a);
+    json r =
+        post_json(port_, "/api/problems/solve", {{"variant", "avalanche"}, {"fen", START}, {"stipulation", "#5"}}, a);
     ASSERT_EQ(r["_status"], 202) << r.dump();
-    json again = post_json(port_, "/api/problems/solve", {{"variant", "chess"}, {"fen", START}, {"stipulation", "#2"}}, a);
+    json again =
+        post_json(port_, "/api/problems/solve", {{"variant", "chess"}, {"fen", START}, {"stipulation", "#2"}}, a);
     EXPECT_EQ(again["_status"], 429);
     EXPECT_EQ(again["error"]["reason"], "solve_pending");
     const std::string target = "/api/problems/solve/" + r["id"].get<std::string>();
@@ -75,7 +78,8 @@ TEST_F(ServerTest, BadProblemsAreRefusedWithTheirField) {
     // no token: forbidden
     EXPECT_EQ(post_json(port_, "/api/problems/solve", {{"fen", START}, {"stipulation", "#2"}}, "")["_status"], 403);
     // Popeye round trip through the two routes
-    json p = post_json(port_, "/api/problems/popeye", {{"variant", "alice"}, {"fen", ALICE2}, {"stipulation", "#2"}}, "");
+    json p =
+        post_json(port_, "/api/problems/popeye", {{"variant", "alice"}, {"fen", ALICE2}, {"stipulation", "#2"}}, "");
     ASSERT_EQ(p["_status"], 200) << p.dump();
     json back = post_json(port_, "/api/problems/popeye/read", {{"text", p["popeye"]}}, "");
     EXPECT_EQ(back["problems"][0]["twins"][0]["fen"], ALICE2);
@@ -96,7 +100,8 @@ TEST_F(ServerTest, PgnUploadsMayBeLargerThanOtherBodiesButAreBounded) {
     auto other = http_request(port_, http::verb::post, "/api/analysis", json{{"fen", pgn}}.dump());
     EXPECT_EQ(other.status, 413);
     // and an upload over its own limit too
-    auto huge = http_request(port_, http::verb::post, "/api/pgn/read", json{{"text", std::string(1100 * 1024, ' ')}}.dump());
+    auto huge =
+        http_request(port_, http::verb::post, "/api/pgn/read", json{{"text", std::string(1100 * 1024, ' ')}}.dump());
     EXPECT_EQ(huge.status, 413);
     EXPECT_EQ(huge.j()["error"]["params"]["max"], 1024 * 1024);
     EXPECT_EQ(http_request(port_, http::verb::get, "/api/lobby").status, 200);
@@ -105,7 +110,8 @@ TEST_F(ServerTest, PgnUploadsMayBeLargerThanOtherBodiesButAreBounded) {
 TEST_F(ServerTest, AGameAgainstTheComputerFromASetUpPosition) {
     const std::string tok = token();
     const std::string fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
-    json r = post_json(port_, "/api/computer", {{"variant", "chess"}, {"level", 1}, {"color", "white"}, {"fen", fen}}, tok);
+    json r =
+        post_json(port_, "/api/computer", {{"variant", "chess"}, {"level", 1}, {"color", "white"}, {"fen", fen}}, tok);
     ASSERT_EQ(r["_status"], 201) << r.dump();
     json st = get_json(port_, "/api/games/" + r["game"].get<std::string>());
     EXPECT_EQ(st["initial_fen"], fen);

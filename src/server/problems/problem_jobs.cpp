@@ -33,7 +33,8 @@ std::int64_t steady_ms() {
 
 }  // namespace
 
-ProblemJobs::ProblemJobs(JobLimits limits, Clock clock) : limits_(limits), clock_(clock ? std::move(clock) : steady_ms) {}
+ProblemJobs::ProblemJobs(JobLimits limits, Clock clock)
+    : limits_(limits), clock_(clock ? std::move(clock) : steady_ms) {}
 
 std::size_t ProblemJobs::unfinished_of(const std::string& client) const {
     std::size_t n = 0;
@@ -53,7 +54,8 @@ ProblemJobs::Submitted ProblemJobs::submit(SolveRequest request, const std::stri
             // Make room by forgetting the oldest finished job, if any.
             auto oldest = jobs_.end();
             for (auto it = jobs_.begin(); it != jobs_.end(); ++it)
-                if (it->second->state == "done" && (oldest == jobs_.end() || it->second->ended_ms < oldest->second->ended_ms))
+                if (it->second->state == "done" &&
+                    (oldest == jobs_.end() || it->second->ended_ms < oldest->second->ended_ms))
                     oldest = it;
             if (oldest == jobs_.end()) return {Refusal::TooMany, ""};
             jobs_.erase(oldest);
@@ -65,7 +67,8 @@ ProblemJobs::Submitted ProblemJobs::submit(SolveRequest request, const std::stri
         jobs_[job->id] = job;
     }
     auto req = std::make_shared<SolveRequest>(std::move(request));
-    const bool queued = runner([self = shared_from_this(), job, req](const std::atomic<bool>& stop) { self->run(job, *req, stop); });
+    const bool queued =
+        runner([self = shared_from_this(), job, req](const std::atomic<bool>& stop) { self->run(job, *req, stop); });
     if (!queued) {
         std::lock_guard lock(mutex_);
         jobs_.erase(job->id);
@@ -84,8 +87,8 @@ void ProblemJobs::run(const std::shared_ptr<Job>& job, const SolveRequest& reque
     o.set_play = request.set_play;
     o.threats = request.threats;
     o.max_solutions = request.max_solutions;
-    o.timeout_seconds = request.timeout_seconds > 0 ? std::min(request.timeout_seconds, limits_.max_seconds)
-                                                     : limits_.max_seconds;
+    o.timeout_seconds =
+        request.timeout_seconds > 0 ? std::min(request.timeout_seconds, limits_.max_seconds) : limits_.max_seconds;
     o.threads = limits_.threads;
     o.hash_megabytes = limits_.hash_megabytes;
     o.cancel = &job->cancel;

@@ -11,8 +11,8 @@
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -21,11 +21,11 @@
 namespace echecs::problems {
 
 struct JobLimits {
-    double max_seconds = 60;          // a solve's time limit (a request may ask for less)
-    std::size_t per_client = 1;       // unfinished jobs per address
-    std::size_t max_jobs = 256;       // jobs kept, finished or not
-    std::int64_t keep_ms = 600'000;   // a finished job's result is kept this long
-    int threads = 1;                  // solver threads per job
+    double max_seconds = 60;         // a solve's time limit (a request may ask for less)
+    std::size_t per_client = 1;      // unfinished jobs per address
+    std::size_t max_jobs = 256;      // jobs kept, finished or not
+    std::int64_t keep_ms = 600'000;  // a finished job's result is kept this long
+    int threads = 1;                 // solver threads per job
     std::size_t hash_megabytes = 16;
 };
 

@@ -44,9 +44,9 @@ double number(const json& body, const char* name, double lo, double hi) {
     if (!f->is_number()) throw RequestError(name, "not_number", std::string(name) + ": must be a number");
     const double v = f->get<double>();
     if (!(v >= lo && v <= hi))
-        throw RequestError(name, "out_of_range",
-                           std::string(name) + ": must be between " + std::to_string(int(lo)) + " and " +
-                               std::to_string(int(hi)));
+        throw RequestError(
+            name, "out_of_range",
+            std::string(name) + ": must be between " + std::to_string(int(lo)) + " and " + std::to_string(int(hi)));
     return v;
 }
 
@@ -56,7 +56,8 @@ solver::Problem read_problem(const json& body) {
     const std::string v = text_field(body, "variant", 32, false);
     if (!v.empty()) {
         auto variant = variant_from_name(v);
-        if (!variant) throw RequestError("variant", "unknown_variant", "variant: '" + v + "' is not chess, alice or avalanche");
+        if (!variant)
+            throw RequestError("variant", "unknown_variant", "variant: '" + v + "' is not chess, alice or avalanche");
         p.variant = *variant;
     }
     p.fen = text_field(body, "fen", MAX_FEN_BYTES, true);

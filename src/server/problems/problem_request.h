@@ -24,8 +24,8 @@ public:
 struct SolveRequest {
     solver::Problem problem;
     bool tries = false, set_play = false, threats = true;
-    int max_solutions = 0;        // 0: all
-    double timeout_seconds = 0;   // 0: the server's maximum
+    int max_solutions = 0;       // 0: all
+    double timeout_seconds = 0;  // 0: the server's maximum
 };
 
 constexpr std::size_t MAX_FEN_BYTES = 256;

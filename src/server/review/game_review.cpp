@@ -79,8 +79,8 @@ const Thresholds& thresholds(Variant v) { return THRESHOLDS[int(v)]; }
 
 Judgement judge(Variant v, double loss) {
     const Thresholds& t = thresholds(v);
-    return loss >= t.blunder ? Judgement::Blunder
-           : loss >= t.mistake ? Judgement::Mistake
+    return loss >= t.blunder      ? Judgement::Blunder
+           : loss >= t.mistake    ? Judgement::Mistake
            : loss >= t.inaccuracy ? Judgement::Inaccuracy
                                   : Judgement::None;
 }
@@ -107,8 +107,7 @@ Review review_game(const ReviewRequest& req, const std::atomic<bool>* cancel, co
             r.complete = !(cancel && *cancel);
             break;
         }
-        if (res.over())
-            throw std::invalid_argument("ply " + std::to_string(i + 1) + ": the game is already over");
+        if (res.over()) throw std::invalid_argument("ply " + std::to_string(i + 1) + ": the game is already over");
         MoveReview m;
         m.ply = i + 1;
         m.uci = req.moves[i];
@@ -159,12 +158,13 @@ json to_json(const Review& r) {
                              {"best_san", e.best_san.empty() ? json(nullptr) : json(e.best_san)},
                              {"depth", e.depth}});
     for (const MoveReview& m : r.moves)
-        moves.push_back({{"ply", m.ply},
-                         {"uci", m.uci},
-                         {"san", m.san},
-                         {"color", color_info(m.mover).name},
-                         {"loss", m.loss},
-                         {"judgement", m.judgement == Judgement::None ? json(nullptr) : json(judgement_name(m.judgement))}});
+        moves.push_back(
+            {{"ply", m.ply},
+             {"uci", m.uci},
+             {"san", m.san},
+             {"color", color_info(m.mover).name},
+             {"loss", m.loss},
+             {"judgement", m.judgement == Judgement::None ? json(nullptr) : json(judgement_name(m.judgement))}});
     const Thresholds& t = thresholds(r.variant);
     return {{"variant", variant_name(r.variant)},
             {"complete", r.complete},

@@ -35,17 +35,17 @@ Judgement judge(Variant v, double loss);
 
 struct ReviewRequest {
     Variant variant = Variant::Chess;
-    std::string initial_fen;          // "": the start position
-    std::vector<std::string> moves;   // coordinate strings (Avalanche "g1f3,e7e6")
+    std::string initial_fen;                     // "": the start position
+    std::vector<std::string> moves;              // coordinate strings (Avalanche "g1f3,e7e6")
     std::uint64_t nodes_per_position = 300'000;  // the budget: fixed, so a review is reproducible
     int hash_mb = 16;
 };
 
 // One position's evaluation, White's view.
 struct Evaluation {
-    std::optional<int> cp;    // centipawns, unless a mate is seen
-    std::optional<int> mate;  // moves to mate: positive White mates, negative Black mates
-    double white_expected = 0.5;  // White's expected score, 0..1
+    std::optional<int> cp;               // centipawns, unless a mate is seen
+    std::optional<int> mate;             // moves to mate: positive White mates, negative Black mates
+    double white_expected = 0.5;         // White's expected score, 0..1
     std::vector<std::string> best_line;  // coordinate strings from this position (empty when the game is over)
     std::string best_san;                // the best move in SAN ("" when none)
     int depth = 0;
