@@ -118,8 +118,10 @@ export class BoardEditor {
           select: key => {
             const tool = this.tool;
             if (!tool) return;
-            cg.selectSquare(null);
             this.place(board, key, tool === 'erase' ? undefined : { role: tool.role, color: tool.color });
+            // chessground selects the piece just placed once this event returns: unselect it then,
+            // or the next tap would move it instead of placing another piece
+            window.setTimeout(() => cg.selectSquare(null));
           },
         },
       });

@@ -59,7 +59,7 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
   const promoteBtn = el('button', { type: 'button', class: 'btn', 'data-action': 'promote' }, t('analysis.promote'));
   const pgnBtn = el('button', { type: 'button', class: 'btn small', 'data-action': 'export-pgn' }, t('analysis.exportPgn'));
   const pgnBox = el('textarea', { class: 'export-box', readonly: '', rows: '4', hidden: '', 'aria-label': t('analysis.pgn') });
-  const linkField = el('input', { type: 'text', class: 'fen-field', readonly: '', 'aria-label': t('analysis.link') });
+  const linkField = el('input', { type: 'text', class: 'link-field', readonly: '', 'aria-label': t('analysis.link') });
   const input = el('input', {
     class: 'san-input',
     type: 'text',
