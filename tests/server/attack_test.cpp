@@ -221,6 +221,12 @@ TEST_F(AttackTest, SocketsThatNeverRead) {
 // The process runs out of descriptors: it backs off instead of spinning,
 // and the games in progress go on.
 TEST(AttackProcess, OutOfDescriptors) {
+#if defined(__SANITIZE_ADDRESS__)
+    // The sanitizer runtimes need descriptors of their own: UBSan's vptr check
+    // tests memory with a pipe, which fails at EMFILE and is then reported as
+    // an "invalid vptr" that stops the server. The release build runs this.
+    GTEST_SKIP() << "needs descriptors the sanitizer runtimes use themselves";
+#endif
     TempDir dir;
     ServerProcess srv({"--port", "0", "--db", (dir.path() / "fd.db").string(), "--web-root",
                        (dir.path() / "web").string(), "--fd-limit", "200", "--per-ip", "100000", "--max-connections",
