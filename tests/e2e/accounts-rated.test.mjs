@@ -36,7 +36,7 @@ test('a rated game between two accounts: rating changes, profile list and graph;
     await ann.page.locator('#f-rated:checked').waitFor({ state: 'attached' });
     const id = await startGame(ann, bob, { variant: 'chess', color: 'white', minutes: 5, increment: 3 });
     // Both seats show the provisional rating of new players.
-    await ann.page.locator('.name-box .rating', { hasText: '1500?' }).first().waitFor();
+    await ann.page.locator('.name-box .rating:visible', { hasText: '1500?' }).first().waitFor();
     await clickMove(ann.page, 'f2', 'f3');
     await clickMove(bob.page, 'e7', 'e5');
     await clickMove(ann.page, 'g2', 'g4');
