@@ -149,6 +149,8 @@ std::string LiveGame::state_base(std::int64_t now, const Presence& presence) con
     out += ",\"created_at\":" + std::to_string(rec_.created_at);
     out += ",\"ended_at\":" + (rec_.ended_at ? std::to_string(rec_.ended_at) : std::string("null"));
     out += std::string(",\"rated\":") + (rec_.rated ? "true" : "false");
+    const std::string speed = speed_of(rec_.time);
+    out += ",\"speed\":" + (speed.empty() ? std::string("null") : quote(speed));
     auto diff = [](const std::optional<int>& d) { return d ? std::to_string(*d) : std::string("null"); };
     out += ",\"rating_diff\":" +
            (rec_.white_rating_diff || rec_.black_rating_diff
