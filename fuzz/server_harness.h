@@ -61,6 +61,7 @@ public:
         opt_.eval_rate_per_second = opt_.eval_burst = 1e9;
         opt_.max_engine_games_per_ip = 1;
         opt_.first_move_ms = 1'000'000;
+        opt_.fast_password_hash = true;  // sign-ups and log-ins at libsodium's minimum Argon2id cost
         hub_ = std::make_unique<server::Hub>(ioc_, opt_, server::open_storage(opt_.db, false, false));
         hub_->start();
     }

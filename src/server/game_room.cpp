@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 
 #include "engine/engine.h"
+#include "server/game_results.h"
 #include "server/hub.h"
 #include "server/text.h"
 #include "server/util.h"
@@ -243,9 +244,14 @@ void GameRoom::handle(const PeerPtr& p, const msg::GameCommand& c, const std::st
 void GameRoom::rematch(const PeerPtr& /*p*/, const std::string& /*id_json*/) {
     const GameRecord& r = game_->record();
     const std::string nid = hub_.new_game_id();
-    GameRecord rec = LiveGame::new_record(nid, r.variant, r.time, r.black, r.white, now_ms());
+    // The seats' ratings as the last game left them.
+    Seat white = r.black, black = r.white;
+    if (r.black_rating_diff && white.rating) white.rating += *r.black_rating_diff;
+    if (r.white_rating_diff && black.rating) black.rating += *r.white_rating_diff;
+    GameRecord rec = LiveGame::new_record(nid, r.variant, r.time, white, black, now_ms());
     rec.initial_fen = rec.fen = r.initial_fen;
     rec.is_private = r.is_private;
+    rec.rated = r.rated;
     GameSettings settings{hub_.options().first_move_ms, hub_.options().draw_offer_interval};
     GameRoom& next = hub_.add_room(std::make_unique<LiveGame>(std::move(rec), settings), creator_ip_);
     game_->set_rematch_game(nid);
@@ -279,6 +285,12 @@ void GameRoom::after_change() {
     } else if (indexed_) {
         hub_.unindex_position(id_, indexed_key_);
         indexed_ = false;
+    }
+    if (live) {
+        seen_live_ = true;
+    } else if (seen_live_) {
+        seen_live_ = false;
+        record_game_result(hub_, g.record());
     }
     if (!live && counts_engine_game_) {
         hub_.limits().add_engine_game(creator_ip_, -1);

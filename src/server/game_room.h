@@ -111,6 +111,7 @@ private:
     std::uint64_t indexed_key_ = 0;
     bool indexed_ = false;
     std::int64_t last_used_ = 0;
+    bool seen_live_ = false;  // this room saw the game live: its end is recorded for the accounts
 };
 
 }  // namespace echecs::server

@@ -3,6 +3,7 @@
 #include <ctime>
 
 #include "core/pgn.h"
+#include "server/api_accounts.h"
 #include "server/live_game.h"
 #include "server/storage_common.h"
 #include "server/text.h"
@@ -15,8 +16,13 @@ namespace {
 json seat_json(const Seat& s) {
     json j = {{"name", s.name}, {"computer", s.computer()}, {"level", nullptr}};
     if (s.computer()) j["level"] = s.level;
+    j["account"] = s.account != 0;
+    j["rating"] = s.rating ? json(s.rating) : json(nullptr);
+    j["provisional"] = s.provisional;
     return j;
 }
+
+json diff_json(const std::optional<int>& d) { return d ? json(*d) : json(nullptr); }
 
 json nullable(const std::string& s) { return s.empty() ? json(nullptr) : json(s); }
 json nullable_time(std::int64_t t) { return t == 0 ? json(nullptr) : json(t); }
@@ -48,14 +54,22 @@ json time_json(const TimeControl& tc) {
 }
 
 json seek_json(const SeekRecord& s, std::optional<bool> mine) {
-    json j = {{"id", s.id},
-              {"variant", variant_name(s.variant)},
-              {"time", time_json(s.time)},
-              {"color", s.color},
-              {"nickname", s.nickname},
-              {"created_at", s.created_at},
-              {"private", s.is_private},
-              {"game", nullable(s.game)}};
+    json j = {
+        {"id", s.id},
+        {"variant", variant_name(s.variant)},
+        {"time", time_json(s.time)},
+        {"color", s.color},
+        {"nickname", s.nickname},
+        {"created_at", s.created_at},
+        {"private", s.is_private},
+        {"game", nullable(s.game)},
+        {"rated", s.rated},
+        {"speed", nullable(speed_of(s.time))},
+        {"rating", s.rating ? json(s.rating) : json(nullptr)},
+        {"provisional", s.provisional},
+        {"rating_range", s.rating_min || s.rating_max ? json{{"min", s.rating_min ? json(s.rating_min) : json(nullptr)},
+                                                             {"max", s.rating_max ? json(s.rating_max) : json(nullptr)}}
+                                                      : json(nullptr)}};
     if (mine) j["mine"] = *mine;
     return j;
 }
@@ -72,7 +86,12 @@ json summary_json(const GameRecord& g) {
             {"result", g.result},
             {"termination", nullable(g.termination)},
             {"created_at", g.created_at},
-            {"ended_at", nullable_time(g.ended_at)}};
+            {"ended_at", nullable_time(g.ended_at)},
+            {"rated", g.rated},
+            {"speed", nullable(speed_of(g.time))},
+            {"rating_diff", g.white_rating_diff || g.black_rating_diff ? json{{"white", diff_json(g.white_rating_diff)},
+                                                                              {"black", diff_json(g.black_rating_diff)}}
+                                                                       : json(nullptr)}};
 }
 
 std::string LiveGame::state_base(std::int64_t now, const Presence& presence) const {
@@ -83,7 +102,10 @@ std::string LiveGame::state_base(std::int64_t now, const Presence& presence) con
     auto seat = [&](const Seat& st, bool connected) {
         return "{\"name\":" + quote(st.name) + ",\"computer\":" + (st.computer() ? "true" : "false") +
                ",\"level\":" + (st.computer() ? std::to_string(st.level) : "null") +
-               ",\"connected\":" + (st.computer() || connected ? "true" : "false") + "}";
+               ",\"connected\":" + (st.computer() || connected ? "true" : "false") +
+               ",\"account\":" + (st.account ? "true" : "false") +
+               ",\"rating\":" + (st.rating ? std::to_string(st.rating) : std::string("null")) +
+               ",\"provisional\":" + (st.provisional ? "true" : "false") + "}";
     };
     std::string clock = "null";
     if (rec_.time.kind != TimeControl::Unlimited) {
@@ -126,6 +148,14 @@ std::string LiveGame::state_base(std::int64_t now, const Presence& presence) con
     out += ",\"claim\":" + claim;
     out += ",\"created_at\":" + std::to_string(rec_.created_at);
     out += ",\"ended_at\":" + (rec_.ended_at ? std::to_string(rec_.ended_at) : std::string("null"));
+    out += std::string(",\"rated\":") + (rec_.rated ? "true" : "false");
+    const std::string speed = speed_of(rec_.time);
+    out += ",\"speed\":" + (speed.empty() ? std::string("null") : quote(speed));
+    auto diff = [](const std::optional<int>& d) { return d ? std::to_string(*d) : std::string("null"); };
+    out += ",\"rating_diff\":" +
+           (rec_.white_rating_diff || rec_.black_rating_diff
+                ? "{\"white\":" + diff(rec_.white_rating_diff) + ",\"black\":" + diff(rec_.black_rating_diff) + "}"
+                : std::string("null"));
     out += "}";
     return out;
 }

@@ -94,7 +94,9 @@ void HttpSession::on_read(beast::error_code ec) {
     for (const auto& f : req) {
         std::string name(f.name_string());
         for (char& c : name) c = char(std::tolower(static_cast<unsigned char>(c)));
-        hr.headers[name] = std::string(f.value());
+        // Several Cookie headers are one list (RFC 6265); other repeated headers: the last one.
+        std::string& slot = hr.headers[name];
+        slot = name == "cookie" && !slot.empty() ? slot + "; " + std::string(f.value()) : std::string(f.value());
     }
     hr.ip = client_ip(ip_, hr.header("x-forwarded-for"), hub_.options());
     auto head = std::make_shared<Request>();

@@ -3,8 +3,10 @@
 #include <boost/asio/post.hpp>
 #include <iostream>
 
+#include "server/accounts/account_service.h"
 #include "server/game_room.h"
 #include "server/live_game.h"
+#include "server/pools.h"
 #include "server/text.h"
 #include "server/util.h"
 
@@ -28,6 +30,11 @@ Hub::Hub(boost::asio::io_context& ioc, const ServerOptions& opt, std::unique_ptr
       seeks_(*this),
       lobby_(ioc, opt),
       sweep_timer_(ioc) {
+    accounts::AccountsOptions account_options;
+    if (opt.fast_password_hash) account_options.cost = accounts::HashCost::minimal();
+    accounts_ = std::make_unique<accounts::AccountService>(
+        std::make_unique<accounts::Accounts>(accounts::open_account_store(opt.db), account_options),
+        accounts::ServiceOptions{}, [this](std::function<void()> f) { boost::asio::post(ioc_, std::move(f)); });
     router_.set_before([this](const HttpContextPtr& ctx) {
         const HttpRequest& req = ctx->request();
         if (ctx->path().starts_with("/api/") && !limits_->take_http(req.ip, now_ms()))
@@ -42,6 +49,8 @@ Hub::Hub(boost::asio::io_context& ioc, const ServerOptions& opt, std::unique_ptr
     add_game_routes(router_, *this);
     add_analysis_routes(router_, *this);
     add_problem_routes(router_, *this);
+    pools_ = std::make_unique<Pools>(*this);
+    add_account_routes(router_, *this);
     add_static_routes(router_, *this);
     load_from_storage(*initial_storage_);
 }
@@ -97,6 +106,7 @@ void Hub::shutdown() {
     // storage (finishes queued writes).
     for (auto& [id, room] : rooms_) room->stop();
     engine_.reset();
+    accounts_.reset();  // finishes the request running; its completion is never run
     storage_.reset();
 }
 
@@ -108,6 +118,7 @@ void Hub::peer_opened(const PeerPtr& p) { peers_[p->id()] = p; }
 void Hub::peer_closed(Peer& p) {
     peers_.erase(p.id());
     lobby_.unsubscribe(p.id());
+    pools_->leave(p, false);
     if (!p.token.empty()) {
         auto it = peers_by_token_.find(p.token);
         if (it != peers_by_token_.end()) {

@@ -31,8 +31,13 @@
 
 namespace echecs::server {
 
+namespace accounts {
+class AccountService;
+}
+
 class GameRoom;
 class LiveGame;
+class Pools;
 
 class Hub {
 public:
@@ -57,6 +62,9 @@ public:
     StorageWorker& storage() { return *storage_; }
     EngineScheduler& engine() { return *engine_; }
     SeekBook& seeks() { return seeks_; }
+    // The accounts (one service for the process, on the server's database).
+    accounts::AccountService& accounts() { return *accounts_; }
+    Pools& pools() { return *pools_; }
     Lobby& lobby() { return lobby_; }
     std::mt19937& rng() { return rng_; }
     void log(const std::string& s) const;
@@ -113,6 +121,8 @@ private:
     std::unique_ptr<Storage> initial_storage_;  // until start() hands it to the worker
     std::unique_ptr<StorageWorker> storage_;
     std::unique_ptr<EngineScheduler> engine_;
+    std::unique_ptr<accounts::AccountService> accounts_;
+    std::unique_ptr<Pools> pools_;
     Router router_;
     SeekBook seeks_;
     Lobby lobby_;
@@ -134,5 +144,6 @@ void add_game_routes(Router& r, Hub& hub);
 void add_analysis_routes(Router& r, Hub& hub);
 void add_problem_routes(Router& r, Hub& hub);  // and PGN import
 void add_static_routes(Router& r, Hub& hub);
+void add_account_routes(Router& r, Hub& hub);  // api_accounts.cpp
 
 }  // namespace echecs::server

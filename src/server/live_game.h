@@ -78,6 +78,11 @@ public:
         rec_.rematch_game = id;
         rec_.rematch_offer.clear();
     }
+    // A rated game's result recorded: each side's rating change.
+    void set_rating_diffs(int white, int black) {
+        rec_.white_rating_diff = white;
+        rec_.black_rating_diff = black;
+    }
     // An unlimited game nobody moved in for too long: ended without result.
     void archive(std::int64_t now);
 

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "server/input.h"
 #include "server/text.h"
 #include "server/util.h"
 
@@ -11,7 +12,7 @@ using nlohmann::json;
 
 namespace {
 
-enum class Kind { Hello, Ping, LobbySubscribe, LobbyUnsubscribe, Join, Leave, Move, Command };
+enum class Kind { Hello, Ping, LobbySubscribe, LobbyUnsubscribe, Join, Leave, Move, Command, PoolJoin, PoolLeave };
 
 struct TypeEntry {
     std::string_view name;
@@ -37,6 +38,8 @@ constexpr TypeEntry TYPES[] = {
     {"rematch_decline", Kind::Command, msg::Command::RematchDecline},
     {"claim_victory", Kind::Command, msg::Command::ClaimVictory},
     {"claim_draw", Kind::Command, msg::Command::ClaimDraw},
+    {"pool_join", Kind::PoolJoin, {}},
+    {"pool_leave", Kind::PoolLeave, {}},
 };
 
 ApiError bad_message(const char* reason, std::string message, std::string field = "", json params = json::object()) {
@@ -124,6 +127,10 @@ ParsedMessage parse_client_message(std::string_view text) {
                 out.message = std::move(m);
                 break;
             }
+            case Kind::PoolJoin:
+                out.message = msg::PoolJoin{string_member(j, "pool"), parse_nickname(j, "nickname")};
+                break;
+            case Kind::PoolLeave: out.message = msg::PoolLeave{}; break;
             case Kind::Command: out.message = msg::GameCommand{string_member(j, "game"), entry->command}; break;
         }
     } catch (const ApiError& e) {

@@ -47,10 +47,15 @@ struct GameCommand {
     std::string game;
     Command command;
 };
+struct PoolJoin {
+    std::string pool;      // PoolBook::presets() id, e.g. "chess-3+2"
+    std::string nickname;  // checked; "Anonymous" by default (an account's name replaces it)
+};
+struct PoolLeave {};
 }  // namespace msg
 
 using ClientMessage = std::variant<msg::Hello, msg::Ping, msg::LobbySubscribe, msg::LobbyUnsubscribe, msg::Join,
-                                   msg::Leave, msg::Move, msg::GameCommand>;
+                                   msg::Leave, msg::Move, msg::GameCommand, msg::PoolJoin, msg::PoolLeave>;
 
 struct ParsedMessage {
     std::optional<ClientMessage> message;  // set when error is not

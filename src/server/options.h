@@ -63,7 +63,7 @@ struct ServerOptions {
     std::size_t max_http_body = 16 * 1024;  // larger bodies get 413 before they are read
     // The uploads (PGN, Popeye input: UPLOAD_PATHS in http_session.cpp) may be this large.
     std::size_t max_upload_body = 1024 * 1024;
-    double http_rate_per_second = 20;       // API requests per client address (token bucket)
+    double http_rate_per_second = 20;  // API requests per client address (token bucket)
     double http_burst = 100;
     std::size_t read_queue = 256;  // storage reads waiting (listings, games); more get 503
 
@@ -77,6 +77,10 @@ struct ServerOptions {
     double rate_per_second = 30;                   // WebSocket messages per socket
     double rate_burst = 60;
     int max_watched = 100;  // games one socket may watch
+
+    // Accounts: Argon2id at libsodium's minimum cost (tests only: hundreds of
+    // hashes in milliseconds); the server hashes at the interactive cost.
+    bool fast_password_hash = false;
 
     std::int64_t heartbeat_ms = 1000;  // storage heartbeat (a restart knows how long the server was down)
 };

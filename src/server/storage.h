@@ -35,6 +35,11 @@ struct Seat {
     std::string name = "Anonymous";
     std::string token;  // "" for the computer
     int level = 0;      // 1..8 for the computer, 0 for a person
+    // The player's account when their browser was logged in (0: anonymous),
+    // with its rating in the game's category when the game began (0: none).
+    std::int64_t account = 0;
+    int rating = 0;
+    bool provisional = false;
     bool computer() const { return level > 0; }
     bool operator==(const Seat&) const = default;
 };
@@ -77,6 +82,9 @@ struct GameRecord {
     bool is_private = false;    // from a direct challenge: never listed publicly
     int white_draw_ply = -1;    // the ply of each side's last draw offer, -1 for none
     int black_draw_ply = -1;
+    bool rated = false;  // created rated (two accounts); the result moves their ratings
+    // Each side's rating change, once the result is recorded (rated games).
+    std::optional<int> white_rating_diff, black_rating_diff;
     std::vector<MoveRecord> moves;
     bool operator==(const GameRecord&) const = default;
 };
@@ -91,6 +99,12 @@ struct SeekRecord {
     bool is_private = false;
     std::int64_t created_at = 0;
     std::string game;  // the game created when accepted, or ""
+    bool rated = false;
+    // The creator's account (0: anonymous) and rating in the seek's category.
+    std::int64_t account = 0;
+    int rating = 0;
+    bool provisional = false;
+    int rating_min = 0, rating_max = 0;  // the acceptor's rating must be within (0: no bound)
     bool operator==(const SeekRecord&) const = default;
 };
 
@@ -141,6 +155,9 @@ public:
     virtual std::vector<GameRecord> list_games(const GameFilter& f, bool with_moves) = 0;
     virtual std::vector<SeekRecord> open_seeks() = 0;  // not yet accepted
     virtual std::optional<SeekRecord> load_seek(const std::string& id) = 0;
+    // A browser's finished games on a seat with no account (claimed at
+    // sign-up), newest first, without moves.
+    virtual std::vector<GameRecord> anonymous_games_of(const std::string& token, int limit) = 0;
     virtual std::int64_t last_heartbeat() = 0;  // 0 if none
     virtual int schema_version() = 0;
     // A second connection to the same database for reads (listings, games
@@ -160,6 +177,6 @@ std::unique_ptr<Storage> open_storage(const std::string& url, bool durable = fal
 std::unique_ptr<Storage> open_sqlite(const std::string& path, bool durable = false, bool exclusive = true);
 std::unique_ptr<Storage> open_postgres(const std::string& url, bool exclusive = true);
 
-constexpr int SCHEMA_VERSION = 2;
+constexpr int SCHEMA_VERSION = 3;
 
 }  // namespace echecs::server

@@ -22,8 +22,10 @@ inline constexpr const char* GAME_COLUMNS =
     "id, variant, initial_fen, time_kind, initial_ms, increment_ms, days, "
     "white_name, white_token, white_level, black_name, black_token, black_level, "
     "status, result, termination, created_at, ended_at, white_ms, black_ms, clock_at, "
-    "draw_offer, rematch_offer, rematch_game, ply, fen, is_private, white_draw_ply, black_draw_ply";
-inline constexpr int GAME_COLUMN_COUNT = 29;
+    "draw_offer, rematch_offer, rematch_game, ply, fen, is_private, white_draw_ply, black_draw_ply, "
+    "white_account, white_rating, white_provisional, black_account, black_rating, black_provisional, "
+    "rated, white_rating_diff, black_rating_diff";
+inline constexpr int GAME_COLUMN_COUNT = 38;
 
 inline constexpr const char* MOVE_COLUMNS = "ply, uci, san, white_ms, black_ms, at, clock";
 
@@ -44,7 +46,8 @@ private:
 };
 
 inline constexpr const char* SEEK_COLUMNS =
-    "id, variant, time_kind, initial_ms, increment_ms, days, color, nickname, token, is_private, created_at, game";
-inline constexpr int SEEK_COLUMN_COUNT = 12;
+    "id, variant, time_kind, initial_ms, increment_ms, days, color, nickname, token, is_private, created_at, game, "
+    "rated, account, rating, provisional, rating_min, rating_max";
+inline constexpr int SEEK_COLUMN_COUNT = 18;
 
 }  // namespace echecs::server

@@ -77,6 +77,26 @@ DROP INDEX games_status_created;
 CREATE INDEX games_list_ended ON games(status, is_private, ended_at, id);
 CREATE INDEX games_list_created ON games(status, is_private, created_at, id);
 )sql",
+    // 3: as in SQLite (storage_sqlite.cpp).
+    R"sql(
+ALTER TABLE games ADD COLUMN white_account BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN white_rating INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN white_provisional BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE games ADD COLUMN black_account BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN black_rating INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN black_provisional BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE games ADD COLUMN white_rating_diff INTEGER;
+ALTER TABLE games ADD COLUMN black_rating_diff INTEGER;
+CREATE INDEX games_white_token ON games(white_token);
+CREATE INDEX games_black_token ON games(black_token);
+ALTER TABLE seeks ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE seeks ADD COLUMN account BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE seeks ADD COLUMN rating INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE seeks ADD COLUMN provisional BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE seeks ADD COLUMN rating_min INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE seeks ADD COLUMN rating_max INTEGER NOT NULL DEFAULT 0;
+)sql",
 };
 static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
 
@@ -210,6 +230,22 @@ public:
         }
     }
 
+    std::vector<GameRecord> anonymous_games_of(const std::string& token, int limit) override {
+        try {
+            pqxx::read_transaction t(conn_);
+            pqxx::result r = t.exec_params(std::string("SELECT ") + GAME_COLUMNS +
+                                               " FROM games WHERE status = 'over' AND ((white_token = $1 AND "
+                                               "white_account = 0) OR (black_token = $1 AND black_account = 0))"
+                                               " ORDER BY ended_at DESC, id DESC LIMIT $2",
+                                           token, limit);
+            std::vector<GameRecord> out;
+            for (const auto& row : r) out.push_back(read_game(row));
+            return out;
+        } catch (const std::exception& e) {
+            throw StorageError(std::string("PostgreSQL read failed: ") + e.what());
+        }
+    }
+
     std::int64_t last_heartbeat() override {
         pqxx::read_transaction t(conn_);
         pqxx::result r = t.exec("SELECT value FROM meta WHERE key = 'heartbeat'");
@@ -258,7 +294,8 @@ private:
                         g.white.name, g.white.token, g.white.level, g.black.name, g.black.token, g.black.level,
                         g.status, g.result, g.termination, g.created_at, g.ended_at, g.white_ms, g.black_ms, g.clock_at,
                         g.draw_offer, g.rematch_offer, g.rematch_game, g.ply, g.fen, g.is_private, g.white_draw_ply,
-                        g.black_draw_ply);
+                        g.black_draw_ply, g.white.account, g.white.rating, g.white.provisional, g.black.account,
+                        g.black.rating, g.black.provisional, g.rated, g.white_rating_diff, g.black_rating_diff);
     }
     static void write(pqxx::work& w, const AddMove& op) {
         const MoveRecord& m = op.move;
@@ -273,7 +310,8 @@ private:
         const SeekRecord& s = op.seek;
         w.exec_prepared("save_seek", s.id, std::string(variant_name(s.variant)),
                         std::string(time_kind_name(s.time.kind)), s.time.initial_ms, s.time.increment_ms, s.time.days,
-                        s.color, s.nickname, s.token, s.is_private, s.created_at, s.game);
+                        s.color, s.nickname, s.token, s.is_private, s.created_at, s.game, s.rated, s.account, s.rating,
+                        s.provisional, s.rating_min, s.rating_max);
     }
     static void write(pqxx::work& w, const DeleteSeek& op) { w.exec_params("DELETE FROM seeks WHERE id = $1", op.id); }
     static void write(pqxx::work& w, const Heartbeat& op) {
@@ -314,6 +352,16 @@ private:
         g.is_private = r[i++].as<bool>();
         g.white_draw_ply = r[i++].as<int>();
         g.black_draw_ply = r[i++].as<int>();
+        for (Seat* st : {&g.white, &g.black}) {
+            st->account = r[i++].as<std::int64_t>();
+            st->rating = r[i++].as<int>();
+            st->provisional = r[i++].as<bool>();
+        }
+        g.rated = r[i++].as<bool>();
+        for (std::optional<int>* d : {&g.white_rating_diff, &g.black_rating_diff}) {
+            if (!r[i].is_null()) *d = r[i].as<int>();
+            ++i;
+        }
         return g;
     }
 
@@ -332,6 +380,12 @@ private:
         s.is_private = r[i++].as<bool>();
         s.created_at = r[i++].as<std::int64_t>();
         s.game = r[i++].as<std::string>();
+        s.rated = r[i++].as<bool>();
+        s.account = r[i++].as<std::int64_t>();
+        s.rating = r[i++].as<int>();
+        s.provisional = r[i++].as<bool>();
+        s.rating_min = r[i++].as<int>();
+        s.rating_max = r[i++].as<int>();
         return s;
     }
 

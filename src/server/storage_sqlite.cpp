@@ -88,6 +88,28 @@ DROP INDEX games_status_created;
 CREATE INDEX games_list_ended ON games(status, is_private, ended_at, id);
 CREATE INDEX games_list_created ON games(status, is_private, created_at, id);
 )sql",
+    // 3: accounts on seats (with the rating each had when the game began),
+    // rated games and each side's rating change; rated seeks with the
+    // creator's account and rating, and a rating range.
+    R"sql(
+ALTER TABLE games ADD COLUMN white_account INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN white_rating INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN white_provisional INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN black_account INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN black_rating INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN black_provisional INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN white_rating_diff INTEGER;
+ALTER TABLE games ADD COLUMN black_rating_diff INTEGER;
+CREATE INDEX games_white_token ON games(white_token);
+CREATE INDEX games_black_token ON games(black_token);
+ALTER TABLE seeks ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE seeks ADD COLUMN account INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE seeks ADD COLUMN rating INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE seeks ADD COLUMN provisional INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE seeks ADD COLUMN rating_min INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE seeks ADD COLUMN rating_max INTEGER NOT NULL DEFAULT 0;
+)sql",
 };
 static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
 
@@ -247,6 +269,24 @@ public:
         }
     }
 
+    std::vector<GameRecord> anonymous_games_of(const std::string& token, int limit) override {
+        try {
+            SQLite::Statement q(db_,
+                                std::string("SELECT ") + GAME_COLUMNS +
+                                    " FROM games WHERE status = 'over' AND ((white_token = ? AND white_account = 0)"
+                                    " OR (black_token = ? AND black_account = 0))"
+                                    " ORDER BY ended_at DESC, id DESC LIMIT ?");
+            q.bind(1, token);
+            q.bind(2, token);
+            q.bind(3, limit);
+            std::vector<GameRecord> out;
+            while (q.executeStep()) out.push_back(read_game(q));
+            return out;
+        } catch (const SQLite::Exception& e) {
+            throw StorageError(std::string("SQLite read failed: ") + e.what());
+        }
+    }
+
     std::int64_t last_heartbeat() override {
         SQLite::Statement q(db_, "SELECT value FROM meta WHERE key = 'heartbeat'");
         return q.executeStep() ? std::stoll(q.getColumn(0).getString()) : 0;
@@ -311,6 +351,18 @@ private:
         q.bind(i++, g.is_private ? 1 : 0);
         q.bind(i++, g.white_draw_ply);
         q.bind(i++, g.black_draw_ply);
+        for (const Seat* st : {&g.white, &g.black}) {
+            q.bind(i++, st->account);
+            q.bind(i++, st->rating);
+            q.bind(i++, st->provisional ? 1 : 0);
+        }
+        q.bind(i++, g.rated ? 1 : 0);
+        for (const std::optional<int>* d : {&g.white_rating_diff, &g.black_rating_diff}) {
+            if (*d)
+                q.bind(i++, **d);
+            else
+                q.bind(i++);
+        }
         q.exec();
     }
 
@@ -364,6 +416,12 @@ private:
         q.bind(i++, s.is_private ? 1 : 0);
         q.bind(i++, s.created_at);
         q.bind(i++, s.game);
+        q.bind(i++, s.rated ? 1 : 0);
+        q.bind(i++, s.account);
+        q.bind(i++, s.rating);
+        q.bind(i++, s.provisional ? 1 : 0);
+        q.bind(i++, s.rating_min);
+        q.bind(i++, s.rating_max);
         q.exec();
     }
 
@@ -410,6 +468,16 @@ private:
         g.is_private = q.getColumn(i++).getInt() != 0;
         g.white_draw_ply = q.getColumn(i++).getInt();
         g.black_draw_ply = q.getColumn(i++).getInt();
+        for (Seat* st : {&g.white, &g.black}) {
+            st->account = q.getColumn(i++).getInt64();
+            st->rating = q.getColumn(i++).getInt();
+            st->provisional = q.getColumn(i++).getInt() != 0;
+        }
+        g.rated = q.getColumn(i++).getInt() != 0;
+        for (std::optional<int>* d : {&g.white_rating_diff, &g.black_rating_diff}) {
+            if (!q.getColumn(i).isNull()) *d = q.getColumn(i).getInt();
+            ++i;
+        }
         return g;
     }
 
@@ -428,6 +496,12 @@ private:
         s.is_private = q.getColumn(i++).getInt() != 0;
         s.created_at = q.getColumn(i++).getInt64();
         s.game = q.getColumn(i++).getString();
+        s.rated = q.getColumn(i++).getInt() != 0;
+        s.account = q.getColumn(i++).getInt64();
+        s.rating = q.getColumn(i++).getInt();
+        s.provisional = q.getColumn(i++).getInt() != 0;
+        s.rating_min = q.getColumn(i++).getInt();
+        s.rating_max = q.getColumn(i++).getInt();
         return s;
     }
 

@@ -5,6 +5,7 @@
 #include "server/game_room.h"
 #include "server/hub.h"
 #include "server/messages.h"
+#include "server/pools.h"
 #include "server/text.h"
 #include "server/util.h"
 
@@ -93,7 +94,10 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                 [&](const msg::LobbyUnsubscribe&) {
                     lobby_.unsubscribe(p->id());
                     p->lobby = false;
+                    pools_->leave(*p, true);  // leaving the lobby leaves the pool
                 },
+                [&](const msg::PoolJoin& j) { pools_->join(p, j.pool, j.nickname, id_json); },
+                [&](const msg::PoolLeave&) { pools_->leave(*p, true); },
                 [&](const msg::Join& j) {
                     if (!p->watching.count(j.game) && int(p->watching.size()) >= opt_.max_watched)
                         throw ApiError("bad_message", "too_many_watched",

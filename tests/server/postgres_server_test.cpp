@@ -6,6 +6,7 @@
 #include <pqxx/pqxx>
 #include <thread>
 
+#include "accounts_client.h"
 #include "client.h"
 #include "server/server.h"
 
@@ -27,6 +28,7 @@ public:
         o.db = pg_url();
         o.web_root = "/nonexistent";
         o.log = false;
+        o.fast_password_hash = true;
         server_ = std::make_unique<server::Server>(o);
         thread_ = std::thread([this] { server_->run(); });
     }
@@ -92,6 +94,53 @@ TEST(ServerOnPostgres, GameSurvivesARestart) {
     EXPECT_EQ(list["games"][0]["id"], game);
     auto pgn = http_request(srv.port(), http::verb::get, "/game/" + game + ".pgn");
     EXPECT_NE(pgn.body.find("[Variant \"Alice\"]"), std::string::npos) << pgn.body;
+}
+
+TEST(ServerOnPostgres, RatedGameAndAccountsSurviveARestart) {
+    if (pg_url().empty()) GTEST_SKIP() << "no PostgreSQL server: set ECHECS_PG_URL (scripts/postgres-test.sh start)";
+    {
+        pqxx::connection c(pg_url());
+        pqxx::work w(c);
+        w.exec("DROP SCHEMA public CASCADE");
+        w.exec("CREATE SCHEMA public");
+        w.commit();
+    }
+    std::string game;
+    Player ann, bob;
+    const FirstGame want = first_game_ratings(0);  // Black mates
+    {
+        RunningServer srv;
+        ann = sign_up(srv.port(), "AnnLee");
+        bob = sign_up(srv.port(), "BobK");
+        game = seek_and_accept(srv.port(), ann, bob,
+                               {{"variant", "chess"},
+                                {"time", {{"kind", "realtime"}, {"minutes", 3}, {"increment", 2}}},
+                                {"color", "white"},
+                                {"rated", true}});
+        ASSERT_NE(game, "");
+        WsClient w(srv.port(), ann.token), b(srv.port(), bob.token);
+        w.send({{"type", "join"}, {"game", game}});
+        b.send({{"type", "join"}, {"game", game}});
+        const char* moves[] = {"f2f3", "e7e5", "g2g4", "d8h4"};
+        for (int i = 0; i < 4; ++i) {
+            (i % 2 ? b : w).send({{"type", "move"}, {"game", game}, {"move", moves[i]}, {"ply", i}});
+            (i % 2 ? b : w).state(game, i + 1);
+        }
+        json end = w.state_where(game, [](const json& s) { return !s["rating_diff"].is_null(); });
+        EXPECT_EQ(end["rating_diff"]["black"], std::lround(want.black) - 1500);
+    }
+    RunningServer srv;
+    json p = profile(srv.port(), "annlee");
+    EXPECT_EQ(p["ratings"]["chess"]["blitz"]["rating"], std::lround(want.white));
+    EXPECT_EQ(profile(srv.port(), "BobK")["ratings"]["chess"]["blitz"]["rating"], std::lround(want.black));
+    json g = http_request(srv.port(), http::verb::get, "/api/games/" + game).j();
+    EXPECT_EQ(g["rated"], true);
+    EXPECT_EQ(g["rating_diff"]["white"], std::lround(want.white) - 1500);
+    EXPECT_EQ(g["players"]["black"]["name"], "BobK");
+    EXPECT_EQ(account_call(srv.port(), http::verb::get, "/api/account", nullptr, ann).status, 200);
+    json list = http_request(srv.port(), http::verb::get, "/api/users/BobK/games").j();
+    ASSERT_EQ(list["games"].size(), 1u);
+    EXPECT_EQ(list["games"][0]["result"], "win");
 }
 
 }  // namespace

@@ -293,6 +293,75 @@ INSERT INTO seeks VALUES ('SeekPriv', 'alice', 'unlimited', 0, 0, 0, 'white', 'A
     EXPECT_EQ(g2->termination, std::string(termination_name(Termination::InsufficientMaterial)));
     EXPECT_TRUE(g2->is_private);  // the game of a direct challenge
     EXPECT_EQ(g2->white_draw_ply, -1);
+    // Games from before accounts: anonymous seats, casual, no rating change.
+    EXPECT_EQ(g1->white.account, 0);
+    EXPECT_EQ(g1->white.rating, 0);
+    EXPECT_FALSE(g1->rated);
+    EXPECT_EQ(g1->white_rating_diff, std::nullopt);
+    auto seek = s->load_seek("SeekPriv");
+    ASSERT_TRUE(seek);
+    EXPECT_FALSE(seek->rated);
+    EXPECT_EQ(seek->account, 0);
+    EXPECT_EQ(seek->rating_max, 0);
+    // Both seats' tokens are anonymous in a finished game: claimable.
+    EXPECT_EQ(s->anonymous_games_of("ta", 10).size(), 2u);
+}
+
+TEST_F(StorageTest, AccountsRatingsAndRatedSeeksRoundTrip) {
+    auto s = open();
+    GameRecord g = sample("Rated001", 100);
+    g.black = {"BobK", "tokenBBBBBBBBBBBBBBBB", 0};
+    g.white.name = "AnnLee";
+    g.white.account = 7;
+    g.white.rating = 1612;
+    g.white.provisional = false;
+    g.black.account = 9;
+    g.black.rating = 1490;
+    g.black.provisional = true;
+    g.rated = true;
+    s->apply({SaveGame{g}});
+    auto back = s->load_game("Rated001");
+    ASSERT_TRUE(back);
+    EXPECT_EQ(*back, g);
+    EXPECT_EQ(back->white_rating_diff, std::nullopt);  // not yet recorded
+    g.status = "over";
+    g.result = "1-0";
+    g.ended_at = 200;
+    g.white_rating_diff = 6;
+    g.black_rating_diff = -11;
+    s->apply({SaveGame{g}});
+    back = s->load_game("Rated001");
+    EXPECT_EQ(*back, g);
+    EXPECT_EQ(back->black_rating_diff, -11);
+    // Seats with an account are never claimed; an anonymous one is.
+    GameRecord anon = sample("Anon0001", 150);
+    anon.white.token = g.white.token;
+    anon.status = "over";
+    anon.result = "0-1";
+    anon.ended_at = 300;
+    s->apply({SaveGame{anon}});
+    auto mine = s->anonymous_games_of(g.white.token, 10);
+    ASSERT_EQ(mine.size(), 1u);
+    EXPECT_EQ(mine[0].id, "Anon0001");
+    EXPECT_TRUE(s->anonymous_games_of("nobody00000000000000", 10).empty());
+
+    SeekRecord sk;
+    sk.id = "SeekRtd1";
+    sk.variant = Variant::Avalanche;
+    sk.time = {TimeControl::Realtime, 180000, 2000, 0};
+    sk.nickname = "AnnLee";
+    sk.token = "tokenAAAAAAAAAAAAAAAA";
+    sk.created_at = 5;
+    sk.rated = true;
+    sk.account = 7;
+    sk.rating = 1612;
+    sk.provisional = false;
+    sk.rating_min = 1400;
+    sk.rating_max = 1800;
+    s->apply({SaveSeek{sk}});
+    auto seek = s->load_seek("SeekRtd1");
+    ASSERT_TRUE(seek);
+    EXPECT_EQ(*seek, sk);
 }
 
 TEST_F(StorageTest, NewerSchemaIsRefused) {

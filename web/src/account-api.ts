@@ -140,3 +140,18 @@ export function ratingText(r: { rating: number; provisional?: boolean }): string
 export function diffText(d: number): string {
   return d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '±0';
 }
+
+/** What the server adds to a player's seat and a seek when accounts play (docs/API.md). */
+export interface RatedSeat {
+  name: string;
+  computer: boolean;
+  level: number | null;
+  account?: boolean;
+  rating?: number | null;
+  provisional?: boolean;
+}
+
+/** A player's name with their rating in the game's category when they have one: "AnnLee (1500?)". */
+export function ratedName(p: RatedSeat, base: string): string {
+  return p.rating ? `${base} (${ratingText({ rating: p.rating, provisional: p.provisional })})` : base;
+}

@@ -190,6 +190,26 @@ void AccountService::session_account(std::string cookie_header, std::function<vo
     if (!enqueue(std::move(job), false, &why)) deliver([shared_done] { (*shared_done)(std::nullopt); });
 }
 
+void AccountService::seat_account(std::string cookie_header, std::string token, std::string variant, std::string speed,
+                                  std::function<void(std::optional<SeatAccount>)> done) {
+    auto shared_done = std::make_shared<std::function<void(std::optional<SeatAccount>)>>(std::move(done));
+    Job job;
+    job.run = [this, cookie = std::move(cookie_header), token = std::move(token), variant = std::move(variant),
+               speed = std::move(speed), shared_done](Accounts& a) {
+        std::optional<SeatAccount> seat;
+        try {
+            // A cookie that holds no well-formed session is no cookie: the token decides.
+            seat = a.seat_account(session_cookie(cookie).value_or(""), token, variant, speed);
+        } catch (const std::exception&) {
+            // the database is away: an anonymous seat
+        }
+        deliver([shared_done, seat] { (*shared_done)(seat); });
+    };
+    job.refuse = [this, shared_done] { deliver([shared_done] { (*shared_done)(std::nullopt); }); };
+    std::string why;
+    if (!enqueue(std::move(job), false, &why)) deliver([shared_done] { (*shared_done)(std::nullopt); });
+}
+
 void AccountService::token_account(std::string token, std::function<void(std::optional<std::int64_t>)> done) {
     auto shared_done = std::make_shared<std::function<void(std::optional<std::int64_t>)>>(std::move(done));
     Job job;

@@ -57,6 +57,11 @@ public:
     // The account behind a Cookie header (nullopt: not logged in), for the
     // seat of a game being created or joined.
     void session_account(std::string cookie_header, std::function<void(std::optional<Me>)> done);
+    // The account of a seat with its rating in variant x speed: the Cookie
+    // header's session when there is one, else the browser token's link
+    // (a WebSocket peer's token); nullopt for an anonymous player.
+    void seat_account(std::string cookie_header, std::string token, std::string variant, std::string speed,
+                      std::function<void(std::optional<SeatAccount>)> done);
     // The account a browser token is linked to.
     void token_account(std::string token, std::function<void(std::optional<std::int64_t>)> done);
     // The browser's anonymous games, claimed by the account (after sign-up).

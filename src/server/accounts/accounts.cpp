@@ -152,6 +152,34 @@ std::optional<std::int64_t> Accounts::token_account(const std::string& token) {
     return store_->token_account(secret_hash(token));
 }
 
+std::optional<SeatAccount> Accounts::seat_account(const std::string& secret, const std::string& token,
+                                                  const std::string& variant, const std::string& speed) {
+    SeatAccount seat;
+    if (!secret.empty()) {
+        try {
+            const Me me = who_am_i(secret);
+            seat.account_id = me.account_id;
+            seat.username = me.username;
+        } catch (const AccountError&) {
+            return std::nullopt;  // a stale cookie: anonymous, never the token's account
+        }
+    } else if (auto id = token_account(token)) {
+        const auto a = store_->account_by_id(*id);
+        if (!a || a->deleted) return std::nullopt;
+        seat.account_id = a->id;
+        seat.username = a->name;
+    } else {
+        return std::nullopt;
+    }
+    if (known_variant(variant) && speed_from_name(speed)) {
+        Glicko g = new_rating(options_.glicko);
+        if (auto r = store_->rating(seat.account_id, variant, speed)) g = {r->rating, r->deviation, r->volatility};
+        seat.rating = shown(g.rating);
+        seat.provisional = provisional(g, options_.glicko);
+    }
+    return seat;
+}
+
 std::optional<std::string> Accounts::display_name(std::int64_t account_id) {
     const auto a = store_->account_by_id(account_id);
     if (!a) return std::nullopt;

@@ -68,6 +68,16 @@ struct GameEnd {
     bool rated = false;
 };
 
+// The account on a seat of a game or a seek, with its rating in the game's
+// category (1500 and provisional for a category never played; 0 and
+// provisional for unlimited games, which have none).
+struct SeatAccount {
+    std::int64_t account_id = 0;
+    std::string username;
+    int rating = 0;  // rounded, as shown
+    bool provisional = true;
+};
+
 struct RatingChange {
     std::int64_t account_id = 0;
     double before = 0, after = 0;  // ratings
@@ -106,6 +116,11 @@ public:
     // the token (a seat's own requests); a request with the session cookie
     // should use who_am_i.
     std::optional<std::int64_t> token_account(const std::string& token);
+    // The account of a session secret (or, without a secret, of a browser
+    // token) and its rating in variant x speed; nullopt when neither is
+    // logged in. Never throws for a bad secret or token.
+    std::optional<SeatAccount> seat_account(const std::string& secret, const std::string& token,
+                                            const std::string& variant, const std::string& speed);
     // "deleted" for a deleted account; nullopt for an unknown id.
     std::optional<std::string> display_name(std::int64_t account_id);
 

@@ -19,6 +19,7 @@ import { isFlipped, onSettings, setFlipped, settings } from '../settings.js';
 import { moveSound, play } from '../sound.js';
 import { openRulesDialog } from './rules.js';
 import { claimControls, clocksAt, renderLastMoves, renderMoveList, renderPlayer, renderResult, showSan } from './game-parts.js';
+import { decoratePlayer, decorateResult } from './game-rating.js';
 import { attachResizeHandle } from './resize.js';
 
 export function gamePage(root: HTMLElement, id: string): () => void {
@@ -376,10 +377,13 @@ class GamePage {
       [e.bottom, bottomColor],
       [e.barTop, opposite(bottomColor)],
       [e.barBottom, bottomColor],
-    ] as [HTMLElement, Color][])
+    ] as [HTMLElement, Color][]) {
       renderPlayer(box, st, color, pos);
+      decoratePlayer(box, st, color);
+    }
     this.renderClocks();
     renderResult(e.banner, st);
+    decorateResult(e.banner, st);
 
     e.status.textContent = this.statusText();
     // the tab's title tells whose turn it is, as on lichess

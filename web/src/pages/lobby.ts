@@ -10,8 +10,15 @@ import { formatTime, playerName, resultTitle } from '../format.js';
 import { errorText } from '../errors.js';
 import { t } from '../i18n.js';
 import { navigate } from '../router.js';
+import { RatedSeat, currentUser, onUserChange, ratedName } from '../account-api.js';
+import { poolsPanel } from './lobby-pools.js';
+
+/** A seat or a seek's creator with their rating in the game's category. */
+const seatName = (p: RatedSeat) => ratedName(p, playerName(p));
 
 const VARIANTS: Variant[] = ['chess', 'alice', 'avalanche'];
+/** A seek as servers with accounts send it. */
+type RatedSeek = Seek & { rated?: boolean; rating?: number | null; provisional?: boolean };
 const FORM_KEY = 'echecs.form';
 const COMPUTER_KEY = 'echecs.form.computer';
 
@@ -141,6 +148,23 @@ export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => voi
   const cmsg = el('div', { class: 'form-msg', 'aria-live': 'polite' });
   const waiting = el('div', { class: 'waiting', hidden: '' });
   const values = () => people.values(v.level);
+  // rated or casual, and the opponent's rating range (rated games: two logged-in players)
+  const rated = el('input', { type: 'checkbox', name: 'rated', id: 'f-rated' });
+  rated.checked = currentUser() !== null;
+  // follows the header's log-in state until the player ticks it themselves
+  let ratedTouched = false;
+  rated.addEventListener('change', () => (ratedTouched = true));
+  const offUser = onUserChange(me => {
+    if (!ratedTouched) rated.checked = me !== null;
+  });
+  const ratingInput = (name: string) => el('input', { name, id: `f-${name}`, type: 'number', min: '0', max: '4000', step: '1', inputmode: 'numeric' });
+  const ratingMin = ratingInput('rating_min');
+  const ratingMax = ratingInput('rating_max');
+  const ratedFields = [
+    el('label', { class: 'field check' }, rated, el('span', {}, t('lobby.rated'))),
+    el('div', { class: 'row' }, field(t('lobby.ratingMin'), ratingMin), field(t('lobby.ratingMax'), ratingMax)),
+    el('p', { class: 'hint' }, t('lobby.ratedHint')),
+  ];
 
   const createSeek = async (priv: boolean) => {
     const fv = values();
@@ -148,12 +172,16 @@ export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => voi
     setNickname(nick.value);
     msg.textContent = '';
     try {
-      const r = await api.createSeek({
+      const range = (i: HTMLInputElement) => (i.value.trim() ? Number(i.value) : undefined);
+      const r = await http<{ seek: Seek; url: string }>('POST', '/api/seeks', {
         variant: fv.variant,
         time: timeOf(fv),
         color: fv.color,
         nickname: nick.value.trim() || undefined,
         private: priv,
+        rated: rated.checked,
+        rating_min: range(ratingMin),
+        rating_max: range(ratingMax),
       });
       if (priv) navigate(r.url);
       else showWaiting(r.seek);
@@ -214,6 +242,7 @@ export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => voi
     { class: 'panel create', 'aria-labelledby': 'create-title' },
     el('h2', { id: 'create-title' }, t('lobby.create')),
     ...people.fields,
+    ...ratedFields,
     field(t('lobby.nickname'), nick),
     el(
       'div',
@@ -246,7 +275,10 @@ export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => voi
     el('section', { class: 'panel' }, el('h2', {}, t('lobby.liveGames')), liveBox),
     el('section', { class: 'panel' }, el('h2', {}, t('lobby.finishedGames')), doneBox),
   );
-  page.append(el('div', { class: 'lobby-forms' }, form, computerForm), lists);
+  const s = ws();
+  const pools = poolsPanel(s, () => (page.querySelector<HTMLSelectElement>('#f-variant')?.value ?? v.variant) as Variant);
+  page.append(el('div', { class: 'lobby-forms' }, pools.panel, form, computerForm), lists);
+  page.querySelector('#f-variant')?.addEventListener('change', pools.refresh);
 
   const renderLobby = (lobby: Lobby) => {
     clear(seeksBox);
@@ -267,9 +299,9 @@ export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => voi
       const row = el(
         'div',
         { class: `seek${s.mine ? ' mine' : ''}`, 'data-seek': s.id },
-        el('span', { class: 'who' }, playerName({ name: s.nickname, computer: false, level: null })),
+        el('span', { class: 'who' }, seatName({ name: s.nickname, computer: false, level: null, rating: (s as RatedSeek).rating, provisional: (s as RatedSeek).provisional })),
         el('span', { class: 'variant' }, t(`variant.${s.variant}`)),
-        el('span', { class: 'tc' }, formatTime(s.time)),
+        el('span', { class: 'tc' }, (s as RatedSeek).rated ? `${formatTime(s.time)} · ${t('lobby.ratedMark')}` : formatTime(s.time)),
         el(
           'span',
           { class: 'col', title: t('lobby.seekColumn') },
@@ -314,12 +346,13 @@ export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => voi
 
   // every lobby message from the server is handled here, in one place
   const onLobbyMessage = (m: Record<string, unknown>) => renderLobby(m as unknown as Lobby);
-  const s = ws();
   const offs = [s.on('lobby', onLobbyMessage)];
   s.subscribeLobby(true);
   refresh();
   return () => {
     live.destroy();
+    pools.destroy();
+    offUser();
     s.subscribeLobby(false);
     offs.forEach(f => f());
   };
@@ -336,7 +369,7 @@ function renderGames(box: HTMLElement, games: GameSummary[], empty: string, acti
         { class: 'game-row', href: `/game/${g.id}`, 'data-link': '', 'data-game': g.id },
         el('span', { class: 'variant' }, t(`variant.${g.variant}`)),
         el('span', { class: 'tc' }, formatTime(g.time)),
-        el('span', { class: 'players' }, `${playerName(g.white)} – ${playerName(g.black)}`),
+        el('span', { class: 'players' }, `${seatName(g.white)} – ${seatName(g.black)}`),
         el('span', { class: 'res' }, res || `${Math.ceil(g.ply / 2)}…`),
         el('span', { class: 'go' }, action),
       ),
@@ -445,7 +478,7 @@ class LiveGames {
       clear(c.info);
       c.info.append(
         el('span', { class: 'variant' }, `${t(`variant.${g.variant}`)} · ${formatTime(g.time)}`),
-        el('span', { class: 'players' }, `${playerName(g.white)} – ${playerName(g.black)}`),
+        el('span', { class: 'players' }, `${seatName(g.white)} – ${seatName(g.black)}`),
         el('span', { class: 'go' }, t('lobby.watch')),
       );
     }

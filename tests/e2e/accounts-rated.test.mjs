@@ -1,0 +1,99 @@
+// Rated play in the browser: two players sign up, play a rated game found
+// through a lobby seek, the game page shows both rating changes, and both
+// profiles list the rated game with its change and draw the rating graph;
+// then the two find each other through a quick pairing pool. Skipped,
+// saying so, by a server without the accounts API.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { clickMove, closeAll, newPlayer, noHorizontalScroll, press, screenshot, startGame, useServerAndBrowser } from './lib.mjs';
+
+const env = useServerAndBrowser();
+
+const uniqueName = prefix => `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 100)}`;
+
+async function signUp(page, name, password) {
+  await page.goto('/signup');
+  await page.fill('#account-username', name);
+  await page.fill('#account-password', password);
+  await page.fill('#account-confirm', password);
+  await press(page, '#signup-form button[type=submit]');
+  await page.waitForURL(new RegExp(`/@/${name}$`));
+  await page.locator('[data-role="user"]', { hasText: name }).waitFor();
+}
+
+test('a rated game between two accounts: rating changes, profile list and graph; a pool pairs them', { timeout: 150000 }, async t => {
+  if ((await fetch(`${env.server.url}/api/account`)).status === 404) return t.skip('no accounts API on this server');
+  const ann = await newPlayer(env.browser, env.server.url);
+  const bob = await newPlayer(env.browser, env.server.url);
+  try {
+    const annName = uniqueName('ann');
+    const bobName = uniqueName('bob');
+    await signUp(ann.page, annName, 'ann passphrase 1');
+    await signUp(bob.page, bobName, 'bob passphrase 1');
+
+    // The lobby's "Rated" box is ticked for a logged-in player; the seek shows the rating.
+    await ann.page.goto('/');
+    await ann.page.locator('#f-rated:checked').waitFor({ state: 'attached' });
+    const id = await startGame(ann, bob, { variant: 'chess', color: 'white', minutes: 5, increment: 3 });
+    // Both seats show the provisional rating of new players.
+    await ann.page.locator('.name-box .rating:visible', { hasText: '1500?' }).first().waitFor();
+    await clickMove(ann.page, 'f2', 'f3');
+    await clickMove(bob.page, 'e7', 'e5');
+    await clickMove(ann.page, 'g2', 'g4');
+    await clickMove(bob.page, 'd8', 'h4');
+
+    // The result banner says rated and gives both changes: Bob won, Ann lost.
+    const banner = ann.page.locator('.result-banner');
+    await banner.locator('.rating-changes').waitFor({ timeout: 15000 });
+    assert.match(await banner.locator('.result-rated').textContent(), /Rated game/);
+    const annDiff = await banner.locator('[data-rating-diff="white"]').textContent();
+    const bobDiff = await bob.page.locator('.result-banner [data-rating-diff="black"]').textContent();
+    assert.match(annDiff, /^−\d+$/, annDiff);
+    assert.match(bobDiff, /^\+\d+$/, bobDiff);
+    await screenshot(ann.page, 'rated-game-end');
+
+    // The profiles: the rated game with the same change, and the rating graph of chess blitz.
+    for (const [p, name, diff] of [
+      [ann.page, annName, annDiff],
+      [bob.page, bobName, bobDiff],
+    ]) {
+      await p.goto(`/@/${name}`);
+      const row = p.locator(`.profile-game[data-game="${id}"]`);
+      await row.waitFor({ timeout: 15000 });
+      assert.equal((await row.locator('.diff').textContent()).trim(), diff.trim());
+      await p.locator('.rating-graph[data-variant="chess"][data-speed="blitz"] svg').waitFor();
+      await noHorizontalScroll(p);
+    }
+    await screenshot(bob.page, 'rated-profile-graph');
+
+    // A quick pairing pool: both tap Alice 3+2 and land in the same rated game.
+    for (const p of [ann.page, bob.page]) {
+      await p.goto('/');
+      await p.selectOption('#f-variant', 'alice');
+      await p.locator('[data-pool="alice-3+2"]').waitFor();
+    }
+    await press(ann.page, '[data-pool="alice-3+2"]');
+    await ann.page.locator('.pool-status', { hasText: 'rated' }).waitFor();
+    await screenshot(ann.page, 'rated-pool-waiting');
+    await press(bob.page, '[data-pool="alice-3+2"]');
+    await ann.page.waitForURL(/\/game\/[A-Za-z0-9]{8}$/, { timeout: 15000 });
+    await bob.page.waitForURL(/\/game\/[A-Za-z0-9]{8}$/, { timeout: 15000 });
+    assert.equal(ann.page.url().split('/').pop(), bob.page.url().split('/').pop());
+    await ann.page.locator('.game-board cg-board').first().waitFor();
+  } finally {
+    await closeAll(ann, bob);
+  }
+});
+
+test('an anonymous player is told why a rated seek is refused', { timeout: 60000 }, async t => {
+  if ((await fetch(`${env.server.url}/api/account`)).status === 404) return t.skip('no accounts API on this server');
+  const carl = await newPlayer(env.browser, env.server.url);
+  try {
+    await carl.page.goto('/');
+    await carl.page.locator('#f-rated').check();
+    await press(carl.page, '[data-action="create-seek"]');
+    await carl.page.locator('.create .form-msg', { hasText: 'Log in to play rated games' }).waitFor();
+  } finally {
+    await closeAll(carl);
+  }
+});
