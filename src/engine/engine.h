@@ -26,8 +26,8 @@ struct LevelRating {
     int chess, alice, avalanche;
 };
 constexpr LevelRating LEVEL_RATINGS[LEVEL_COUNT] = {
-    {430, 550, 570},    {610, 660, 620},    {780, 790, 750},    {1130, 980, 860},
-    {1500, 1240, 1100}, {1870, 1550, 1270}, {1950, 1720, 1470}, {2170, 1780, 1480},
+    {800, 800, 800},    {1000, 1000, 1000}, {1200, 1200, 1200}, {1400, 1400, 1400},
+    {1600, 1600, 1600}, {1800, 1800, 1800}, {2000, 2000, 2000}, {2200, 2200, 2200},
 };
 constexpr int level_rating(Variant v, int level) {
     const LevelRating& r = LEVEL_RATINGS[(level < 1 ? 1 : level > LEVEL_COUNT ? LEVEL_COUNT : level) - 1];
