@@ -9,9 +9,10 @@ namespace echecs::engine {
 
 namespace {
 
-// Each level's settings, chosen by self-play matches so that each step is
-// about the same (docs/STRENGTH.md "The levels"): about 350-430 Elo in
-// self-play, about 200 on Stockfish's UCI_Elo scale. The node caps do most of
+// Each level's settings: points of the previous ladder chosen by self-play
+// matches so that each step costs about the same (docs/STRENGTH.md "The
+// levels": 285-400 Elo in chess self-play, much less against Stockfish),
+// kept exactly as the matches played them. The node caps do most of
 // the work from level 4 up; below, a shallow depth, a noisy evaluation and
 // captures not seen (the search misses its own chances and the opponent's
 // threats alike) make the mistakes a beginner makes: pieces left hanging,
