@@ -16,18 +16,19 @@ namespace echecs::engine {
 
 // The number of computer levels (choose_move's `level`: 1 weakest .. 8 full
 // strength) and the approximate rating of each, per game, for the server's
-// level picker (docs/STRENGTH.md "The levels" gives the matches). Chess:
-// levels 4-8 measured against Stockfish 15.1 at matched UCI_Elo (5s+0.05s),
-// levels 1-3 extrapolated below level 4 by the self-play results scaled to
-// that scale. Alice and Avalanche have no outside scale: their ratings chain
-// the levels' self-play results, scaled alike, from the two-ply material
-// player given its chess rating. UCI_Elo interpolates the chess column.
+// level picker (docs/STRENGTH.md "The levels" gives the matches). Chess: the
+// levels' self-play chain scaled and placed by their matches against
+// Stockfish 15.1 at matched UCI_Elo (levels 3-8, 5s+0.05s); levels 1-2 are
+// that line extended below UCI_Elo 1320. Alice and Avalanche have no outside
+// scale: their ratings chain the levels' self-play results, scaled alike,
+// from the two-ply material player given its chess rating. UCI_Elo
+// interpolates the chess column.
 struct LevelRating {
     int chess, alice, avalanche;
 };
 constexpr LevelRating LEVEL_RATINGS[LEVEL_COUNT] = {
-    {430, 550, 570},    {610, 660, 620},    {780, 790, 750},    {1130, 980, 860},
-    {1500, 1240, 1100}, {1870, 1550, 1270}, {1950, 1720, 1470}, {2170, 1780, 1480},
+    {1110, 1250, 1230}, {1270, 1390, 1290}, {1440, 1500, 1380}, {1560, 1570, 1450},
+    {1690, 1650, 1540}, {1810, 1780, 1650}, {1970, 1960, 1760}, {2040, 2010, 1770},
 };
 constexpr int level_rating(Variant v, int level) {
     const LevelRating& r = LEVEL_RATINGS[(level < 1 ? 1 : level > LEVEL_COUNT ? LEVEL_COUNT : level) - 1];

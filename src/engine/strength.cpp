@@ -9,19 +9,23 @@ namespace echecs::engine {
 
 namespace {
 
-// Each level's settings. The node caps do most of the work from level 4 up;
-// below, a shallow depth, a noisy evaluation and captures not seen (the
-// search misses its own chances and the opponent's threats alike) make the
-// mistakes a beginner makes: pieces left hanging, captures overlooked.
+// Each level's settings: points of the previous ladder chosen by self-play
+// matches so that each step costs about the same (docs/STRENGTH.md "The
+// levels": 285-400 Elo in chess self-play, much less against Stockfish),
+// kept exactly as the matches played them. The node caps do most of
+// the work from level 4 up; below, a shallow depth, a noisy evaluation and
+// captures not seen (the search misses its own chances and the opponent's
+// threats alike) make the mistakes a beginner makes: pieces left hanging,
+// captures overlooked.
 constexpr Strength LEVEL_SETTINGS[LEVEL_COUNT] = {
-    {1, 60, 120, 350},  // 1
-    {2, 120, 90, 220},  // 2
-    {3, 300, 70, 120},  // 3
-    {4, 800, 50, 60},   // 4
-    {6, 2500, 35, 20},  // 5
-    {0, 8000, 20, 0},   // 6
-    {0, 30000, 10, 0},  // 7
-    {0, 0, 0, 0},       // 8: full strength
+    {2, 165, 83, 185},   // 1
+    {3, 444, 62, 96},    // 2
+    {5, 1129, 45, 48},   // 3
+    {6, 1924, 38, 29},   // 4
+    {13, 3981, 29, 12},  // 5
+    {0, 8000, 20, 0},    // 6
+    {0, 30000, 10, 0},   // 7
+    {0, 0, 0, 0},        // 8: full strength
 };
 
 // Level 8 seen as a point of the ladder for interpolation.

@@ -142,23 +142,29 @@ TEST(Uci, QuitDuringSearchStillAnswers) {
 }
 
 TEST(Uci, SkillLevelZeroAndLimitStrengthPlayLegalMoves) {
-    // Skill Level 0 is level 1: one ply (and quiescence) only.
+    // Skill Level 0 is level 1: at most its depth cap (two plies, and
+    // quiescence; its node cap may end the last iteration early).
+    const int depth1 = engine::level_strength(1).depth;
+    ASSERT_GT(depth1, 0);
     const std::string out = uci_session("setoption name Skill Level value 0\nposition startpos\ngo depth 10\n");
-    EXPECT_TRUE(contains(out, "info depth 1 "));
-    EXPECT_FALSE(contains(out, "info depth 2 "));
+    EXPECT_TRUE(contains(out, "info depth 1 ")) << out;
+    EXPECT_FALSE(contains(out, "info depth " + std::to_string(depth1 + 1) + " ")) << out;
     EXPECT_FALSE(last_bestmove(out).empty());
     // UCI_Elo at level 3's rating is level 3 on the chess ladder: at most
-    // three plies, and its node cap ends the search long before depth 20.
+    // its depth cap, and its node cap ends the search long before depth 20.
+    const int depth3 = engine::level_strength(3).depth;
+    ASSERT_GT(depth3, 0);
+    const std::string beyond3 = "info depth " + std::to_string(depth3 + 1) + " ";
     const std::string weak = uci_session("setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value " +
                                          std::to_string(engine::level_rating(Variant::Chess, 3)) +
                                          "\nposition startpos moves e2e4\ngo depth 20\n");
     EXPECT_TRUE(contains(weak, "info depth 1 ")) << weak;
-    EXPECT_FALSE(contains(weak, "info depth 4 ")) << weak;
+    EXPECT_FALSE(contains(weak, beyond3)) << weak;
     EXPECT_FALSE(last_bestmove(weak).empty());
     // The Level option picks the same point of the ladder.
     const std::string level = uci_session("setoption name Level value 3\nposition startpos moves e2e4\ngo depth 20\n");
     EXPECT_TRUE(contains(level, "info depth 1 ")) << level;
-    EXPECT_FALSE(contains(level, "info depth 4 ")) << level;
+    EXPECT_FALSE(contains(level, beyond3)) << level;
     EXPECT_FALSE(last_bestmove(level).empty());
     // The two-ply material player is an option of its own.
     const std::string anchor =
