@@ -10,6 +10,8 @@ import { formatTime, playerName, resultTitle } from '../format.js';
 import { errorText } from '../errors.js';
 import { t } from '../i18n.js';
 import { navigate } from '../router.js';
+import { ChatPanel } from '../chat.js';
+import { yourTurnPanel } from './your-turn-panel.js';
 
 const VARIANTS: Variant[] = ['chess', 'alice', 'avalanche'];
 const FORM_KEY = 'echecs.form';
@@ -246,7 +248,10 @@ export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => voi
     el('section', { class: 'panel' }, el('h2', {}, t('lobby.liveGames')), liveBox),
     el('section', { class: 'panel' }, el('h2', {}, t('lobby.finishedGames')), doneBox),
   );
-  page.append(el('div', { class: 'lobby-forms' }, form, computerForm), lists);
+  const chat = new ChatPanel(undefined);
+  const turns = yourTurnPanel();
+  lists.prepend(turns.element);
+  page.append(el('div', { class: 'lobby-forms' }, form, computerForm, chat.element), lists);
 
   const renderLobby = (lobby: Lobby) => {
     clear(seeksBox);
@@ -320,6 +325,8 @@ export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => voi
   refresh();
   return () => {
     live.destroy();
+    chat.destroy();
+    turns.destroy();
     s.subscribeLobby(false);
     offs.forEach(f => f());
   };
