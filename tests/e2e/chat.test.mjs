@@ -76,6 +76,11 @@ test('players chat, a spectator has its own room, canned phrase, mute', { timeou
     await press(bob.page, b2.locator('[data-action="unmute"]'));
     await line(b2, 'after the spectator').waitFor();
 
+    // too many lines at once: the server refuses them, the panel says so (not the move field)
+    for (let i = 0; i < 8; i++) await say(ann.page, a, `line ${i}`);
+    await a.locator('.chat-msg.error', { hasText: /Too many messages/ }).waitFor();
+    assert.doesNotMatch((await ann.page.locator('.input-msg').textContent()) ?? '', /Too many/);
+
     // chat turned off in the settings: the panel goes
     await press(ann.page, '[data-action="settings"]');
     await ann.page.locator('input[data-setting="chat"]').setChecked(false);

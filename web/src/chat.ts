@@ -50,7 +50,7 @@ export function prepare(raw: string, max = MAX_CHARS): { text: string } | { reas
 
 /** The chat errors (shown in the panel, not by the page). */
 export function isChatError(m: Record<string, unknown>): boolean {
-  const reason = String((m.error as { reason?: unknown } | undefined)?.reason ?? '');
+  const reason = typeof m.reason === 'string' ? m.reason : '';
   return /^(chat_|text_|report_)/.test(reason);
 }
 
@@ -197,7 +197,7 @@ export class ChatPanel {
   send(raw: string): void {
     const p = prepare(raw);
     if ('reason' in p) {
-      this.show(errorText({ error: { reason: p.reason, params: { max: MAX_CHARS } } }), true);
+      this.show(errorText({ reason: p.reason, params: { max: MAX_CHARS } }), true);
       return;
     }
     this.sock.send({ type: 'chat', ...this.target(), text: p.text });

@@ -121,9 +121,9 @@ test('chat: muted authors are remembered, bounded and sanitized', () => {
 });
 
 test('chat: the errors the panel shows itself', () => {
-  assert.ok(chat.isChatError({ error: { reason: 'chat_rate_limited' } }));
-  assert.ok(chat.isChatError({ error: { reason: 'text_too_long' } }));
-  assert.ok(!chat.isChatError({ error: { reason: 'illegal_move' } }));
+  assert.ok(chat.isChatError({ type: 'error', reason: 'chat_rate_limited' }));
+  assert.ok(chat.isChatError({ type: 'error', reason: 'text_too_long' }));
+  assert.ok(!chat.isChatError({ type: 'error', reason: 'illegal_move' }));
   assert.ok(!chat.isChatError({}));
 });
 
