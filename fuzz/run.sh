@@ -21,6 +21,7 @@ for t in $targets; do
   # database): not leaks. Their coverage maps are large, and libFuzzer's
   # entropic schedule then costs more than the runs themselves.
   case $t in http | ws) flags="-detect_leaks=0 -entropic=0" ;; *) flags="" ;; esac
+  [ -f "fuzz/$t.dict" ] && flags="$flags -dict=fuzz/$t.dict"
   # shellcheck disable=SC2086
   build-fuzz/fuzz/fuzz_$t $flags -max_total_time="$secs" -print_final_stats=1 "fuzz/corpus-$t" >"$log" 2>&1 || status=1
   tail -15 "$log"

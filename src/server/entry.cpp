@@ -176,6 +176,8 @@ const std::vector<Option>& options() {
          "bytes queued to a WebSocket that does not read before it is dropped (default "
          "2097152)",
          integer(&ServerOptions::ws_send_budget, 16384, 1LL << 30)},
+        {"no-chat", nullptr, "no chat in games or in the lobby (the web client hides it)",
+         boolean(&ServerOptions::chat, true)},
         {"quiet", nullptr, "no log lines on the standard error", boolean(&ServerOptions::log, true)},
     };
     return table;

@@ -9,6 +9,7 @@
 #include "server/hub.h"
 #include "server/text.h"
 #include "server/util.h"
+#include "server/your_turn.h"
 
 namespace echecs::server {
 
@@ -24,8 +25,10 @@ GameRoom::GameRoom(Hub& hub, std::unique_ptr<LiveGame> game, std::string creator
       game_(std::move(game)),
       creator_ip_(std::move(creator_ip)),
       timer_(hub.ioc()),
-      engine_cancel_(std::make_shared<std::atomic<bool>>(false)) {
+      engine_cancel_(std::make_shared<std::atomic<bool>>(false)),
+      chat_(hub.options().chat_history) {
     const std::int64_t now = now_ms();
+    for (Color c : {WHITE, BLACK}) hub_.turns().add(game_->seat(c).token, id_);
     gone_since_[WHITE] = gone_since_[BLACK] = now;
     last_used_ = now;
     if (game_->live() && game_->against_computer() && !creator_ip_.empty()) {
@@ -39,6 +42,7 @@ GameRoom::~GameRoom() {
     if (indexed_) hub_.unindex_position(id_, indexed_key_);
     if (counts_engine_game_) hub_.limits().add_engine_game(creator_ip_, -1);
     if (announced_) hub_.lobby().game_ended(id_);
+    for (Color c : {WHITE, BLACK}) hub_.turns().remove(game_->seat(c).token, id_);
 }
 
 bool GameRoom::enqueue(std::function<void()> action) {
@@ -122,6 +126,7 @@ void GameRoom::join(const PeerPtr& p) {
         broadcast();  // a player arrived: everybody sees it
     else
         send_state(*p);
+    send_chat_history(*p);
 }
 
 void GameRoom::leave(const Peer& p) {
@@ -150,7 +155,8 @@ void GameRoom::peer_hello(const PeerPtr& p) {
     if (changed)
         broadcast();
     else
-        send_state(*p);  // its `you` may have changed: to this socket only
+        send_state(*p);     // its `you` may have changed: to this socket only
+    send_chat_history(*p);  // and with it its chat room
 }
 
 void GameRoom::reply_error(const PeerPtr& p, const ApiError& e, const std::string& id_json) const {
@@ -297,6 +303,9 @@ void GameRoom::after_change() {
         counts_engine_game_ = false;
     }
     broadcast();
+    const std::string& wt = g.seat(WHITE).token;
+    push_your_turn(hub_, wt);
+    if (g.seat(BLACK).token != wt) push_your_turn(hub_, g.seat(BLACK).token);
     schedule_timer();
     if (live)
         maybe_engine();

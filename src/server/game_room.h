@@ -17,6 +17,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "server/chat.h"
 #include "server/live_game.h"
 #include "server/messages.h"
 #include "server/peer.h"
@@ -50,6 +51,11 @@ public:
     void peer_hello(const PeerPtr& p);  // p (a watcher) has just said hello
     void handle(const PeerPtr& p, const msg::Move& m, const std::string& id_json);
     void handle(const PeerPtr& p, const msg::GameCommand& c, const std::string& id_json);
+    // Chat (chat_room.cpp): `text` already checked (clean_chat_text) and
+    // the rate taken by the dispatcher.
+    void chat(const PeerPtr& p, std::string text, const std::string& id_json);
+    void report(const PeerPtr& p, const msg::Report& r, std::string reason, const std::string& id_json);
+    void restore_chat(const std::vector<ChatRecord>& stored) { chat_.restore(stored); }
 
     // The state for an HTTP reader holding `token`.
     std::string state_for(const std::string& token) const;
@@ -86,6 +92,8 @@ private:
     void store_end_if_over(bool was_live);
     std::vector<WriteOp> move_ops();
     void rematch(const PeerPtr& p, const std::string& id_json);
+    ChatRoom chat_room_of(const Peer& p) const;
+    void send_chat_history(Peer& p) const;
 
     Hub& hub_;
     std::string id_;
@@ -112,6 +120,7 @@ private:
     bool indexed_ = false;
     std::int64_t last_used_ = 0;
     bool seen_live_ = false;  // this room saw the game live: its end is recorded for the accounts
+    GameChat chat_;
 };
 
 }  // namespace echecs::server

@@ -29,6 +29,7 @@ Hub::Hub(boost::asio::io_context& ioc, const ServerOptions& opt, std::unique_ptr
       initial_storage_(std::move(storage)),
       seeks_(*this),
       lobby_(ioc, opt),
+      chat_(opt),
       sweep_timer_(ioc) {
     accounts::AccountsOptions account_options;
     if (opt.fast_password_hash) account_options.cost = accounts::HashCost::minimal();
@@ -51,6 +52,7 @@ Hub::Hub(boost::asio::io_context& ioc, const ServerOptions& opt, std::unique_ptr
     add_problem_routes(router_, *this);
     pools_ = std::make_unique<Pools>(*this);
     add_account_routes(router_, *this);
+    add_your_turn_routes(router_, *this);
     add_static_routes(router_, *this);
     load_from_storage(*initial_storage_);
 }
@@ -68,9 +70,10 @@ void Hub::load_from_storage(Storage& s) {
     const GameSettings settings{opt_.first_move_ms, opt_.draw_offer_interval};
     for (GameRecord& rec : s.list_games({"live", 1'000'000, 0, "", false}, true)) {
         try {
+            const std::string id = rec.id;
             auto g = std::make_unique<LiveGame>(std::move(rec), settings);
             g->resume(down_since_, now);
-            add_room(std::move(g));
+            add_room(std::move(g)).restore_chat(s.load_chat(id, int(opt_.chat_history)));
         } catch (const std::exception& e) {
             log(std::string("cannot resume a game: ") + e.what());
         }
@@ -182,12 +185,14 @@ void Hub::with_room(const std::string& id, std::function<void(GameRoom*)> fn) {
     if (pending.size() > 1) return;
     const bool queued = storage_->read([this, id](Storage& s) {
         std::optional<GameRecord> rec;
+        std::vector<ChatRecord> chat;
         try {
             rec = s.load_game(id);
+            if (rec) chat = s.load_chat(id, int(opt_.chat_history));
         } catch (const std::exception& e) {
             log(std::string("load game: ") + e.what());
         }
-        boost::asio::post(ioc_, [this, id, rec = std::move(rec)]() mutable {
+        boost::asio::post(ioc_, [this, id, rec = std::move(rec), chat = std::move(chat)]() mutable {
             auto callbacks = std::move(loading_[id]);
             loading_.erase(id);
             GameRoom* room = find_room(id);
@@ -195,6 +200,7 @@ void Hub::with_room(const std::string& id, std::function<void(GameRoom*)> fn) {
                 try {
                     const GameSettings settings{opt_.first_move_ms, opt_.draw_offer_interval};
                     room = &add_room(std::make_unique<LiveGame>(std::move(*rec), settings));
+                    room->restore_chat(chat);
                     room->set_busy(false);
                     room->start();
                 } catch (const std::exception& ex) {
@@ -335,6 +341,7 @@ void Hub::sweep() {
     for (const std::string& id : archive)
         if (GameRoom* room = find_room(id)) room->archive(now);
     limits_->sweep(now);
+    chat_.sweep(now);
     // Often enough for the shortest expiry that is set.
     sweep_timer_.expires_after(
         std::chrono::milliseconds(std::clamp<std::int64_t>(opt_.finished_ttl_ms / 2, 50, SWEEP_MS)));

@@ -20,6 +20,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "server/chat.h"
 #include "server/engine_queue.h"
 #include "server/limits.h"
 #include "server/lobby.h"
@@ -28,6 +29,7 @@
 #include "server/router.h"
 #include "server/seeks.h"
 #include "server/workers.h"
+#include "server/your_turn.h"
 
 namespace echecs::server {
 
@@ -66,6 +68,8 @@ public:
     accounts::AccountService& accounts() { return *accounts_; }
     Pools& pools() { return *pools_; }
     Lobby& lobby() { return lobby_; }
+    ChatService& chat() { return chat_; }
+    TurnIndex& turns() { return turns_; }
     std::mt19937& rng() { return rng_; }
     void log(const std::string& s) const;
 
@@ -126,6 +130,8 @@ private:
     Router router_;
     SeekBook seeks_;
     Lobby lobby_;
+    ChatService chat_;
+    TurnIndex turns_;  // before rooms_: the rooms leave it as they go
     std::unordered_map<std::string, std::unique_ptr<GameRoom>> rooms_;
     std::unordered_map<std::string, std::vector<std::function<void(GameRoom*)>>> loading_;
     std::unordered_map<std::uint64_t, std::vector<std::string>> positions_;

@@ -142,6 +142,11 @@ void Lobby::subscribe(const PeerPtr& p) {
 
 void Lobby::unsubscribe(std::uint64_t peer) { subscribers_.erase(peer); }
 
+void Lobby::send_all(const std::shared_ptr<const std::string>& text) {
+    for (auto& [id, w] : subscribers_)
+        if (PeerPtr p = w.lock()) p->send(text);
+}
+
 json Lobby::http_view(const std::string& token) const {
     json seeks = json::array(), games = json::array();
     for (const std::string& id : seeks_.window()) {

@@ -37,6 +37,8 @@ public:
 
     void subscribe(const PeerPtr& p);  // sends the snapshot
     void unsubscribe(std::uint64_t peer);
+    // A message to every subscriber now (a lobby chat line).
+    void send_all(const std::shared_ptr<const std::string>& text);
 
     // GET /api/lobby: the lists as they are now, with `mine` for `token`.
     nlohmann::json http_view(const std::string& token) const;

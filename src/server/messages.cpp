@@ -12,7 +12,7 @@ using nlohmann::json;
 
 namespace {
 
-enum class Kind { Hello, Ping, LobbySubscribe, LobbyUnsubscribe, Join, Leave, Move, Command, PoolJoin, PoolLeave };
+enum class Kind { Hello, Ping, LobbySubscribe, LobbyUnsubscribe, Join, Leave, Move, Command, PoolJoin, PoolLeave, Chat, Report };
 
 struct TypeEntry {
     std::string_view name;
@@ -40,6 +40,8 @@ constexpr TypeEntry TYPES[] = {
     {"claim_draw", Kind::Command, msg::Command::ClaimDraw},
     {"pool_join", Kind::PoolJoin, {}},
     {"pool_leave", Kind::PoolLeave, {}},
+    {"chat", Kind::Chat, {}},
+    {"report", Kind::Report, {}},
 };
 
 ApiError bad_message(const char* reason, std::string message, std::string field = "", json params = json::object()) {
@@ -54,6 +56,17 @@ std::string string_member(const json& j, const char* name) {
         throw bad_message("field_type", std::string("field '") + name + "' must be a string", name,
                           {{"expected", "string"}});
     return it->get<std::string>();
+}
+
+// A chat message's room: `game`, or `"room": "lobby"` ("" is returned).
+std::string chat_target(const json& j) {
+    if (auto it = j.find("game"); it != j.end() && !it->is_null()) return string_member(j, "game");
+    auto it = j.find("room");
+    if (it == j.end() || it->is_null())
+        throw bad_message("field_missing", "missing field 'game' (or \"room\": \"lobby\")", "game");
+    if (!it->is_string() || it->get_ref<const std::string&>() != "lobby")
+        throw bad_message("room_unknown", "field 'room' must be \"lobby\" (a game's room comes from 'game')", "room");
+    return "";
 }
 
 }  // namespace
@@ -132,6 +145,23 @@ ParsedMessage parse_client_message(std::string_view text) {
                 break;
             case Kind::PoolLeave: out.message = msg::PoolLeave{}; break;
             case Kind::Command: out.message = msg::GameCommand{string_member(j, "game"), entry->command}; break;
+            case Kind::Chat: {
+                std::string game = chat_target(j);
+                out.message = msg::Chat{std::move(game), string_member(j, "text")};
+                break;
+            }
+            case Kind::Report: {
+                msg::Report r;
+                r.game = chat_target(j);
+                auto it = j.find("line");
+                if (it == j.end() || !it->is_number_integer() || it->get<std::int64_t>() < 1)
+                    throw bad_message("field_type", "field 'line' must be a line's id (a whole number from 1)", "line",
+                                      {{"expected", "integer"}});
+                r.line = it->get<std::uint64_t>();
+                if (auto rs = j.find("reason"); rs != j.end() && !rs->is_null()) r.reason = string_member(j, "reason");
+                out.message = std::move(r);
+                break;
+            }
         }
     } catch (const ApiError& e) {
         out.error = e;

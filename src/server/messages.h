@@ -2,6 +2,7 @@
 // (lila-ws style): the session and the game rooms never look at JSON.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -52,10 +53,23 @@ struct PoolJoin {
     std::string nickname;  // checked; "Anonymous" by default (an account's name replaces it)
 };
 struct PoolLeave {};
+// A chat line to a game (the server picks the players' or the spectators'
+// room from the seat) or, with an empty game, to the lobby.
+struct Chat {
+    std::string game;
+    std::string text;  // as sent: chat.h checks it
+};
+// A line of that room reported to the operator.
+struct Report {
+    std::string game;
+    std::uint64_t line = 0;
+    std::string reason;
+};
 }  // namespace msg
 
 using ClientMessage = std::variant<msg::Hello, msg::Ping, msg::LobbySubscribe, msg::LobbyUnsubscribe, msg::Join,
-                                   msg::Leave, msg::Move, msg::GameCommand, msg::PoolJoin, msg::PoolLeave>;
+                                   msg::Leave, msg::Move, msg::GameCommand, msg::PoolJoin, msg::PoolLeave,
+                                   msg::Chat, msg::Report>;
 
 struct ParsedMessage {
     std::optional<ClientMessage> message;  // set when error is not

@@ -81,6 +81,15 @@ struct ServerOptions {
     // Accounts: Argon2id at libsodium's minimum cost (tests only: hundreds of
     // hashes in milliseconds); the server hashes at the interactive cost.
     bool fast_password_hash = false;
+    // Chat (chat.h). Lines per connection and per client address, each a
+    // token bucket; reports likewise, more slowly.
+    bool chat = true;                   // --no-chat: every chat message refused (chat_disabled), the UI hides it
+    std::size_t chat_max_chars = 300;   // code points, after trimming
+    double chat_rate_per_second = 0.5;  // one line every 2 s ...
+    double chat_burst = 5;              // ... after a burst of 5
+    std::size_t chat_history = 100;     // lines kept per room (a joiner gets them); the lobby's in memory only
+    double report_rate_per_second = 1.0 / 30;
+    double report_burst = 5;
 
     std::int64_t heartbeat_ms = 1000;  // storage heartbeat (a restart knows how long the server was down)
 };

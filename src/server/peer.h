@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -38,6 +39,9 @@ public:
     std::int64_t lag_ms = 0;         // one-way network lag estimate (half the ping round trip)
     TokenBucket messages;            // message rate limit
     int violations = 0;              // messages refused by the rate limit
+
+    // Chat rate limits (chat.h), from the first line or report.
+    std::optional<TokenBucket> chat_lines, chat_reports;
 
 private:
     std::uint64_t id_;

@@ -134,7 +134,37 @@ struct Heartbeat {
     explicit Heartbeat(std::int64_t t = 0) : at(t) {}
     std::int64_t at;
 };
-using WriteOp = std::variant<SaveGame, AddMove, SaveProgress, SaveSeek, DeleteSeek, Heartbeat>;
+// A chat line of a game (the lobby's chat is never stored), and a report of
+// one line to the operator. `author_key` and `reporter` identify the person
+// without the secret: a hash of the token, or the address.
+struct ChatRecord {
+    std::string game_id;
+    std::string room;  // players | spectators
+    std::string author;
+    std::string seat;  // white | black | "" (a spectator)
+    std::string author_key;
+    std::string text;
+    std::int64_t at = 0;
+    bool operator==(const ChatRecord&) const = default;
+};
+struct ReportRecord {
+    std::string game_id;  // "" for the lobby
+    std::string room;     // players | spectators | lobby
+    std::string reporter;
+    std::string author;
+    std::string author_key;
+    std::string text;    // the reported line
+    std::string reason;  // the reporter's words, may be ""
+    std::int64_t at = 0;
+    bool operator==(const ReportRecord&) const = default;
+};
+struct AddChat {
+    ChatRecord line;
+};
+struct AddReport {
+    ReportRecord report;
+};
+using WriteOp = std::variant<SaveGame, AddMove, SaveProgress, SaveSeek, DeleteSeek, Heartbeat, AddChat, AddReport>;
 
 struct GameFilter {
     std::string status;  // "live", "over" or "" for all
@@ -159,6 +189,10 @@ public:
     // sign-up), newest first, without moves.
     virtual std::vector<GameRecord> anonymous_games_of(const std::string& token, int limit) = 0;
     virtual std::int64_t last_heartbeat() = 0;  // 0 if none
+    // The last `per_room` lines of each of the game's chat rooms, oldest first.
+    virtual std::vector<ChatRecord> load_chat(const std::string& game_id, int per_room) = 0;
+    // The newest reports first (for the operator and the tests).
+    virtual std::vector<ReportRecord> list_reports(int limit) = 0;
     virtual int schema_version() = 0;
     // A second connection to the same database for reads (listings, games
     // loaded on demand), so that they never wait behind the writes.
@@ -177,6 +211,6 @@ std::unique_ptr<Storage> open_storage(const std::string& url, bool durable = fal
 std::unique_ptr<Storage> open_sqlite(const std::string& path, bool durable = false, bool exclusive = true);
 std::unique_ptr<Storage> open_postgres(const std::string& url, bool exclusive = true);
 
-constexpr int SCHEMA_VERSION = 3;
+constexpr int SCHEMA_VERSION = 4;
 
 }  // namespace echecs::server

@@ -97,6 +97,31 @@ ALTER TABLE seeks ADD COLUMN provisional BOOLEAN NOT NULL DEFAULT FALSE;
 ALTER TABLE seeks ADD COLUMN rating_min INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE seeks ADD COLUMN rating_max INTEGER NOT NULL DEFAULT 0;
 )sql",
+    // 4: as in SQLite (storage_sqlite.cpp).
+    R"sql(
+CREATE TABLE chat (
+  id BIGSERIAL PRIMARY KEY,
+  game_id TEXT NOT NULL,
+  room TEXT NOT NULL,
+  author TEXT NOT NULL,
+  seat TEXT NOT NULL,
+  author_key TEXT NOT NULL,
+  text TEXT NOT NULL,
+  at BIGINT NOT NULL
+);
+CREATE INDEX chat_game ON chat(game_id, room, id);
+CREATE TABLE chat_reports (
+  id BIGSERIAL PRIMARY KEY,
+  game_id TEXT NOT NULL,
+  room TEXT NOT NULL,
+  reporter TEXT NOT NULL,
+  author TEXT NOT NULL,
+  author_key TEXT NOT NULL,
+  text TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  at BIGINT NOT NULL
+);
+)sql",
 };
 static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
 
@@ -252,6 +277,48 @@ public:
         return r.empty() ? 0 : std::stoll(r[0][0].as<std::string>());
     }
 
+    std::vector<ChatRecord> load_chat(const std::string& game_id, int per_room) override {
+        try {
+            pqxx::read_transaction t(conn_);
+            std::vector<ChatRecord> out;
+            for (const char* room : {"players", "spectators"}) {
+                pqxx::result r = t.exec_params(
+                    "SELECT room, author, seat, author_key, text, at FROM (SELECT * FROM chat WHERE game_id = $1 AND "
+                    "room = $2 ORDER BY id DESC LIMIT $3) AS last ORDER BY id",
+                    game_id, std::string(room), per_room);
+                for (const auto& row : r)
+                    out.push_back(ChatRecord{game_id, row[0].as<std::string>(), row[1].as<std::string>(),
+                                             row[2].as<std::string>(), row[3].as<std::string>(),
+                                             row[4].as<std::string>(), row[5].as<std::int64_t>()});
+            }
+            return out;
+        } catch (const std::exception& e) {
+            throw StorageError(std::string("PostgreSQL read failed: ") + e.what());
+        }
+    }
+
+    std::vector<ReportRecord> list_reports(int limit) override {
+        try {
+            pqxx::read_transaction t(conn_);
+            pqxx::result res = t.exec_params(
+                "SELECT game_id, room, reporter, author, author_key, text, reason, at FROM chat_reports ORDER BY id "
+                "DESC LIMIT $1",
+                limit);
+            std::vector<ReportRecord> out;
+            for (const auto& row : res) {
+                ReportRecord r;
+                int i = 0;
+                for (std::string* f : {&r.game_id, &r.room, &r.reporter, &r.author, &r.author_key, &r.text, &r.reason})
+                    *f = row[i++].as<std::string>();
+                r.at = row[i].as<std::int64_t>();
+                out.push_back(std::move(r));
+            }
+            return out;
+        } catch (const std::exception& e) {
+            throw StorageError(std::string("PostgreSQL read failed: ") + e.what());
+        }
+    }
+
     int schema_version() override {
         pqxx::read_transaction t(conn_);
         return read_version(t);
@@ -319,6 +386,20 @@ private:
             "INSERT INTO meta (key, value) VALUES ('heartbeat', $1) "
             "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
             std::to_string(op.at));
+    }
+
+    static void write(pqxx::work& w, const AddChat& op) {
+        const ChatRecord& c = op.line;
+        w.exec_params(
+            "INSERT INTO chat (game_id, room, author, seat, author_key, text, at) VALUES ($1,$2,$3,$4,$5,$6,$7)",
+            c.game_id, c.room, c.author, c.seat, c.author_key, c.text, c.at);
+    }
+    static void write(pqxx::work& w, const AddReport& op) {
+        const ReportRecord& r = op.report;
+        w.exec_params(
+            "INSERT INTO chat_reports (game_id, room, reporter, author, author_key, text, reason, at) VALUES "
+            "($1,$2,$3,$4,$5,$6,$7,$8)",
+            r.game_id, r.room, r.reporter, r.author, r.author_key, r.text, r.reason, r.at);
     }
 
     static GameRecord read_game(const pqxx::row& r) {

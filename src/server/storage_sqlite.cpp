@@ -110,6 +110,32 @@ ALTER TABLE seeks ADD COLUMN provisional INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE seeks ADD COLUMN rating_min INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE seeks ADD COLUMN rating_max INTEGER NOT NULL DEFAULT 0;
 )sql",
+    // 4: the chat of each game (players' and spectators' rooms) and the
+    // reports of chat lines.
+    R"sql(
+CREATE TABLE chat (
+  id INTEGER PRIMARY KEY,
+  game_id TEXT NOT NULL,
+  room TEXT NOT NULL,
+  author TEXT NOT NULL,
+  seat TEXT NOT NULL,
+  author_key TEXT NOT NULL,
+  text TEXT NOT NULL,
+  at INTEGER NOT NULL
+);
+CREATE INDEX chat_game ON chat(game_id, room, id);
+CREATE TABLE chat_reports (
+  id INTEGER PRIMARY KEY,
+  game_id TEXT NOT NULL,
+  room TEXT NOT NULL,
+  reporter TEXT NOT NULL,
+  author TEXT NOT NULL,
+  author_key TEXT NOT NULL,
+  text TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  at INTEGER NOT NULL
+);
+)sql",
 };
 static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
 
@@ -292,6 +318,48 @@ public:
         return q.executeStep() ? std::stoll(q.getColumn(0).getString()) : 0;
     }
 
+    std::vector<ChatRecord> load_chat(const std::string& game_id, int per_room) override {
+        try {
+            std::vector<ChatRecord> out;
+            for (const char* room : {"players", "spectators"}) {
+                SQLite::Statement q(db_,
+                                    "SELECT room, author, seat, author_key, text, at FROM (SELECT * FROM chat WHERE "
+                                    "game_id = ? AND room = ? ORDER BY id DESC LIMIT ?) ORDER BY id");
+                q.bind(1, game_id);
+                q.bind(2, room);
+                q.bind(3, per_room);
+                while (q.executeStep())
+                    out.push_back(ChatRecord{game_id, q.getColumn(0).getString(), q.getColumn(1).getString(),
+                                             q.getColumn(2).getString(), q.getColumn(3).getString(),
+                                             q.getColumn(4).getString(), q.getColumn(5).getInt64()});
+            }
+            return out;
+        } catch (const SQLite::Exception& e) {
+            throw StorageError(std::string("SQLite read failed: ") + e.what());
+        }
+    }
+
+    std::vector<ReportRecord> list_reports(int limit) override {
+        try {
+            SQLite::Statement q(db_,
+                                "SELECT game_id, room, reporter, author, author_key, text, reason, at FROM "
+                                "chat_reports ORDER BY id DESC LIMIT ?");
+            q.bind(1, limit);
+            std::vector<ReportRecord> out;
+            while (q.executeStep()) {
+                ReportRecord r;
+                int i = 0;
+                for (std::string* f : {&r.game_id, &r.room, &r.reporter, &r.author, &r.author_key, &r.text, &r.reason})
+                    *f = q.getColumn(i++).getString();
+                r.at = q.getColumn(i).getInt64();
+                out.push_back(std::move(r));
+            }
+            return out;
+        } catch (const SQLite::Exception& e) {
+            throw StorageError(std::string("SQLite read failed: ") + e.what());
+        }
+    }
+
     int schema_version() override { return read_version(); }
 
 private:
@@ -434,6 +502,29 @@ private:
     void write(const Heartbeat& op) {
         SQLite::Statement q(db_, "INSERT OR REPLACE INTO meta (key, value) VALUES ('heartbeat', ?)");
         q.bind(1, std::to_string(op.at));
+        q.exec();
+    }
+
+    void write(const AddChat& op) {
+        const ChatRecord& c = op.line;
+        SQLite::Statement q(db_,
+                            "INSERT INTO chat (game_id, room, author, seat, author_key, text, at) VALUES "
+                            "(?,?,?,?,?,?,?)");
+        int i = 1;
+        for (const std::string* f : {&c.game_id, &c.room, &c.author, &c.seat, &c.author_key, &c.text}) q.bind(i++, *f);
+        q.bind(i, c.at);
+        q.exec();
+    }
+
+    void write(const AddReport& op) {
+        const ReportRecord& r = op.report;
+        SQLite::Statement q(db_,
+                            "INSERT INTO chat_reports (game_id, room, reporter, author, author_key, text, reason, at) "
+                            "VALUES (?,?,?,?,?,?,?,?)");
+        int i = 1;
+        for (const std::string* f : {&r.game_id, &r.room, &r.reporter, &r.author, &r.author_key, &r.text, &r.reason})
+            q.bind(i++, *f);
+        q.bind(i, r.at);
         q.exec();
     }
 

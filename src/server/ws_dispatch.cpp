@@ -2,6 +2,7 @@
 // the hub (hello, ping, lobby) or to the game's room (everything else).
 #include <boost/asio/post.hpp>
 
+#include "server/chat.h"
 #include "server/game_room.h"
 #include "server/hub.h"
 #include "server/messages.h"
@@ -82,6 +83,7 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                     auto& mine = peers_by_token_[h.token];
                     mine.insert(p->id());
                     if (mine.size() == 1) seeks_.owner_present(h.token);
+                    push_your_turn(*this, h.token);  // before my_seeks, which clients wait for after hello
                     p->send(seeks_.my_seeks_text(h.token));
                     for (const std::string& gid : p->watching)
                         in_room(gid, [](const PeerPtr& peer, GameRoom& room) { room.peer_hello(peer); });
@@ -90,7 +92,10 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                     p->send("{\"type\":\"pong\",\"t\":" + ping.t_json + ",\"server_time\":" + std::to_string(now) +
                             "}");
                 },
-                [&](const msg::LobbySubscribe&) { lobby_.subscribe(p); },
+                [&](const msg::LobbySubscribe&) {
+                    lobby_.subscribe(p);
+                    p->send(chat_history_text(ChatRoom::Lobby, "", &chat_.lobby(), opt_));
+                },
                 [&](const msg::LobbyUnsubscribe&) {
                     lobby_.unsubscribe(p->id());
                     p->lobby = false;
@@ -116,6 +121,50 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                 [&](const msg::GameCommand& c) {
                     in_room(c.game,
                             [c, id_json](const PeerPtr& peer, GameRoom& room) { room.handle(peer, c, id_json); });
+                },
+                [&](const msg::Chat& c) {
+                    if (!opt_.chat) throw ApiError("not_allowed", "chat_disabled", "chat is turned off on this server");
+                    std::string text = clean_chat_text(c.text, opt_.chat_max_chars);
+                    if (!c.game.empty() && !p->watching.count(c.game))
+                        throw ApiError("not_allowed", "chat_not_joined", "join the game before chatting in it", "game");
+                    if (c.game.empty() && !p->lobby)
+                        throw ApiError("not_allowed", "chat_not_joined",
+                                       "subscribe to the lobby before chatting in it");
+                    chat_.admit_line(*p, now);  // before any queue: a flood never reaches a room
+                    if (c.game.empty()) {
+                        const ChatLine& line =
+                            chat_.lobby().add(ChatLine{0, guest_name(*p), "", person_key(*p), std::move(text), now});
+                        lobby_.send_all(std::make_shared<const std::string>(chat_line_text(ChatRoom::Lobby, "", line)));
+                        return;
+                    }
+                    in_room(c.game, [text = std::move(text), id_json](const PeerPtr& peer, GameRoom& room) mutable {
+                        room.chat(peer, std::move(text), id_json);
+                    });
+                },
+                [&](const msg::Report& r) {
+                    if (!opt_.chat) throw ApiError("not_allowed", "chat_disabled", "chat is turned off on this server");
+                    std::string reason = clean_chat_text(r.reason, opt_.chat_max_chars, "reason", true);
+                    chat_.admit_report(*p, now);
+                    if (!r.game.empty())
+                        return in_room(r.game, [r, reason = std::move(reason), id_json](const PeerPtr& peer,
+                                                                                        GameRoom& room) mutable {
+                            room.report(peer, r, std::move(reason), id_json);
+                        });
+                    const ChatLine* line = chat_.lobby().find(r.line);
+                    if (!line)
+                        throw ApiError("not_found", "chat_line_not_found",
+                                       "no line " + std::to_string(r.line) + " in the lobby's recent chat", "line");
+                    std::vector<WriteOp> ops;
+                    ops.emplace_back(AddReport{ReportRecord{"", "lobby", person_key(*p), line->author, line->author_key,
+                                                            line->text, std::move(reason), now}});
+                    storage_->write(std::move(ops), [weak = std::weak_ptr<Peer>(p), line_id = r.line, id_json](
+                                                        bool ok, const std::string& err) {
+                        if (PeerPtr peer = weak.lock())
+                            peer->send(ok ? reported_text("", line_id, id_json)
+                                          : ws_error_text(ApiError("internal", "storage_failed",
+                                                                   "the report was not stored: " + err),
+                                                          "", id_json));
+                    });
                 },
             },
             *m.message);

@@ -17,6 +17,7 @@ import { accountPage, loginPage, signupPage } from './pages/account.js';
 import { profilePage } from './pages/profile.js';
 import { leaderboardPage } from './pages/leaderboard.js';
 import { applyTheme, onSettings } from './settings.js';
+import { startYourTurn } from './your-turn.js';
 
 initLang();
 
@@ -25,6 +26,7 @@ const main = el('main', { class: 'site-main', id: 'main' });
 const footer = el('footer', { class: 'site-footer' });
 document.body.append(header, main, footer);
 applyTheme();
+startYourTurn();
 
 function renderHeader(): void {
   clear(header);

@@ -16,6 +16,10 @@ export interface Settings {
   pieces: PieceSet;
   /** Board size as a fraction of the largest that fits (resize handle), 0.5–1. */
   boardScale: number;
+  /** The chat panels are shown (the server may have chat off anyway). */
+  chat: boolean;
+  /** A browser notification when a game waits for this player's move (asked permission). */
+  notify: boolean;
 }
 
 export const BOARD_THEMES: BoardTheme[] = ['brown', 'blue', 'green', 'grey'];
@@ -32,6 +36,8 @@ const DEFAULTS: Settings = {
   board: 'brown',
   pieces: 'cburnett',
   boardScale: 1,
+  chat: true,
+  notify: false,
 };
 
 function storage(): Storage | null {
@@ -51,6 +57,8 @@ export function sanitize(raw: unknown): Settings {
   if (typeof r.confirmCorrespondence === 'boolean') s.confirmCorrespondence = r.confirmCorrespondence;
   if (BOARD_THEMES.includes(r.board as BoardTheme)) s.board = r.board as BoardTheme;
   if (PIECE_SETS.includes(r.pieces as PieceSet)) s.pieces = r.pieces as PieceSet;
+  if (typeof r.chat === 'boolean') s.chat = r.chat;
+  if (typeof r.notify === 'boolean') s.notify = r.notify;
   if (typeof r.boardScale === 'number' && Number.isFinite(r.boardScale))
     s.boardScale = Math.min(1, Math.max(0.5, r.boardScale));
   return s;

@@ -5,6 +5,7 @@
 // being made. Prompts (push, premove, confirmation, history) go in the fixed
 // slot under the board; the connection banner sits over the header.
 
+import { ChatPanel, isChatError } from '../chat.js';
 import { ApiError, GameState, api, ws } from '../api.js';
 import { BoardPrompt, BoardView } from '../board.js';
 import { clear, el, svgIcon } from '../dom.js';
@@ -67,6 +68,7 @@ class GamePage {
   private lowTimeSounded = false;
   private media = window.matchMedia(NARROW);
   private els!: Els;
+  private chat: ChatPanel;
 
   constructor(
     private root: HTMLElement,
@@ -75,12 +77,13 @@ class GamePage {
     clear(root);
     root.appendChild(el('div', { class: 'loading' }, t('game.loading')));
     const s = ws();
+    this.chat = new ChatPanel(id, s); // before joining: it gets the room's history
     this.unsub.push(
       s.on('state', m => {
         if (m.game === id) this.onState(m as unknown as GameState);
       }),
       s.on('error', m => {
-        if (m.game === id || m.game === undefined) this.onError(m);
+        if ((m.game === id || m.game === undefined) && !isChatError(m)) this.onError(m);
       }),
       s.onStatus(up => this.onConnection(up)),
       onSettings(() => {
@@ -117,6 +120,7 @@ class GamePage {
     window.clearTimeout(this.claimTimer);
     document.removeEventListener('keydown', this.onKey);
     this.board?.destroy();
+    this.chat.destroy();
   }
 
   private build(st: GameState): void {
@@ -158,7 +162,7 @@ class GamePage {
       el('span', { class: 'tc' }, formatTime(st.time)),
       rules,
     );
-    side.append(info, top, banner, status, moves, nav, controls, bottom, el('div', { class: 'san-row' }, input, inputMsg), exportBox);
+    side.append(info, top, banner, status, moves, nav, controls, bottom, el('div', { class: 'san-row' }, input, inputMsg), exportBox, this.chat.element);
     const barTop = el('div', { class: 'player-bar top' });
     const barBottom = el('div', { class: 'player-bar bottom' });
     const thumb = el('div', { class: 'alice-thumb', hidden: '' });

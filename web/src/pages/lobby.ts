@@ -12,6 +12,8 @@ import { t } from '../i18n.js';
 import { navigate } from '../router.js';
 import { RatedSeat, currentUser, onUserChange, ratedName } from '../account-api.js';
 import { poolsPanel } from './lobby-pools.js';
+import { ChatPanel } from '../chat.js';
+import { yourTurnPanel } from './your-turn-panel.js';
 
 /** A seat or a seek's creator with their rating in the game's category. */
 const seatName = (p: RatedSeat) => ratedName(p, playerName(p));
@@ -277,7 +279,10 @@ export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => voi
   );
   const s = ws();
   const pools = poolsPanel(s, () => (page.querySelector<HTMLSelectElement>('#f-variant')?.value ?? v.variant) as Variant);
-  page.append(el('div', { class: 'lobby-forms' }, pools.panel, form, computerForm), lists);
+  const chat = new ChatPanel(undefined);
+  const turns = yourTurnPanel();
+  lists.prepend(turns.element);
+  page.append(el('div', { class: 'lobby-forms' }, pools.panel, form, computerForm, chat.element), lists);
   page.querySelector('#f-variant')?.addEventListener('change', pools.refresh);
 
   const renderLobby = (lobby: Lobby) => {
@@ -353,6 +358,8 @@ export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => voi
     live.destroy();
     pools.destroy();
     offUser();
+    chat.destroy();
+    turns.destroy();
     s.subscribeLobby(false);
     offs.forEach(f => f());
   };

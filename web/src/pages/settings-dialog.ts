@@ -4,6 +4,7 @@
 import { el } from '../dom.js';
 import { Key, t } from '../i18n.js';
 import { BOARD_THEMES, PIECE_SETS, Settings, setSetting, settings } from '../settings.js';
+import { askNotifications } from '../your-turn.js';
 
 function radios<K extends keyof Settings>(
   key: K,
@@ -23,11 +24,27 @@ function radios<K extends keyof Settings>(
   return set;
 }
 
-function checkbox(key: 'sound' | 'confirmCorrespondence', label: string): HTMLElement {
+function checkbox(key: 'sound' | 'confirmCorrespondence' | 'chat', label: string): HTMLElement {
   const input = el('input', { type: 'checkbox', name: `s-${key}`, 'data-setting': key });
   input.checked = settings()[key];
   input.addEventListener('change', () => setSetting(key, input.checked));
   return el('label', { class: 'setting choice' }, input, el('span', {}, label));
+}
+
+/** Off by default; the browser's permission is asked on this click only. */
+function notifyBox(): HTMLElement {
+  const input = el('input', { type: 'checkbox', name: 's-notify', 'data-setting': 'notify' });
+  input.checked = settings().notify;
+  const note = el('span', { class: 'setting-note', 'aria-live': 'polite' });
+  input.addEventListener('change', () => {
+    if (!input.checked) return setSetting('notify', false);
+    askNotifications().then(ok => {
+      input.checked = ok;
+      setSetting('notify', ok);
+      note.textContent = ok ? '' : t('settings.notifyRefused');
+    });
+  });
+  return el('label', { class: 'setting choice' }, input, el('span', {}, t('settings.notify')), note);
 }
 
 export function openSettings(): void {
@@ -43,6 +60,8 @@ export function openSettings(): void {
     ]),
     checkbox('sound', t('settings.sound')),
     checkbox('confirmCorrespondence', t('settings.confirm')),
+    checkbox('chat', t('settings.chat')),
+    notifyBox(),
     radios(
       'board',
       t('settings.board'),
