@@ -46,6 +46,8 @@ void create_seek(Hub& hub, const HttpContextPtr& ctx) {
     sk.nickname = parse_nickname(b, "nickname");
     sk.token = token;
     sk.is_private = bool_field(b, "private", false);
+    // From a set-up position: checked as POST /api/computer checks it.
+    if (!string_field(b, "fen", false).empty()) sk.initial_fen = parse_start_fen(b, sk.variant);
     sk.created_at = now_ms();
     if (hub.seeks().open_of_token(token) >= opt.max_seeks_per_token)
         throw ApiError("conflict", "too_many_seeks", "too many open seeks for this token", "",
@@ -83,7 +85,8 @@ void accept_seek(Hub& hub, const HttpContextPtr& ctx) {
     const bool creator_white = sk.color == "white" || (sk.color == "random" && (hub.rng()() & 1));
     const std::string gid = hub.new_game_id();
     GameRecord rec = LiveGame::new_record(gid, sk.variant, sk.time, creator_white ? creator : acceptor,
-                                          creator_white ? acceptor : creator, now_ms());
+                                          creator_white ? acceptor : creator, now_ms(),
+                                          sk.initial_fen.empty() ? Position::START_FEN : sk.initial_fen);
     rec.is_private = sk.is_private;
     const GameSettings settings{hub.options().first_move_ms, hub.options().draw_offer_interval};
     GameRoom& room = hub.add_room(std::make_unique<LiveGame>(std::move(rec), settings));

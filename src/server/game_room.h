@@ -51,6 +51,9 @@ public:
     void handle(const PeerPtr& p, const msg::Move& m, const std::string& id_json);
     void handle(const PeerPtr& p, const msg::GameCommand& c, const std::string& id_json);
 
+    // A message for every watcher (the game's computer review).
+    void tell_watchers(const std::shared_ptr<const std::string>& text) const;
+
     // The state for an HTTP reader holding `token`.
     std::string state_for(const std::string& token) const;
     Presence presence(std::int64_t now) const;

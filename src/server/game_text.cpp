@@ -55,7 +55,8 @@ json seek_json(const SeekRecord& s, std::optional<bool> mine) {
               {"nickname", s.nickname},
               {"created_at", s.created_at},
               {"private", s.is_private},
-              {"game", nullable(s.game)}};
+              {"game", nullable(s.game)},
+              {"fen", nullable(s.initial_fen)}};
     if (mine) j["mine"] = *mine;
     return j;
 }

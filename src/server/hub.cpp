@@ -3,6 +3,7 @@
 #include <boost/asio/post.hpp>
 #include <iostream>
 
+#include "server/analysis_stream.h"
 #include "server/game_room.h"
 #include "server/live_game.h"
 #include "server/text.h"
@@ -42,6 +43,9 @@ Hub::Hub(boost::asio::io_context& ioc, const ServerOptions& opt, std::unique_ptr
     add_game_routes(router_, *this);
     add_analysis_routes(router_, *this);
     add_problem_routes(router_, *this);
+    reviews_ = add_review_routes(router_, *this);
+    streams_ = std::make_shared<AnalysisStreams>(
+        *this, StreamLimits{opt.stream_max_depth, opt.stream_max_ms, opt.streams_per_client, 16});
     add_static_routes(router_, *this);
     load_from_storage(*initial_storage_);
 }
@@ -107,6 +111,7 @@ void Hub::peer_opened(const PeerPtr& p) { peers_[p->id()] = p; }
 
 void Hub::peer_closed(Peer& p) {
     peers_.erase(p.id());
+    streams_->stop(p);
     lobby_.unsubscribe(p.id());
     if (!p.token.empty()) {
         auto it = peers_by_token_.find(p.token);

@@ -33,6 +33,8 @@ namespace echecs::server {
 
 class GameRoom;
 class LiveGame;
+class ReviewService;
+class AnalysisStreams;
 
 class Hub {
 public:
@@ -59,6 +61,7 @@ public:
     SeekBook& seeks() { return seeks_; }
     Lobby& lobby() { return lobby_; }
     std::mt19937& rng() { return rng_; }
+    ReviewService& reviews() { return *reviews_; }
     void log(const std::string& s) const;
 
     // Peers (WebSocket clients).
@@ -114,6 +117,8 @@ private:
     std::unique_ptr<StorageWorker> storage_;
     std::unique_ptr<EngineScheduler> engine_;
     Router router_;
+    std::shared_ptr<ReviewService> reviews_;
+    std::shared_ptr<AnalysisStreams> streams_;
     SeekBook seeks_;
     Lobby lobby_;
     std::unordered_map<std::string, std::unique_ptr<GameRoom>> rooms_;
@@ -133,6 +138,9 @@ void add_seek_routes(Router& r, Hub& hub);
 void add_game_routes(Router& r, Hub& hub);
 void add_analysis_routes(Router& r, Hub& hub);
 void add_problem_routes(Router& r, Hub& hub);  // and PGN import
+std::shared_ptr<ReviewService> add_review_routes(Router& r, Hub& hub);
+// GET /api/games/:id of a finished game: its state with its `review` summary.
+void send_game_with_review(Hub& hub, const HttpContextPtr& ctx, const std::string& game, std::string state_text);
 void add_static_routes(Router& r, Hub& hub);
 
 }  // namespace echecs::server

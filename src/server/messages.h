@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "server/errors.h"
 
@@ -47,10 +48,18 @@ struct GameCommand {
     std::string game;
     Command command;
 };
+// Continuous analysis of a position of the analysis board (analysis_stream.h).
+struct Analyse {
+    std::string variant = "chess";
+    std::string fen;                 // "": the start position
+    std::vector<std::string> moves;  // coordinate strings played from fen
+    int multipv = 1;                 // 1..3
+};
+struct AnalyseStop {};
 }  // namespace msg
 
 using ClientMessage = std::variant<msg::Hello, msg::Ping, msg::LobbySubscribe, msg::LobbyUnsubscribe, msg::Join,
-                                   msg::Leave, msg::Move, msg::GameCommand>;
+                                   msg::Leave, msg::Move, msg::GameCommand, msg::Analyse, msg::AnalyseStop>;
 
 struct ParsedMessage {
     std::optional<ClientMessage> message;  // set when error is not

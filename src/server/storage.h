@@ -90,8 +90,21 @@ struct SeekRecord {
     std::string token;
     bool is_private = false;
     std::int64_t created_at = 0;
-    std::string game;  // the game created when accepted, or ""
+    std::string game;         // the game created when accepted, or ""
+    std::string initial_fen;  // the position the game starts from; "" for the start position
     bool operator==(const SeekRecord&) const = default;
+};
+
+// The computer review of a finished game (server/review): one per game.
+// `queued` is stored when it is requested; a review found `queued` after a
+// restart was interrupted and may be requested again.
+struct ReviewRecord {
+    std::string game_id;
+    std::string status = "queued";  // queued | done | failed
+    std::string result;             // done: the review's JSON text; failed: the reason
+    std::int64_t requested_at = 0;
+    std::int64_t finished_at = 0;
+    bool operator==(const ReviewRecord&) const = default;
 };
 
 // Writes, applied together in one transaction.
@@ -120,7 +133,10 @@ struct Heartbeat {
     explicit Heartbeat(std::int64_t t = 0) : at(t) {}
     std::int64_t at;
 };
-using WriteOp = std::variant<SaveGame, AddMove, SaveProgress, SaveSeek, DeleteSeek, Heartbeat>;
+struct SaveReview {  // inserted or replaced
+    ReviewRecord review;
+};
+using WriteOp = std::variant<SaveGame, AddMove, SaveProgress, SaveSeek, DeleteSeek, Heartbeat, SaveReview>;
 
 struct GameFilter {
     std::string status;  // "live", "over" or "" for all
@@ -141,6 +157,7 @@ public:
     virtual std::vector<GameRecord> list_games(const GameFilter& f, bool with_moves) = 0;
     virtual std::vector<SeekRecord> open_seeks() = 0;  // not yet accepted
     virtual std::optional<SeekRecord> load_seek(const std::string& id) = 0;
+    virtual std::optional<ReviewRecord> load_review(const std::string& game_id) = 0;
     virtual std::int64_t last_heartbeat() = 0;  // 0 if none
     virtual int schema_version() = 0;
     // A second connection to the same database for reads (listings, games
@@ -160,6 +177,6 @@ std::unique_ptr<Storage> open_storage(const std::string& url, bool durable = fal
 std::unique_ptr<Storage> open_sqlite(const std::string& path, bool durable = false, bool exclusive = true);
 std::unique_ptr<Storage> open_postgres(const std::string& url, bool exclusive = true);
 
-constexpr int SCHEMA_VERSION = 2;
+constexpr int SCHEMA_VERSION = 3;
 
 }  // namespace echecs::server

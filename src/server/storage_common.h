@@ -44,7 +44,8 @@ private:
 };
 
 inline constexpr const char* SEEK_COLUMNS =
-    "id, variant, time_kind, initial_ms, increment_ms, days, color, nickname, token, is_private, created_at, game";
-inline constexpr int SEEK_COLUMN_COUNT = 12;
+    "id, variant, time_kind, initial_ms, increment_ms, days, color, nickname, token, is_private, created_at, game, "
+    "initial_fen";
+inline constexpr int SEEK_COLUMN_COUNT = 13;
 
 }  // namespace echecs::server

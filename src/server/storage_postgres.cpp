@@ -77,6 +77,17 @@ DROP INDEX games_status_created;
 CREATE INDEX games_list_ended ON games(status, is_private, ended_at, id);
 CREATE INDEX games_list_created ON games(status, is_private, created_at, id);
 )sql",
+    // 3: as in SQLite (storage_sqlite.cpp).
+    R"sql(
+CREATE TABLE reviews (
+  game_id TEXT PRIMARY KEY REFERENCES games(id),
+  status TEXT NOT NULL,
+  result TEXT NOT NULL,
+  requested_at BIGINT NOT NULL,
+  finished_at BIGINT NOT NULL
+);
+ALTER TABLE seeks ADD COLUMN initial_fen TEXT NOT NULL DEFAULT '';
+)sql",
 };
 static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
 
@@ -210,6 +221,19 @@ public:
         }
     }
 
+    std::optional<ReviewRecord> load_review(const std::string& game_id) override {
+        try {
+            pqxx::read_transaction t(conn_);
+            pqxx::result r = t.exec_params(
+                "SELECT game_id, status, result, requested_at, finished_at FROM reviews WHERE game_id = $1", game_id);
+            if (r.empty()) return std::nullopt;
+            return ReviewRecord{r[0][0].as<std::string>(), r[0][1].as<std::string>(), r[0][2].as<std::string>(),
+                                r[0][3].as<std::int64_t>(), r[0][4].as<std::int64_t>()};
+        } catch (const std::exception& e) {
+            throw StorageError(std::string("PostgreSQL read failed: ") + e.what());
+        }
+    }
+
     std::int64_t last_heartbeat() override {
         pqxx::read_transaction t(conn_);
         pqxx::result r = t.exec("SELECT value FROM meta WHERE key = 'heartbeat'");
@@ -273,7 +297,7 @@ private:
         const SeekRecord& s = op.seek;
         w.exec_prepared("save_seek", s.id, std::string(variant_name(s.variant)),
                         std::string(time_kind_name(s.time.kind)), s.time.initial_ms, s.time.increment_ms, s.time.days,
-                        s.color, s.nickname, s.token, s.is_private, s.created_at, s.game);
+                        s.color, s.nickname, s.token, s.is_private, s.created_at, s.game, s.initial_fen);
     }
     static void write(pqxx::work& w, const DeleteSeek& op) { w.exec_params("DELETE FROM seeks WHERE id = $1", op.id); }
     static void write(pqxx::work& w, const Heartbeat& op) {
@@ -281,6 +305,15 @@ private:
             "INSERT INTO meta (key, value) VALUES ('heartbeat', $1) "
             "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
             std::to_string(op.at));
+    }
+
+    static void write(pqxx::work& w, const SaveReview& op) {
+        const ReviewRecord& r = op.review;
+        w.exec_params(
+            "INSERT INTO reviews (game_id, status, result, requested_at, finished_at) VALUES ($1,$2,$3,$4,$5) "
+            "ON CONFLICT (game_id) DO UPDATE SET status = EXCLUDED.status, result = EXCLUDED.result, "
+            "requested_at = EXCLUDED.requested_at, finished_at = EXCLUDED.finished_at",
+            r.game_id, r.status, r.result, r.requested_at, r.finished_at);
     }
 
     static GameRecord read_game(const pqxx::row& r) {
@@ -332,6 +365,7 @@ private:
         s.is_private = r[i++].as<bool>();
         s.created_at = r[i++].as<std::int64_t>();
         s.game = r[i++].as<std::string>();
+        s.initial_fen = r[i++].as<std::string>();
         return s;
     }
 

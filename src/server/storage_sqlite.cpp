@@ -88,6 +88,17 @@ DROP INDEX games_status_created;
 CREATE INDEX games_list_ended ON games(status, is_private, ended_at, id);
 CREATE INDEX games_list_created ON games(status, is_private, created_at, id);
 )sql",
+    // 3: the computer review of finished games; a seek's starting position.
+    R"sql(
+CREATE TABLE reviews (
+  game_id TEXT PRIMARY KEY REFERENCES games(id),
+  status TEXT NOT NULL,
+  result TEXT NOT NULL,
+  requested_at INTEGER NOT NULL,
+  finished_at INTEGER NOT NULL
+);
+ALTER TABLE seeks ADD COLUMN initial_fen TEXT NOT NULL DEFAULT '';
+)sql",
 };
 static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
 
@@ -247,6 +258,19 @@ public:
         }
     }
 
+    std::optional<ReviewRecord> load_review(const std::string& game_id) override {
+        try {
+            SQLite::Statement q(
+                db_, "SELECT game_id, status, result, requested_at, finished_at FROM reviews WHERE game_id = ?");
+            q.bind(1, game_id);
+            if (!q.executeStep()) return std::nullopt;
+            return ReviewRecord{q.getColumn(0).getString(), q.getColumn(1).getString(), q.getColumn(2).getString(),
+                                q.getColumn(3).getInt64(), q.getColumn(4).getInt64()};
+        } catch (const SQLite::Exception& e) {
+            throw StorageError(std::string("SQLite read failed: ") + e.what());
+        }
+    }
+
     std::int64_t last_heartbeat() override {
         SQLite::Statement q(db_, "SELECT value FROM meta WHERE key = 'heartbeat'");
         return q.executeStep() ? std::stoll(q.getColumn(0).getString()) : 0;
@@ -364,6 +388,7 @@ private:
         q.bind(i++, s.is_private ? 1 : 0);
         q.bind(i++, s.created_at);
         q.bind(i++, s.game);
+        q.bind(i++, s.initial_fen);
         q.exec();
     }
 
@@ -376,6 +401,19 @@ private:
     void write(const Heartbeat& op) {
         SQLite::Statement q(db_, "INSERT OR REPLACE INTO meta (key, value) VALUES ('heartbeat', ?)");
         q.bind(1, std::to_string(op.at));
+        q.exec();
+    }
+
+    void write(const SaveReview& op) {
+        const ReviewRecord& r = op.review;
+        SQLite::Statement q(db_,
+                            "INSERT OR REPLACE INTO reviews (game_id, status, result, requested_at, finished_at) "
+                            "VALUES (?,?,?,?,?)");
+        q.bind(1, r.game_id);
+        q.bind(2, r.status);
+        q.bind(3, r.result);
+        q.bind(4, r.requested_at);
+        q.bind(5, r.finished_at);
         q.exec();
     }
 
@@ -428,6 +466,7 @@ private:
         s.is_private = q.getColumn(i++).getInt() != 0;
         s.created_at = q.getColumn(i++).getInt64();
         s.game = q.getColumn(i++).getString();
+        s.initial_fen = q.getColumn(i++).getString();
         return s;
     }
 

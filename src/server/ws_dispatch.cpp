@@ -2,6 +2,7 @@
 // the hub (hello, ping, lobby) or to the game's room (everything else).
 #include <boost/asio/post.hpp>
 
+#include "server/analysis_stream.h"
 #include "server/game_room.h"
 #include "server/hub.h"
 #include "server/messages.h"
@@ -113,6 +114,8 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                     in_room(c.game,
                             [c, id_json](const PeerPtr& peer, GameRoom& room) { room.handle(peer, c, id_json); });
                 },
+                [&](const msg::Analyse& a) { streams_->start(p, a, id_json); },
+                [&](const msg::AnalyseStop&) { streams_->stop(*p); },
             },
             *m.message);
     } catch (const ApiError& e) {
