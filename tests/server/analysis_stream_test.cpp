@@ -54,8 +54,8 @@ TEST_F(ServerTest, AnalysisStreamsASecondRequestReplacesTheFirst) {
     WsClient c(port_, token());
     c.send({{"type", "analyse"}, {"id", 1}, {"variant", "alice"}});
     ASSERT_EQ(next_analysis(c)["id"], 1);
-    // Black to move after 1.e4: the scores are still White's.
-    c.send({{"type", "analyse"}, {"id", 2}, {"variant", "avalanche"}, {"moves", {"e2e4,d7d5"}}});
+    // Black to move: the scores are still White's.
+    c.send({{"type", "analyse"}, {"id", 2}, {"variant", "avalanche"}, {"moves", {"g1f3,e7e6"}}});
     barrier(c);
     for (int i = 0; i < 4; ++i) {
         json m = next_analysis(c);
@@ -83,7 +83,12 @@ TEST_F(ServerTest, AnalysisStreamsLimits) {
     EXPECT_LE(m["depth"].get<int>(), 4);
     EXPECT_FALSE(m["lines"].empty());
     // Two running streams per address: a third is refused until one ends.
-    restart([](server::ServerOptions& o) { o.streams_per_client = 2; });
+    // (Two engine threads: a stream holds its thread until it ends, so with
+    // one the third would wait for the second.)
+    restart([](server::ServerOptions& o) {
+        o.streams_per_client = 2;
+        o.engine_threads = 2;
+    });
     WsClient d(port_, token()), e(port_, token()), f(port_, token());
     d.send({{"type", "analyse"}});
     e.send({{"type", "analyse"}});

@@ -47,7 +47,7 @@ TEST_F(ServerTest, SeeksFromAPosition) {
     json game = get_json(port_, "/api/games/" + acc["game"].get<std::string>());
     EXPECT_EQ(game["initial_fen"], ENDGAME);
     EXPECT_EQ(game["fen"], ENDGAME);
-    EXPECT_EQ(game["legal_moves"].size(), 7u);  // the king's five and the pawn's two
+    EXPECT_EQ(game["legal_moves"].size(), 6u);  // the king's four and the pawn's two
     // Without a FEN: the start position, as before.
     Pair p = new_game("alice");
     EXPECT_EQ(get_json(port_, "/api/games/" + p.game)["ply"], 0);

@@ -96,7 +96,8 @@ void ReviewService::request(const HttpContextPtr& ctx) {
             GameInfo info = readable(g, ctx->token());
             if (auto it = self->running_.find(info.id); it != self->running_.end())
                 return ctx->json(202, self->running_json(*it->second));
-            self->lookup(info.id, [self, ctx, info = std::move(info)](const Stored& s) {
+            const std::string id = info.id;  // not info.id: the lambda below takes info first
+            self->lookup(id, [self, ctx, info = std::move(info)](const Stored& s) {
                 ctx->run_guarded([&] {
                     if (auto it = self->running_.find(info.id); it != self->running_.end())
                         return ctx->json(202, self->running_json(*it->second));  // requested meanwhile
@@ -195,7 +196,11 @@ void ReviewService::submit(const std::shared_ptr<Running>& run, int retries) {
 }
 
 void ReviewService::step_done(const std::shared_ptr<Running>& run, review::Review r) {
+    run->nodes += r.nodes;
+    run->seconds += r.seconds;
     if (r.complete) {
+        r.nodes = run->nodes;  // of every step, not the last one's
+        r.seconds = run->seconds;
         json j = review::to_json(r);
         j["game"] = run->game;
         return finish(run, {run->game, "done", j.dump(), run->requested_at, now_ms()});

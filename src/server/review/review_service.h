@@ -60,6 +60,8 @@ private:
         review::ReviewRequest req;  // `known` grows one position per job
         int total = 0;
         std::int64_t requested_at = 0;
+        std::uint64_t nodes = 0;  // searched so far, and the engine's time for them
+        double seconds = 0;
     };
     using Stored = std::optional<ReviewRecord>;
 
