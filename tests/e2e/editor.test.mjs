@@ -28,8 +28,9 @@ async function judged(page, prefix) {
 
 async function put(page, tool, square, board = 'a') {
   await press(page, page.getByRole('button', { name: tool, exact: true }));
-  // on a phone the palette is under the board: bring the board back into view, as a person scrolls
-  await page.evaluate(() => document.querySelector('.game-board').scrollIntoView({ block: 'start' }));
+  // on a phone the palette is under the board: bring the board back into view, as a person
+  // scrolls (centred: at the top the sticky header would take the tap on the 8th rank)
+  await page.evaluate(() => document.querySelector('.game-board').scrollIntoView({ block: 'center' }));
   await clickSquare(page, square, board);
 }
 
