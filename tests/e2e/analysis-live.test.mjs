@@ -40,6 +40,7 @@ test('analysis board: continuous analysis with two lines', { timeout: 90000 }, a
     assert.match(await page.locator('.live-line').first().textContent(), /^[+-]\d+\.\d\d 1\./);
 
     // a move on the board: the analysis starts again on the new position (Black to move)
+    await page.evaluate(() => document.querySelector('.game-board').scrollIntoView({ block: 'center' }));
     await clickMove(page, 'e2', 'e4');
     await page.locator('.analysis-page .move-list .move').first().waitFor();
     await page.waitForFunction(() => /^[-+#]?[-\d.]+ 1…/.test(document.querySelector('.live-line')?.textContent ?? ''), null, { timeout: 30000 });
