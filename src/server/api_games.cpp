@@ -146,11 +146,13 @@ void add_game_routes(Router& r, Hub& hub) {
     r.add("GET", "/api/games", [&hub](const HttpContextPtr& ctx) { list_games(hub, ctx); });
 
     r.add("GET", "/api/games/:id", [&hub](const HttpContextPtr& ctx) {
-        hub.read_game(ctx->param("id"), [ctx](const LiveGame* g, GameRoom* room) {
+        hub.read_game(ctx->param("id"), [&hub, ctx](const LiveGame* g, GameRoom* room) {
             ctx->run_guarded([&] {
                 if (!g) throw game_not_found();
-                if (room) return ctx->json_text(200, room->state_for(ctx->token()));
-                ctx->json_text(200, g->state_text(g->state_base(now_ms(), {}), g->seat_for(ctx->token())));
+                std::string text = room ? room->state_for(ctx->token())
+                                        : g->state_text(g->state_base(now_ms(), {}), g->seat_for(ctx->token()));
+                if (g->live()) return ctx->json_text(200, std::move(text));
+                send_game_with_review(hub, ctx, g->id(), std::move(text));
             });
         });
     });

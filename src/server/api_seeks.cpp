@@ -51,6 +51,8 @@ void create_seek(Hub& hub, const HttpContextPtr& ctx) {
     sk.rated = rated.rated;
     sk.rating_min = rated.rating_min;
     sk.rating_max = rated.rating_max;
+    // From a set-up position: checked as POST /api/computer checks it.
+    if (!string_field(b, "fen", false).empty()) sk.initial_fen = parse_start_fen(b, sk.variant);
     // The creator's account (a logged-in browser), then the limits: the
     // answer comes from the accounts worker.
     with_seat_account(
@@ -122,7 +124,8 @@ void start_seek_game(Hub& hub, const HttpContextPtr& ctx, SeekRecord sk, const S
     const bool creator_white = sk.color == "white" || (sk.color == "random" && (hub.rng()() & 1));
     const std::string gid = hub.new_game_id();
     GameRecord rec = LiveGame::new_record(gid, sk.variant, sk.time, creator_white ? creator : acceptor,
-                                          creator_white ? acceptor : creator, now_ms());
+                                          creator_white ? acceptor : creator, now_ms(),
+                                          sk.initial_fen.empty() ? Position::START_FEN : sk.initial_fen);
     rec.is_private = sk.is_private;
     rec.rated = sk.rated && creator.account && acceptor.account && creator.account != acceptor.account;
     const GameSettings settings{hub.options().first_move_ms, hub.options().draw_offer_interval};

@@ -94,6 +94,11 @@ std::string GameRoom::state_for(const std::string& token) const {
     return game_->state_text(game_->state_base(now, presence(now)), seat_of(token));
 }
 
+void GameRoom::tell_watchers(const std::shared_ptr<const std::string>& text) const {
+    for (const auto& [id, w] : watchers_)
+        if (PeerPtr p = w.peer.lock()) p->send(text);
+}
+
 void GameRoom::broadcast() {
     owes_broadcast_ = false;
     const std::int64_t now = now_ms();

@@ -57,6 +57,9 @@ public:
     void report(const PeerPtr& p, const msg::Report& r, std::string reason, const std::string& id_json);
     void restore_chat(const std::vector<ChatRecord>& stored) { chat_.restore(stored); }
 
+    // A message for every watcher (the game's computer review).
+    void tell_watchers(const std::shared_ptr<const std::string>& text) const;
+
     // The state for an HTTP reader holding `token`.
     std::string state_for(const std::string& token) const;
     Presence presence(std::int64_t now) const;

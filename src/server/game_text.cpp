@@ -69,7 +69,8 @@ json seek_json(const SeekRecord& s, std::optional<bool> mine) {
         {"provisional", s.provisional},
         {"rating_range", s.rating_min || s.rating_max ? json{{"min", s.rating_min ? json(s.rating_min) : json(nullptr)},
                                                              {"max", s.rating_max ? json(s.rating_max) : json(nullptr)}}
-                                                      : json(nullptr)}};
+                                                      : json(nullptr)},
+        {"fen", nullable(s.initial_fen)}};
     if (mine) j["mine"] = *mine;
     return j;
 }

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "server/accounts/account_service.h"
+#include "server/analysis_stream.h"
 #include "server/game_room.h"
 #include "server/live_game.h"
 #include "server/pools.h"
@@ -53,6 +54,9 @@ Hub::Hub(boost::asio::io_context& ioc, const ServerOptions& opt, std::unique_ptr
     pools_ = std::make_unique<Pools>(*this);
     add_account_routes(router_, *this);
     add_your_turn_routes(router_, *this);
+    reviews_ = add_review_routes(router_, *this);
+    streams_ = std::make_shared<AnalysisStreams>(
+        *this, StreamLimits{opt.stream_max_depth, opt.stream_max_ms, opt.streams_per_client, 16});
     add_static_routes(router_, *this);
     load_from_storage(*initial_storage_);
 }
@@ -120,6 +124,7 @@ void Hub::peer_opened(const PeerPtr& p) { peers_[p->id()] = p; }
 
 void Hub::peer_closed(Peer& p) {
     peers_.erase(p.id());
+    streams_->stop(p);
     lobby_.unsubscribe(p.id());
     pools_->leave(p, false);
     if (!p.token.empty()) {

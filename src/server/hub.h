@@ -40,6 +40,8 @@ class AccountService;
 class GameRoom;
 class LiveGame;
 class Pools;
+class ReviewService;
+class AnalysisStreams;
 
 class Hub {
 public:
@@ -71,6 +73,7 @@ public:
     ChatService& chat() { return chat_; }
     TurnIndex& turns() { return turns_; }
     std::mt19937& rng() { return rng_; }
+    ReviewService& reviews() { return *reviews_; }
     void log(const std::string& s) const;
 
     // Peers (WebSocket clients).
@@ -128,6 +131,8 @@ private:
     std::unique_ptr<accounts::AccountService> accounts_;
     std::unique_ptr<Pools> pools_;
     Router router_;
+    std::shared_ptr<ReviewService> reviews_;
+    std::shared_ptr<AnalysisStreams> streams_;
     SeekBook seeks_;
     Lobby lobby_;
     ChatService chat_;
@@ -149,6 +154,9 @@ void add_seek_routes(Router& r, Hub& hub);
 void add_game_routes(Router& r, Hub& hub);
 void add_analysis_routes(Router& r, Hub& hub);
 void add_problem_routes(Router& r, Hub& hub);  // and PGN import
+std::shared_ptr<ReviewService> add_review_routes(Router& r, Hub& hub);
+// GET /api/games/:id of a finished game: its state with its `review` summary.
+void send_game_with_review(Hub& hub, const HttpContextPtr& ctx, const std::string& game, std::string state_text);
 void add_static_routes(Router& r, Hub& hub);
 void add_account_routes(Router& r, Hub& hub);  // api_accounts.cpp
 

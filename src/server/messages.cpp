@@ -12,7 +12,8 @@ using nlohmann::json;
 
 namespace {
 
-enum class Kind { Hello, Ping, LobbySubscribe, LobbyUnsubscribe, Join, Leave, Move, Command, PoolJoin, PoolLeave, Chat, Report };
+enum class Kind {
+    Hello, Ping, LobbySubscribe, LobbyUnsubscribe, Join, Leave, Move, Command, PoolJoin, PoolLeave, Chat, Report, Analyse, AnalyseStop };
 
 struct TypeEntry {
     std::string_view name;
@@ -42,6 +43,8 @@ constexpr TypeEntry TYPES[] = {
     {"pool_leave", Kind::PoolLeave, {}},
     {"chat", Kind::Chat, {}},
     {"report", Kind::Report, {}},
+    {"analyse", Kind::Analyse, {}},
+    {"analyse_stop", Kind::AnalyseStop, {}},
 };
 
 ApiError bad_message(const char* reason, std::string message, std::string field = "", json params = json::object()) {
@@ -67,6 +70,33 @@ std::string chat_target(const json& j) {
     if (!it->is_string() || it->get_ref<const std::string&>() != "lobby")
         throw bad_message("room_unknown", "field 'room' must be \"lobby\" (a game's room comes from 'game')", "room");
     return "";
+// The shapes of an `analyse` message; the position itself is checked by the
+// rules core when it is analysed (the same errors as POST /api/analysis).
+msg::Analyse parse_analyse(const json& j) {
+    msg::Analyse a;
+    if (j.contains("variant")) a.variant = string_member(j, "variant");
+    if (j.contains("fen") && !j["fen"].is_null()) a.fen = string_member(j, "fen");
+    if (a.fen.size() > 200) throw bad_message("fen_too_long", "fen: longer than 200 characters", "fen", {{"max", 200}});
+    if (auto it = j.find("moves"); it != j.end() && !it->is_null()) {
+        if (!it->is_array())
+            throw bad_message("field_type", "moves must be an array of strings", "moves", {{"expected", "array"}});
+        if (it->size() > 1000) throw bad_message("moves_too_many", "at most 1000 moves", "moves", {{"max", 1000}});
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            const json& m = (*it)[i];
+            const std::string path = "moves[" + std::to_string(i) + "]";
+            if (!m.is_string() || m.get_ref<const std::string&>().size() > 32)
+                throw bad_message("field_type", path + " must be a move (a string of at most 32 characters)", path,
+                                  {{"index", i}, {"expected", "string"}});
+            a.moves.push_back(m.get<std::string>());
+        }
+    }
+    if (auto it = j.find("multipv"); it != j.end() && !it->is_null()) {
+        if (!it->is_number_integer() || it->get<std::int64_t>() < 1 || it->get<std::int64_t>() > 3)
+            throw bad_message("number_range", "multipv must be a whole number between 1 and 3", "multipv",
+                              {{"min", 1}, {"max", 3}});
+        a.multipv = int(it->get<std::int64_t>());
+    }
+    return a;
 }
 
 }  // namespace
@@ -162,6 +192,8 @@ ParsedMessage parse_client_message(std::string_view text) {
                 out.message = std::move(r);
                 break;
             }
+            case Kind::Analyse: out.message = parse_analyse(j); break;
+            case Kind::AnalyseStop: out.message = msg::AnalyseStop{}; break;
         }
     } catch (const ApiError& e) {
         out.error = e;

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "server/errors.h"
 
@@ -65,11 +66,19 @@ struct Report {
     std::uint64_t line = 0;
     std::string reason;
 };
+// Continuous analysis of a position of the analysis board (analysis_stream.h).
+struct Analyse {
+    std::string variant = "chess";
+    std::string fen;                 // "": the start position
+    std::vector<std::string> moves;  // coordinate strings played from fen
+    int multipv = 1;                 // 1..3
+};
+struct AnalyseStop {};
 }  // namespace msg
 
 using ClientMessage = std::variant<msg::Hello, msg::Ping, msg::LobbySubscribe, msg::LobbyUnsubscribe, msg::Join,
                                    msg::Leave, msg::Move, msg::GameCommand, msg::PoolJoin, msg::PoolLeave,
-                                   msg::Chat, msg::Report>;
+                                   msg::Chat, msg::Report, msg::Analyse, msg::AnalyseStop>;
 
 struct ParsedMessage {
     std::optional<ClientMessage> message;  // set when error is not

@@ -30,6 +30,10 @@ struct ServerOptions {
     int engine_threads = 1;
     std::size_t engine_queue = 256;           // searches waiting, all clients together
     std::size_t engine_queue_per_client = 2;  // analysis searches waiting or running per client address
+    std::uint64_t review_nodes = 150'000;     // a finished game's review: nodes per position
+    int stream_max_depth = 40;                // continuous analysis (analysis_stream.h): depth cap,
+    std::int64_t stream_max_ms = 60'000;      // time cap,
+    std::size_t streams_per_client = 2;       // streams running per client address
     std::int64_t eval_min_ms = 50;            // /api/analysis/eval movetime_ms is clamped to this range
     std::int64_t eval_max_ms = 3000;
     double eval_rate_per_second = 1;  // evaluations per client address (token bucket)

@@ -105,7 +105,20 @@ struct SeekRecord {
     int rating = 0;
     bool provisional = false;
     int rating_min = 0, rating_max = 0;  // the acceptor's rating must be within (0: no bound)
+    std::string initial_fen;  // the position the game starts from; "" for the start position
     bool operator==(const SeekRecord&) const = default;
+};
+
+// The computer review of a finished game (server/review): one per game.
+// `queued` is stored when it is requested; a review found `queued` after a
+// restart was interrupted and may be requested again.
+struct ReviewRecord {
+    std::string game_id;
+    std::string status = "queued";  // queued | done | failed
+    std::string result;             // done: the review's JSON text; failed: the reason
+    std::int64_t requested_at = 0;
+    std::int64_t finished_at = 0;
+    bool operator==(const ReviewRecord&) const = default;
 };
 
 // Writes, applied together in one transaction.
@@ -164,7 +177,11 @@ struct AddChat {
 struct AddReport {
     ReportRecord report;
 };
-using WriteOp = std::variant<SaveGame, AddMove, SaveProgress, SaveSeek, DeleteSeek, Heartbeat, AddChat, AddReport>;
+struct SaveReview {  // inserted or replaced
+    ReviewRecord review;
+};
+using WriteOp =
+    std::variant<SaveGame, AddMove, SaveProgress, SaveSeek, DeleteSeek, Heartbeat, AddChat, AddReport, SaveReview>;
 
 struct GameFilter {
     std::string status;  // "live", "over" or "" for all
@@ -188,6 +205,7 @@ public:
     // A browser's finished games on a seat with no account (claimed at
     // sign-up), newest first, without moves.
     virtual std::vector<GameRecord> anonymous_games_of(const std::string& token, int limit) = 0;
+    virtual std::optional<ReviewRecord> load_review(const std::string& game_id) = 0;
     virtual std::int64_t last_heartbeat() = 0;  // 0 if none
     // The last `per_room` lines of each of the game's chat rooms, oldest first.
     virtual std::vector<ChatRecord> load_chat(const std::string& game_id, int per_room) = 0;
@@ -211,6 +229,6 @@ std::unique_ptr<Storage> open_storage(const std::string& url, bool durable = fal
 std::unique_ptr<Storage> open_sqlite(const std::string& path, bool durable = false, bool exclusive = true);
 std::unique_ptr<Storage> open_postgres(const std::string& url, bool exclusive = true);
 
-constexpr int SCHEMA_VERSION = 4;
+constexpr int SCHEMA_VERSION = 5;
 
 }  // namespace echecs::server

@@ -47,7 +47,7 @@ private:
 
 inline constexpr const char* SEEK_COLUMNS =
     "id, variant, time_kind, initial_ms, increment_ms, days, color, nickname, token, is_private, created_at, game, "
-    "rated, account, rating, provisional, rating_min, rating_max";
-inline constexpr int SEEK_COLUMN_COUNT = 18;
+    "rated, account, rating, provisional, rating_min, rating_max, initial_fen";
+inline constexpr int SEEK_COLUMN_COUNT = 19;
 
 }  // namespace echecs::server

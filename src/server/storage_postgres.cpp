@@ -122,6 +122,17 @@ CREATE TABLE chat_reports (
   at BIGINT NOT NULL
 );
 )sql",
+    // 5: as in SQLite (storage_sqlite.cpp).
+    R"sql(
+CREATE TABLE reviews (
+  game_id TEXT PRIMARY KEY REFERENCES games(id),
+  status TEXT NOT NULL,
+  result TEXT NOT NULL,
+  requested_at BIGINT NOT NULL,
+  finished_at BIGINT NOT NULL
+);
+ALTER TABLE seeks ADD COLUMN initial_fen TEXT NOT NULL DEFAULT '';
+)sql",
 };
 static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
 
@@ -271,6 +282,19 @@ public:
         }
     }
 
+    std::optional<ReviewRecord> load_review(const std::string& game_id) override {
+        try {
+            pqxx::read_transaction t(conn_);
+            pqxx::result r = t.exec_params(
+                "SELECT game_id, status, result, requested_at, finished_at FROM reviews WHERE game_id = $1", game_id);
+            if (r.empty()) return std::nullopt;
+            return ReviewRecord{r[0][0].as<std::string>(), r[0][1].as<std::string>(), r[0][2].as<std::string>(),
+                                r[0][3].as<std::int64_t>(), r[0][4].as<std::int64_t>()};
+        } catch (const std::exception& e) {
+            throw StorageError(std::string("PostgreSQL read failed: ") + e.what());
+        }
+    }
+
     std::int64_t last_heartbeat() override {
         pqxx::read_transaction t(conn_);
         pqxx::result r = t.exec("SELECT value FROM meta WHERE key = 'heartbeat'");
@@ -378,7 +402,7 @@ private:
         w.exec_prepared("save_seek", s.id, std::string(variant_name(s.variant)),
                         std::string(time_kind_name(s.time.kind)), s.time.initial_ms, s.time.increment_ms, s.time.days,
                         s.color, s.nickname, s.token, s.is_private, s.created_at, s.game, s.rated, s.account, s.rating,
-                        s.provisional, s.rating_min, s.rating_max);
+                        s.provisional, s.rating_min, s.rating_max, s.initial_fen);
     }
     static void write(pqxx::work& w, const DeleteSeek& op) { w.exec_params("DELETE FROM seeks WHERE id = $1", op.id); }
     static void write(pqxx::work& w, const Heartbeat& op) {
@@ -400,6 +424,14 @@ private:
             "INSERT INTO chat_reports (game_id, room, reporter, author, author_key, text, reason, at) VALUES "
             "($1,$2,$3,$4,$5,$6,$7,$8)",
             r.game_id, r.room, r.reporter, r.author, r.author_key, r.text, r.reason, r.at);
+    }
+    static void write(pqxx::work& w, const SaveReview& op) {
+        const ReviewRecord& r = op.review;
+        w.exec_params(
+            "INSERT INTO reviews (game_id, status, result, requested_at, finished_at) VALUES ($1,$2,$3,$4,$5) "
+            "ON CONFLICT (game_id) DO UPDATE SET status = EXCLUDED.status, result = EXCLUDED.result, "
+            "requested_at = EXCLUDED.requested_at, finished_at = EXCLUDED.finished_at",
+            r.game_id, r.status, r.result, r.requested_at, r.finished_at);
     }
 
     static GameRecord read_game(const pqxx::row& r) {
@@ -467,6 +499,7 @@ private:
         s.provisional = r[i++].as<bool>();
         s.rating_min = r[i++].as<int>();
         s.rating_max = r[i++].as<int>();
+        s.initial_fen = r[i++].as<std::string>();
         return s;
     }
 

@@ -136,6 +136,17 @@ CREATE TABLE chat_reports (
   at INTEGER NOT NULL
 );
 )sql",
+    // 5: the computer review of finished games; a seek's starting position.
+    R"sql(
+CREATE TABLE reviews (
+  game_id TEXT PRIMARY KEY REFERENCES games(id),
+  status TEXT NOT NULL,
+  result TEXT NOT NULL,
+  requested_at INTEGER NOT NULL,
+  finished_at INTEGER NOT NULL
+);
+ALTER TABLE seeks ADD COLUMN initial_fen TEXT NOT NULL DEFAULT '';
+)sql",
 };
 static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
 
@@ -308,6 +319,19 @@ public:
             std::vector<GameRecord> out;
             while (q.executeStep()) out.push_back(read_game(q));
             return out;
+        } catch (const SQLite::Exception& e) {
+            throw StorageError(std::string("SQLite read failed: ") + e.what());
+        }
+    }
+
+    std::optional<ReviewRecord> load_review(const std::string& game_id) override {
+        try {
+            SQLite::Statement q(
+                db_, "SELECT game_id, status, result, requested_at, finished_at FROM reviews WHERE game_id = ?");
+            q.bind(1, game_id);
+            if (!q.executeStep()) return std::nullopt;
+            return ReviewRecord{q.getColumn(0).getString(), q.getColumn(1).getString(), q.getColumn(2).getString(),
+                                q.getColumn(3).getInt64(), q.getColumn(4).getInt64()};
         } catch (const SQLite::Exception& e) {
             throw StorageError(std::string("SQLite read failed: ") + e.what());
         }
@@ -490,6 +514,7 @@ private:
         q.bind(i++, s.provisional ? 1 : 0);
         q.bind(i++, s.rating_min);
         q.bind(i++, s.rating_max);
+        q.bind(i++, s.initial_fen);
         q.exec();
     }
 
@@ -525,6 +550,19 @@ private:
         for (const std::string* f : {&r.game_id, &r.room, &r.reporter, &r.author, &r.author_key, &r.text, &r.reason})
             q.bind(i++, *f);
         q.bind(i, r.at);
+        q.exec();
+    }
+
+    void write(const SaveReview& op) {
+        const ReviewRecord& r = op.review;
+        SQLite::Statement q(db_,
+                            "INSERT OR REPLACE INTO reviews (game_id, status, result, requested_at, finished_at) "
+                            "VALUES (?,?,?,?,?)");
+        q.bind(1, r.game_id);
+        q.bind(2, r.status);
+        q.bind(3, r.result);
+        q.bind(4, r.requested_at);
+        q.bind(5, r.finished_at);
         q.exec();
     }
 
@@ -593,6 +631,7 @@ private:
         s.provisional = q.getColumn(i++).getInt() != 0;
         s.rating_min = q.getColumn(i++).getInt();
         s.rating_max = q.getColumn(i++).getInt();
+        s.initial_fen = q.getColumn(i++).getString();
         return s;
     }
 

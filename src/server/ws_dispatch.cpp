@@ -3,6 +3,7 @@
 #include <boost/asio/post.hpp>
 
 #include "server/chat.h"
+#include "server/analysis_stream.h"
 #include "server/game_room.h"
 #include "server/hub.h"
 #include "server/messages.h"
@@ -166,6 +167,8 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                                                           "", id_json));
                     });
                 },
+                [&](const msg::Analyse& a) { streams_->start(p, a, id_json); },
+                [&](const msg::AnalyseStop&) { streams_->stop(*p); },
             },
             *m.message);
     } catch (const ApiError& e) {

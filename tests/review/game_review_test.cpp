@@ -5,8 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <ctime>
+
 #include "core/game.h"
 #include "core/notation.h"
+#include "engine/engine.h"
 
 using namespace echecs;
 using namespace echecs::review;
@@ -146,4 +150,58 @@ TEST(Review, CancelStopsEarlyAndSaysSo) {
     EXPECT_FALSE(rev.complete);
     EXPECT_LT(rev.positions.size(), r.moves.size() + 1);
     EXPECT_FALSE(to_json(rev)["complete"].get<bool>());
+}
+
+// The server reviews a game one position per engine job: resumed in steps,
+// the review is the one made in one go.
+TEST(Review, ResumedInStepsIsTheSameReview) {
+    const Case& c = CASES[2];
+    const nlohmann::json whole = to_json(review_game(request(c)));
+    ReviewRequest step = request(c);
+    step.max_new = 1;
+    Review r;
+    for (int i = 0; i < 20 && !r.complete; ++i) {
+        r = review_game(step);
+        // one position searched per step (the game's end, not searched, comes with the last)
+        EXPECT_LE(r.positions.size(), step.known.size() + (r.complete ? 2 : 1));
+        step.known = r.positions;
+    }
+    ASSERT_TRUE(r.complete);
+    const nlohmann::json j = to_json(r);
+    EXPECT_EQ(j["positions"], whole["positions"]);
+    EXPECT_EQ(j["moves"], whole["moves"]);
+    EXPECT_EQ(j["summary"], whole["summary"]);
+}
+
+// The figure of docs/PERFORMANCE.md, not a test (run it with
+// --gtest_also_run_disabled_tests --gtest_filter='*FortyMove*'): a 40-move
+// game of each variant, played by the engine against itself at a small
+// budget, reviewed at the server's budget; prints the time and the nodes.
+TEST(Review, DISABLED_FortyMoveGameTime) {
+    for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche}) {
+        Game g(v);
+        std::vector<std::string> moves;
+        while (moves.size() < 80 && !g.result().over()) {
+            echecs::engine::AnalysisRequest a;
+            a.variant = v;
+            a.moves = moves;
+            a.nodes = 3000;
+            const auto u = echecs::engine::analyse(a, nullptr, {});
+            if (u.lines.empty()) break;  // (an Avalanche game stopped here once: a question for the engine)
+            const std::string m = u.lines.front().pv.front();
+            ASSERT_TRUE(g.play(parse_uci(g.position(), m)));
+            moves.push_back(m);
+        }
+        ReviewRequest r;
+        r.variant = v;
+        r.moves = moves;
+        r.nodes_per_position = 150'000;
+        const std::clock_t c0 = std::clock();
+        const Review rev = review_game(r);
+        const double cpu = double(std::clock() - c0) / CLOCKS_PER_SEC;  // the machine is shared: CPU, not wall
+        ASSERT_TRUE(rev.complete);
+        std::printf("%s: %zu plies, %zu positions, %llu nodes, %.1f s CPU (%.2f s per position), %.1f s wall\n",
+                    std::string(variant_name(v)).c_str(), moves.size(), rev.positions.size(),
+                    static_cast<unsigned long long>(rev.nodes), cpu, cpu / double(rev.positions.size()), rev.seconds);
+    }
 }

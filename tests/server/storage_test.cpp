@@ -167,11 +167,13 @@ TEST_F(StorageTest, ListsFilterAndOrder) {
 TEST_F(StorageTest, SeeksAndHeartbeat) {
     auto s = open();
     SeekRecord a{
-        "SeekAAAA", Variant::Avalanche, {TimeControl::Correspondence, 0, 0, 3}, "white", "Zoé", "tok", true, 50, ""};
+        "SeekAAAA", Variant::Avalanche, {TimeControl::Correspondence, 0, 0, 3}, "white", "Zoé", "tok", true, 50, "",
+        ""};
     SeekRecord b = a;
     b.id = "SeekBBBB";
     b.created_at = 60;
     b.time = {TimeControl::Unlimited, 0, 0, 0};
+    b.initial_fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";  // a challenge from a set-up position
     s->apply({SaveSeek{a}, SaveSeek{b}, Heartbeat{12345}});
     auto open_ = s->open_seeks();
     ASSERT_EQ(open_.size(), 2u);
@@ -362,6 +364,34 @@ TEST_F(StorageTest, AccountsRatingsAndRatedSeeksRoundTrip) {
     auto seek = s->load_seek("SeekRtd1");
     ASSERT_TRUE(seek);
     EXPECT_EQ(*seek, sk);
+}
+
+// A game's computer review: queued when requested, replaced by the result;
+// one per game; a review of an unknown game is refused with the transaction.
+TEST_F(StorageTest, ReviewsRoundTrip) {
+    GameRecord g = sample("Game0001", 100);
+    g.status = "over";
+    {
+        auto s = open();
+        s->apply({SaveGame{g}});
+        EXPECT_FALSE(s->load_review("Game0001"));
+        s->apply({SaveReview{{"Game0001", "queued", "", 500, 0}}});
+        ASSERT_TRUE(s->load_review("Game0001"));
+        EXPECT_EQ(s->load_review("Game0001")->status, "queued");
+        const std::string big(100'000, 'x');  // a long game's review
+        s->apply({SaveReview{{"Game0001", "done", "{\"positions\":[\"" + big + "\"]}", 500, 900}}});
+        EXPECT_THROW(s->apply({SaveReview{{"Nothing1", "queued", "", 1, 0}}}), StorageError);
+    }
+    auto s = open();
+    auto r = s->load_review("Game0001");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, "done");
+    EXPECT_EQ(r->requested_at, 500);
+    EXPECT_EQ(r->finished_at, 900);
+    EXPECT_EQ(r->result.size(), 100'000u + 18);
+    EXPECT_FALSE(s->load_review("Nothing1"));
+    EXPECT_FALSE(s->open_reader()->load_review("Nothing2"));
+    EXPECT_EQ(s->open_reader()->load_review("Game0001"), r);
 }
 
 TEST_F(StorageTest, NewerSchemaIsRefused) {

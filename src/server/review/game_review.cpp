@@ -98,13 +98,24 @@ Review review_game(const ReviewRequest& req, const std::atomic<bool>* cancel, co
     std::vector<std::string> played;
     std::vector<Color> movers;
     const int total = int(req.moves.size()) + 1;
+    int searched = 0;
     for (int i = 0;; ++i) {
         if (cancel && *cancel) break;
         const GameResult res = game->result();
-        r.positions.push_back(res.over() ? terminal(res) : evaluate(*game, req, played, cancel, r.nodes));
+        if (res.over()) {
+            r.positions.push_back(terminal(res));
+        } else if (i < int(req.known.size())) {
+            r.positions.push_back(req.known[std::size_t(i)]);
+        } else {
+            if (req.max_new > 0 && searched == req.max_new) break;
+            Evaluation e = evaluate(*game, req, played, cancel, r.nodes);
+            if (cancel && *cancel) break;  // cut short: searched again on resumption
+            ++searched;
+            r.positions.push_back(std::move(e));
+        }
         if (progress) progress(i + 1, total);
         if (i == int(req.moves.size())) {
-            r.complete = !(cancel && *cancel);
+            r.complete = true;
             break;
         }
         if (res.over()) throw std::invalid_argument("ply " + std::to_string(i + 1) + ": the game is already over");

@@ -33,14 +33,6 @@ struct Thresholds {
 const Thresholds& thresholds(Variant v);
 Judgement judge(Variant v, double loss);
 
-struct ReviewRequest {
-    Variant variant = Variant::Chess;
-    std::string initial_fen;                     // "": the start position
-    std::vector<std::string> moves;              // coordinate strings (Avalanche "g1f3,e7e6")
-    std::uint64_t nodes_per_position = 300'000;  // the budget: fixed, so a review is reproducible
-    int hash_mb = 16;
-};
-
 // One position's evaluation, White's view.
 struct Evaluation {
     std::optional<int> cp;               // centipawns, unless a mate is seen
@@ -49,6 +41,20 @@ struct Evaluation {
     std::vector<std::string> best_line;  // coordinate strings from this position (empty when the game is over)
     std::string best_san;                // the best move in SAN ("" when none)
     int depth = 0;
+};
+
+struct ReviewRequest {
+    Variant variant = Variant::Chess;
+    std::string initial_fen;                     // "": the start position
+    std::vector<std::string> moves;              // coordinate strings (Avalanche "g1f3,e7e6")
+    std::uint64_t nodes_per_position = 300'000;  // the budget: fixed, so a review is reproducible
+    int hash_mb = 16;
+    // A review resumed in steps (the server searches one position per engine
+    // job, so that live games and other clients come between): the positions
+    // already evaluated, from the first, are taken as they are, and at most
+    // `max_new` (0: no limit) more are searched before returning incomplete.
+    std::vector<Evaluation> known;
+    int max_new = 0;
 };
 
 struct MoveReview {
@@ -78,7 +84,9 @@ struct Review {
 using ReviewProgress = std::function<void(int done, int total)>;
 
 // Throws std::invalid_argument for a bad FEN or an illegal move (the
-// message names the move's ply). Stops early when *cancel becomes true.
+// message names the move's ply). Stops early when *cancel becomes true; the
+// position whose search was cut short is left out (a review is the same
+// whether or not it was interrupted and resumed).
 Review review_game(const ReviewRequest& request, const std::atomic<bool>* cancel = nullptr,
                    const ReviewProgress& progress = nullptr);
 

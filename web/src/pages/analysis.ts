@@ -18,6 +18,7 @@ import { matchTyped } from '../notation.js';
 import { showSan } from './game-parts.js';
 import { pgnImportPanel } from './pgn-import.js';
 import { MoveTree, Path, TreeNode } from '../tree.js';
+import { LiveAnalysis } from './analysis-live.js';
 
 const VARIANTS: Variant[] = ['chess', 'alice', 'avalanche'];
 
@@ -71,6 +72,11 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
   });
   const curFen = el('input', { type: 'text', class: 'fen-field', readonly: '', 'aria-label': t('game.fen') });
   const gameNote = el('p', { class: 'game-note', hidden: '' });
+  // a line of the continuous analysis clicked: its moves played into the tree
+  const live = new LiveAnalysis((moves, san) => {
+    moves.forEach((m, i) => tree.play(m, san[i] ?? m));
+    void refresh();
+  });
   side.append(
     el('h1', {}, t('analysis.title')),
     gameNote,
@@ -81,6 +87,7 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
     el('div', { class: 'controls' }, backBtn, fwdBtn, undoBtn, resetBtn, flipBtn, promoteBtn),
     el('div', { class: 'controls' }, evalBtn),
     evalBox,
+    live.element,
     el('div', { class: 'san-row' }, input),
     el('div', { class: 'fen-row' }, el('label', {}, t('game.fen')), curFen),
     el('div', { class: 'fen-row' }, el('label', {}, t('analysis.link')), linkField),
@@ -208,10 +215,13 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
       last = r;
       board.update({ fen: r.fen, legal: r.legal_moves, canMove: true, lastMove: moves[moves.length - 1], check: r.check });
       curFen.value = r.fen;
+      const shown = parseFen(r.fen);
+      live.setPosition({ variant, fen: startFen, moves, turn: shown.turn, fullmove: shown.fullmove });
     } catch (e) {
       if (my !== seq || !board || destroyed) return;
       msg.textContent = e instanceof ApiError && e.status === 404 ? t('analysis.noServer') : errorText(e);
       last = null;
+      live.setPosition(null);
       try {
         parseFen(startFen);
         board.update({ fen: startFen, legal: [], canMove: false });
@@ -319,6 +329,7 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
   if (gameId) {
     // from a game: its initial position and all its moves, once it is over
     evalBtn.disabled = true;
+    live.setEnabled(false);
     api.game(gameId).then(
       st => {
         if (destroyed) return;
@@ -331,6 +342,7 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
         }
         gameNote.textContent = `${t('analysis.fromGame')} · ${t(`variant.${st.variant}`)}`;
         evalBtn.disabled = false;
+        live.setEnabled(true);
         variant = st.variant;
         variantSel.value = variant;
         startFen = st.initial_fen;
@@ -355,6 +367,7 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
   }
   return () => {
     destroyed = true;
+    live.destroy();
     document.removeEventListener('keydown', onKey);
     media.removeEventListener('change', onMedia);
     board?.destroy();

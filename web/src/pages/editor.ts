@@ -71,6 +71,7 @@ export function editorPage(root: HTMLElement, q: URLSearchParams): () => void {
   const analyseBtn = el('button', { type: 'button', class: 'btn', 'data-action': 'analyse' }, t('editor.analyse'));
   const solveBtn = el('button', { type: 'button', class: 'btn', 'data-action': 'to-problems' }, t('editor.problem'));
   const computerBtn = el('button', { type: 'button', class: 'btn primary', 'data-action': 'play-computer' }, t('editor.computer'));
+  const challengeBtn = el('button', { type: 'button', class: 'btn', 'data-action': 'challenge-friend' }, t('editor.challenge'));
   const msg = el('div', { class: 'form-msg', 'aria-live': 'polite' });
 
   side.append(
@@ -82,7 +83,7 @@ export function editorPage(root: HTMLElement, q: URLSearchParams): () => void {
     el('div', { class: 'fen-row' }, fenInput, loadBtn, copyBtn),
     verdict,
     el('div', { class: 'controls' }, analyseBtn, solveBtn),
-    el('div', { class: 'controls' }, computerBtn),
+    el('div', { class: 'controls' }, computerBtn, challengeBtn),
     msg,
   );
   page.append(el('div', { class: 'game-main' }, boardHost, palette), side);
@@ -96,7 +97,7 @@ export function editorPage(root: HTMLElement, q: URLSearchParams): () => void {
   };
 
   const setActions = () => {
-    for (const b of [analyseBtn, solveBtn, computerBtn]) b.disabled = !legal;
+    for (const b of [analyseBtn, solveBtn, computerBtn, challengeBtn]) b.disabled = !legal;
   };
 
   /** The server judges the position; its refusal says which FEN field is wrong and why. */
@@ -110,6 +111,9 @@ export function editorPage(root: HTMLElement, q: URLSearchParams): () => void {
       if (mine !== seq) return;
       legal = true;
       verdict.className = 'form-msg editor-verdict ok';
+      // which position the verdict is about (the tests wait for it)
+      verdict.dataset.fen = f;
+      verdict.dataset.state = 'legal';
       verdict.textContent =
         r.status === 'over' && r.termination
           ? t('editor.over', { reason: r.termination })
@@ -118,6 +122,8 @@ export function editorPage(root: HTMLElement, q: URLSearchParams): () => void {
       if (mine !== seq) return;
       legal = false;
       verdict.className = 'form-msg editor-verdict bad';
+      verdict.dataset.fen = f;
+      verdict.dataset.state = 'illegal';
       const detail = e instanceof Error && e.message ? e.message : errorText(e);
       verdict.textContent = t('editor.illegal', { detail });
     }
@@ -125,6 +131,7 @@ export function editorPage(root: HTMLElement, q: URLSearchParams): () => void {
   };
   const checkSoon = () => {
     legal = false;
+    verdict.dataset.state = 'pending';
     setActions();
     if (timer !== undefined) window.clearTimeout(timer);
     timer = window.setTimeout(() => void check(), CHECK_DELAY_MS);
@@ -179,6 +186,17 @@ export function editorPage(root: HTMLElement, q: URLSearchParams): () => void {
       const color = turnSel.value === 'w' ? 'white' : 'black';
       const r = await http<{ game: string }>('POST', '/api/computer', { variant, level: 3, color, fen: fen() });
       navigate(`/game/${r.game}`);
+    } catch (e) {
+      msg.textContent = errorText(e);
+    }
+  });
+  // a private challenge link from this position: the creator plays the side to move
+  challengeBtn.addEventListener('click', async () => {
+    msg.textContent = '';
+    try {
+      const color = turnSel.value === 'w' ? 'white' : 'black';
+      const r = await http<{ url: string }>('POST', '/api/seeks', { variant, time: { kind: 'unlimited' }, color, private: true, fen: fen() });
+      navigate(r.url);
     } catch (e) {
       msg.textContent = errorText(e);
     }

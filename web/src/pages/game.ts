@@ -22,6 +22,7 @@ import { openRulesDialog } from './rules.js';
 import { claimControls, clocksAt, renderLastMoves, renderMoveList, renderPlayer, renderResult, showSan } from './game-parts.js';
 import { decoratePlayer, decorateResult } from './game-rating.js';
 import { attachResizeHandle } from './resize.js';
+import { GameReviewPanel } from './game-review.js';
 
 export function gamePage(root: HTMLElement, id: string): () => void {
   const page = new GamePage(root, id);
@@ -69,6 +70,7 @@ class GamePage {
   private media = window.matchMedia(NARROW);
   private els!: Els;
   private chat: ChatPanel;
+  private review: GameReviewPanel | null = null;
 
   constructor(
     private root: HTMLElement,
@@ -82,6 +84,7 @@ class GamePage {
       s.on('state', m => {
         if (m.game === id) this.onState(m as unknown as GameState);
       }),
+      s.on('review', m => this.review?.onMessage(m)),
       s.on('error', m => {
         if ((m.game === id || m.game === undefined) && !isChatError(m)) this.onError(m);
       }),
@@ -167,7 +170,9 @@ class GamePage {
     const barBottom = el('div', { class: 'player-bar bottom' });
     const thumb = el('div', { class: 'alice-thumb', hidden: '' });
     const lastMoves = el('div', { class: 'last-moves', 'aria-hidden': 'true' });
-    const main = el('div', { class: 'game-main' }, barTop, boardHost, barBottom, slot);
+    const reviewHost = el('section', { class: 'game-review' });
+    this.review = new GameReviewPanel(reviewHost, st.game, p => this.go(p), () => this.board);
+    const main = el('div', { class: 'game-main' }, barTop, boardHost, barBottom, slot, reviewHost);
     if (st.variant === 'alice') main.appendChild(el('div', { class: 'alice-row' }, thumb, lastMoves));
     this.root.append(conn, el('div', { class: `game-page variant-${st.variant}` }, main, side));
     this.els = { boardHost, slot, banner, status, moves, controls, top, bottom, barTop, barBottom, nav, input, inputMsg, conn, exportBox, thumb, lastMoves };
@@ -397,6 +402,7 @@ class GamePage {
     e.status.dataset.turn = st.turn;
 
     renderMoveList(e.moves, st, this.shownPly(), p => this.go(p));
+    this.review?.update(st.status === 'over' && this.hasHistory(), this.shownPly(), this.shownFen(), e.moves);
     renderLastMoves(e.lastMoves, st);
     this.renderNav();
     this.renderControls();

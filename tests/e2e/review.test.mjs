@@ -1,0 +1,64 @@
+// The computer review of a finished game: fool's mate played by two players,
+// Ann requests the analysis, both see its progress, then the evaluation
+// graph under the board, the blunder marked in the move list, the counts, and
+// the best move's arrow; a click in the graph jumps to that move.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { clickMove, closeAll, newPlayer, press, screenshot, startGame, useServerAndBrowser, waitPly } from './lib.mjs';
+
+const env = useServerAndBrowser();
+
+test('review: a finished game is analysed once, its blunder marked', { timeout: 150000 }, async () => {
+  const ann = await newPlayer(env.browser, env.server.url);
+  const bob = await newPlayer(env.browser, env.server.url);
+  try {
+    await startGame(ann, bob, { variant: 'chess', color: 'white', mode: 'unlimited' });
+    // no analysis offered while the game goes on
+    assert.equal(await ann.page.locator('[data-action="request-review"]').count(), 0);
+    await clickMove(ann.page, 'f2', 'f3');
+    await waitPly(bob.page, 1);
+    await clickMove(bob.page, 'e7', 'e5');
+    await waitPly(ann.page, 2);
+    await clickMove(ann.page, 'g2', 'g4');
+    await waitPly(bob.page, 3);
+    await clickMove(bob.page, 'd8', 'h4');
+    await ann.page.locator('.result-banner').waitFor({ state: 'visible' });
+    await bob.page.locator('.result-banner').waitFor({ state: 'visible' });
+
+    await press(ann.page, '[data-action="request-review"]');
+    // Bob, watching the same game, gets the result over the socket
+    for (const p of [ann.page, bob.page]) await p.locator('.game-review .eval-graph').waitFor({ timeout: 120000 });
+    const mark = ann.page.locator('.move-list .move[data-ply="3"] .judgement');
+    await mark.waitFor();
+    assert.equal(await mark.textContent(), '??');
+    assert.equal(await bob.page.locator('.move-list .move[data-ply="3"] .judgement').textContent(), '??');
+    // the mating move is not marked
+    assert.equal(await ann.page.locator('.move-list .move[data-ply="4"] .judgement').count(), 0);
+    // White: one blunder in the summary table
+    const whiteRow = ann.page.locator('.review-summary tr', { hasText: 'White' });
+    assert.equal(await whiteRow.locator('td').nth(2).textContent(), '1');
+
+    // a click at the left of the graph goes to the start position
+    const graph = ann.page.locator('.game-review .eval-graph');
+    await graph.scrollIntoViewIfNeeded();
+    const box = await graph.boundingBox();
+    if (ann.page.touch) await ann.page.touchscreen.tap(box.x + 2, box.y + box.height / 2);
+    else await ann.page.mouse.click(box.x + 2, box.y + box.height / 2);
+    await ann.page.waitForFunction(() => !document.querySelector('.move-list .move.current'));
+    // the position after White's blunder: the best move (the mate) as an arrow
+    await press(ann.page, '.move-list .move[data-ply="3"]');
+    await press(ann.page, '[data-action="show-best"]');
+    await ann.page.locator('.game-board svg.cg-shapes line, .game-board svg.cg-shapes g').first().waitFor({ state: 'attached' });
+    assert.match(await ann.page.locator('.review-best .best-san').textContent(), /Qh4#/);
+    await screenshot(ann.page, 'review');
+
+    // a second request gives the same review back
+    await bob.page.reload();
+    await bob.page.locator('.game-review .eval-graph').waitFor();
+    assert.equal(await bob.page.locator('[data-action="request-review"]').count(), 0);
+    assert.deepEqual(ann.page.errors, []);
+    assert.deepEqual(bob.page.errors, []);
+  } finally {
+    await closeAll(ann, bob);
+  }
+});
