@@ -13,7 +13,21 @@ using nlohmann::json;
 namespace {
 
 enum class Kind {
-    Hello, Ping, LobbySubscribe, LobbyUnsubscribe, Join, Leave, Move, Command, PoolJoin, PoolLeave, Chat, Report, Analyse, AnalyseStop };
+    Hello,
+    Ping,
+    LobbySubscribe,
+    LobbyUnsubscribe,
+    Join,
+    Leave,
+    Move,
+    Command,
+    PoolJoin,
+    PoolLeave,
+    Chat,
+    Report,
+    Analyse,
+    AnalyseStop
+};
 
 struct TypeEntry {
     std::string_view name;
@@ -70,6 +84,8 @@ std::string chat_target(const json& j) {
     if (!it->is_string() || it->get_ref<const std::string&>() != "lobby")
         throw bad_message("room_unknown", "field 'room' must be \"lobby\" (a game's room comes from 'game')", "room");
     return "";
+}
+
 // The shapes of an `analyse` message; the position itself is checked by the
 // rules core when it is analysed (the same errors as POST /api/analysis).
 msg::Analyse parse_analyse(const json& j) {

@@ -77,8 +77,8 @@ struct AnalyseStop {};
 }  // namespace msg
 
 using ClientMessage = std::variant<msg::Hello, msg::Ping, msg::LobbySubscribe, msg::LobbyUnsubscribe, msg::Join,
-                                   msg::Leave, msg::Move, msg::GameCommand, msg::PoolJoin, msg::PoolLeave,
-                                   msg::Chat, msg::Report, msg::Analyse, msg::AnalyseStop>;
+                                   msg::Leave, msg::Move, msg::GameCommand, msg::PoolJoin, msg::PoolLeave, msg::Chat,
+                                   msg::Report, msg::Analyse, msg::AnalyseStop>;
 
 struct ParsedMessage {
     std::optional<ClientMessage> message;  // set when error is not

@@ -105,7 +105,7 @@ struct SeekRecord {
     int rating = 0;
     bool provisional = false;
     int rating_min = 0, rating_max = 0;  // the acceptor's rating must be within (0: no bound)
-    std::string initial_fen;  // the position the game starts from; "" for the start position
+    std::string initial_fen;             // the position the game starts from; "" for the start position
     bool operator==(const SeekRecord&) const = default;
 };
 

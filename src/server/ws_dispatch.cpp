@@ -2,8 +2,8 @@
 // the hub (hello, ping, lobby) or to the game's room (everything else).
 #include <boost/asio/post.hpp>
 
-#include "server/chat.h"
 #include "server/analysis_stream.h"
+#include "server/chat.h"
 #include "server/game_room.h"
 #include "server/hub.h"
 #include "server/messages.h"
