@@ -49,7 +49,7 @@ stage "rules core, command line, engine, server and solver under ASan + UBSan"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DECHECS_SANITIZE=ON -DECHECS_CORE_ONLY=OFF \
   -DECHECS_TESTS=ON -DECHECS_BENCH=OFF -DCMAKE_CXX_FLAGS_DEBUG="-g1 -O1" >/dev/null
 ninja -C build-asan -j "$JOBS" core_tests cli_tests echecs engine_tests engine_uci_stub server_tests echecs_serve_test \
-  fuzz_http_smoke fuzz_ws_smoke solver_tests accounts_tests problems_tests review_tests study_tests
+  fuzz_http_smoke fuzz_ws_smoke solver_tests accounts_tests problems_tests review_tests study_tests server_chat_tests
 (cd build-asan && ctest -j "$JOBS" --output-on-failure --no-tests=error -L '^(core|cli|engine|server|solver)$') || failed=1
 
 stage "web client: build, unit tests, end-to-end tests"
