@@ -44,7 +44,9 @@ test('a rated game between two accounts: rating changes, profile list and graph;
 
     // The result banner says rated and gives both changes: Bob won, Ann lost.
     const banner = ann.page.locator('.result-banner');
-    await banner.locator('.rating-changes').waitFor({ timeout: 15000 });
+    // The changes come in a later state, once the accounts' worker has rated
+    // the game: on a loaded machine that took over 15 s once.
+    await banner.locator('.rating-changes').waitFor({ timeout: 60000 });
     assert.match(await banner.locator('.result-rated').textContent(), /Rated game/);
     const annDiff = await banner.locator('[data-rating-diff="white"]').textContent();
     const bobDiff = await bob.page.locator('.result-banner [data-rating-diff="black"]').textContent();
