@@ -151,7 +151,10 @@ void AnalysisStreams::halt(const std::shared_ptr<Stream>& s) {
     forget(s);
 }
 
-void AnalysisStreams::forget(const std::shared_ptr<Stream>& s) {
+void AnalysisStreams::forget(const std::shared_ptr<Stream>& stream) {
+    // `stream` may be the map's own pointer (stop() passes it): keep the
+    // stream alive past its erasure.
+    const std::shared_ptr<Stream> s = stream;
     auto it = streams_.find(s->peer_id);
     if (it == streams_.end() || it->second != s) return;
     streams_.erase(it);
@@ -159,7 +162,7 @@ void AnalysisStreams::forget(const std::shared_ptr<Stream>& s) {
 }
 
 void AnalysisStreams::stop(const Peer& p) {
-    if (auto it = streams_.find(p.id()); it != streams_.end()) halt(it->second);
+    if (auto it = streams_.find(p.id()); it != streams_.end()) halt(std::shared_ptr<Stream>(it->second));
 }
 
 }  // namespace echecs::server
