@@ -5,21 +5,9 @@
 // saying so, by a server without the accounts API.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, closeAll, newPlayer, noHorizontalScroll, press, screenshot, startGame, useServerAndBrowser } from './lib.mjs';
+import { clickMove, closeAll, newPlayer, noHorizontalScroll, press, screenshot, signUp, startGame, uniqueName, useServerAndBrowser } from './lib.mjs';
 
 const env = useServerAndBrowser();
-
-const uniqueName = prefix => `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 100)}`;
-
-async function signUp(page, name, password) {
-  await page.goto('/signup');
-  await page.fill('#account-username', name);
-  await page.fill('#account-password', password);
-  await page.fill('#account-confirm', password);
-  await press(page, '#signup-form button[type=submit]');
-  await page.waitForURL(new RegExp(`/@/${name}$`));
-  await page.locator('[data-role="user"]', { hasText: name }).waitFor();
-}
 
 test('a rated game between two accounts: rating changes, profile list and graph; a pool pairs them', { timeout: 150000 }, async t => {
   if ((await fetch(`${env.server.url}/api/account`)).status === 404) return t.skip('no accounts API on this server');

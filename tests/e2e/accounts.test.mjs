@@ -5,7 +5,7 @@
 // server that does not serve the accounts API (GET /api/account answers 404).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, closeAll, newPlayer, noHorizontalScroll, press, screenshot, startGame, useServerAndBrowser } from './lib.mjs';
+import { clickMove, closeAll, newPlayer, noHorizontalScroll, press, screenshot, signUp, startGame, uniqueName, useServerAndBrowser } from './lib.mjs';
 
 const env = useServerAndBrowser();
 
@@ -16,18 +16,6 @@ async function accountsServed(t) {
     return false;
   }
   return true;
-}
-
-const uniqueName = prefix => `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 100)}`;
-
-async function signUp(page, name, password) {
-  await page.goto('/signup');
-  await page.fill('#account-username', name);
-  await page.fill('#account-password', password);
-  await page.fill('#account-confirm', password);
-  await press(page, '#signup-form button[type=submit]');
-  await page.waitForURL(new RegExp(`/@/${name}$`));
-  await page.locator('[data-role="user"]', { hasText: name }).waitFor();
 }
 
 test('sign up, log out, log in, change the password, log out everywhere', { timeout: 90000 }, async t => {

@@ -338,3 +338,17 @@ export async function closeAll(...players) {
 export function cleanupDir(d) {
   rmSync(d, { recursive: true, force: true });
 }
+
+/** A user name no earlier run has taken (3-20 characters of the allowed set). */
+export const uniqueName = prefix => `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 100)}`;
+
+/** Signs up through the sign-up page and waits for the new profile. */
+export async function signUp(page, name, password) {
+  await page.goto('/signup');
+  await page.fill('#account-username', name);
+  await page.fill('#account-password', password);
+  await page.fill('#account-confirm', password);
+  await press(page, '#signup-form button[type=submit]');
+  await page.waitForURL(new RegExp(`/@/${name}$`));
+  await page.locator('[data-role="user"]', { hasText: name }).waitFor();
+}
