@@ -1,6 +1,7 @@
 // The board editor: any position of the three games set up by hand, judged
 // by the server (its refusal in words), then analysed, played against the
-// computer, or sent to a friend as a private challenge from there. Every
+// computer, or sent to a friend as a private challenge from there (whose
+// page shows the position the game starts from). Every
 // step waits for the server's verdict on the position it expects (the
 // verdict says which FEN it judged), never for a fixed time.
 import { test } from 'node:test';
@@ -109,7 +110,17 @@ test('board editor: set up, judged by the server, then used', { timeout: 120000 
     await press(page, '[data-action="challenge-friend"]');
     await page.waitForURL(/\/challenge\/[A-Za-z0-9]{8}$/);
     const link = await page.locator('.challenge-url').inputValue();
+    // the challenge page says the game starts from a set-up position and shows it, to both
+    await page.locator('.challenge-position .board-wrap piece.white.rook').waitFor();
+    assert.equal(await page.locator('.challenge-fen').inputValue(), rook);
     await bob.page.goto(link);
+    const shown = bob.page.locator('.challenge-position');
+    await shown.locator('.board-wrap piece.white.rook').waitFor();
+    assert.match(await shown.innerText(), /starts from a set-up position/);
+    assert.equal(await shown.getAttribute('data-fen'), rook);
+    assert.equal(await shown.locator('cg-board piece').count(), 3);
+    assert.ok(await noHorizontalScroll(bob.page), 'no horizontal scroll on the challenge page');
+    await screenshot(bob.page, 'challenge-position');
     await press(bob.page, '[data-action="accept-seek"]');
     await bob.page.waitForURL(/\/game\//);
     await bob.page.locator('.game-page .board-wrap piece.white.rook').waitFor();

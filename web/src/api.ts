@@ -74,6 +74,8 @@ export interface Seek {
   private: boolean;
   mine: boolean;
   game: string | null;
+  /** The set-up position the game starts from (null: the usual one). */
+  fen?: string | null;
 }
 
 export interface GameSummary {

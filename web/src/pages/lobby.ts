@@ -14,6 +14,7 @@ import { RatedSeat, currentUser, onUserChange, ratedName } from '../account-api.
 import { poolsPanel } from './lobby-pools.js';
 import { ChatPanel } from '../chat.js';
 import { yourTurnPanel } from './your-turn-panel.js';
+import { ChallengePosition, challengePosition } from './challenge-position.js';
 
 /** A seat or a seek's creator with their rating in the game's category. */
 const seatName = (p: RatedSeat) => ratedName(p, playerName(p));
@@ -388,6 +389,7 @@ export function challengePage(root: HTMLElement, id: string): () => void {
   const box = el('section', { class: 'panel challenge' });
   root.appendChild(box);
   let poll: number | undefined;
+  let position: ChallengePosition | null = null;
   const show = async () => {
     let seek: Seek;
     try {
@@ -401,6 +403,7 @@ export function challengePage(root: HTMLElement, id: string): () => void {
       navigate(`/game/${seek.game}`, true);
       return;
     }
+    position?.destroy();
     clear(box);
     const who = playerName({ name: seek.nickname, computer: false, level: null });
     box.append(
@@ -412,6 +415,7 @@ export function challengePage(root: HTMLElement, id: string): () => void {
         t('lobby.seekColor', { name: who, color: seek.color === 'random' ? t('color.random') : t(`color.${seek.color}`) }),
       ),
     );
+    position = challengePosition(box, seek);
     if (seek.mine) {
       const url = `${location.origin}/challenge/${id}`;
       const input = el('input', { type: 'text', readonly: '', value: url, class: 'challenge-url' });
@@ -450,7 +454,10 @@ export function challengePage(root: HTMLElement, id: string): () => void {
     }
   };
   void show();
-  return () => window.clearTimeout(poll);
+  return () => {
+    window.clearTimeout(poll);
+    position?.destroy();
+  };
 }
 
 /** Live games as cards with a small board (two for Alice), updated in place. */
