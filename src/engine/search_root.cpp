@@ -74,7 +74,10 @@ void Worker::poll() {
         return;
     }
     if (sh_.stop && sh_.stop->load(std::memory_order_relaxed)) stopped_ = true;
-    if ((nodes_ & 1023) == 0 && limits_.nodes && total_nodes() >= limits_.nodes) stopped_ = true;
+    // The node limit counts from the second iteration, as a weakened level's
+    // cap does: the first one always completes, so that every search has a
+    // scored line (an Avalanche position in check needs ~4,000 nodes at depth 1).
+    if ((nodes_ & 1023) == 0 && limits_.nodes && root_depth_ > 1 && total_nodes() >= limits_.nodes) stopped_ = true;
     const std::int64_t now = elapsed_us(sh_.start);
     const bool ponder = pondering();
     if (was_pondering_ && !ponder) {

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "core/game.h"
+#include "core/notation.h"
 #include "engine/engine.h"
 
 namespace echecs::test {
@@ -79,6 +81,51 @@ TEST(AnalysisApi, CancelEndsAnUnlimitedAnalysisWithTwoThreads) {
     EXPECT_TRUE(a.final);
     EXPECT_GE(a.depth, 3);
     EXPECT_EQ(a.lines.size(), 2u);
+}
+
+// The position where it happened: White in check, whose first iteration
+// needs about 4,000 nodes. A node limit far below that still ends with a
+// complete first iteration: a scored line that starts with a legal move.
+TEST(AnalysisApi, ANodeLimitBelowTheFirstIterationStillGivesALine) {
+    AnalysisRequest r;
+    r.variant = Variant::Avalanche;
+    r.fen = "rnb1kbnr/1pp3p1/p3P2p/3p1p2/1P3q2/5P2/P1PKP1PP/RN1Q1BNR w kq - 0 5";
+    for (std::uint64_t nodes : {1u, 1000u, 3000u}) {
+        r.nodes = nodes;
+        const AnalysisUpdate u = engine::analyse(r, nullptr, {});
+        ASSERT_EQ(u.lines.size(), 1u) << nodes;
+        EXPECT_GE(u.depth, 1);
+        EXPECT_GT(u.nodes, nodes);
+        Game g(Variant::Avalanche, r.fen);
+        ASSERT_FALSE(u.lines[0].pv.empty());
+        EXPECT_TRUE(g.play(parse_uci(g.position(), u.lines[0].pv[0])));
+        EXPECT_TRUE(u.lines[0].score_cp.has_value() || u.lines[0].mate.has_value());
+    }
+}
+
+// Self-play in the three games at a small node budget, as the review's
+// 40-move timing game is built: wherever the core says the game goes on, the
+// analysis gives a line. (An Avalanche position once had its whole first
+// iteration cut by the node limit, and the call answered with no line.)
+TEST(AnalysisApi, SelfPlayAtASmallNodeBudgetAlwaysHasALine) {
+    for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche}) {
+        Game g(v);
+        std::vector<std::string> moves;
+        while (moves.size() < 80 && !g.result().over()) {
+            AnalysisRequest a;
+            a.variant = v;
+            a.moves = moves;
+            a.nodes = 3000;
+            const AnalysisUpdate u = engine::analyse(a, nullptr, {});
+            ASSERT_FALSE(u.lines.empty())
+                << variant_name(v) << " ply " << moves.size() + 1 << ": no line in " << g.position().fen();
+            ASSERT_FALSE(u.lines.front().pv.empty());
+            EXPECT_GE(u.depth, 1);
+            const std::string m = u.lines.front().pv.front();
+            ASSERT_TRUE(g.play(parse_uci(g.position(), m))) << m;
+            moves.push_back(m);
+        }
+    }
 }
 
 }  // namespace
