@@ -28,6 +28,14 @@ struct ThreadContext {
 
 }  // namespace
 
+class AnalysisTable {
+public:
+    explicit AnalysisTable(int hash_mb) : tt(std::size_t(std::clamp(hash_mb, 1, 4096))) {}
+    TranspositionTable tt;
+};
+
+std::shared_ptr<AnalysisTable> make_analysis_table(int hash_mb) { return std::make_shared<AnalysisTable>(hash_mb); }
+
 std::string choose_move(Variant v, const std::string& fen, const std::vector<std::string>& moves, int level,
                         std::int64_t max_ms, const std::atomic<bool>* cancel) {
     thread_local std::unique_ptr<ThreadContext> ctx;
@@ -80,8 +88,9 @@ AnalysisUpdate analyse(const AnalysisRequest& req, const std::atomic<bool>* canc
     AnalysisUpdate last;
     last.final = true;
     if (legal.empty()) return last;
-    TranspositionTable tt(std::size_t(std::clamp(req.hash_mb, 1, 4096)));
-    Searcher searcher(tt);
+    std::optional<TranspositionTable> own;
+    if (!req.table) own.emplace(std::size_t(std::clamp(req.hash_mb, 1, 4096)));
+    Searcher searcher(req.table ? req.table->tt : *own);
     searcher.set_threads(req.threads);
     Limits limits;
     limits.movetime = std::max<std::int64_t>(0, req.max_ms);

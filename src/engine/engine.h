@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,6 +58,13 @@ struct Analysis {
 Analysis analyse(Variant v, const std::string& fen, const std::vector<std::string>& moves, std::int64_t max_ms,
                  const std::atomic<bool>* cancel);
 
+// A transposition table a caller keeps across analyse() calls on one
+// position, so that an analysis resumed after a pause (the server runs its
+// continuous analyses in slices) finds its earlier work again instead of
+// starting from nothing. Not shared by two calls at once.
+class AnalysisTable;
+std::shared_ptr<AnalysisTable> make_analysis_table(int hash_mb);
+
 // Continuous analysis (the server's analysis board): several lines at once,
 // reported after every iteration.
 struct AnalysisRequest {
@@ -68,8 +76,9 @@ struct AnalysisRequest {
     std::int64_t max_ms = 0;
     int depth = 0;
     std::uint64_t nodes = 0;
-    int threads = 1;   // 1..64 search threads on a shared table
-    int hash_mb = 16;  // table size
+    int threads = 1;                       // 1..64 search threads on a shared table
+    int hash_mb = 16;                      // table size
+    std::shared_ptr<AnalysisTable> table;  // kept by the caller; null: a fresh table of hash_mb
 };
 
 struct AnalysisLine {

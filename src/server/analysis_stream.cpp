@@ -1,6 +1,7 @@
 #include "server/analysis_stream.h"
 
 // clang-format off
+#include <chrono>
 #include <utility>  // before Asio: Boost 1.74 awaitable.hpp uses std::exchange
 #include <boost/asio/post.hpp>
 // clang-format on
@@ -85,6 +86,7 @@ void AnalysisStreams::start(const PeerPtr& p, const msg::Analyse& a, const std::
     s->req.depth = limits_.max_depth;
     s->req.max_ms = limits_.max_ms;
     s->req.hash_mb = limits_.hash_mb;
+    s->table = engine::make_analysis_table(limits_.hash_mb);
     streams_[p->id()] = s;
     ++per_client_[s->client];
     submit(s);
@@ -100,7 +102,8 @@ void AnalysisStreams::submit(const std::shared_ptr<Stream>& s) {
             // promptly as a live game's preemption does.
             s->engine_stop = const_cast<std::atomic<bool>*>(&stop);
         }
-        auto send = [&](const engine::AnalysisUpdate& u) {
+        auto post = [&](engine::AnalysisUpdate u, bool final) {
+            u.final = final;
             auto text = std::make_shared<const std::string>(update_text(*s, u));
             boost::asio::post(self->hub_.ioc(), [s, text] {
                 std::lock_guard lock(s->mutex);
@@ -108,11 +111,36 @@ void AnalysisStreams::submit(const std::shared_ptr<Stream>& s) {
                 if (PeerPtr p = s->peer.lock()) p->send(text);
             });
         };
-        engine::AnalysisUpdate last;
-        try {
-            last = engine::analyse(s->req, &stop, send);
-        } catch (const std::exception& e) {
-            self->hub_.log(std::string("analysis stream: ") + e.what());
+        auto on_iteration = [&](const engine::AnalysisUpdate& u) {
+            if (u.depth <= s->deepest.depth) return;  // a resumed slice passes the depths sent already
+            s->deepest = u;
+            post(u, false);
+        };
+        const StreamLimits& lim = self->limits_;
+        bool finished = false;
+        while (!stop) {
+            engine::AnalysisRequest req = s->req;
+            req.table = s->table;
+            req.max_ms = std::max<std::int64_t>(1, std::min(lim.slice_ms, lim.max_ms - s->searched_ms));
+            const auto t0 = std::chrono::steady_clock::now();
+            engine::AnalysisUpdate u;
+            try {
+                u = engine::analyse(req, &stop, on_iteration);
+            } catch (const std::exception& e) {
+                self->hub_.log(std::string("analysis stream: ") + e.what());
+                finished = true;
+                break;
+            }
+            const std::int64_t spent =
+                std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+            s->searched_ms += spent;
+            if (stop) break;
+            // Done: the depth cap, the time cap, or a search that ended by itself.
+            if (u.depth >= req.depth || s->searched_ms >= lim.max_ms || spent < req.max_ms / 2) {
+                finished = true;
+                break;
+            }
+            if (self->hub_.engine().queued() > 0) break;  // others wait: back to the end of the queue
         }
         bool halted;
         {
@@ -120,9 +148,9 @@ void AnalysisStreams::submit(const std::shared_ptr<Stream>& s) {
             s->engine_stop = nullptr;
             halted = s->halted;
         }
-        const bool preempted = !halted && stop;
-        if (!preempted && !halted) send(last);
-        boost::asio::post(self->hub_.ioc(), [self, s, preempted] { self->ended(s, preempted); });
+        if (finished && !halted) post(s->deepest, true);
+        const bool again = !halted && !finished;  // taken back by a live game, or yielded
+        boost::asio::post(self->hub_.ioc(), [self, s, again] { self->ended(s, again); });
     };
     switch (hub_.engine().submit_analysis("stream " + s->client, std::move(job))) {
         case EngineScheduler::Refusal::None: return;
@@ -135,10 +163,10 @@ void AnalysisStreams::submit(const std::shared_ptr<Stream>& s) {
     }
 }
 
-void AnalysisStreams::ended(const std::shared_ptr<Stream>& s, bool preempted) {
+void AnalysisStreams::ended(const std::shared_ptr<Stream>& s, bool again) {
     auto it = streams_.find(s->peer_id);
     if (it == streams_.end() || it->second != s) return;  // replaced or stopped meanwhile
-    if (preempted && !s->peer.expired()) return submit(s);
+    if (again && !s->peer.expired()) return submit(s);
     forget(s);
 }
 

@@ -4,8 +4,14 @@
 // games go first and take the thread back) and every completed depth is sent
 // as {type:"analysis", ...} until a depth or time cap, {type:"analyse_stop"},
 // a new `analyse` (which replaces it) or the socket's end. One stream per
-// connection, a few per client address. A stream whose thread was taken by a
-// live game starts again from depth 1 when a thread is free.
+// connection, a few per client address.
+//
+// A stream runs in slices (slice_ms of search each) so that it never holds
+// an engine thread others wait for: after a slice it goes on at once when
+// nothing waits, and otherwise goes back to the end of the queue (reviews and
+// other clients' analyses take their turn). Its table is kept between
+// slices, so a resumed stream, or one whose thread a live game took back,
+// finds its work again and its depths go on rising.
 #pragma once
 
 #include <cstdint>
@@ -24,9 +30,10 @@ class Hub;
 
 struct StreamLimits {
     int max_depth = 40;
-    std::int64_t max_ms = 60'000;  // a stream ends after this long (the client may ask again)
+    std::int64_t max_ms = 60'000;  // a stream ends after this much search (the client may ask again)
     std::size_t per_client = 2;    // streams running per client address
     int hash_mb = 16;
+    std::int64_t slice_ms = 1000;  // search before a stream lets waiting work in
 };
 
 class AnalysisStreams : public std::enable_shared_from_this<AnalysisStreams> {
@@ -52,9 +59,13 @@ private:
         std::mutex mutex;                          // guards the two below (pool thread and I/O thread)
         std::atomic<bool>* engine_stop = nullptr;  // the pool's stop flag while the search runs
         bool halted = false;
+        // Pool thread only (one slice runs at a time):
+        std::shared_ptr<engine::AnalysisTable> table;  // kept between slices
+        std::int64_t searched_ms = 0;                  // over all slices, against max_ms
+        engine::AnalysisUpdate deepest;                // the last update sent
     };
     void submit(const std::shared_ptr<Stream>& s);
-    void ended(const std::shared_ptr<Stream>& s, bool preempted);
+    void ended(const std::shared_ptr<Stream>& s, bool again);
     void halt(const std::shared_ptr<Stream>& s);
     void forget(const std::shared_ptr<Stream>& s);
     static std::string update_text(const Stream& s, const engine::AnalysisUpdate& u);

@@ -83,8 +83,8 @@ TEST_F(ServerTest, AnalysisStreamsLimits) {
     EXPECT_LE(m["depth"].get<int>(), 4);
     EXPECT_FALSE(m["lines"].empty());
     // Two running streams per address: a third is refused until one ends.
-    // (Two engine threads: a stream holds its thread until it ends, so with
-    // one the third would wait for the second.)
+    // (Two engine threads: each stream has its own, and neither yields its
+    // slices to the other.)
     restart([](server::ServerOptions& o) {
         o.streams_per_client = 2;
         o.engine_threads = 2;
@@ -131,7 +131,7 @@ TEST_F(ServerTest, AnalysisStreamsLetLiveGamesGoFirst) {
     WsClient w(port_, tok);
     join(w, c["game"]);
     w.state(c["game"], 1, 30s);  // the one engine thread was given to the game
-    // and the stream goes on afterwards (from depth 1 again).
+    // and the stream goes on afterwards.
     json m = next_analysis(s, 30s);
     EXPECT_EQ(m["type"], "analysis");
     EXPECT_GT(m["depth"].get<int>(), 0);

@@ -233,3 +233,37 @@ TEST_F(ReviewTest, LiveGamesGoFirstAndTheReviewStillCompletes) {
     ASSERT_EQ(done["status"], "done") << done.dump();
     expect_blunder(done["review"], AVALANCHE);
 }
+
+// Continuous analysis shares the engine: with one engine thread and a stream
+// that could run for ten minutes, a review requested meanwhile completes, and
+// the stream is still running (and its depth still rising) afterwards.
+TEST_F(ReviewTest, AReviewCompletesWhileAStreamRuns) {
+    const std::string ann = token();
+    const std::string id = store_finished(AVALANCHE, ann);
+    restart([](server::ServerOptions& o) {
+        o.review_nodes = 100'000;
+        o.engine_threads = 1;
+        o.stream_max_ms = 600'000;
+        o.stream_max_depth = 60;
+    });
+    WsClient s(port_, token());
+    s.send({{"type", "analyse"}, {"variant", "chess"}, {"multipv", 2}});
+    auto next_analysis = [&s] {
+        return s.recv_until([](const json& j) { return j["type"] == "analysis" || j["type"] == "error"; }, 60s);
+    };
+    json m = next_analysis();
+    ASSERT_EQ(m["type"], "analysis") << m.dump();
+    ASSERT_EQ(post_json(port_, "/api/games/" + id + "/review", json::object(), ann)["_status"], 202);
+    const json done = wait_review(port_, id);
+    ASSERT_EQ(done["status"], "done") << done.dump();
+    expect_blunder(done["review"], AVALANCHE);
+    // The stream never ended, and resumes deeper than where it was.
+    const int before = m["depth"];
+    for (;;) {
+        m = next_analysis();
+        ASSERT_EQ(m["type"], "analysis") << m.dump();
+        ASSERT_FALSE(m["final"].get<bool>()) << m.dump();
+        if (m["depth"].get<int>() > before) break;
+    }
+    s.send({{"type", "analyse_stop"}});
+}
