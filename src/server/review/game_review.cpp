@@ -41,7 +41,14 @@ Evaluation evaluate(Game& game, const ReviewRequest& req, const std::vector<std:
     const engine::AnalysisUpdate u = engine::analyse(a, cancel, {});
     nodes += u.nodes;
     Evaluation e;
-    if (u.lines.empty()) return terminal(game.result());
+    if (u.lines.empty()) {
+        // No line: the game is over here, or the search was cancelled (the
+        // caller drops the position). Never an unfinished game's value.
+        const GameResult res = game.result();
+        if (!res.over() && !(cancel && *cancel))
+            throw std::runtime_error("the engine gave no line in a game that goes on: " + game.position().fen());
+        return terminal(res);
+    }
     const engine::AnalysisLine& best = u.lines.front();
     const bool white = game.position().side_to_move() == WHITE;
     const double mine = (best.win + best.draw / 2.0) / 1000.0;
