@@ -15,21 +15,21 @@
 
 namespace echecs::engine {
 
-// The number of computer levels (choose_move's `level`: 1 weakest .. 8 full
-// strength) and the approximate rating of each, per game, for the server's
-// level picker (docs/STRENGTH.md "The levels" gives the matches). Chess: the
+// The approximate rating of each computer level (choose_move's `level`: 1
+// weakest .. LEVEL_COUNT full strength), per game, for the server's level
+// picker (docs/STRENGTH.md "The levels" gives the matches). Chess: the
 // levels' self-play chain scaled and placed by their matches against
-// Stockfish 15.1 at matched UCI_Elo (levels 3-8, 5s+0.05s); levels 1-2 are
-// that line extended below UCI_Elo 1320. Alice and Avalanche have no outside
-// scale: their ratings chain the levels' self-play results, scaled alike,
-// from the two-ply material player given its chess rating. UCI_Elo
-// interpolates the chess column.
+// Stockfish 15.1 at matched UCI_Elo (levels 3 and 5-10, 5s+0.05s); levels 1-2
+// are placed below level 3 by their own self-play chain, scaled alike. Alice and Avalanche
+// have no outside scale: their ratings chain the levels' self-play results,
+// scaled alike, from the two-ply material player given its chess rating.
+// UCI_Elo interpolates the chess column.
 struct LevelRating {
     int chess, alice, avalanche;
 };
 constexpr LevelRating LEVEL_RATINGS[LEVEL_COUNT] = {
-    {1110, 1250, 1230}, {1270, 1390, 1290}, {1440, 1500, 1380}, {1560, 1570, 1450},
-    {1690, 1650, 1540}, {1810, 1780, 1650}, {1970, 1960, 1760}, {2040, 2010, 1770},
+    {770, 1020, 1000},  {960, 1120, 1080},  {1070, 1210, 1190}, {1230, 1360, 1250}, {1410, 1470, 1350},
+    {1540, 1560, 1420}, {1680, 1640, 1520}, {1810, 1780, 1640}, {1980, 1970, 1760}, {2050, 2030, 1770},
 };
 constexpr int level_rating(Variant v, int level) {
     const LevelRating& r = LEVEL_RATINGS[(level < 1 ? 1 : level > LEVEL_COUNT ? LEVEL_COUNT : level) - 1];
@@ -37,7 +37,7 @@ constexpr int level_rating(Variant v, int level) {
 }
 
 // Chooses a move for the side to move in the position reached from `fen` by
-// the coordinate `moves`, playing at `level` 1 (weakest) to 8 (strongest),
+// the coordinate `moves`, playing at `level` 1 (weakest) to LEVEL_COUNT (strongest),
 // spending at most `max_ms` milliseconds. Returns the move as a coordinate
 // string (notation.h to_uci), or "" when there is no legal move. Stops early
 // when *cancel becomes true (cancel may be null).

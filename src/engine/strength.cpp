@@ -9,26 +9,31 @@ namespace echecs::engine {
 
 namespace {
 
-// Each level's settings: points of the previous ladder chosen by self-play
-// matches so that each step costs about the same (docs/STRENGTH.md "The
-// levels": 285-400 Elo in chess self-play, much less against Stockfish),
-// kept exactly as the matches played them. The node caps do most of
-// the work from level 4 up; below, a shallow depth, a noisy evaluation and
-// captures not seen (the search misses its own chances and the opponent's
-// threats alike) make the mistakes a beginner makes: pieces left hanging,
-// captures overlooked.
+// Each level's settings. Levels 3-10 are the eight levels of the previous
+// ladder (then numbered 1-8), points chosen by self-play matches so that each
+// step costs about the same (docs/STRENGTH.md "The levels": 285-400 Elo in
+// chess self-play, much less against Stockfish), kept exactly as the matches
+// played them. Levels 1 and 2 extend the ladder down towards a beginner's 800:
+// a depth-1 search (still with quiescence) that misses captures and threats
+// more often and misjudges positions more. The node caps do most of the work
+// from level 6 up; below, a shallow depth, a noisy evaluation and captures
+// not seen (the search misses its own chances and the opponent's threats
+// alike) make the mistakes a beginner makes: pieces left hanging, captures
+// overlooked.
 constexpr Strength LEVEL_SETTINGS[LEVEL_COUNT] = {
-    {2, 165, 83, 185},   // 1
-    {3, 444, 62, 96},    // 2
-    {5, 1129, 45, 48},   // 3
-    {6, 1924, 38, 29},   // 4
-    {13, 3981, 29, 12},  // 5
-    {0, 8000, 20, 0},    // 6
-    {0, 30000, 10, 0},   // 7
-    {0, 0, 0, 0},        // 8: full strength
+    {1, 45, 205, 515},   // 1
+    {1, 100, 120, 300},  // 2
+    {2, 165, 83, 185},   // 3
+    {3, 444, 62, 96},    // 4
+    {5, 1129, 45, 48},   // 5
+    {6, 1924, 38, 29},   // 6
+    {13, 3981, 29, 12},  // 7
+    {0, 8000, 20, 0},    // 8
+    {0, 30000, 10, 0},   // 9
+    {0, 0, 0, 0},        // 10: full strength
 };
 
-// Level 8 seen as a point of the ladder for interpolation.
+// The last level seen as a point of the ladder for interpolation.
 constexpr Strength FULL_POINT = {0, 1000000, 0, 0};
 
 }  // namespace

@@ -1,7 +1,7 @@
 // The weakened levels: how a level plays below full strength, made weak the
 // way people are weak — a shallow and short search, a noisy judgement of
 // positions, and, at the lowest levels, captures and threats not seen —
-// never a random move. Levels 1..8 (engine.h's choose_move and its rating
+// never a random move. Levels 1..10 (engine.h's choose_move and its rating
 // table), UCI_Elo and Skill Level all map onto this one ladder.
 #pragma once
 
@@ -24,7 +24,7 @@ enum class Player : std::uint8_t {
     Material2,  // two plies, material only (plain alpha-beta, no quiescence)
 };
 
-constexpr int LEVEL_COUNT = 8;
+constexpr int LEVEL_COUNT = 10;
 
 // Level 1..LEVEL_COUNT (clamped); the last is full strength.
 Strength level_strength(int level);

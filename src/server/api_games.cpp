@@ -38,7 +38,7 @@ void create_computer_game(Hub& hub, const HttpContextPtr& ctx) {
     const std::string& token = ctx->token_required();
     const json& b = ctx->body();
     const Variant v = parse_variant(b);
-    const double level = number_field(b, "level", 1, 8);
+    const double level = number_field(b, "level", 1, engine::LEVEL_COUNT);
     if (level != std::floor(level))
         throw ApiError("bad_request", "number_whole", "level must be a whole number", "level");
     const TimeControl tc = parse_time(b, true, opt);

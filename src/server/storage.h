@@ -34,7 +34,7 @@ TimeControl::Kind time_kind_from(std::string_view s);  // throws StorageError
 struct Seat {
     std::string name = "Anonymous";
     std::string token;  // "" for the computer
-    int level = 0;      // 1..8 for the computer, 0 for a person
+    int level = 0;      // 1..engine::LEVEL_COUNT for the computer, 0 for a person
     // The player's account when their browser was logged in (0: anonymous),
     // with its rating in the game's category when the game began (0: none).
     std::int64_t account = 0;
@@ -229,6 +229,6 @@ std::unique_ptr<Storage> open_storage(const std::string& url, bool durable = fal
 std::unique_ptr<Storage> open_sqlite(const std::string& path, bool durable = false, bool exclusive = true);
 std::unique_ptr<Storage> open_postgres(const std::string& url, bool exclusive = true);
 
-constexpr int SCHEMA_VERSION = 5;
+constexpr int SCHEMA_VERSION = 6;
 
 }  // namespace echecs::server

@@ -133,6 +133,11 @@ CREATE TABLE reviews (
 );
 ALTER TABLE seeks ADD COLUMN initial_fen TEXT NOT NULL DEFAULT '';
 )sql",
+    // 6: as in SQLite (storage_sqlite.cpp).
+    R"sql(
+UPDATE games SET white_level = white_level + 2 WHERE white_level > 0;
+UPDATE games SET black_level = black_level + 2 WHERE black_level > 0;
+)sql",
 };
 static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
 

@@ -147,6 +147,13 @@ CREATE TABLE reviews (
 );
 ALTER TABLE seeks ADD COLUMN initial_fen TEXT NOT NULL DEFAULT '';
 )sql",
+    // 6: the computer levels were renumbered when two weaker levels were
+    // added below the old level 1 (engine strength.cpp): a stored game's
+    // level 1-8 is now level 3-10, the same settings it was played at.
+    R"sql(
+UPDATE games SET white_level = white_level + 2 WHERE white_level > 0;
+UPDATE games SET black_level = black_level + 2 WHERE black_level > 0;
+)sql",
 };
 static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
 

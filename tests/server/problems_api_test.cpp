@@ -5,6 +5,7 @@
 #include <chrono>
 #include <thread>
 
+#include "engine/strength.h"
 #include "server_fixture.h"
 
 using namespace echecs;
@@ -128,7 +129,7 @@ TEST_F(ServerTest, AGameAgainstTheComputerFromASetUpPosition) {
 TEST_F(ServerTest, TheLevelsComeWithTheirRatingsRisingInEachGame) {
     json r = get_json(port_, "/api/levels");
     ASSERT_EQ(r["_status"], 200);
-    ASSERT_EQ(r["levels"].size(), 8u);
+    ASSERT_EQ(r["levels"].size(), std::size_t(engine::LEVEL_COUNT));
     for (const char* game : {"chess", "alice", "avalanche"})
         for (std::size_t i = 1; i < r["levels"].size(); ++i)
             EXPECT_GT(r["levels"][i]["ratings"][game].get<int>(), r["levels"][i - 1]["ratings"][game].get<int>())

@@ -3,6 +3,7 @@
 // (Over 400 lines: whole games take room; each test reads on its own.)
 #include <random>
 
+#include "engine/strength.h"
 #include "server_fixture.h"
 
 using namespace echecs;
@@ -427,24 +428,45 @@ TEST_F(ServerTest, LobbySubscription) {
 
 TEST_F(ServerTest, GameAgainstTheComputer) {
     std::string a = token();
-    json bad = post_json(port_, "/api/computer", {{"variant", "chess"}, {"level", 9}}, a);
-    EXPECT_EQ(bad["_status"], 400);
-    for (const char* variant : {"chess", "alice", "avalanche"}) {
-        SCOPED_TRACE(variant);
-        json g = post_json(port_, "/api/computer", {{"variant", variant}, {"level", 1}, {"color", "white"}}, a);
+    for (int level : {0, engine::LEVEL_COUNT + 1}) {
+        json bad = post_json(port_, "/api/computer", {{"variant", "chess"}, {"level", level}}, a);
+        EXPECT_EQ(bad["_status"], 400);
+        EXPECT_EQ(bad["error"]["reason"], "number_range") << bad.dump();
+        EXPECT_EQ(bad["error"]["params"]["max"], engine::LEVEL_COUNT) << bad.dump();
+    }
+    // The two lowest levels (depth 1, the most captures not seen) answer in every game.
+    for (const char* variant : {"chess", "alice", "avalanche"})
+        for (int level : {1, 2}) {
+            SCOPED_TRACE(std::string(variant) + " level " + std::to_string(level));
+            json g = post_json(port_, "/api/computer", {{"variant", variant}, {"level", level}, {"color", "white"}}, a);
+            ASSERT_EQ(g["_status"], 201) << g.dump();
+            std::string id = g["game"];
+            WsClient w(port_, a);
+            json s = join(w, id);
+            EXPECT_EQ(s["players"]["black"]["computer"], true);
+            EXPECT_EQ(s["players"]["black"]["level"], level);
+            std::string first = s["legal_moves"][0];
+            ASSERT_EQ(s["legal_san"].size(), s["legal_moves"].size());
+            EXPECT_EQ(std::string(s["legal_san"][0]).find(',') != std::string::npos,
+                      std::string(variant) == "avalanche");
+            w.send({{"type", "move"}, {"game", id}, {"move", first}, {"ply", 0}});
+            json reply = w.state(id, 2, 30s);  // the computer answered
+            EXPECT_EQ(reply["turn"], "white");
+            EXPECT_EQ(reply["moves"].size(), 2u);
+            w.send({{"type", "resign"}, {"game", id}});
+            w.state_where(id, [](const json& j) { return j["status"] == "over"; });
+        }
+    // Every level is a game the server starts, and keeps the level asked for.
+    for (int level = 1; level <= engine::LEVEL_COUNT; ++level) {
+        SCOPED_TRACE(level);
+        json g = post_json(port_, "/api/computer", {{"variant", "chess"}, {"level", level}, {"color", "white"}}, a);
         ASSERT_EQ(g["_status"], 201) << g.dump();
         std::string id = g["game"];
         WsClient w(port_, a);
-        json s = join(w, id);
-        EXPECT_EQ(s["players"]["black"]["computer"], true);
-        EXPECT_EQ(s["players"]["black"]["level"], 1);
-        std::string first = s["legal_moves"][0];
-        ASSERT_EQ(s["legal_san"].size(), s["legal_moves"].size());
-        EXPECT_EQ(std::string(s["legal_san"][0]).find(',') != std::string::npos, std::string(variant) == "avalanche");
-        w.send({{"type", "move"}, {"game", id}, {"move", first}, {"ply", 0}});
-        json reply = w.state(id, 2, 30s);  // the computer answered
-        EXPECT_EQ(reply["turn"], "white");
-        EXPECT_EQ(reply["moves"].size(), 2u);
+        EXPECT_EQ(join(w, id)["players"]["black"]["level"], level);
+        w.send({{"type", "resign"}, {"game", id}});
+        EXPECT_EQ(w.state_where(id, [](const json& j) { return j["status"] == "over"; })["players"]["black"]["level"],
+                  level);
     }
     // The computer plays White when the human takes Black.
     json g = post_json(port_, "/api/computer", {{"variant", "chess"}, {"level", 2}, {"color", "black"}}, a);

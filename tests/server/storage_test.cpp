@@ -265,6 +265,12 @@ INSERT INTO games VALUES ('Game0001', 'chess', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPP
 INSERT INTO games VALUES ('Game0002', 'alice', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
   'unlimited', 0, 0, 0, 'Ann', 'ta', 0, 'Bob', 'tb', 0, 'over', '1/2-1/2', 'insufficient material', 1, 3, 0, 0,
   2, '', '', '', 0, 'x');
+INSERT INTO games VALUES ('Game0003', 'chess', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  'unlimited', 0, 0, 0, 'Computer', '', 8, 'Ann', 'ta', 0, 'over', '0-1', 'resignation', 1, 3, 0, 0,
+  2, '', '', '', 0, 'x');
+INSERT INTO games VALUES ('Game0004', 'alice', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  'unlimited', 0, 0, 0, 'Ann', 'ta', 0, 'Computer', '', 1, 'over', '1-0', 'resignation', 1, 3, 0, 0,
+  2, '', '', '', 0, 'x');
 INSERT INTO moves VALUES ('Game0001', 0, 'e2e4', 'e4', 61000, 60000, 1);
 INSERT INTO moves VALUES ('Game0001', 1, 'e7e5', 'e5', 61000, 59000, 2);
 INSERT INTO seeks VALUES ('SeekPriv', 'alice', 'unlimited', 0, 0, 0, 'white', 'Ann', 'ta', TRUE, 1, 'Game0002');
@@ -306,7 +312,16 @@ INSERT INTO seeks VALUES ('SeekPriv', 'alice', 'unlimited', 0, 0, 0, 'white', 'A
     EXPECT_EQ(seek->account, 0);
     EXPECT_EQ(seek->rating_max, 0);
     // Both seats' tokens are anonymous in a finished game: claimable.
-    EXPECT_EQ(s->anonymous_games_of("ta", 10).size(), 2u);
+    EXPECT_EQ(s->anonymous_games_of("ta", 10).size(), 4u);
+    // The computer's levels were renumbered (two weaker levels below the old
+    // level 1): a stored game keeps the settings it was played at.
+    auto g3 = s->load_game("Game0003"), g4 = s->load_game("Game0004");
+    ASSERT_TRUE(g3 && g4);
+    EXPECT_EQ(g3->white.level, 10);  // the old full strength
+    EXPECT_EQ(g3->black.level, 0);   // a person stays a person
+    EXPECT_EQ(g4->white.level, 0);
+    EXPECT_EQ(g4->black.level, 3);  // the old level 1
+    EXPECT_EQ(g1->white.level, 0);
 }
 
 TEST_F(StorageTest, AccountsRatingsAndRatedSeeksRoundTrip) {

@@ -184,7 +184,7 @@ export function editorPage(root: HTMLElement, q: URLSearchParams): () => void {
     msg.textContent = '';
     try {
       const color = turnSel.value === 'w' ? 'white' : 'black';
-      const r = await http<{ game: string }>('POST', '/api/computer', { variant, level: 3, color, fen: fen() });
+      const r = await http<{ game: string }>('POST', '/api/computer', { variant, level: 5, color, fen: fen() });
       navigate(`/game/${r.game}`);
     } catch (e) {
       msg.textContent = errorText(e);

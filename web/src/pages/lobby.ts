@@ -23,7 +23,11 @@ const VARIANTS: Variant[] = ['chess', 'alice', 'avalanche'];
 /** A seek as servers with accounts send it. */
 type RatedSeek = Seek & { rated?: boolean; rating?: number | null; provisional?: boolean };
 const FORM_KEY = 'echecs.form';
-const COMPUTER_KEY = 'echecs.form.computer';
+// versioned: the levels were renumbered (two weaker levels below the old
+// level 1), so a level saved under the old numbering is not read as a new one
+const COMPUTER_KEY = 'echecs.form.computer.2';
+// the server's computer levels, 1 weakest (GET /api/levels gives each one's rating)
+const LEVEL_COUNT = 10;
 
 interface FormValues {
   variant: Variant;
@@ -115,7 +119,7 @@ function gameChoices(v: FormValues, prefix: string, withCorrespondence: boolean)
 }
 
 export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => void {
-  const defaults: FormValues = { variant: 'chess', mode: 'realtime', minutes: 5, increment: 3, days: 3, color: 'random', level: 3 };
+  const defaults: FormValues = { variant: 'chess', mode: 'realtime', minutes: 5, increment: 3, days: 3, color: 'random', level: 5 };
   const v = loadForm(FORM_KEY, defaults);
   const cv = loadForm(COMPUTER_KEY, { ...defaults, mode: 'unlimited' });
   // the header's links to a game lead here with the game chosen
@@ -128,7 +132,7 @@ export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => voi
   const people = gameChoices(v, 'f', true);
   const comp = gameChoices(cv, 'c', false);
   const nick = el('input', { name: 'nickname', type: 'text', maxlength: '20', placeholder: t('lobby.nicknamePlaceholder'), value: nickname(), autocomplete: 'nickname' });
-  const level = select('level', [1, 2, 3, 4, 5, 6, 7, 8].map(n => [String(n), String(n)]), String(cv.level), 'c');
+  const level = select('level', Array.from({ length: LEVEL_COUNT }, (_, i): [string, string] => [String(i + 1), String(i + 1)]), String(cv.level), 'c');
   // each level's approximate rating in the game chosen, as the engine measured it (GET /api/levels)
   let ratings: { level: number; ratings: Record<Variant, number> }[] = [];
   const labelLevels = () => {
