@@ -83,7 +83,8 @@ int main(int argc, char** argv) {
     auto* wdl = passthrough("wdl", "fit the win/draw/loss model (UCI_ShowWDL) to selfplay output");
     auto* nnue_train = passthrough("nnue-train", "train a game's evaluation network on selfplay positions");
     auto* serve = passthrough("serve", "run the game server");
-    auto* reports = passthrough("reports", "list and resolve the chat reports in the server's database (`reports --help`)");
+    auto* reports =
+        passthrough("reports", "list and resolve the chat reports in the server's database (`reports --help`)");
     auto* solve = passthrough("solve", "solve a problem: #n, h#n, s#n in the three games (`solve --help`)");
     auto* xboard = app.add_subcommand("xboard", "CECP (xboard) mode");
 

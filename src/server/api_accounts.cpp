@@ -88,19 +88,20 @@ void claim_anonymous_games(Hub& hub, std::int64_t account_id, const std::string&
         }
         if (ends.empty()) return;
         boost::asio::post(hub.ioc(), [&hub, account_id, token, ends = std::move(ends), ids = std::move(ids)]() mutable {
-            hub.accounts().claim_games(account_id, std::move(ends), [&hub, account_id, token,
-                                                                     ids = std::move(ids)](int n) {
-                if (n < 0) return hub.log("account " + std::to_string(account_id) + ": claiming games failed");
-                if (n > 0)
-                    hub.log("account " + std::to_string(account_id) + " claimed " + std::to_string(n) + " games");
-                // Marked once the account has them, so that another account
-                // signing up in this browser finds nothing left to claim.
-                std::vector<WriteOp> ops;
-                ops.emplace_back(MarkClaimed{std::move(ids), token, account_id});
-                hub.storage().write(std::move(ops), [&hub, account_id](bool ok, const std::string& err) {
-                    if (!ok) hub.log("account " + std::to_string(account_id) + ": claimed games not marked: " + err);
+            hub.accounts().claim_games(
+                account_id, std::move(ends), [&hub, account_id, token, ids = std::move(ids)](int n) {
+                    if (n < 0) return hub.log("account " + std::to_string(account_id) + ": claiming games failed");
+                    if (n > 0)
+                        hub.log("account " + std::to_string(account_id) + " claimed " + std::to_string(n) + " games");
+                    // Marked once the account has them, so that another account
+                    // signing up in this browser finds nothing left to claim.
+                    std::vector<WriteOp> ops;
+                    ops.emplace_back(MarkClaimed{std::move(ids), token, account_id});
+                    hub.storage().write(std::move(ops), [&hub, account_id](bool ok, const std::string& err) {
+                        if (!ok)
+                            hub.log("account " + std::to_string(account_id) + ": claimed games not marked: " + err);
+                    });
                 });
-            });
         });
     });
 }

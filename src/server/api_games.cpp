@@ -64,10 +64,11 @@ void create_computer_game(Hub& hub, const HttpContextPtr& ctx) {
     check_engine_capacity(hub, ctx->request().ip);
     // A logged-in player's game is the account's (its profile lists it;
     // never rated): the account comes from the accounts worker.
-    with_seat_account(hub, ctx, v, tc, [&hub, ctx, v, tc, fen, color, human, computer](const std::optional<SeatAccount>& a) mutable {
-        apply_account(human, a);
-        start_computer_game(hub, ctx, v, tc, fen, color, human, computer);
-    });
+    with_seat_account(hub, ctx, v, tc,
+                      [&hub, ctx, v, tc, fen, color, human, computer](const std::optional<SeatAccount>& a) mutable {
+                          apply_account(human, a);
+                          start_computer_game(hub, ctx, v, tc, fen, color, human, computer);
+                      });
 }
 
 void start_computer_game(Hub& hub, const HttpContextPtr& ctx, Variant v, const TimeControl& tc, const std::string& fen,

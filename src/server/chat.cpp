@@ -42,8 +42,8 @@ bool refused(char32_t c) {
 bool is_space(char32_t c) { return c == ' ' || c == 0xA0 || c == 0x3000 || (c >= 0x2000 && c <= 0x200A); }
 
 json line_json(const ChatLine& l) {
-    return {{"id", l.id},          {"author", l.author}, {"account", is_account_key(l.author_key)},
-            {"seat", l.seat},      {"text", l.text},     {"at", l.at}};
+    return {{"id", l.id},     {"author", l.author}, {"account", is_account_key(l.author_key)},
+            {"seat", l.seat}, {"text", l.text},     {"at", l.at}};
 }
 
 }  // namespace

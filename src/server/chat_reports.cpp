@@ -43,8 +43,8 @@ std::int64_t whole(const std::string& option, const std::string& v, std::int64_t
         used = 0;
     }
     if (used == 0 || used != v.size() || x < lo || x > hi)
-        throw std::invalid_argument(option + ": '" + v + "' is not a whole number from " + std::to_string(lo) +
-                                    " to " + std::to_string(hi));
+        throw std::invalid_argument(option + ": '" + v + "' is not a whole number from " + std::to_string(lo) + " to " +
+                                    std::to_string(hi));
     return x;
 }
 

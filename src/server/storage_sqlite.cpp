@@ -375,9 +375,10 @@ public:
 
     std::vector<ReportRecord> list_reports(int limit, bool open_only) override {
         try {
-            SQLite::Statement q(db_, std::string("SELECT game_id, room, reporter, author, author_key, text, reason, at, "
-                                                 "id, resolved_at, resolution FROM chat_reports") +
-                                         (open_only ? " WHERE resolved_at = 0" : "") + " ORDER BY id DESC LIMIT ?");
+            SQLite::Statement q(db_,
+                                std::string("SELECT game_id, room, reporter, author, author_key, text, reason, at, "
+                                            "id, resolved_at, resolution FROM chat_reports") +
+                                    (open_only ? " WHERE resolved_at = 0" : "") + " ORDER BY id DESC LIMIT ?");
             q.bind(1, limit);
             std::vector<ReportRecord> out;
             while (q.executeStep()) {

@@ -2,8 +2,10 @@
 // $ECHECS_PG_URL (server_postgres_tests; skipped without it).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "server/chat_reports.h"
@@ -101,8 +103,8 @@ TEST_F(ChatStorageTest, ReportsAreResolvedOnce) {
     auto s = open_storage(url_);
     for (int i = 0; i < 3; ++i) {
         std::vector<WriteOp> ops;
-        ops.emplace_back(AddReport{ReportRecord{"game0001", "players", "a:7", "Bob", "t:def",
-                                                "text " + std::to_string(i), "", 5 + i}});
+        ops.emplace_back(AddReport{
+            ReportRecord{"game0001", "players", "a:7", "Bob", "t:def", "text " + std::to_string(i), "", 5 + i}});
         s->apply(ops);
     }
     std::vector<ReportRecord> all = s->list_reports(10);
@@ -116,6 +118,7 @@ TEST_F(ChatStorageTest, ReportsAreResolvedOnce) {
     std::vector<ReportRecord> open = s->list_reports(10, true);
     ASSERT_EQ(open.size(), 2u);
     for (const ReportRecord& r : open) EXPECT_NE(r.id, middle);
+    s.reset();
     auto reopened = open_storage(url_);  // stored for good
     std::vector<ReportRecord> after = reopened->list_reports(10);
     ASSERT_EQ(after.size(), 3u);
@@ -145,6 +148,7 @@ TEST_F(ChatStorageTest, ClaimedGamesAreNotAnonymousAnyMore) {
     std::vector<WriteOp> mark;
     mark.emplace_back(MarkClaimed{{"claim000", "claim002", "nosuchgm"}, "tokenA", 42});
     s->apply(mark);
+    s.reset();
     auto reopened = open_storage(url_);
     std::vector<GameRecord> left = reopened->anonymous_games_of("tokenA", 10);
     ASSERT_EQ(left.size(), 1u);
@@ -177,8 +181,7 @@ TEST_F(ChatStorageTest, ReportsCommand) {
         std::vector<WriteOp> ops;
         ops.emplace_back(AddReport{ReportRecord{"game0001", "spectators", "t:abc", "Guest-1a2b3c", "t:def",
                                                 "buy \x1b[31mcheap\x1b[0m gold", "spam", 1764600000000}});
-        ops.emplace_back(
-            AddReport{ReportRecord{"", "lobby", "a:3", "AnnLee", "a:5", "second", "", 1764600001000}});
+        ops.emplace_back(AddReport{ReportRecord{"", "lobby", "a:3", "AnnLee", "a:5", "second", "", 1764600001000}});
         s->apply(ops);
     }
     ASSERT_EQ(run({"--db", url_}, &out, &err), 0) << err;

@@ -51,8 +51,8 @@ protected:
 
 TEST_F(PlayersTest, YourTurnFollowsTheAccountToEveryBrowser) {
     Player ann = sign_up(port_, "AnnLee"), bob = sign_up(port_, "BobK");
-    const std::string game = seek_and_accept(port_, ann, bob,
-                                             {{"variant", "chess"}, {"time", CORR}, {"color", "white"}});
+    const std::string game =
+        seek_and_accept(port_, ann, bob, {{"variant", "chess"}, {"time", CORR}, {"color", "white"}});
     ASSERT_FALSE(game.empty());
     // Another browser of Ann's, logged in: the game is on its list (by the
     // session cookie, and by the token's link alone).
@@ -98,8 +98,8 @@ TEST_F(PlayersTest, YourTurnFollowsTheAccountToEveryBrowser) {
 
 TEST_F(PlayersTest, ChatShowsAccountNamesAndGuestsNeverPassForAccounts) {
     Player ann = sign_up(port_, "AnnLee"), bob = sign_up(port_, "BobK"), carol = sign_up(port_, "Carol");
-    const std::string game = seek_and_accept(port_, ann, bob,
-                                             {{"variant", "alice"}, {"time", BLITZ}, {"color", "white"}});
+    const std::string game =
+        seek_and_accept(port_, ann, bob, {{"variant", "alice"}, {"time", BLITZ}, {"color", "white"}});
     ASSERT_FALSE(game.empty());
     WsClient w(port_, ann.token), b(port_, bob.token), c(port_, carol.token), guest(port_, token());
     // The account is known once the accounts worker has answered: the
@@ -169,10 +169,9 @@ TEST_F(PlayersTest, AnAnonymousPlayerIsAGuestInChat) {
 
 TEST_F(PlayersTest, GamesAgainstTheComputerBelongToTheAccount) {
     Player ann = sign_up(port_, "AnnLee");
-    HttpResult r = account_call(port_, http::verb::post, "/api/computer",
-                                {{"variant", "avalanche"}, {"level", 1}, {"color", "white"}, {"nickname", "x"},
-                                 {"time", BLITZ}},
-                                ann);
+    HttpResult r = account_call(
+        port_, http::verb::post, "/api/computer",
+        {{"variant", "avalanche"}, {"level", 1}, {"color", "white"}, {"nickname", "x"}, {"time", BLITZ}}, ann);
     ASSERT_EQ(r.status, 201) << r.body;
     const std::string game = r.j()["game"];
     WsClient w(port_, ann.token);
@@ -203,9 +202,9 @@ TEST_F(PlayersTest, GamesAgainstTheComputerBelongToTheAccount) {
         << prof.dump();
     // An anonymous player's game stays anonymous.
     const std::string anon = token();
-    HttpResult a = http_request(port_, http::verb::post, "/api/computer",
-                                json{{"variant", "chess"}, {"level", 1}, {"color", "white"}, {"nickname", "Zed"}}.dump(),
-                                anon);
+    HttpResult a =
+        http_request(port_, http::verb::post, "/api/computer",
+                     json{{"variant", "chess"}, {"level", 1}, {"color", "white"}, {"nickname", "Zed"}}.dump(), anon);
     ASSERT_EQ(a.status, 201) << a.body;
     WsClient z(port_, anon);
     json zs = join(z, a.j()["game"]);
