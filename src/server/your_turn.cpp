@@ -4,6 +4,7 @@
 #include <map>
 
 #include "server/accounts/account_service.h"
+#include "server/chat.h"
 #include "server/game_room.h"
 #include "server/hub.h"
 #include "server/live_game.h"
@@ -16,8 +17,6 @@ namespace echecs::server {
 using nlohmann::json;
 
 namespace {
-
-std::string account_key(std::int64_t account) { return "a:" + std::to_string(account); }
 
 // Whether the seat is this person's: the same browser, or the same account.
 bool is_theirs(const Seat& s, const std::string& token, std::int64_t account) {

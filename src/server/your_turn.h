@@ -41,7 +41,7 @@ public:
 private:
     void add_key(const std::string& key, const std::string& game);
     void remove_key(const std::string& key, const std::string& game);
-    std::unordered_map<std::string, std::set<std::string>> by_key_;  // token, or "a:" and the account id
+    std::unordered_map<std::string, std::set<std::string>> by_key_;  // token, or account_key() (chat.h)
     std::unordered_map<std::int64_t, std::unordered_map<std::uint64_t, std::weak_ptr<Peer>>> peers_;
 };
 
