@@ -90,7 +90,7 @@ std::string utc(std::int64_t ms) {
     return buf;
 }
 
-nlohmann::json report_json(const ReportRecord& r) {
+nlohmann::json report_json(const StoredReport& r) {
     return {{"id", r.id},
             {"at", r.at},
             {"game", r.game_id},
@@ -110,7 +110,7 @@ std::string quoted(const std::string& s) {
     return nlohmann::json(s).dump(-1, ' ', true, nlohmann::json::error_handler_t::replace);
 }
 
-void print(std::ostream& out, const ReportRecord& r) {
+void print(std::ostream& out, const StoredReport& r) {
     out << "report " << r.id << "  " << utc(r.at) << "  "
         << (r.game_id.empty() ? std::string("lobby") : "game " + r.game_id + " (" + r.room + ")") << "  "
         << (r.resolved_at ? "resolved " + utc(r.resolved_at) : std::string("open")) << "\n"
@@ -148,8 +148,8 @@ int reports_main(const std::vector<std::string>& argv, std::ostream& out, std::o
             out << "report " << a.resolve << " resolved\n";
             return 0;
         }
-        const std::vector<ReportRecord> reports = st->list_reports(a.limit, !a.all);
-        for (const ReportRecord& r : reports) {
+        const std::vector<StoredReport> reports = st->list_reports(a.limit, !a.all);
+        for (const StoredReport& r : reports) {
             if (a.as_json)
                 out << report_json(r).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
             else

@@ -169,12 +169,14 @@ struct ReportRecord {
     std::string text;    // the reported line
     std::string reason;  // the reporter's words, may be ""
     std::int64_t at = 0;
-    // Read back only: the row's id, and when and how an operator resolved
-    // it (0 and "" while open).
+    bool operator==(const ReportRecord&) const = default;
+};
+// A report as read back: its row's id, and when and how an operator
+// resolved it (0 and "" while open).
+struct StoredReport : ReportRecord {
     std::int64_t id = 0;
     std::int64_t resolved_at = 0;
     std::string resolution;
-    bool operator==(const ReportRecord&) const = default;
 };
 struct AddChat {
     ChatRecord line;
@@ -224,7 +226,7 @@ public:
     virtual std::vector<ChatRecord> load_chat(const std::string& game_id, int per_room) = 0;
     // The newest reports first (for the operator and the tests); only those
     // not yet resolved when `open_only`.
-    virtual std::vector<ReportRecord> list_reports(int limit, bool open_only = false) = 0;
+    virtual std::vector<StoredReport> list_reports(int limit, bool open_only = false) = 0;
     // Marks report `id` resolved (at, with the operator's words); false when
     // there is no such report or it is resolved already.
     virtual bool resolve_report(std::int64_t id, const std::string& resolution, std::int64_t at) = 0;

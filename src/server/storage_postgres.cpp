@@ -330,7 +330,7 @@ public:
         }
     }
 
-    std::vector<ReportRecord> list_reports(int limit, bool open_only) override {
+    std::vector<StoredReport> list_reports(int limit, bool open_only) override {
         try {
             pqxx::read_transaction t(conn_);
             pqxx::result res = t.exec_params(
@@ -338,9 +338,9 @@ public:
                             "resolution FROM chat_reports") +
                     (open_only ? " WHERE resolved_at = 0" : "") + " ORDER BY id DESC LIMIT $1",
                 limit);
-            std::vector<ReportRecord> out;
+            std::vector<StoredReport> out;
             for (const auto& row : res) {
-                ReportRecord r;
+                StoredReport r;
                 int i = 0;
                 for (std::string* f : {&r.game_id, &r.room, &r.reporter, &r.author, &r.author_key, &r.text, &r.reason})
                     *f = row[i++].as<std::string>();

@@ -373,16 +373,16 @@ public:
         }
     }
 
-    std::vector<ReportRecord> list_reports(int limit, bool open_only) override {
+    std::vector<StoredReport> list_reports(int limit, bool open_only) override {
         try {
             SQLite::Statement q(db_,
                                 std::string("SELECT game_id, room, reporter, author, author_key, text, reason, at, "
                                             "id, resolved_at, resolution FROM chat_reports") +
                                     (open_only ? " WHERE resolved_at = 0" : "") + " ORDER BY id DESC LIMIT ?");
             q.bind(1, limit);
-            std::vector<ReportRecord> out;
+            std::vector<StoredReport> out;
             while (q.executeStep()) {
-                ReportRecord r;
+                StoredReport r;
                 int i = 0;
                 for (std::string* f : {&r.game_id, &r.room, &r.reporter, &r.author, &r.author_key, &r.text, &r.reason})
                     *f = q.getColumn(i++).getString();

@@ -78,7 +78,7 @@ TEST_F(ChatStorageTest, ReportsNewestFirst) {
                                                 "t:def", "text " + std::to_string(i), "spam", 5 + i}});
         s->apply(ops);
     }
-    std::vector<ReportRecord> r = s->list_reports(2);
+    std::vector<StoredReport> r = s->list_reports(2);
     ASSERT_EQ(r.size(), 2u);
     EXPECT_EQ(r[0].text, "text 2");
     EXPECT_EQ(r[1].text, "text 1");
@@ -107,7 +107,7 @@ TEST_F(ChatStorageTest, ReportsAreResolvedOnce) {
             ReportRecord{"game0001", "players", "a:7", "Bob", "t:def", "text " + std::to_string(i), "", 5 + i}});
         s->apply(ops);
     }
-    std::vector<ReportRecord> all = s->list_reports(10);
+    std::vector<StoredReport> all = s->list_reports(10);
     ASSERT_EQ(all.size(), 3u);
     EXPECT_GT(all[0].id, all[1].id);
     EXPECT_EQ(all[0].resolved_at, 0);
@@ -115,12 +115,12 @@ TEST_F(ChatStorageTest, ReportsAreResolvedOnce) {
     EXPECT_TRUE(s->resolve_report(middle, "warned \xc3\xa9", 1234));
     EXPECT_FALSE(s->resolve_report(middle, "again", 99));  // once
     EXPECT_FALSE(s->resolve_report(999999, "", 99));       // unknown
-    std::vector<ReportRecord> open = s->list_reports(10, true);
+    std::vector<StoredReport> open = s->list_reports(10, true);
     ASSERT_EQ(open.size(), 2u);
-    for (const ReportRecord& r : open) EXPECT_NE(r.id, middle);
+    for (const StoredReport& r : open) EXPECT_NE(r.id, middle);
     s.reset();
     auto reopened = open_storage(url_);  // stored for good
-    std::vector<ReportRecord> after = reopened->list_reports(10);
+    std::vector<StoredReport> after = reopened->list_reports(10);
     ASSERT_EQ(after.size(), 3u);
     EXPECT_EQ(after[1].id, middle);
     EXPECT_EQ(after[1].resolved_at, 1234);
