@@ -18,6 +18,7 @@
 #include "engine/selfplay.h"
 #include "engine/tune.h"
 #include "engine/wdl.h"
+#include "server/chat_reports.h"
 #include "server/entry.h"
 
 namespace {
@@ -82,6 +83,8 @@ int main(int argc, char** argv) {
     auto* wdl = passthrough("wdl", "fit the win/draw/loss model (UCI_ShowWDL) to selfplay output");
     auto* nnue_train = passthrough("nnue-train", "train a game's evaluation network on selfplay positions");
     auto* serve = passthrough("serve", "run the game server");
+    auto* reports =
+        passthrough("reports", "list and resolve the chat reports in the server's database (`reports --help`)");
     auto* solve = passthrough("solve", "solve a problem: #n, h#n, s#n in the three games (`solve --help`)");
     auto* xboard = app.add_subcommand("xboard", "CECP (xboard) mode");
 
@@ -183,6 +186,7 @@ int main(int argc, char** argv) {
             return engine::tune(tn, std::cout, std::cerr);
         }
         if (*serve) return serve_main(serve->remaining());
+        if (*reports) return server::reports_main(reports->remaining(), std::cout, std::cerr);
         if (*solve) return cli::solve_main(solve->remaining(), std::cout, std::cerr);
         if (*xboard) return xboard_loop(std::cin, std::cout);
         return uci_loop(std::cin, std::cout);

@@ -15,6 +15,7 @@
 #include "server/pools.h"
 #include "server/text.h"
 #include "server/util.h"
+#include "server/your_turn.h"
 
 namespace echecs::server {
 
@@ -75,20 +76,32 @@ void claim_anonymous_games(Hub& hub, std::int64_t account_id, const std::string&
             hub.log(std::string("claim games: ") + e.what());
         }
         std::vector<acc::GameEnd> ends;
+        std::vector<std::string> ids;
         for (const GameRecord& g : games) {
             // Aborted and archived games have no result: nothing to claim.
             if (g.result == "*") continue;
             acc::GameEnd e = game_end_of(g);
             if (g.white.token == token && g.white.account == 0) e.white_account = account_id;
             if (g.black.token == token && g.black.account == 0) e.black_account = account_id;
+            ids.push_back(g.id);
             ends.push_back(std::move(e));
         }
         if (ends.empty()) return;
-        boost::asio::post(hub.ioc(), [&hub, account_id, ends = std::move(ends)]() mutable {
-            hub.accounts().claim_games(account_id, std::move(ends), [&hub, account_id](int n) {
-                if (n > 0)
-                    hub.log("account " + std::to_string(account_id) + " claimed " + std::to_string(n) + " games");
-            });
+        boost::asio::post(hub.ioc(), [&hub, account_id, token, ends = std::move(ends), ids = std::move(ids)]() mutable {
+            hub.accounts().claim_games(
+                account_id, std::move(ends), [&hub, account_id, token, ids = std::move(ids)](int n) {
+                    if (n < 0) return hub.log("account " + std::to_string(account_id) + ": claiming games failed");
+                    if (n > 0)
+                        hub.log("account " + std::to_string(account_id) + " claimed " + std::to_string(n) + " games");
+                    // Marked once the account has them, so that another account
+                    // signing up in this browser finds nothing left to claim.
+                    std::vector<WriteOp> ops;
+                    ops.emplace_back(MarkClaimed{std::move(ids), token, account_id});
+                    hub.storage().write(std::move(ops), [&hub, account_id](bool ok, const std::string& err) {
+                        if (!ok)
+                            hub.log("account " + std::to_string(account_id) + ": claimed games not marked: " + err);
+                    });
+                });
         });
     });
 }
@@ -129,6 +142,11 @@ void serve(Hub& hub, const HttpContextPtr& ctx, acc::Endpoint e) {
     hub.accounts().handle(e, std::move(in), [&hub, ctx, e, token](acc::HttpAnswer a) {
         if (e == acc::Endpoint::SignUp && a.status == 201 && a.account_id > 0 && !token.empty())
             claim_anonymous_games(hub, a.account_id, token);
+        // The browser's open sockets follow its log-in and log-out.
+        if ((e == acc::Endpoint::SignUp || e == acc::Endpoint::LogIn) && a.status / 100 == 2 && a.account_id > 0)
+            relink_token_peers(hub, token, a.account_id, a.body.value("username", ""));
+        if ((e == acc::Endpoint::LogOut || e == acc::Endpoint::DeleteAccount) && a.status == 200)
+            relink_token_peers(hub, token, std::nullopt, "");
         send_account_answer(ctx, a);
     });
 }

@@ -7,6 +7,7 @@
 #include "server/hub.h"
 #include "server/input.h"
 #include "server/live_game.h"
+#include "server/seat_accounts.h"
 #include "server/text.h"
 #include "server/util.h"
 
@@ -33,6 +34,19 @@ int whole_query(const HttpContextPtr& ctx, const char* name, int lo, int hi, int
         name, {{"min", lo}, {"max", hi}});
 }
 
+void start_computer_game(Hub& hub, const HttpContextPtr& ctx, Variant v, const TimeControl& tc, const std::string& fen,
+                         const std::string& color, const Seat& human, const Seat& computer);
+
+void check_engine_capacity(Hub& hub, const std::string& ip) {
+    const ServerOptions& opt = hub.options();
+    if (hub.limits().engine_games(ip) >= opt.max_engine_games_per_ip)
+        throw ApiError("rate_limited", "too_many_engine_games",
+                       "too many live games against the computer from this address", "",
+                       {{"max", opt.max_engine_games_per_ip}});
+    if (hub.engine().queued() >= opt.engine_queue)
+        throw ApiError("unavailable", "engine_busy", "the engine is busy; try again");
+}
+
 void create_computer_game(Hub& hub, const HttpContextPtr& ctx) {
     const ServerOptions& opt = hub.options();
     const std::string& token = ctx->token_required();
@@ -46,14 +60,22 @@ void create_computer_game(Hub& hub, const HttpContextPtr& ctx) {
     std::string color = parse_color(b);
     if (color == "random") color = std::string(color_name((hub.rng()() & 1) ? WHITE : BLACK));
     Seat human{parse_nickname(b, "nickname"), token, 0};
-    Seat computer{"Computer", "", int(level)};
+    const Seat computer{"Computer", "", int(level)};
+    check_engine_capacity(hub, ctx->request().ip);
+    // A logged-in player's game is the account's (its profile lists it;
+    // never rated): the account comes from the accounts worker.
+    with_seat_account(hub, ctx, v, tc,
+                      [&hub, ctx, v, tc, fen, color, human, computer](const std::optional<SeatAccount>& a) mutable {
+                          apply_account(human, a);
+                          start_computer_game(hub, ctx, v, tc, fen, color, human, computer);
+                      });
+}
+
+void start_computer_game(Hub& hub, const HttpContextPtr& ctx, Variant v, const TimeControl& tc, const std::string& fen,
+                         const std::string& color, const Seat& human, const Seat& computer) {
+    const ServerOptions& opt = hub.options();
     const std::string& ip = ctx->request().ip;
-    if (hub.limits().engine_games(ip) >= opt.max_engine_games_per_ip)
-        throw ApiError("rate_limited", "too_many_engine_games",
-                       "too many live games against the computer from this address", "",
-                       {{"max", opt.max_engine_games_per_ip}});
-    if (hub.engine().queued() >= opt.engine_queue)
-        throw ApiError("unavailable", "engine_busy", "the engine is busy; try again");
+    check_engine_capacity(hub, ip);  // again: other games may have started meanwhile
     const std::string gid = hub.new_game_id();
     GameRecord rec = LiveGame::new_record(gid, v, tc, color == "white" ? human : computer,
                                           color == "white" ? computer : human, now_ms(), fen);

@@ -42,7 +42,8 @@ bool refused(char32_t c) {
 bool is_space(char32_t c) { return c == ' ' || c == 0xA0 || c == 0x3000 || (c >= 0x2000 && c <= 0x200A); }
 
 json line_json(const ChatLine& l) {
-    return {{"id", l.id}, {"author", l.author}, {"seat", l.seat}, {"text", l.text}, {"at", l.at}};
+    return {{"id", l.id},     {"author", l.author}, {"account", is_account_key(l.author_key)},
+            {"seat", l.seat}, {"text", l.text},     {"at", l.at}};
 }
 
 }  // namespace
@@ -109,12 +110,18 @@ std::string clean_chat_text(std::string_view raw, std::size_t max_chars, const c
     return std::string(raw.substr(first, last - first));
 }
 
+std::string account_key(std::int64_t account) { return "a:" + std::to_string(account); }
+
+bool is_account_key(std::string_view key) { return key.starts_with("a:"); }
+
 std::string person_key(const Peer& p) {
+    if (p.account) return account_key(p.account);
     if (p.token.empty()) return "ip:" + p.ip();
     return "t:" + accounts::secret_hash(p.token).substr(0, 32);
 }
 
 std::string guest_name(const Peer& p) {
+    if (p.account && !p.account_name.empty()) return p.account_name;
     if (p.token.empty()) return "Guest";
     return "Guest-" + accounts::secret_hash(p.token).substr(0, 6);
 }

@@ -62,11 +62,17 @@ struct GameChat {
 std::string clean_chat_text(std::string_view raw, std::size_t max_chars, const char* field = "text",
                             bool allow_empty = false);
 
-// Who a peer is in chat without its secret: "t:" and a hash of its token, or
-// "ip:" and its address before hello.
+// Who a peer is in chat without its secret: "a:" and the account id when
+// logged in, else "t:" and a hash of its token, or "ip:" and its address
+// before hello.
 std::string person_key(const Peer& p);
-// The name of a peer's lines where it holds no seat (spectators, lobby).
-// Accounts hook: an account's name replaces this once peers carry one.
+std::string account_key(std::int64_t account);
+// Whether a line's author is an account (its key), sent as `account`.
+bool is_account_key(std::string_view key);
+// A peer's name in chat: its account's name when logged in, else
+// "Guest-" and 6 characters of a hash of its token. Account names never
+// start with "guest-" (refused at sign-up), so a guest never passes for an
+// account.
 std::string guest_name(const Peer& p);
 
 // Server messages.

@@ -25,15 +25,21 @@ void GameRoom::chat(const PeerPtr& p, std::string text, const std::string& id_js
     const ChatRoom r = chat_room_of(*p);
     const std::int64_t now = now_ms();
     touch(now);
-    std::string author = guest_name(*p), seat;
+    // A person's name is the same in every room: the account's, or the
+    // guest name (never an anonymous player's nickname, which could pass for
+    // an account's). A seat taken by an account keeps that account's name.
+    std::string author = guest_name(*p), seat, key = person_key(*p);
     if (r == ChatRoom::Players) {
         const std::vector<Color> seats = game_->seats_of(p->token);
         const Color c = seats.size() == 1 ? seats[0] : game_->turn();
-        author = game_->seat(c).name;  // accounts hook: the seat's account name once seats carry one
+        if (const Seat& s = game_->seat(c); s.account) {
+            author = s.name;
+            key = account_key(s.account);
+        }
         seat = std::string(color_name(c));
     }
     const ChatLine& line =
-        chat_.log(r).add(ChatLine{0, std::move(author), std::move(seat), person_key(*p), std::move(text), now});
+        chat_.log(r).add(ChatLine{0, std::move(author), std::move(seat), std::move(key), std::move(text), now});
     std::vector<WriteOp> ops;
     ops.emplace_back(AddChat{chat_record(r, id_, line)});
     hub_.storage().write(std::move(ops), [&hub = hub_, id = id_](bool ok, const std::string& err) {

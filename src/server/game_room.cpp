@@ -28,7 +28,7 @@ GameRoom::GameRoom(Hub& hub, std::unique_ptr<LiveGame> game, std::string creator
       engine_cancel_(std::make_shared<std::atomic<bool>>(false)),
       chat_(hub.options().chat_history) {
     const std::int64_t now = now_ms();
-    for (Color c : {WHITE, BLACK}) hub_.turns().add(game_->seat(c).token, id_);
+    for (Color c : {WHITE, BLACK}) hub_.turns().add(game_->seat(c), id_);
     gone_since_[WHITE] = gone_since_[BLACK] = now;
     last_used_ = now;
     if (game_->live() && game_->against_computer() && !creator_ip_.empty()) {
@@ -42,7 +42,7 @@ GameRoom::~GameRoom() {
     if (indexed_) hub_.unindex_position(id_, indexed_key_);
     if (counts_engine_game_) hub_.limits().add_engine_game(creator_ip_, -1);
     if (announced_) hub_.lobby().game_ended(id_);
-    for (Color c : {WHITE, BLACK}) hub_.turns().remove(game_->seat(c).token, id_);
+    for (Color c : {WHITE, BLACK}) hub_.turns().remove(game_->seat(c), id_);
 }
 
 bool GameRoom::enqueue(std::function<void()> action) {
@@ -308,9 +308,9 @@ void GameRoom::after_change() {
         counts_engine_game_ = false;
     }
     broadcast();
-    const std::string& wt = g.seat(WHITE).token;
-    push_your_turn(hub_, wt);
-    if (g.seat(BLACK).token != wt) push_your_turn(hub_, g.seat(BLACK).token);
+    push_your_turn(hub_, g.seat(WHITE));
+    if (g.seat(BLACK).token != g.seat(WHITE).token || g.seat(BLACK).account != g.seat(WHITE).account)
+        push_your_turn(hub_, g.seat(BLACK));
     schedule_timer();
     if (live)
         maybe_engine();

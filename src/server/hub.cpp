@@ -124,6 +124,7 @@ void Hub::peer_opened(const PeerPtr& p) { peers_[p->id()] = p; }
 
 void Hub::peer_closed(Peer& p) {
     peers_.erase(p.id());
+    turns_.unbind_peer(p);
     streams_->stop(p);
     lobby_.unsubscribe(p.id());
     pools_->leave(p, false);

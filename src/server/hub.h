@@ -87,6 +87,7 @@ public:
     // The peers that said hello with `token`.
     std::vector<PeerPtr> peers_of(const std::string& token) const;
     std::size_t peer_count() const { return peers_.size(); }
+    bool peer_open(std::uint64_t id) const { return peers_.count(id) > 0; }
 
     // Rooms. fn(room) runs when the room is free (no write in flight),
     // loading the game from storage if needed; fn(nullptr) when there is no

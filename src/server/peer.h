@@ -33,7 +33,11 @@ public:
     std::uint64_t id() const { return id_; }
     const std::string& ip() const { return ip_; }
 
-    std::string token;               // from hello; "" until then
+    std::string token;  // from hello; "" until then
+    // The account the token is logged in as (0: anonymous), once the
+    // accounts worker has said (your_turn.h); chat shows its name.
+    std::int64_t account = 0;
+    std::string account_name;
     std::set<std::string> watching;  // game ids
     bool lobby = false;              // subscribed to the lobby
     std::int64_t lag_ms = 0;         // one-way network lag estimate (half the ping round trip)

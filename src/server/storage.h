@@ -171,6 +171,13 @@ struct ReportRecord {
     std::int64_t at = 0;
     bool operator==(const ReportRecord&) const = default;
 };
+// A report as read back: its row's id, and when and how an operator
+// resolved it (0 and "" while open).
+struct StoredReport : ReportRecord {
+    std::int64_t id = 0;
+    std::int64_t resolved_at = 0;
+    std::string resolution;
+};
 struct AddChat {
     ChatRecord line;
 };
@@ -180,8 +187,16 @@ struct AddReport {
 struct SaveReview {  // inserted or replaced
     ReviewRecord review;
 };
-using WriteOp =
-    std::variant<SaveGame, AddMove, SaveProgress, SaveSeek, DeleteSeek, Heartbeat, AddChat, AddReport, SaveReview>;
+// Anonymous finished games claimed by an account at sign-up: the seats of
+// `token` are marked, so that no other account signing up in the same
+// browser claims them again (the other seat stays its own player's to claim).
+struct MarkClaimed {
+    std::vector<std::string> game_ids;
+    std::string token;
+    std::int64_t account = 0;
+};
+using WriteOp = std::variant<SaveGame, AddMove, SaveProgress, SaveSeek, DeleteSeek, Heartbeat, AddChat, AddReport,
+                             SaveReview, MarkClaimed>;
 
 struct GameFilter {
     std::string status;  // "live", "over" or "" for all
@@ -202,15 +217,19 @@ public:
     virtual std::vector<GameRecord> list_games(const GameFilter& f, bool with_moves) = 0;
     virtual std::vector<SeekRecord> open_seeks() = 0;  // not yet accepted
     virtual std::optional<SeekRecord> load_seek(const std::string& id) = 0;
-    // A browser's finished games on a seat with no account (claimed at
-    // sign-up), newest first, without moves.
+    // A browser's finished games on a seat with no account, not yet claimed
+    // (MarkClaimed), newest first, without moves.
     virtual std::vector<GameRecord> anonymous_games_of(const std::string& token, int limit) = 0;
     virtual std::optional<ReviewRecord> load_review(const std::string& game_id) = 0;
     virtual std::int64_t last_heartbeat() = 0;  // 0 if none
     // The last `per_room` lines of each of the game's chat rooms, oldest first.
     virtual std::vector<ChatRecord> load_chat(const std::string& game_id, int per_room) = 0;
-    // The newest reports first (for the operator and the tests).
-    virtual std::vector<ReportRecord> list_reports(int limit) = 0;
+    // The newest reports first (for the operator and the tests); only those
+    // not yet resolved when `open_only`.
+    virtual std::vector<StoredReport> list_reports(int limit, bool open_only = false) = 0;
+    // Marks report `id` resolved (at, with the operator's words); false when
+    // there is no such report or it is resolved already.
+    virtual bool resolve_report(std::int64_t id, const std::string& resolution, std::int64_t at) = 0;
     virtual int schema_version() = 0;
     // A second connection to the same database for reads (listings, games
     // loaded on demand), so that they never wait behind the writes.
@@ -229,6 +248,6 @@ std::unique_ptr<Storage> open_storage(const std::string& url, bool durable = fal
 std::unique_ptr<Storage> open_sqlite(const std::string& path, bool durable = false, bool exclusive = true);
 std::unique_ptr<Storage> open_postgres(const std::string& url, bool exclusive = true);
 
-constexpr int SCHEMA_VERSION = 6;
+constexpr int SCHEMA_VERSION = 7;
 
 }  // namespace echecs::server

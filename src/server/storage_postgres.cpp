@@ -138,6 +138,14 @@ ALTER TABLE seeks ADD COLUMN initial_fen TEXT NOT NULL DEFAULT '';
 UPDATE games SET white_level = white_level + 2 WHERE white_level > 0;
 UPDATE games SET black_level = black_level + 2 WHERE black_level > 0;
 )sql",
+    // 7: as in SQLite (storage_sqlite.cpp).
+    R"sql(
+ALTER TABLE games ADD COLUMN white_claimed BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN black_claimed BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE chat_reports ADD COLUMN resolved_at BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE chat_reports ADD COLUMN resolution TEXT NOT NULL DEFAULT '';
+CREATE INDEX chat_reports_open ON chat_reports(resolved_at, id);
+)sql",
 };
 static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
 
@@ -276,7 +284,8 @@ public:
             pqxx::read_transaction t(conn_);
             pqxx::result r = t.exec_params(std::string("SELECT ") + GAME_COLUMNS +
                                                " FROM games WHERE status = 'over' AND ((white_token = $1 AND "
-                                               "white_account = 0) OR (black_token = $1 AND black_account = 0))"
+                                               "white_account = 0 AND white_claimed = 0) OR (black_token = $1 AND "
+                                               "black_account = 0 AND black_claimed = 0))"
                                                " ORDER BY ended_at DESC, id DESC LIMIT $2",
                                            token, limit);
             std::vector<GameRecord> out;
@@ -326,25 +335,42 @@ public:
         }
     }
 
-    std::vector<ReportRecord> list_reports(int limit) override {
+    std::vector<StoredReport> list_reports(int limit, bool open_only) override {
         try {
             pqxx::read_transaction t(conn_);
             pqxx::result res = t.exec_params(
-                "SELECT game_id, room, reporter, author, author_key, text, reason, at FROM chat_reports ORDER BY id "
-                "DESC LIMIT $1",
+                std::string("SELECT game_id, room, reporter, author, author_key, text, reason, at, id, resolved_at, "
+                            "resolution FROM chat_reports") +
+                    (open_only ? " WHERE resolved_at = 0" : "") + " ORDER BY id DESC LIMIT $1",
                 limit);
-            std::vector<ReportRecord> out;
+            std::vector<StoredReport> out;
             for (const auto& row : res) {
-                ReportRecord r;
+                StoredReport r;
                 int i = 0;
                 for (std::string* f : {&r.game_id, &r.room, &r.reporter, &r.author, &r.author_key, &r.text, &r.reason})
                     *f = row[i++].as<std::string>();
-                r.at = row[i].as<std::int64_t>();
+                r.at = row[i++].as<std::int64_t>();
+                r.id = row[i++].as<std::int64_t>();
+                r.resolved_at = row[i++].as<std::int64_t>();
+                r.resolution = row[i].as<std::string>();
                 out.push_back(std::move(r));
             }
             return out;
         } catch (const std::exception& e) {
             throw StorageError(std::string("PostgreSQL read failed: ") + e.what());
+        }
+    }
+
+    bool resolve_report(std::int64_t id, const std::string& resolution, std::int64_t at) override {
+        try {
+            pqxx::work w(conn_);
+            pqxx::result r = w.exec_params(
+                "UPDATE chat_reports SET resolved_at = $1, resolution = $2 WHERE id = $3 AND resolved_at = 0", at,
+                resolution, id);
+            w.commit();
+            return r.affected_rows() == 1;
+        } catch (const std::exception& e) {
+            throw StorageError(std::string("PostgreSQL write failed: ") + e.what());
         }
     }
 
@@ -429,6 +455,14 @@ private:
             "INSERT INTO chat_reports (game_id, room, reporter, author, author_key, text, reason, at) VALUES "
             "($1,$2,$3,$4,$5,$6,$7,$8)",
             r.game_id, r.room, r.reporter, r.author, r.author_key, r.text, r.reason, r.at);
+    }
+    static void write(pqxx::work& w, const MarkClaimed& op) {
+        for (const std::string& id : op.game_ids)
+            w.exec_params(
+                "UPDATE games SET white_claimed = CASE WHEN white_token = $1 AND white_claimed = 0 THEN $2 ELSE "
+                "white_claimed END, black_claimed = CASE WHEN black_token = $1 AND black_claimed = 0 THEN $2 ELSE "
+                "black_claimed END WHERE id = $3",
+                op.token, op.account, id);
     }
     static void write(pqxx::work& w, const SaveReview& op) {
         const ReviewRecord& r = op.review;

@@ -154,6 +154,15 @@ ALTER TABLE seeks ADD COLUMN initial_fen TEXT NOT NULL DEFAULT '';
 UPDATE games SET white_level = white_level + 2 WHERE white_level > 0;
 UPDATE games SET black_level = black_level + 2 WHERE black_level > 0;
 )sql",
+    // 7: the account that claimed each anonymous seat (0: none), and the
+    // operator's resolution of chat reports.
+    R"sql(
+ALTER TABLE games ADD COLUMN white_claimed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN black_claimed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE chat_reports ADD COLUMN resolved_at INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE chat_reports ADD COLUMN resolution TEXT NOT NULL DEFAULT '';
+CREATE INDEX chat_reports_open ON chat_reports(resolved_at, id);
+)sql",
 };
 static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
 
@@ -317,8 +326,9 @@ public:
         try {
             SQLite::Statement q(db_,
                                 std::string("SELECT ") + GAME_COLUMNS +
-                                    " FROM games WHERE status = 'over' AND ((white_token = ? AND white_account = 0)"
-                                    " OR (black_token = ? AND black_account = 0))"
+                                    " FROM games WHERE status = 'over' AND ((white_token = ? AND white_account = 0 "
+                                    "AND white_claimed = 0) OR (black_token = ? AND black_account = 0 AND "
+                                    "black_claimed = 0))"
                                     " ORDER BY ended_at DESC, id DESC LIMIT ?");
             q.bind(1, token);
             q.bind(2, token);
@@ -370,24 +380,42 @@ public:
         }
     }
 
-    std::vector<ReportRecord> list_reports(int limit) override {
+    std::vector<StoredReport> list_reports(int limit, bool open_only) override {
         try {
             SQLite::Statement q(db_,
-                                "SELECT game_id, room, reporter, author, author_key, text, reason, at FROM "
-                                "chat_reports ORDER BY id DESC LIMIT ?");
+                                std::string("SELECT game_id, room, reporter, author, author_key, text, reason, at, "
+                                            "id, resolved_at, resolution FROM chat_reports") +
+                                    (open_only ? " WHERE resolved_at = 0" : "") + " ORDER BY id DESC LIMIT ?");
             q.bind(1, limit);
-            std::vector<ReportRecord> out;
+            std::vector<StoredReport> out;
             while (q.executeStep()) {
-                ReportRecord r;
+                StoredReport r;
                 int i = 0;
                 for (std::string* f : {&r.game_id, &r.room, &r.reporter, &r.author, &r.author_key, &r.text, &r.reason})
                     *f = q.getColumn(i++).getString();
-                r.at = q.getColumn(i).getInt64();
+                r.at = q.getColumn(i++).getInt64();
+                r.id = q.getColumn(i++).getInt64();
+                r.resolved_at = q.getColumn(i++).getInt64();
+                r.resolution = q.getColumn(i).getString();
                 out.push_back(std::move(r));
             }
             return out;
         } catch (const SQLite::Exception& e) {
             throw StorageError(std::string("SQLite read failed: ") + e.what());
+        }
+    }
+
+    bool resolve_report(std::int64_t id, const std::string& resolution, std::int64_t at) override {
+        try {
+            SQLite::Statement q(db_,
+                                "UPDATE chat_reports SET resolved_at = ?, resolution = ? WHERE id = ? AND "
+                                "resolved_at = 0");
+            q.bind(1, at);
+            q.bind(2, resolution);
+            q.bind(3, id);
+            return q.exec() == 1;
+        } catch (const SQLite::Exception& e) {
+            throw StorageError(std::string("SQLite write failed: ") + e.what());
         }
     }
 
@@ -558,6 +586,20 @@ private:
             q.bind(i++, *f);
         q.bind(i, r.at);
         q.exec();
+    }
+
+    void write(const MarkClaimed& op) {
+        SQLite::Statement q(db_,
+                            "UPDATE games SET white_claimed = CASE WHEN white_token = ?1 AND white_claimed = 0 THEN ?2 "
+                            "ELSE white_claimed END, black_claimed = CASE WHEN black_token = ?1 AND black_claimed = 0 "
+                            "THEN ?2 ELSE black_claimed END WHERE id = ?3");
+        for (const std::string& id : op.game_ids) {
+            q.tryReset();
+            q.bind(1, op.token);
+            q.bind(2, op.account);
+            q.bind(3, id);
+            q.exec();
+        }
     }
 
     void write(const SaveReview& op) {

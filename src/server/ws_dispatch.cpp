@@ -84,7 +84,8 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                     auto& mine = peers_by_token_[h.token];
                     mine.insert(p->id());
                     if (mine.size() == 1) seeks_.owner_present(h.token);
-                    push_your_turn(*this, h.token);  // before my_seeks, which clients wait for after hello
+                    push_your_turn_to(*this, *p);  // before my_seeks, which clients wait for after hello
+                    resolve_peer_account(*this, p);
                     p->send(seeks_.my_seeks_text(h.token));
                     for (const std::string& gid : p->watching)
                         in_room(gid, [](const PeerPtr& peer, GameRoom& room) { room.peer_hello(peer); });

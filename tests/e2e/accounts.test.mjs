@@ -1,11 +1,13 @@
 // Accounts in the browser: sign up, the header's name, log out and in (a
 // wrong password refused), the account page (password change, log out
 // everywhere), a profile with the finished game and the leaderboard page;
-// two logged-in players' game on both profiles. Skipped, saying so, by a
+// two logged-in players' game on both profiles; a logged-in player's "your
+// turn" list on her profile and in another browser, and account names in
+// chat linking to the profile. Skipped, saying so, by a
 // server that does not serve the accounts API (GET /api/account answers 404).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, closeAll, newPlayer, noHorizontalScroll, press, screenshot, signUp, startGame, uniqueName, useServerAndBrowser } from './lib.mjs';
+import { PHONE, clickMove, closeAll, newPlayer, noHorizontalScroll, press, screenshot, signUp, startGame, uniqueName, useServerAndBrowser } from './lib.mjs';
 
 const env = useServerAndBrowser();
 
@@ -122,5 +124,55 @@ test('two logged-in players: the game is on both profiles; the leaderboard page'
     await ann.page.locator('.not-found', { hasText: 'No player has this name' }).waitFor();
   } finally {
     await closeAll(ann, bob);
+  }
+});
+
+test('logged in: my turn on my profile from another browser; chat shows account names', { timeout: 120000 }, async t => {
+  if (!(await accountsServed(t))) return;
+  const ann = await newPlayer(env.browser, env.server.url);
+  const bob = await newPlayer(env.browser, env.server.url);
+  const laptop = await newPlayer(env.browser, env.server.url);
+  try {
+    const annName = uniqueName('ann');
+    const bobName = uniqueName('bob');
+    await signUp(ann.page, annName, 'ann passphrase 1');
+    await signUp(bob.page, bobName, 'bob passphrase 1');
+    const id = await startGame(ann, bob, { variant: 'chess', mode: 'correspondence' });
+    // Ann's other browser: logged in, her profile lists the game waiting for her move
+    await laptop.page.goto('/login');
+    await laptop.page.fill('#account-username', annName);
+    await laptop.page.fill('#account-password', 'ann passphrase 1');
+    await press(laptop.page, '#login-form button[type=submit]');
+    await laptop.page.locator('[data-role="user"]', { hasText: annName }).waitFor();
+    await laptop.page.goto(`/@/${annName}`);
+    const entry = laptop.page.locator(`.profile-turns .turn-game[data-game="${id}"]`);
+    await entry.waitFor({ timeout: 15000 });
+    assert.match(await entry.textContent(), new RegExp(`against ${bobName}`));
+    await laptop.page.waitForFunction(() => /^\(1\) Your move · /.test(document.title));
+    await screenshot(laptop.page, 'accounts-profile-your-turn');
+    // Ann moves from her first browser: gone from the laptop's list at once
+    await clickMove(ann.page, 'e2', 'e4');
+    await laptop.page.locator('.profile-turns .your-turn .empty').waitFor({ timeout: 15000 });
+    // somebody else's profile has no "your turn" panel
+    await laptop.page.goto(`/@/${bobName}`);
+    await laptop.page.locator('.profile-head h1', { hasText: bobName }).waitFor();
+    assert.equal(await laptop.page.locator('.profile-turns .your-turn').count(), 0);
+
+    // chat: the players are their accounts, linked to their profiles
+    const panel = bob.page.locator('.game-side .chat-panel');
+    await panel.waitFor();
+    if (PHONE) await press(bob.page, panel.locator('.chat-toggle'));
+    await panel.locator('.chat-input').fill('hello from an account');
+    await panel.locator('.chat-input').press('Enter');
+    const annPanel = ann.page.locator('.game-side .chat-panel');
+    await annPanel.waitFor();
+    if (PHONE) await press(ann.page, annPanel.locator('.chat-toggle'));
+    const author = annPanel.locator('.chat-line', { hasText: 'hello from an account' }).locator('a.chat-author.account');
+    await author.waitFor({ state: 'attached' });
+    assert.equal(await author.textContent(), bobName);
+    assert.equal(await author.getAttribute('href'), `/@/${bobName}`);
+    assert.deepEqual([...ann.page.errors, ...bob.page.errors, ...laptop.page.errors], []);
+  } finally {
+    await closeAll(ann, bob, laptop);
   }
 });

@@ -63,6 +63,11 @@ let current: Me | null = null;
 let known = false;
 const listeners = new Set<(me: Me | null) => void>();
 
+/** Whether the profile `name` is the logged-in user's own (names are case-insensitive). */
+export function isOwnProfile(name: string, me: { username: string } | null): boolean {
+  return !!me && me.username.toLowerCase() === name.toLowerCase();
+}
+
 /** The logged-in user as last known (null: anonymous, or not asked yet). */
 export function currentUser(): Me | null {
   return current;

@@ -15,6 +15,8 @@ import { onSettings, settings } from './settings.js';
 export interface ChatLine {
   id: number;
   author: string;
+  /** The author is an account (its name links to its profile); guests are "Guest-…". */
+  account: boolean;
   seat: string;
   text: string;
   at: number;
@@ -94,16 +96,19 @@ export function renderLine(line: ChatLine, onMute: () => void, onReport: () => v
   return el(
     'li',
     { class: `chat-line${line.seat ? ` seat-${line.seat === 'white' ? 'white' : 'black'}` : ''}`, 'data-line': String(line.id), 'data-author': line.author },
-    el('span', { class: 'chat-author' }, line.author),
+    line.account
+      ? el('a', { class: 'chat-author account', href: `/@/${encodeURIComponent(line.author)}`, 'data-link': '', title: t('chat.accountTitle', { name: line.author }) }, line.author)
+      : el('span', { class: 'chat-author guest' }, line.author),
     el('span', { class: 'chat-text' }, line.text),
     el('span', { class: 'chat-acts' }, mute, report),
   );
 }
 
-function parseLine(v: unknown): ChatLine | null {
+/** A line as the server sent it, checked; null when malformed. */
+export function parseLine(v: unknown): ChatLine | null {
   const l = v as Partial<ChatLine> | null;
   if (!l || typeof l.id !== 'number' || typeof l.author !== 'string' || typeof l.text !== 'string') return null;
-  return { id: l.id, author: l.author, seat: typeof l.seat === 'string' ? l.seat : '', text: l.text, at: Number(l.at) || 0 };
+  return { id: l.id, author: l.author, account: l.account === true, seat: typeof l.seat === 'string' ? l.seat : '', text: l.text, at: Number(l.at) || 0 };
 }
 
 export class ChatPanel {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chartGeometry } from '../src/rating-chart.ts';
-import { diffText, ratingText } from '../src/account-api.ts';
+import { diffText, isOwnProfile, ratingText } from '../src/account-api.ts';
 import { dictionaries } from '../src/i18n.ts';
 
 test('rating chart: higher ratings are drawn higher, games evenly spaced, inside the box', () => {
@@ -66,4 +66,11 @@ test('after logging in, only a path of this site is followed', async () => {
   assert.equal(safeNext('/game/abc?x=1'), '/game/abc?x=1');
   for (const bad of [null, '', 'https://evil.example', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)'])
     assert.equal(safeNext(bad), '/', String(bad));
+});
+
+test('own profile: the logged-in user, whatever the case of the name; never for a visitor', () => {
+  assert.equal(isOwnProfile('AnnLee', { username: 'AnnLee' }), true);
+  assert.equal(isOwnProfile('annlee', { username: 'AnnLee' }), true);
+  assert.equal(isOwnProfile('AnnLe', { username: 'AnnLee' }), false);
+  assert.equal(isOwnProfile('AnnLee', null), false);
 });

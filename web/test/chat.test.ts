@@ -68,7 +68,7 @@ test('chat: a line with markup is rendered as text nodes only', () => {
   let muted = 0;
   let reported = 0;
   const li = chat.renderLine(
-    { id: 7, author: '<b>Ann</b>', seat: 'white', text: hostile, at: 0 },
+    { id: 7, author: '<b>Ann</b>', account: false, seat: 'white', text: hostile, at: 0 },
     () => muted++,
     () => reported++,
   ) as unknown as FakeElement;
@@ -91,6 +91,29 @@ test('chat: a line with markup is rendered as text nodes only', () => {
   assert.deepEqual(tags.sort(), ['button', 'button', 'li', 'span', 'span', 'span']);
   li.find('chat-acts')!.children.forEach(b => (b as FakeElement).listeners.get('click')!());
   assert.deepEqual([muted, reported], [1, 1]);
+});
+
+test('chat: an account author links to its profile, a guest is plain text', () => {
+  const acc = chat.renderLine({ id: 1, author: 'Ann Lee/../x', account: true, seat: '', text: 'hi', at: 0 }, () => {}, () => {}) as unknown as FakeElement;
+  const a = acc.find('chat-author')!;
+  assert.equal(a.tag, 'a');
+  assert.ok(a.attrs.get('class')!.split(' ').includes('account'));
+  assert.equal(a.attrs.get('href'), '/@/Ann%20Lee%2F..%2Fx'); // the name is one path segment
+  assert.equal(a.textContent, 'Ann Lee/../x');
+  const guest = chat.renderLine({ id: 2, author: 'Guest-1a2b3c', account: false, seat: 'black', text: 'hi', at: 0 }, () => {}, () => {}) as unknown as FakeElement;
+  const g = guest.find('chat-author')!;
+  assert.equal(g.tag, 'span');
+  assert.ok(g.attrs.get('class')!.split(' ').includes('guest'));
+  assert.equal(g.attrs.get('href'), undefined);
+});
+
+test('chat: a line from the server is checked field by field', () => {
+  assert.deepEqual(chat.parseLine({ id: 3, author: 'Ann', account: true, seat: 'white', text: 'x', at: 5 }), { id: 3, author: 'Ann', account: true, seat: 'white', text: 'x', at: 5 });
+  // anything but true is not an account: a guest is never shown as one
+  assert.equal(chat.parseLine({ id: 3, author: 'Ann', account: 'yes', text: 'x' })!.account, false);
+  assert.equal(chat.parseLine({ id: 3, author: 'Ann', text: 'x' })!.account, false);
+  assert.equal(chat.parseLine({ id: '3', author: 'Ann', text: 'x' }), null);
+  assert.equal(chat.parseLine(null), null);
 });
 
 test('chat: the text sent is trimmed and checked as the server checks it', () => {

@@ -230,16 +230,16 @@ void AccountService::claim_games(std::int64_t account_id, std::vector<GameEnd> g
     auto shared_done = std::make_shared<std::function<void(int)>>(std::move(done));
     Job job;
     job.run = [this, account_id, games = std::move(games), shared_done](Accounts& a) {
-        int n = 0;
+        int n = -1;
         try {
             n = a.claim_games(account_id, games);
         } catch (const std::exception&) {
         }
         deliver([shared_done, n] { (*shared_done)(n); });
     };
-    job.refuse = [this, shared_done] { deliver([shared_done] { (*shared_done)(0); }); };
+    job.refuse = [this, shared_done] { deliver([shared_done] { (*shared_done)(-1); }); };
     std::string why;
-    if (!enqueue(std::move(job), false, &why)) deliver([shared_done] { (*shared_done)(0); });
+    if (!enqueue(std::move(job), false, &why)) deliver([shared_done] { (*shared_done)(-1); });
 }
 
 }  // namespace echecs::server::accounts

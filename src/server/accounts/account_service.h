@@ -64,7 +64,8 @@ public:
                       std::function<void(std::optional<SeatAccount>)> done);
     // The account a browser token is linked to.
     void token_account(std::string token, std::function<void(std::optional<std::int64_t>)> done);
-    // The browser's anonymous games, claimed by the account (after sign-up).
+    // The browser's anonymous games, claimed by the account (after sign-up):
+    // how many were added, -1 when the claim failed.
     void claim_games(std::int64_t account_id, std::vector<GameEnd> games, std::function<void(int)> done);
 
     std::size_t queued() const;

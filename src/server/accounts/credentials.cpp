@@ -72,6 +72,8 @@ std::optional<std::string_view> check_username(std::string_view name) {
             return "username_chars";
     const std::string l = lower(name);
     if (std::find(RESERVED.begin(), RESERVED.end(), l) != RESERVED.end()) return "username_reserved";
+    // Chat names anonymous people "Guest-..." (server/chat.h).
+    if (l.starts_with("guest-") || l.starts_with("guest_")) return "username_reserved";
     return std::nullopt;
 }
 

@@ -1,7 +1,8 @@
 // What a game page adds for accounts: each player's rating in the game's
 // category next to their name ("1500?" while provisional), a "rated" mark,
 // and at the end of a rated game each side's rating change ("+12", "−8"),
-// which the server sends in a `state` once the result is recorded.
+// which the server sends in a `state` once the result is recorded. An
+// account's name links to its profile.
 
 import type { GameState } from '../api.js';
 import { RatedSeat, diffText, ratingText } from '../account-api.js';
@@ -20,6 +21,9 @@ export function decoratePlayer(box: HTMLElement, state: GameState, color: Color)
   const st = state as RatedState;
   const p = st.players[color];
   const sub = box.querySelector('.name-box');
+  const name = sub?.querySelector('span.name');
+  if (name && p.account && !p.computer)
+    name.replaceWith(el('a', { class: 'name account', href: `/@/${encodeURIComponent(p.name)}`, 'data-link': '' }, p.name));
   if (!sub || !p.rating) return;
   sub.querySelector('.name')?.after(el('span', { class: `rating${p.provisional ? ' provisional' : ''}`, 'data-color': color }, ratingText({ rating: p.rating, provisional: p.provisional })));
   const d = st.rating_diff?.[color];

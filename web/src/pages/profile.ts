@@ -1,14 +1,42 @@
 // A player's profile, /@/<name>: ratings per game x speed (provisional ones
 // marked "?"), a rating graph per category played, and the finished games,
-// newest first, each linking to its page.
+// newest first, each linking to its page. On one's own profile, the "your
+// turn" list too (the account's games from every browser).
 
 import type { Variant } from '../fen.js';
 import { ApiError } from '../api.js';
-import { Profile, ProfileGame, RATED_VARIANTS, SPEEDS, Speed, accountApi, diffText, ratingText } from '../account-api.js';
+import { Profile, ProfileGame, RATED_VARIANTS, SPEEDS, Speed, accountApi, currentUser, diffText, isOwnProfile, onUserChange, ratingText } from '../account-api.js';
 import { el } from '../dom.js';
 import { errorText } from '../errors.js';
 import { Key, lang, t } from '../i18n.js';
 import { ratingChart } from '../rating-chart.js';
+import { yourTurnPanel } from './your-turn-panel.js';
+
+/** The slot of the "your turn" panel: filled while the profile is the user's own. */
+function ownTurns(name: string): { element: HTMLElement; destroy: () => void } {
+  const element = el('div', { class: 'profile-turns' });
+  let panel: { element: HTMLElement; destroy: () => void } | null = null;
+  const update = () => {
+    const own = isOwnProfile(name, currentUser());
+    if (own && !panel) {
+      panel = yourTurnPanel();
+      element.appendChild(panel.element);
+    } else if (!own && panel) {
+      panel.destroy();
+      panel.element.remove();
+      panel = null;
+    }
+  };
+  update();
+  const off = onUserChange(update);
+  return {
+    element,
+    destroy: () => {
+      off();
+      panel?.destroy();
+    },
+  };
+}
 
 function date(ms: number): string {
   return new Date(ms).toLocaleDateString(lang(), { year: 'numeric', month: 'short', day: 'numeric' });
@@ -67,6 +95,7 @@ function gameRow(g: ProfileGame): HTMLElement {
 
 export function profilePage(root: HTMLElement, name: string): () => void {
   let alive = true;
+  let turns: { element: HTMLElement; destroy: () => void } | null = null;
   const box = el('div', { class: 'profile-page' }, el('p', { class: 'muted' }, '…'));
   root.appendChild(box);
   accountApi.user(name).then(
@@ -89,6 +118,7 @@ export function profilePage(root: HTMLElement, name: string): () => void {
           e => (gmsg.textContent = errorText(e)),
         );
       more.addEventListener('click', () => void load());
+      turns = ownTurns(p.username);
       box.replaceChildren(
         el(
           'section',
@@ -98,6 +128,7 @@ export function profilePage(root: HTMLElement, name: string): () => void {
           el('p', { 'data-role': 'counts' }, t('profile.counts', { all: p.counts.all, rated: p.counts.rated, win: p.counts.win, loss: p.counts.loss, draw: p.counts.draw })),
         ),
         el('section', { class: 'panel', 'aria-labelledby': 'ratings-title' }, el('h2', { id: 'ratings-title' }, t('profile.ratings')), ratingsTable(p)),
+        turns.element,
         charts(p) ?? '',
         el('section', { class: 'panel', 'aria-labelledby': 'games-title' }, el('h2', { id: 'games-title' }, t('profile.gamesTitle')), list, more, gmsg),
       );
@@ -111,6 +142,7 @@ export function profilePage(root: HTMLElement, name: string): () => void {
   );
   return () => {
     alive = false;
+    turns?.destroy();
   };
 }
 
