@@ -27,7 +27,13 @@ json diff_json(const std::optional<int>& d) { return d ? json(*d) : json(nullptr
 json nullable(const std::string& s) { return s.empty() ? json(nullptr) : json(s); }
 json nullable_time(std::int64_t t) { return t == 0 ? json(nullptr) : json(t); }
 
-std::string color_literal(Color c) { return "\"" + std::string(color_name(c)) + "\""; }
+// (Appended, not "\"" + std::string: GCC 12 gives a false -Wrestrict on that.)
+std::string color_literal(Color c) {
+    std::string s = "\"";
+    s += color_name(c);
+    s += '"';
+    return s;
+}
 
 // PGN clock comment: [%clk h:mm:ss].
 std::string clk(std::int64_t ms) {

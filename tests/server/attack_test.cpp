@@ -218,10 +218,18 @@ TEST_F(AttackTest, SocketsThatNeverRead) {
     end("sockets that never read");
 }
 
+#if defined(__SANITIZE_ADDRESS__)  // GCC
+#define ECHECS_UNDER_ASAN
+#elif defined(__has_feature)  // Clang
+#if __has_feature(address_sanitizer)
+#define ECHECS_UNDER_ASAN
+#endif
+#endif
+
 // The process runs out of descriptors: it backs off instead of spinning,
 // and the games in progress go on.
 TEST(AttackProcess, OutOfDescriptors) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(ECHECS_UNDER_ASAN)
     // The sanitizer runtimes need descriptors of their own: UBSan's vptr check
     // tests memory with a pipe, which fails at EMFILE and is then reported as
     // an "invalid vptr" that stops the server. The release build runs this.

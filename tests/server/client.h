@@ -81,6 +81,17 @@ inline json post_json(std::uint16_t port, const std::string& target, const json&
     return j;
 }
 
+// GET as JSON, its HTTP status as "_status" when the body is an object.
+inline json get_json(std::uint16_t port, const std::string& target, const std::string& token = "") {
+    HttpResult r = http_request(port, http::verb::get, target, "", token);
+    json j = r.j();
+    if (j.is_object()) j["_status"] = r.status;
+    return j;
+}
+
+// The orthodox initial position.
+inline const char* const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 class WsClient {
 public:
     explicit WsClient(std::uint16_t port, const std::string& token = "", const std::string& origin = "") : ws_(ioc_) {

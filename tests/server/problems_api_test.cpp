@@ -14,14 +14,6 @@ using namespace echecs::test;
 namespace {
 
 const char* ALICE2 = "3o2r1/bp1Q4/s1OPOp1o/B2P4/P2PP2R/rS1k3s/4SP2/1b1K4 w - - 0 1";
-const char* START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-json get_json(std::uint16_t port, const std::string& target) {
-    HttpResult r = http_request(port, http::verb::get, target);
-    json j = r.j();
-    if (j.is_object()) j["_status"] = r.status;
-    return j;
-}
 
 json wait_done(std::uint16_t port, const std::string& id) {
     for (int i = 0; i < 600; ++i) {  // at most 60 s

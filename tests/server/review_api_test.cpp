@@ -16,15 +16,7 @@ using namespace echecs::test;
 
 namespace {
 
-const char* START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const char* START_BLACK = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
-
-json get_json(std::uint16_t port, const std::string& target, const std::string& token = "") {
-    HttpResult r = http_request(port, http::verb::get, target, "", token);
-    json j = r.j();
-    if (j.is_object()) j["_status"] = r.status;
-    return j;
-}
 
 json wait_review(std::uint16_t port, const std::string& game, const std::string& token = "") {
     for (int i = 0; i < 1200; ++i) {  // at most 120 s (sanitizers)

@@ -8,12 +8,6 @@ using namespace echecs::test;
 
 namespace {
 const char* ENDGAME = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
-json get_json(std::uint16_t port, const std::string& target) {
-    HttpResult r = http_request(port, http::verb::get, target);
-    json j = r.j();
-    if (j.is_object()) j["_status"] = r.status;
-    return j;
-}
 }  // namespace
 
 TEST_F(ServerTest, SeeksFromAPosition) {

@@ -167,8 +167,7 @@ TEST_F(StorageTest, ListsFilterAndOrder) {
 TEST_F(StorageTest, SeeksAndHeartbeat) {
     auto s = open();
     SeekRecord a{
-        "SeekAAAA", Variant::Avalanche, {TimeControl::Correspondence, 0, 0, 3}, "white", "Zoé", "tok", true, 50, "",
-        ""};
+        "SeekAAAA", Variant::Avalanche, {TimeControl::Correspondence, 0, 0, 3}, "white", "Zoé", "tok", true, 50, ""};
     SeekRecord b = a;
     b.id = "SeekBBBB";
     b.created_at = 60;
