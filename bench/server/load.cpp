@@ -5,7 +5,7 @@
 //
 //   server_load [--pairs 1000] [--seconds 20] [--think-ms 1000] [--max-ply 80]
 //               [--variant chess] [--db PATH] [--port P]
-//               [--lobby-viewers 0] [--public 0|1]
+//               [--lobby-viewers 0] [--public 0|1] [--timeline 0|1]
 //
 // Without --port the program starts the server itself in a child process
 // (`server_load --serve ...`, bench_common.h: the server with the limits per
@@ -16,7 +16,9 @@
 // --max-ply is resigned, and every finished game is followed by a rematch
 // (offer + accept), so N games stay live. --public 1 makes the games public
 // (listed in the lobby); --lobby-viewers N adds N sockets subscribed to the
-// lobby, reading every snapshot and delta.
+// lobby, reading every snapshot and delta. --timeline 1 also prints, for each
+// second of the measurement, its moves and their slowest round trip: a tail
+// made of one stall reads differently from one spread over the run.
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74 awaitable.hpp uses std::exchange
 #include <boost/asio.hpp>
@@ -69,10 +71,13 @@ struct Options {
     int port = 0;
     int lobby_viewers = 0;
     bool is_public = false;
+    bool timeline = false;
 };
 
 struct Stats {
     std::vector<double> rtt_ms;
+    std::vector<double> rtt_at_s;  // when each round trip ended, from the start of the measurement
+    Clock::time_point t0;
     long moves = 0;
     long games_finished = 0;
     long errors = 0;
@@ -193,6 +198,7 @@ private:
             double ms = std::chrono::duration<double, std::milli>(Clock::now() - sent_at_).count();
             if (stats_.measuring) {
                 stats_.rtt_ms.push_back(ms);
+                stats_.rtt_at_s.push_back(std::chrono::duration<double>(Clock::now() - stats_.t0).count());
                 stats_.moves++;
             }
             pending_ply_ = -1;
@@ -348,6 +354,8 @@ int main(int argc, char** argv) {
             opt.lobby_viewers = std::stoi(v);
         else if (k == "--public")
             opt.is_public = v != "0";
+        else if (k == "--timeline")
+            opt.timeline = v != "0";
         else {
             std::cerr << "server_load: unknown option " << k << "\n";
             return 2;
@@ -418,6 +426,7 @@ int main(int argc, char** argv) {
     // Warm up (games get going), then measure.
     ioc.run_for(std::chrono::milliseconds(std::max(2000, 2 * opt.think_ms)));
     stats.measuring = true;
+    stats.t0 = Clock::now();
     double server_cpu0 = child > 0 ? echecs::bench::cpu_seconds(child) : 0,
            client_cpu0 = echecs::bench::cpu_seconds(getpid());
     auto t0 = Clock::now();
@@ -429,6 +438,18 @@ int main(int argc, char** argv) {
     double load[3] = {0, 0, 0};
     if (getloadavg(load, 3) < 1) load[0] = -1;
 
+    if (opt.timeline) {
+        // Before the percentiles, which reorder rtt_ms.
+        std::vector<std::pair<long, double>> per_second;  // moves, slowest
+        for (std::size_t i = 0; i < stats.rtt_ms.size(); ++i) {
+            const auto s = std::size_t(stats.rtt_at_s[i]);
+            if (s >= per_second.size()) per_second.resize(s + 1);
+            per_second[s].first++;
+            per_second[s].second = std::max(per_second[s].second, stats.rtt_ms[i]);
+        }
+        for (std::size_t s = 0; s < per_second.size(); ++s)
+            std::printf("  second %2zu: %5ld moves, slowest %8.2f ms\n", s, per_second[s].first, per_second[s].second);
+    }
     std::vector<double>& r = stats.rtt_ms;
     double p50 = percentile(r, 50), p99 = percentile(r, 99), mx = r.empty() ? 0 : *std::max_element(r.begin(), r.end());
     std::printf("server_load: %d concurrent games (%d WebSocket clients), variant %s, think %d ms, setup %.1f s\n",

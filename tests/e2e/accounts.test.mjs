@@ -152,6 +152,8 @@ test('logged in: my turn on my profile from another browser; chat shows account 
     await screenshot(laptop.page, 'accounts-profile-your-turn');
     // Ann moves from her first browser: gone from the laptop's list at once
     await clickMove(ann.page, 'e2', 'e4');
+    // a correspondence move waits for its confirmation (on by default)
+    await press(ann.page, '[data-action="confirm-move"]');
     await laptop.page.locator('.profile-turns .your-turn .empty').waitFor({ timeout: 15000 });
     // somebody else's profile has no "your turn" panel
     await laptop.page.goto(`/@/${bobName}`);

@@ -45,7 +45,10 @@ test('PGN import: games listed, one loaded, the list kept', { timeout: 60000 }, 
     assert.match(await page.locator('.study-error').innerText(), /game 3.*Ke3/);
     // the Alice game: two boards, the knight on board 2
     await press(page, page.locator('.study-list [data-action="load-game"]', { hasText: 'Cy' }));
-    await page.locator('.analysis-page .board-wrap[data-board="b"] piece.white.knight').waitFor();
+    // (while the boards animate to the new game a second knight may pass: wait for the settled board)
+    await page.waitForFunction(
+      () => document.querySelectorAll('.analysis-page .board-wrap[data-board="b"] piece.white.knight').length === 1,
+    );
     assert.equal(await page.locator('.analysis-page .move-list .move').count(), 4);
     // kept in this browser
     await page.reload();
