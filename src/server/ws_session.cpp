@@ -29,8 +29,9 @@ void WsSession::run(http::request<http::string_body> req) {
     const ServerOptions& opt = hub_.options();
     websocket::stream_base::timeout t;
     t.handshake_timeout = std::chrono::seconds(10);
-    t.idle_timeout = std::chrono::milliseconds(opt.ws_idle_timeout_ms);
-    t.keep_alive_pings = false;  // our own pings (arm_ping) keep a live client talking
+    // Idle connections are found by arm_ping, from every frame received.
+    t.idle_timeout = websocket::stream_base::none();
+    t.keep_alive_pings = false;
     ws_.set_option(t);
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& res) { res.set(http::field::server, "echecs"); }));
@@ -45,7 +46,9 @@ void WsSession::run(http::request<http::string_body> req) {
         beast::get_lowest_layer(ws_).socket().set_option(
             asio::socket_base::send_buffer_size(static_cast<int>(opt.ws_socket_buffer)), ec);
     }
+    last_heard_ = std::chrono::steady_clock::now();
     ws_.control_callback([this](websocket::frame_type kind, beast::string_view) {
+        last_heard_ = std::chrono::steady_clock::now();
         if (kind != websocket::frame_type::pong || !ping_outstanding_) return;
         ping_outstanding_ = false;
         const auto rtt =
@@ -68,6 +71,7 @@ void WsSession::read() {
 
 void WsSession::on_read(beast::error_code ec) {
     if (ec) return closed();
+    last_heard_ = std::chrono::steady_clock::now();
     const std::size_t limit = hub_.options().max_message;
     if (!oversized_) {
         if (message_.size() + buffer_.size() > limit) {
@@ -140,10 +144,19 @@ void WsSession::write_next() {
 }
 
 void WsSession::arm_ping() {
-    ping_timer_.expires_after(std::chrono::milliseconds(hub_.options().ws_ping_ms));
+    const ServerOptions& opt = hub_.options();
+    // Often enough to find an idle connection within a third of the timeout.
+    const std::int64_t every = std::max<std::int64_t>(1, std::min(opt.ws_ping_ms, opt.ws_idle_timeout_ms / 3));
+    ping_timer_.expires_after(std::chrono::milliseconds(every));
     ping_timer_.async_wait([self = self()](beast::error_code ec) {
         if (ec || self->closed_) return;
-        if (!self->ping_outstanding_) {
+        const auto now = std::chrono::steady_clock::now();
+        if (now - self->last_heard_ >= std::chrono::milliseconds(self->hub_.options().ws_idle_timeout_ms)) {
+            self->dropping_ = true;  // nothing heard, not even a pong: a dead connection
+            return self->hard_close();
+        }
+        if (!self->ping_outstanding_ &&
+            now - self->ping_sent_ >= std::chrono::milliseconds(self->hub_.options().ws_ping_ms)) {
             self->queue_.push_back(Item{nullptr});
             if (!self->writing_) self->write_next();
         }

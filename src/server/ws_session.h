@@ -61,6 +61,10 @@ private:
     boost::asio::steady_timer close_timer_;
     std::chrono::steady_clock::time_point ping_sent_;
     bool ping_outstanding_ = false;
+    // The last frame from the client, pongs included: the idle check's clock
+    // (Beast 1.74's own idle timer restarts only when a read starts, so a
+    // client that only reads and answers pings would be cut off).
+    std::chrono::steady_clock::time_point last_heard_;
 };
 
 }  // namespace echecs::server

@@ -218,6 +218,24 @@ TEST_F(AttackTest, SocketsThatNeverRead) {
     end("sockets that never read");
 }
 
+// Idle connections: a socket that only reads (a lobby tab: it sends nothing,
+// its browser answers the server's pings) stays past the idle timeout; one
+// that neither reads nor answers is closed after it.
+TEST_F(AttackTest, IdleConnections) {
+    begin([](server::ServerOptions& o) {
+        o.ws_ping_ms = 100;
+        o.ws_idle_timeout_ms = 400;
+    });
+    auto subscribe = [](int) { return std::vector<json>{{{"type", "lobby_subscribe"}}}; };
+    Crowd readers(port_, 20, Crowd::Read, subscribe), silent(port_, 10, Crowd::Silent, subscribe);
+    std::this_thread::sleep_for(1500ms);  // more than three idle timeouts
+    const server::ServerStats st = server_->stats();
+    EXPECT_EQ(readers.open(), 20);
+    EXPECT_EQ(readers.dropped(), 0);
+    EXPECT_EQ(st.lobby_subscribers, 20u);  // the readers, not the silent ones
+    end("idle connections");
+}
+
 #if defined(__SANITIZE_ADDRESS__)  // GCC
 #define ECHECS_UNDER_ASAN
 #elif defined(__has_feature)  // Clang
