@@ -1,6 +1,5 @@
 #include "server/lobby.h"
 
-#include <boost/asio/post.hpp>
 #include <unordered_set>
 
 #include "server/live_game.h"
@@ -11,12 +10,18 @@ namespace echecs::server {
 using nlohmann::json;
 
 namespace {
-// Subscribers written to per turn of the I/O thread: a few milliseconds at
-// most, then the other sockets get their turn.
-constexpr std::size_t FAN_OUT_CHUNK = 256;
+// Subscribers written to per turn of the I/O thread (about a millisecond of
+// writes), then a pause: the I/O thread is left free for the games' moves,
+// which would otherwise wait behind a whole delta sent to 10,000 viewers
+// (measured: move round trip p99 35 ms with the delta posted in chunks of
+// 256 without a pause, on 2 cores). A delta that takes longer than a batch
+// to go out makes the next one wait and carry more (flush()).
+constexpr std::size_t FAN_OUT_CHUNK = 64;
+constexpr auto FAN_OUT_PAUSE = std::chrono::microseconds(500);
 }  // namespace
 
-Lobby::Lobby(boost::asio::io_context& ioc, const ServerOptions& opt) : ioc_(ioc), opt_(opt), timer_(ioc) {
+Lobby::Lobby(boost::asio::io_context& ioc, const ServerOptions& opt)
+    : ioc_(ioc), opt_(opt), timer_(ioc), fan_out_timer_(ioc) {
     seeks_.capacity = opt.lobby_seeks;
     games_.capacity = opt.lobby_games;
 }
@@ -112,9 +117,12 @@ void Lobby::fan_out(std::shared_ptr<const std::string> text, std::shared_ptr<std
     for (std::size_t i = from; i < end; ++i)
         if (PeerPtr p = (*to)[i].lock()) p->send(text);
     if (end < to->size()) {
-        boost::asio::post(ioc_, [this, text = std::move(text), to = std::move(to), end]() mutable {
-            fan_out(std::move(text), std::move(to), end);
-        });
+        fan_out_timer_.expires_after(FAN_OUT_PAUSE);
+        fan_out_timer_.async_wait(
+            [this, text = std::move(text), to = std::move(to), end](boost::system::error_code ec) mutable {
+                if (ec) return;  // cancelled: the lobby is going away
+                fan_out(std::move(text), std::move(to), end);
+            });
         return;
     }
     fanning_out_ = false;

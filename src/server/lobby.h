@@ -74,6 +74,7 @@ private:
     boost::asio::io_context& ioc_;
     const ServerOptions& opt_;
     boost::asio::steady_timer timer_;
+    boost::asio::steady_timer fan_out_timer_;  // the pause between two chunks of a delta's fan-out
     bool timer_armed_ = false;
     bool fanning_out_ = false;
     List seeks_, games_;
