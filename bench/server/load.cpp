@@ -6,6 +6,7 @@
 //   server_load [--pairs 1000] [--seconds 20] [--think-ms 1000] [--max-ply 80]
 //               [--variant chess] [--db PATH] [--port P]
 //               [--lobby-viewers 0] [--public 0|1] [--timeline 0|1]
+//               [--games-per-pair 1] [--viewer-process 1|0]
 //
 // Without --port the program starts the server itself in a child process
 // (`server_load --serve ...`, bench_common.h: the server with the limits per
@@ -72,6 +73,8 @@ struct Options {
     int lobby_viewers = 0;
     bool is_public = false;
     bool timeline = false;
+    int games_per_pair = 1;
+    bool viewer_process = true;
 };
 
 struct Stats {
@@ -85,6 +88,8 @@ struct Stats {
     long lobby_messages = 0;  // while measuring
     long lobby_bytes = 0;
     long lobby_viewers = 0;  // subscribed
+    long viewer_errors = 0;  // viewer sockets lost while reading (closed by the server: over its send budget)
+    std::string first_viewer_error;
 };
 
 std::string make_token(std::mt19937_64& rng) {
@@ -119,20 +124,18 @@ private:
     beast::flat_buffer buf_;
 };
 
-class Player;
-
-struct Pair {
-    std::string game;
-    std::shared_ptr<Player> white, black;  // seats of the current game
-};
-
+// One socket per player; with --games-per-pair G the two players of a pair
+// play G games at once over their two sockets (colours alternating), so that
+// 5,000 games need 5,000 sockets instead of 10,000 (the descriptor limit of
+// this machine is 20,000 per process, lobby viewers included).
 class Player : public std::enable_shared_from_this<Player> {
 public:
     Player(asio::io_context& ioc, Stats& stats, const Options& opt, std::string token, std::uint64_t seed)
-        : ws_(ioc), timer_(ioc), stats_(stats), opt_(opt), token_(std::move(token)), rng_(seed) {}
+        : ioc_(ioc), ws_(ioc), stats_(stats), opt_(opt), token_(std::move(token)), rng_(seed) {}
 
-    void start(int port, std::string game, std::function<void()> ready) {
-        game_ = std::move(game);
+    void add_game(const std::string& game) { games_.emplace(game, std::make_unique<Seat>(ioc_)); }
+
+    void start(int port, std::function<void()> ready) {
         ready_ = std::move(ready);
         auto self = shared_from_this();
         beast::get_lowest_layer(ws_).async_connect(
@@ -143,7 +146,7 @@ public:
                     if (ec) return self->fail("handshake", ec);
                     self->ws_.read_message_max(16 * 1024 * 1024);
                     self->send({{"type", "hello"}, {"token", self->token_}});
-                    self->send({{"type", "join"}, {"game", self->game_}});
+                    for (const auto& [game, seat] : self->games_) self->send({{"type", "join"}, {"game", game}});
                     self->read();
                     if (self->ready_) self->ready_();
                 });
@@ -151,6 +154,16 @@ public:
     }
 
 private:
+    // This player's seat in one game.
+    struct Seat {
+        explicit Seat(asio::io_context& ioc) : timer(ioc) {}
+        asio::steady_timer timer;
+        int pending_ply = -1;
+        int scheduled_ply = -1;
+        bool switched = false;
+        Clock::time_point sent_at;
+    };
+
     void fail(const char* what, beast::error_code ec) {
         std::cerr << "server_load: " << what << ": " << ec.message() << "\n";
         stats_.errors++;
@@ -192,76 +205,82 @@ private:
             if (stats_.errors++ < 5) std::cerr << "server_load: error message: " << j.dump() << "\n";
             return;
         }
-        if (type != "state" || j["game"] != game_) return;
+        if (type != "state" || !j["game"].is_string()) return;
+        const std::string game = j["game"];
+        auto found = games_.find(game);
+        if (found == games_.end()) return;
+        Seat& seat = *found->second;
         int ply = j["ply"];
-        if (pending_ply_ >= 0 && ply > pending_ply_) {
-            double ms = std::chrono::duration<double, std::milli>(Clock::now() - sent_at_).count();
+        if (seat.pending_ply >= 0 && ply > seat.pending_ply) {
+            double ms = std::chrono::duration<double, std::milli>(Clock::now() - seat.sent_at).count();
             if (stats_.measuring) {
                 stats_.rtt_ms.push_back(ms);
                 stats_.rtt_at_s.push_back(std::chrono::duration<double>(Clock::now() - stats_.t0).count());
                 stats_.moves++;
             }
-            pending_ply_ = -1;
+            seat.pending_ply = -1;
         }
         if (j["you"].is_null()) return;
         bool mine = j["you"] == j["turn"];
         if (j["status"] == "over") {
             if (!j["rematch_game"].is_null()) {
-                if (!switched_) {
-                    switched_ = true;
+                if (!seat.switched) {
                     if (j["you"] == "white" && stats_.measuring) stats_.games_finished++;
-                    game_ = j["rematch_game"];
-                    pending_ply_ = -1;
-                    send({{"type", "join"}, {"game", game_}});
+                    const std::string next = j["rematch_game"];
+                    seat.timer.cancel();
+                    games_.erase(found);  // the seat now plays the rematch
+                    add_game(next);
+                    games_.at(next)->switched = true;
+                    send({{"type", "join"}, {"game", next}});
                 }
                 return;
             }
-            switched_ = false;
-            if (j["you"] == "white" && j["rematch_offer"].is_null()) send({{"type", "rematch_offer"}, {"game", game_}});
+            seat.switched = false;
+            if (j["you"] == "white" && j["rematch_offer"].is_null()) send({{"type", "rematch_offer"}, {"game", game}});
             if (j["you"] == "black" && j["rematch_offer"] == "white")
-                send({{"type", "rematch_accept"}, {"game", game_}});
+                send({{"type", "rematch_accept"}, {"game", game}});
             return;
         }
-        switched_ = false;
-        if (!mine || pending_ply_ >= 0 || ply == scheduled_ply_) return;
+        seat.switched = false;
+        if (!mine || seat.pending_ply >= 0 || ply == seat.scheduled_ply) return;
         const json& legal = j["legal_moves"];
         if (legal.empty()) return;
         std::string move = legal[rng_() % legal.size()];
-        scheduled_ply_ = ply;
+        seat.scheduled_ply = ply;
         bool resign = ply >= opt_.max_ply;
-        auto self = shared_from_this();
-        auto act = [self, move, ply, resign] {
+        std::weak_ptr<Player> weak = shared_from_this();
+        auto act = [weak, game, move, ply, resign] {
+            auto self = weak.lock();
+            if (!self) return;
+            auto it = self->games_.find(game);
+            if (it == self->games_.end()) return;  // switched to a rematch meanwhile
             if (resign) {
-                self->send({{"type", "resign"}, {"game", self->game_}});
+                self->send({{"type", "resign"}, {"game", game}});
                 return;
             }
-            self->pending_ply_ = ply;
-            self->sent_at_ = Clock::now();
-            self->send({{"type", "move"}, {"game", self->game_}, {"move", move}, {"ply", ply}});
+            it->second->pending_ply = ply;
+            it->second->sent_at = Clock::now();
+            self->send({{"type", "move"}, {"game", game}, {"move", move}, {"ply", ply}});
         };
         if (opt_.think_ms <= 0) return act();
         // Think a random time around --think-ms so that moves spread out.
         int ms = int(opt_.think_ms / 2 + rng_() % std::max(1, opt_.think_ms));
-        timer_.expires_after(std::chrono::milliseconds(ms));
-        timer_.async_wait([act](beast::error_code ec) {
+        seat.timer.expires_after(std::chrono::milliseconds(ms));
+        seat.timer.async_wait([act](beast::error_code ec) {
             if (!ec) act();
         });
     }
 
+    asio::io_context& ioc_;
     websocket::stream<beast::tcp_stream> ws_;
-    asio::steady_timer timer_;
     beast::flat_buffer buf_;
     std::deque<std::shared_ptr<std::string>> queue_;
     Stats& stats_;
     const Options& opt_;
     std::string token_;
-    std::string game_;
+    std::unordered_map<std::string, std::unique_ptr<Seat>> games_;
     std::function<void()> ready_;
     std::mt19937_64 rng_;
-    int pending_ply_ = -1;
-    int scheduled_ply_ = -1;
-    bool switched_ = false;
-    Clock::time_point sent_at_;
 };
 
 // A socket subscribed to the lobby that reads everything it is sent.
@@ -298,7 +317,8 @@ private:
         auto self = shared_from_this();
         ws_.async_read(buf_, [self](beast::error_code ec, std::size_t n) {
             if (ec) {
-                if (ec != asio::error::operation_aborted) self->stats_.errors++;
+                if (ec != asio::error::operation_aborted && self->stats_.viewer_errors++ == 0)
+                    self->stats_.first_viewer_error = ec.message();
                 return;
             }
             if (self->stats_.measuring) {
@@ -314,6 +334,89 @@ private:
     Stats& stats_;
 };
 
+// Connects the lobby's audience, 200 handshakes at a time; false on a connection error.
+bool connect_viewers(asio::io_context& ioc, Stats& stats, int port, int n,
+                     std::vector<std::shared_ptr<LobbyViewer>>& viewers) {
+    int done = 0, started = 0;
+    std::function<void()> next = [&] {
+        ++done;
+        if (started < n) {
+            ++started;
+            viewers.push_back(std::make_shared<LobbyViewer>(ioc, stats));
+            viewers.back()->start(port, next);
+        }
+    };
+    for (int i = 0; i < std::min(200, n); ++i) {
+        ++started;
+        viewers.push_back(std::make_shared<LobbyViewer>(ioc, stats));
+        viewers.back()->start(port, next);
+    }
+    while (done < n && stats.errors == 0) ioc.run_one_for(std::chrono::seconds(10));
+    return stats.errors == 0;
+}
+
+// `--viewers-only N --port P`: the lobby viewers in a process of their own,
+// so that reading their traffic does not delay the players whose round trips
+// are measured (on a real site the viewers are other machines). Prints
+// "ready" once all are subscribed; counts from SIGUSR1 to SIGUSR2, then
+// prints "viewers S messages M bytes B lost L" and exits.
+int viewers_only(int n, int port) {
+    asio::io_context ioc;
+    Stats stats;
+    std::vector<std::shared_ptr<LobbyViewer>> viewers;
+    if (!connect_viewers(ioc, stats, port, n, viewers)) {
+        std::cout << "failed" << std::endl;
+        return 1;
+    }
+    asio::signal_set signals(ioc, SIGUSR1, SIGUSR2);  // before "ready": no signal may be lost
+    std::function<void(beast::error_code, int)> on_signal = [&](beast::error_code ec, int sig) {
+        if (ec) return;
+        if (sig == SIGUSR1) {
+            stats.measuring = true;
+            signals.async_wait(on_signal);
+            return;
+        }
+        stats.measuring = false;
+        std::cout << "viewers " << stats.lobby_viewers << " messages " << stats.lobby_messages << " bytes "
+                  << stats.lobby_bytes << " lost " << stats.viewer_errors << std::endl;
+        ioc.stop();
+    };
+    signals.async_wait(on_signal);
+    std::cout << "ready" << std::endl;
+    ioc.run();
+    return 0;
+}
+
+// Starts this program with `args`, its output on a pipe; returns pid and the pipe's read end.
+std::pair<pid_t, int> spawn_self(const std::vector<std::string>& args) {
+    int out[2];
+    if (pipe(out) != 0) throw std::runtime_error("pipe");
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+    posix_spawn_file_actions_addclose(&fa, out[0]);
+    std::string self = std::filesystem::read_symlink("/proc/self/exe");
+    std::vector<std::string> all = {self};
+    all.insert(all.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& a : all) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    pid_t pid;
+    if (posix_spawn(&pid, self.c_str(), &fa, nullptr, argv.data(), environ) != 0) throw std::runtime_error("spawn");
+    posix_spawn_file_actions_destroy(&fa);
+    close(out[1]);
+    return {pid, out[0]};
+}
+
+// One line from a child's pipe (blocking, at most `timeout_ms` per byte).
+std::string read_line(int fd, int timeout_ms) {
+    std::string line;
+    char ch;
+    pollfd pfd{fd, POLLIN, 0};
+    while (poll(&pfd, 1, timeout_ms) > 0 && read(fd, &ch, 1) == 1 && ch != '\n') line += ch;
+    return line;
+}
+
 double percentile(std::vector<double>& v, double p) {
     if (v.empty()) return 0;
     std::size_t k = std::min(v.size() - 1, std::size_t(p / 100.0 * double(v.size())));
@@ -327,6 +430,8 @@ int main(int argc, char** argv) {
     echecs::bench::raise_fd_limit();
     std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && args[0] == "--serve") return echecs::bench::serve({args.begin() + 1, args.end()});
+    if (args.size() == 4 && args[0] == "--viewers-only" && args[2] == "--port")
+        return viewers_only(std::stoi(args[1]), std::stoi(args[3]));
 
     Options opt;
     for (std::size_t i = 0; i < args.size(); i += 2) {
@@ -354,6 +459,10 @@ int main(int argc, char** argv) {
             opt.lobby_viewers = std::stoi(v);
         else if (k == "--public")
             opt.is_public = v != "0";
+        else if (k == "--viewer-process")
+            opt.viewer_process = v != "0";
+        else if (k == "--games-per-pair")
+            opt.games_per_pair = std::max(1, std::stoi(v));
         else if (k == "--timeline")
             opt.timeline = v != "0";
         else {
@@ -376,63 +485,78 @@ int main(int argc, char** argv) {
     asio::io_context ioc;
     Stats stats;
     std::mt19937_64 rng(42);
-    std::vector<Pair> pairs(std::size_t(opt.pairs));
+    const int pair_count = (opt.pairs + opt.games_per_pair - 1) / opt.games_per_pair;
+    std::vector<std::pair<std::shared_ptr<Player>, std::shared_ptr<Player>>> players;
     auto setup_start = Clock::now();
     {
         HttpClient http(ioc, opt.port);
-        for (Pair& p : pairs) {
+        for (int i = 0; i < pair_count; ++i) {
             std::string a = make_token(rng), b = make_token(rng);
-            json seek = http.post("/api/seeks",
-                                  {{"variant", opt.variant},
-                                   {"time", {{"kind", "realtime"}, {"minutes", 10}, {"increment", 5}}},
-                                   {"color", "white"},
-                                   {"private", !opt.is_public}},
-                                  a);
-            json acc = http.post("/api/seeks/" + seek["seek"]["id"].get<std::string>() + "/accept", json::object(), b);
-            p.game = acc["game"];
-            p.white = std::make_shared<Player>(ioc, stats, opt, a, rng());
-            p.black = std::make_shared<Player>(ioc, stats, opt, b, rng());
+            auto pa = std::make_shared<Player>(ioc, stats, opt, a, rng());
+            auto pb = std::make_shared<Player>(ioc, stats, opt, b, rng());
+            for (int k = 0; k < opt.games_per_pair && i * opt.games_per_pair + k < opt.pairs; ++k) {
+                const std::string& white = k % 2 ? b : a;
+                const std::string& black = k % 2 ? a : b;
+                json seek = http.post("/api/seeks",
+                                      {{"variant", opt.variant},
+                                       {"time", {{"kind", "realtime"}, {"minutes", 10}, {"increment", 5}}},
+                                       {"color", "white"},
+                                       {"private", !opt.is_public}},
+                                      white);
+                json acc =
+                    http.post("/api/seeks/" + seek["seek"]["id"].get<std::string>() + "/accept", json::object(), black);
+                pa->add_game(acc["game"]);
+                pb->add_game(acc["game"]);
+            }
+            players.emplace_back(std::move(pa), std::move(pb));
         }
     }
     int connected = 0;
-    for (Pair& p : pairs) {
-        p.white->start(opt.port, p.game, [&] { ++connected; });
-        p.black->start(opt.port, p.game, [&] { ++connected; });
+    for (auto& [a, b] : players) {
+        a->start(opt.port, [&] { ++connected; });
+        b->start(opt.port, [&] { ++connected; });
     }
-    while (connected < 2 * opt.pairs && stats.errors == 0) ioc.run_one_for(std::chrono::seconds(10));
-    // The lobby's audience, 200 handshakes at a time.
+    while (connected < 2 * pair_count && stats.errors == 0) ioc.run_one_for(std::chrono::seconds(10));
+    // The lobby's audience: in a process of its own (--viewer-process 1, the
+    // default) or in this one.
     std::vector<std::shared_ptr<LobbyViewer>> viewers;
-    int viewers_done = 0, viewers_started = 0;
-    std::function<void()> next_viewer = [&] {
-        ++viewers_done;
-        if (viewers_started < opt.lobby_viewers) {
-            ++viewers_started;
-            viewers.push_back(std::make_shared<LobbyViewer>(ioc, stats));
-            viewers.back()->start(opt.port, next_viewer);
-        }
-    };
-    for (int i = 0; i < std::min(200, opt.lobby_viewers); ++i) {
-        ++viewers_started;
-        viewers.push_back(std::make_shared<LobbyViewer>(ioc, stats));
-        viewers.back()->start(opt.port, next_viewer);
+    pid_t viewer_pid = -1;
+    int viewer_out = -1;
+    if (opt.lobby_viewers > 0 && opt.viewer_process) {
+        std::tie(viewer_pid, viewer_out) =
+            spawn_self({"--viewers-only", std::to_string(opt.lobby_viewers), "--port", std::to_string(opt.port)});
+        if (read_line(viewer_out, 300000) != "ready") stats.errors++;
+    } else if (opt.lobby_viewers > 0) {
+        connect_viewers(ioc, stats, opt.port, opt.lobby_viewers, viewers);
     }
-    while (viewers_done < opt.lobby_viewers && stats.errors == 0) ioc.run_one_for(std::chrono::seconds(10));
     double setup_s = std::chrono::duration<double>(Clock::now() - setup_start).count();
     if (stats.errors) {
         std::cerr << "server_load: connection errors\n";
         if (child > 0) kill(child, SIGKILL);
+        if (viewer_pid > 0) kill(viewer_pid, SIGKILL);
         return 1;
     }
     // Warm up (games get going), then measure.
     ioc.run_for(std::chrono::milliseconds(std::max(2000, 2 * opt.think_ms)));
     stats.measuring = true;
     stats.t0 = Clock::now();
+    if (viewer_pid > 0) kill(viewer_pid, SIGUSR1);
     double server_cpu0 = child > 0 ? echecs::bench::cpu_seconds(child) : 0,
            client_cpu0 = echecs::bench::cpu_seconds(getpid());
     auto t0 = Clock::now();
     ioc.run_for(std::chrono::milliseconds(long(opt.seconds * 1000)));
     double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
     stats.measuring = false;
+    if (viewer_pid > 0) {
+        kill(viewer_pid, SIGUSR2);
+        std::istringstream in(read_line(viewer_out, 60000));
+        std::string word;
+        in >> word >> stats.lobby_viewers >> word >> stats.lobby_messages >> word >> stats.lobby_bytes >> word >>
+            stats.viewer_errors;
+        close(viewer_out);
+        int status;
+        waitpid(viewer_pid, &status, 0);
+    }
     double server_cpu = child > 0 ? echecs::bench::cpu_seconds(child) - server_cpu0 : 0;
     double client_cpu = echecs::bench::cpu_seconds(getpid()) - client_cpu0;
     double load[3] = {0, 0, 0};
@@ -453,15 +577,18 @@ int main(int argc, char** argv) {
     std::vector<double>& r = stats.rtt_ms;
     double p50 = percentile(r, 50), p99 = percentile(r, 99), mx = r.empty() ? 0 : *std::max_element(r.begin(), r.end());
     std::printf("server_load: %d concurrent games (%d WebSocket clients), variant %s, think %d ms, setup %.1f s\n",
-                opt.pairs, 2 * opt.pairs, opt.variant.c_str(), opt.think_ms, setup_s);
+                opt.pairs, 2 * pair_count, opt.variant.c_str(), opt.think_ms, setup_s);
     std::printf("  measured %.1f s: %ld moves, %.0f moves/s, %ld games finished, %ld errors\n", elapsed, stats.moves,
                 double(stats.moves) / elapsed, stats.games_finished, stats.errors);
     std::printf("  move round trip: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", p50, p99, mx);
     if (opt.lobby_viewers)
-        std::printf("  lobby: %ld viewers subscribed, %.0f messages/s received (%.1f per viewer per s), %.1f MB/s\n",
-                    stats.lobby_viewers, double(stats.lobby_messages) / elapsed,
-                    double(stats.lobby_messages) / elapsed / double(std::max(1L, stats.lobby_viewers)),
-                    double(stats.lobby_bytes) / elapsed / 1e6);
+        std::printf(
+            "  lobby: %ld viewers subscribed, %.0f messages/s received (%.1f per viewer per s), %.1f MB/s; "
+            "%ld viewer sockets lost%s%s\n",
+            stats.lobby_viewers, double(stats.lobby_messages) / elapsed,
+            double(stats.lobby_messages) / elapsed / double(std::max(1L, stats.lobby_viewers)),
+            double(stats.lobby_bytes) / elapsed / 1e6, stats.viewer_errors, stats.viewer_errors ? ", first: " : "",
+            stats.first_viewer_error.c_str());
     if (child > 0)
         std::printf(
             "  server CPU %.0f%% of one core (%.0f us per move, all threads), load generator %.0f%%; "
