@@ -60,7 +60,8 @@ test('a direct challenge by link, correspondence', { timeout: 60000 }, async () 
     assert.equal(await bob.page.locator('.seek', { hasText: 'Ann' }).count(), 0);
 
     await bob.page.goto(new URL(link).pathname);
-    assert.match(await bob.page.locator('.challenge').textContent(), /Ann challenges you/);
+    // the page asks the server for the challenge: wait for its text
+    await bob.page.locator('.challenge', { hasText: 'Ann challenges you' }).waitFor();
     await press(bob.page, '[data-action="accept-seek"]');
     await bob.page.waitForURL(/\/game\//);
     await ann.page.waitForURL(/\/game\//);
