@@ -104,6 +104,17 @@ void strip_move_suffixes(std::string& tok, std::vector<int>& nags) {
                 again = true;
             }
         }
+        // "Kd4=": correspondence sites (SchemingMind) glue "=" to a move to
+        // offer a draw; no move ends with "=" but a promotion waiting for its
+        // piece ("e8="), which stays (and is then reported as unreadable).
+        if (!again && tok.size() > 1 && tok.back() == '=') {
+            const char before = tok[tok.size() - 2];
+            const bool promotion = (before == '1' || before == '8') && tok[0] >= 'a' && tok[0] <= 'h';
+            if (!promotion) {
+                tok.pop_back();
+                again = true;
+            }
+        }
     }
 }
 

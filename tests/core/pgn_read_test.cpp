@@ -166,6 +166,30 @@ TEST(PgnRead, AVariantTagOfEverySpelling) {
     EXPECT_FALSE(variant_from_pgn("Chess960"));
 }
 
+// Alice games of a correspondence site that plays the variant: its rules
+// and ours agree on every move, and its draw-offer marks ("Kd4=", "Qh3+=")
+// are read past.
+TEST(PgnRead, SchemingMindAliceGamesReplayToTheirEnd) {
+    const auto games = read_pgn(read_file("schemingmind_alice.pgn"));
+    ASSERT_EQ(games.size(), 4u);
+    const int plies[] = {157, 184, 141, 174};
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        EXPECT_EQ(games[i].variant(), Variant::Alice) << i;
+        const PgnReplay r = replayed(games[i]);
+        EXPECT_EQ(r.plies, plies[i]) << i;
+        EXPECT_EQ(r.ignored, 0) << i;
+    }
+    // The second game ends with the two kings alone: drawn by the rules there.
+    const PgnReplay dead = replayed(games[1]);
+    EXPECT_TRUE(dead.by_rules);
+    EXPECT_EQ(dead.result.outcome, Outcome::Draw);
+    EXPECT_EQ(games[3].moves.back().san, "Kd4");
+    // A promotion still waiting for its piece is not read as a draw offer.
+    const auto waiting = read_pgn("[Event \"x\"]\n1. e4 d5 2. exd5 c6 3. dxc6 Nf6 4. cxb7 Nbd7 5. bxa8= *");
+    ASSERT_EQ(waiting.size(), 1u);
+    EXPECT_EQ(waiting[0].moves.back().san, "bxa8=");
+}
+
 TEST(PgnRead, GamesWithoutBlankLinesOrResults) {
     const auto games = read_pgn("[Event \"1\"]\n1. e4 e5 1-0\n[Event \"2\"]\n1. d4 d5\n[Event \"3\"]\n1. c4 *");
     ASSERT_EQ(games.size(), 3u);
