@@ -147,6 +147,8 @@ void serve(Hub& hub, const HttpContextPtr& ctx, acc::Endpoint e) {
             relink_token_peers(hub, token, a.account_id, a.body.value("username", ""));
         if ((e == acc::Endpoint::LogOut || e == acc::Endpoint::DeleteAccount) && a.status == 200)
             relink_token_peers(hub, token, std::nullopt, "");
+        // Logged out everywhere: every open socket of the account, in any browser.
+        if (e == acc::Endpoint::LogOut && a.status == 200 && a.account_id > 0) unlink_account_peers(hub, a.account_id);
         send_account_answer(ctx, a);
     });
 }

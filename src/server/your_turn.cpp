@@ -167,6 +167,10 @@ void resolve_peer_account(Hub& hub, const PeerPtr& p) {
     });
 }
 
+void unlink_account_peers(Hub& hub, std::int64_t account) {
+    for (const PeerPtr& p : hub.turns().peers_of_account(account)) set_peer_account(hub, p, 0, "");
+}
+
 void relink_token_peers(Hub& hub, const std::string& token, std::optional<std::int64_t> account,
                         const std::string& username) {
     if (token.empty()) return;

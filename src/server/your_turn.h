@@ -60,6 +60,10 @@ void resolve_peer_account(Hub& hub, const PeerPtr& p);
 // open sockets of `token` follow.
 void relink_token_peers(Hub& hub, const std::string& token, std::optional<std::int64_t> account,
                         const std::string& username);
+// After "log out everywhere": every open socket of the account, whatever its
+// browser, becomes anonymous (its list is pushed again, now without the
+// account's games).
+void unlink_account_peers(Hub& hub, std::int64_t account);
 
 void add_your_turn_routes(Router& r, Hub& hub);
 

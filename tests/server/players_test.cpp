@@ -94,6 +94,19 @@ TEST_F(PlayersTest, YourTurnFollowsTheAccountToEveryBrowser) {
     // No token: refused as before; a forged cookie is just not logged in.
     EXPECT_EQ(http_request(port_, http::verb::get, "/api/your-turn").status, 403);
     EXPECT_TRUE(your_turn(Player{"", token(), "echecs_session=forged"}).empty());
+
+    // Logged out everywhere from the laptop: Ann's first browser's open socket
+    // is anonymous at once (not at its next connection): its list is pushed
+    // again, with only the games of its own token.
+    const std::string other_token = token();
+    WsClient anns_other(port_, other_token);
+    next_turn(anns_other, [](const json& g) { return g.empty(); });
+    log_in("AnnLee", other_token);
+    next_turn(anns_other, [&](const json& g) { return has(g, game); });
+    HttpResult all = account_call(port_, http::verb::post, "/api/logout", {{"everywhere", true}}, laptop);
+    ASSERT_EQ(all.status, 200) << all.body;
+    next_turn(anns_other, [](const json& g) { return g.empty(); });
+    next_turn(on_laptop, [](const json& g) { return g.empty(); });
 }
 
 TEST_F(PlayersTest, ChatShowsAccountNamesAndGuestsNeverPassForAccounts) {

@@ -156,11 +156,13 @@ HttpAnswer http_log_out(Accounts& a, const HttpIn& in) {
         const auto everywhere = b.find("everywhere");
         if (everywhere != b.end() && !everywhere->is_boolean())
             throw bad_field("everywhere", "not_boolean", "everywhere must be true or false");
+        std::int64_t everywhere_account = 0;
         if (everywhere != b.end() && everywhere->get<bool>())
-            a.log_out_everywhere(secret_of(in));
+            everywhere_account = a.log_out_everywhere(secret_of(in));
         else
             a.log_out(secret_of(in), in.token);
         HttpAnswer out = ok();
+        out.account_id = everywhere_account;  // the server unbinds that account's open sockets
         out.set_cookie = session_clear_cookie(in.tls);
         return out;
     });

@@ -44,7 +44,8 @@ struct HttpAnswer {
     nlohmann::json body;
     std::string set_cookie;          // "" for none: the Set-Cookie header's value
     std::int64_t retry_after_s = 0;  // > 0: send a Retry-After header
-    std::int64_t account_id = 0;     // sign-up and log-in: the account (to claim the browser's games)
+    std::int64_t account_id = 0;     // sign-up and log-in: the account (to claim the browser's games);
+                                     // log-out everywhere: the account logged out
 };
 
 // The session secret of a Cookie header, if it holds a well-formed one (43

@@ -115,10 +115,11 @@ void Accounts::log_out(const std::string& secret, const std::string& token) {
     if (!token.empty()) store_->unlink_token(secret_hash(token));
 }
 
-void Accounts::log_out_everywhere(const std::string& secret) {
+std::int64_t Accounts::log_out_everywhere(const std::string& secret) {
     const Me me = who_am_i(secret);
     store_->delete_sessions(me.account_id);
     store_->unlink_tokens(me.account_id);
+    return me.account_id;
 }
 
 void Accounts::check_current_password(const Me& me, const std::string& password, const char* field) {

@@ -106,7 +106,8 @@ public:
     // shared computer is not taken for the account); everywhere: every
     // session and every browser token of the account.
     void log_out(const std::string& secret, const std::string& token = "");
-    void log_out_everywhere(const std::string& secret);
+    // Returns the account whose sessions were all ended.
+    std::int64_t log_out_everywhere(const std::string& secret);
     // Revokes every other session; the current one stays.
     void change_password(const std::string& secret, const std::string& old_password, const std::string& new_password);
     // The password again, so that a stolen cookie alone cannot delete.
