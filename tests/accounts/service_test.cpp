@@ -18,6 +18,14 @@ using echecs::server::accounts::testing::AccountsTest;
 
 namespace {
 
+// "r12": a game's id (built by appending: GCC 12 warns falsely, -Wrestrict,
+// on "r" + std::to_string(n) inlined into an aggregate).
+std::string game_id(char prefix, int n) {
+    std::string id(1, prefix);
+    id += std::to_string(n);
+    return id;
+}
+
 TEST_F(AccountsTest, SignUpOpensASessionAndTheNameIsTakenInAnyCase) {
     const SessionInfo s = sign_up("AnnLee");
     EXPECT_GT(s.account_id, 0);
@@ -224,8 +232,8 @@ TEST_F(AccountsTest, AWinNeverLowersTheWinnersRating) {
         const int a = int(rng() % 6), b = (a + 1 + int(rng() % 5)) % 6;
         now_ += std::int64_t(rng() % 5'000'000);
         const Outcome o = rng() % 3 == 0 ? Outcome::Draw : rng() % 2 ? Outcome::WhiteWins : Outcome::BlackWins;
-        const auto c = accounts_->record_result({"r" + std::to_string(game), "chess", "blitz", players[a].account_id,
-                                                 players[b].account_id, "", "", o, true});
+        const auto c = accounts_->record_result(
+            {game_id('r', game), "chess", "blitz", players[a].account_id, players[b].account_id, "", "", o, true});
         ASSERT_TRUE(c);
         if (o == Outcome::WhiteWins) {
             ASSERT_GE(c->white.after, c->white.before);
@@ -300,8 +308,8 @@ TEST_F(AccountsTest, LeaderboardsShowEstablishedActivePlayers) {
     for (int round = 0; round < 25; ++round)
         for (int k = 1; k < 4; ++k) {
             now_ += 60'000;
-            accounts_->record_result({"l" + std::to_string(n++), "avalanche", "blitz", p[0].account_id, p[k].account_id,
-                                      "", "", round % 4 == 3 ? Outcome::Draw : Outcome::WhiteWins, true});
+            accounts_->record_result({game_id('l', n++), "avalanche", "blitz", p[0].account_id, p[k].account_id, "", "",
+                                      round % 4 == 3 ? Outcome::Draw : Outcome::WhiteWins, true});
         }
     const auto board = accounts_->leaderboard("avalanche", "blitz");
     ASSERT_FALSE(board["players"].empty());
