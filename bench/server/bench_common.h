@@ -92,8 +92,8 @@ inline int serve(const std::vector<std::string>& args) {
     return 0;
 }
 
-// This program started with --serve `args`; returns its pid and port.
-inline std::pair<pid_t, int> spawn_server(const std::vector<std::string>& args) {
+// Starts this program with `args`, its output on a pipe; returns pid and the pipe's read end.
+inline std::pair<pid_t, int> spawn_self(const std::vector<std::string>& args) {
     int out[2];
     if (pipe(out) != 0) throw std::runtime_error("pipe");
     posix_spawn_file_actions_t fa;
@@ -101,27 +101,44 @@ inline std::pair<pid_t, int> spawn_server(const std::vector<std::string>& args) 
     posix_spawn_file_actions_adddup2(&fa, out[1], 1);
     posix_spawn_file_actions_addclose(&fa, out[0]);
     std::string self = std::filesystem::read_symlink("/proc/self/exe");
-    std::vector<std::string> all = {self, "--serve"};
+    std::vector<std::string> all = {self};
     all.insert(all.end(), args.begin(), args.end());
     std::vector<char*> argv;
-    for (auto& s : all) argv.push_back(s.data());
+    for (auto& a : all) argv.push_back(a.data());
     argv.push_back(nullptr);
     pid_t pid;
     if (posix_spawn(&pid, self.c_str(), &fa, nullptr, argv.data(), environ) != 0) throw std::runtime_error("spawn");
     posix_spawn_file_actions_destroy(&fa);
     close(out[1]);
-    std::string line;
+    return {pid, out[0]};
+}
+
+// One line from a child's pipe, without its newline; false if the pipe ends
+// or stays silent `timeout_ms` before the newline.
+inline bool read_line(int fd, int timeout_ms, std::string& line) {
+    line.clear();
     char ch;
-    pollfd pfd{out[0], POLLIN, 0};
-    while (line.find('\n') == std::string::npos) {
-        if (poll(&pfd, 1, 60000) <= 0 || read(out[0], &ch, 1) != 1) {
-            kill(pid, SIGKILL);
-            throw std::runtime_error("the server did not start: " + line);
-        }
+    pollfd pfd{fd, POLLIN, 0};
+    while (poll(&pfd, 1, timeout_ms) > 0 && read(fd, &ch, 1) == 1) {
+        if (ch == '\n') return true;
         line += ch;
     }
-    close(out[0]);
-    auto at = line.find("127.0.0.1:");
+    return false;
+}
+
+// This program started with --serve `args`; returns its pid and port.
+inline std::pair<pid_t, int> spawn_server(const std::vector<std::string>& args) {
+    std::vector<std::string> all = {"--serve"};
+    all.insert(all.end(), args.begin(), args.end());
+    auto [pid, out] = spawn_self(all);
+    std::string line;
+    const bool got = read_line(out, 60000, line);
+    close(out);
+    const auto at = line.find("127.0.0.1:");
+    if (!got || at == std::string::npos) {
+        kill(pid, SIGKILL);
+        throw std::runtime_error("the server did not start: " + line);
+    }
     return {pid, std::stoi(line.substr(at + 10))};
 }
 

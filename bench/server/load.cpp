@@ -387,34 +387,10 @@ int viewers_only(int n, int port) {
     return 0;
 }
 
-// Starts this program with `args`, its output on a pipe; returns pid and the pipe's read end.
-std::pair<pid_t, int> spawn_self(const std::vector<std::string>& args) {
-    int out[2];
-    if (pipe(out) != 0) throw std::runtime_error("pipe");
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-    posix_spawn_file_actions_addclose(&fa, out[0]);
-    std::string self = std::filesystem::read_symlink("/proc/self/exe");
-    std::vector<std::string> all = {self};
-    all.insert(all.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& a : all) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    pid_t pid;
-    if (posix_spawn(&pid, self.c_str(), &fa, nullptr, argv.data(), environ) != 0) throw std::runtime_error("spawn");
-    posix_spawn_file_actions_destroy(&fa);
-    close(out[1]);
-    return {pid, out[0]};
-}
-
-// One line from a child's pipe (blocking, at most `timeout_ms` per byte).
+// One line from a child's pipe ("" if it ends first).
 std::string read_line(int fd, int timeout_ms) {
     std::string line;
-    char ch;
-    pollfd pfd{fd, POLLIN, 0};
-    while (poll(&pfd, 1, timeout_ms) > 0 && read(fd, &ch, 1) == 1 && ch != '\n') line += ch;
-    return line;
+    return echecs::bench::read_line(fd, timeout_ms, line) ? line : "";
 }
 
 double percentile(std::vector<double>& v, double p) {
@@ -523,8 +499,8 @@ int main(int argc, char** argv) {
     pid_t viewer_pid = -1;
     int viewer_out = -1;
     if (opt.lobby_viewers > 0 && opt.viewer_process) {
-        std::tie(viewer_pid, viewer_out) =
-            spawn_self({"--viewers-only", std::to_string(opt.lobby_viewers), "--port", std::to_string(opt.port)});
+        std::tie(viewer_pid, viewer_out) = echecs::bench::spawn_self(
+            {"--viewers-only", std::to_string(opt.lobby_viewers), "--port", std::to_string(opt.port)});
         if (read_line(viewer_out, 300000) != "ready") stats.errors++;
     } else if (opt.lobby_viewers > 0) {
         connect_viewers(ioc, stats, opt.port, opt.lobby_viewers, viewers);
