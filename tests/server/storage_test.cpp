@@ -166,8 +166,15 @@ TEST_F(StorageTest, ListsFilterAndOrder) {
 
 TEST_F(StorageTest, SeeksAndHeartbeat) {
     auto s = open();
-    SeekRecord a{
-        "SeekAAAA", Variant::Avalanche, {TimeControl::Correspondence, 0, 0, 3}, "white", "Zoé", "tok", true, 50, ""};
+    // Designated: the record has defaulted fields after these (rating, initial_fen).
+    SeekRecord a{.id = "SeekAAAA",
+                 .variant = Variant::Avalanche,
+                 .time = {TimeControl::Correspondence, 0, 0, 3},
+                 .color = "white",
+                 .nickname = "Zoé",
+                 .token = "tok",
+                 .is_private = true,
+                 .created_at = 50};
     SeekRecord b = a;
     b.id = "SeekBBBB";
     b.created_at = 60;
