@@ -166,7 +166,8 @@ TEST_F(StorageTest, ListsFilterAndOrder) {
 
 TEST_F(StorageTest, SeeksAndHeartbeat) {
     auto s = open();
-    // Designated: the record has defaulted fields after these (rating, initial_fen).
+    // Designated: the fields left out have default initialisers; game and
+    // initial_fen have none, and GCC's -Wmissing-field-initializers wants them named.
     SeekRecord a{.id = "SeekAAAA",
                  .variant = Variant::Avalanche,
                  .time = {TimeControl::Correspondence, 0, 0, 3},
@@ -174,7 +175,9 @@ TEST_F(StorageTest, SeeksAndHeartbeat) {
                  .nickname = "Zoé",
                  .token = "tok",
                  .is_private = true,
-                 .created_at = 50};
+                 .created_at = 50,
+                 .game = "",
+                 .initial_fen = ""};
     SeekRecord b = a;
     b.id = "SeekBBBB";
     b.created_at = 60;
