@@ -47,8 +47,9 @@ fi
 sh scripts/postgres-test.sh stop
 
 stage "rules core, command line, engine, server and solver under ASan + UBSan"
-# Clang, not GCC: it compiles the sanitized server files about a third faster,
-# and the suite then also builds warning-free and passes with a second compiler.
+# Clang, not GCC: measured on these targets, a quarter less compile time and
+# less than half the test time (sanitized perft runs 20x faster); the suite
+# then also builds warning-free and passes with a second compiler.
 cmake -S . -B build-asan -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DECHECS_SANITIZE=ON \
   -DECHECS_CORE_ONLY=OFF -DECHECS_TESTS=ON -DECHECS_BENCH=OFF -DCMAKE_CXX_FLAGS_DEBUG="-g1 -O1" >/dev/null
 ninja -C build-asan -j "$JOBS" core_tests cli_tests echecs engine_tests engine_uci_stub server_tests echecs_serve_test \
