@@ -10,6 +10,8 @@ RUNTIME="build-essential cmake ninja-build pkg-config git
   libcli11-dev libboost-dev libboost-system-dev nlohmann-json3-dev
   libsqlite3-dev libsqlitecpp-dev libpqxx-dev libsodium-dev
   nodejs npm"
+# clang builds the sanitizer stage against libstdc++ (no libc++); its ASan and
+# UBSan runtimes are in libclang-rt-14-dev, which clang-14 does not pull in.
 TEST="googletest libgtest-dev libgmock-dev libbenchmark-dev
   clang libfuzzer-14-dev libclang-rt-14-dev postgresql chromium stockfish valgrind
   dpkg-dev debhelper lintian adduser systemd"

@@ -18,8 +18,11 @@ void* operator new(std::size_t n) {
     if (void* p = std::malloc(n ? n : 1)) return p;
     throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+// Not inlined: inlined into a `new` expression's caller, the free() looks to
+// GCC's -Wmismatched-new-delete like the wrong release of operator new's
+// memory (it does not see that this operator new mallocs).
+[[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace echecs::test {
 namespace {

@@ -166,8 +166,18 @@ TEST_F(StorageTest, ListsFilterAndOrder) {
 
 TEST_F(StorageTest, SeeksAndHeartbeat) {
     auto s = open();
-    SeekRecord a{
-        "SeekAAAA", Variant::Avalanche, {TimeControl::Correspondence, 0, 0, 3}, "white", "Zoé", "tok", true, 50, ""};
+    // Designated: the fields left out have default initialisers; game and
+    // initial_fen have none, and GCC's -Wmissing-field-initializers wants them named.
+    SeekRecord a{.id = "SeekAAAA",
+                 .variant = Variant::Avalanche,
+                 .time = {TimeControl::Correspondence, 0, 0, 3},
+                 .color = "white",
+                 .nickname = "Zoé",
+                 .token = "tok",
+                 .is_private = true,
+                 .created_at = 50,
+                 .game = "",
+                 .initial_fen = ""};
     SeekRecord b = a;
     b.id = "SeekBBBB";
     b.created_at = 60;

@@ -332,10 +332,12 @@ TEST(Limits, TokenBucketAndAddresses) {
 }
 
 TEST(EngineScheduler, GamesGoFirstAndPreemptAnalyses) {
-    EngineScheduler s(1, 100, 2);
+    // Declared before the scheduler: its threads run the jobs that use them
+    // until its destructor has joined them.
     std::atomic<int> order{0};
     std::atomic<bool> analysis_started{false}, analysis_stopped{false};
     std::atomic<int> game_at{-1}, other_at{-1};
+    EngineScheduler s(1, 100, 2);
     // A long analysis takes the only thread...
     ASSERT_EQ(s.submit_analysis("flooder",
                                 [&](const std::atomic<bool>& stop) {
@@ -361,8 +363,10 @@ TEST(EngineScheduler, GamesGoFirstAndPreemptAnalyses) {
 }
 
 TEST(EngineScheduler, TheQueueIsBounded) {
-    EngineScheduler s(1, 2, 10);
+    // Before the scheduler: the blocking job still reads it while the
+    // scheduler's destructor stops and joins its thread.
     std::atomic<bool> release{false};
+    EngineScheduler s(1, 2, 10);
     auto block = [&](const std::atomic<bool>& stop) {
         while (!release && !stop) std::this_thread::sleep_for(1ms);
     };
