@@ -82,6 +82,8 @@ inline int serve(const std::vector<std::string>& args) {
                 o.ws_send_budget = std::size_t(v);
             else if (k == "lobby_games")
                 o.lobby_games = std::size_t(v);
+            else if (k == "lobby_batch_ms")
+                o.lobby_batch_ms = std::int64_t(v);
             else
                 throw std::runtime_error("unknown setting " + k);
         }

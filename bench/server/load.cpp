@@ -6,7 +6,8 @@
 //   server_load [--pairs 1000] [--seconds 20] [--think-ms 1000] [--max-ply 80]
 //               [--variant chess] [--db PATH] [--port P]
 //               [--lobby-viewers 0] [--public 0|1] [--timeline 0|1]
-//               [--games-per-pair 1] [--viewer-process 1|0]
+//               [--games-per-pair 1] [--viewer-process 1|0] [--viewer-nice 0]
+//               [--setting key=value ...]
 //
 // Without --port the program starts the server itself in a child process
 // (`server_load --serve ...`, bench_common.h: the server with the limits per
@@ -75,6 +76,8 @@ struct Options {
     bool timeline = false;
     int games_per_pair = 1;
     bool viewer_process = true;
+    int viewer_nice = 0;
+    std::vector<std::string> settings;  // --setting key=value: the server's (bench_common.h)
 };
 
 struct Stats {
@@ -360,7 +363,8 @@ bool connect_viewers(asio::io_context& ioc, Stats& stats, int port, int n,
 // are measured (on a real site the viewers are other machines). Prints
 // "ready" once all are subscribed; counts from SIGUSR1 to SIGUSR2, then
 // prints "viewers S messages M bytes B lost L" and exits.
-int viewers_only(int n, int port) {
+int viewers_only(int n, int port, int niceness) {
+    if (niceness > 0 && setpriority(PRIO_PROCESS, 0, niceness) != 0) std::perror("setpriority");
     asio::io_context ioc;
     Stats stats;
     std::vector<std::shared_ptr<LobbyViewer>> viewers;
@@ -406,8 +410,8 @@ int main(int argc, char** argv) {
     echecs::bench::raise_fd_limit();
     std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty() && args[0] == "--serve") return echecs::bench::serve({args.begin() + 1, args.end()});
-    if (args.size() == 4 && args[0] == "--viewers-only" && args[2] == "--port")
-        return viewers_only(std::stoi(args[1]), std::stoi(args[3]));
+    if (args.size() == 6 && args[0] == "--viewers-only" && args[2] == "--port" && args[4] == "--nice")
+        return viewers_only(std::stoi(args[1]), std::stoi(args[3]), std::stoi(args[5]));
 
     Options opt;
     for (std::size_t i = 0; i < args.size(); i += 2) {
@@ -437,6 +441,10 @@ int main(int argc, char** argv) {
             opt.is_public = v != "0";
         else if (k == "--viewer-process")
             opt.viewer_process = v != "0";
+        else if (k == "--viewer-nice")
+            opt.viewer_nice = std::stoi(v);
+        else if (k == "--setting")
+            opt.settings.push_back(v);
         else if (k == "--games-per-pair")
             opt.games_per_pair = std::max(1, std::stoi(v));
         else if (k == "--timeline")
@@ -455,7 +463,9 @@ int main(int argc, char** argv) {
             std::filesystem::create_directories(tmp);
             opt.db = (tmp / "load.db").string();
         }
-        std::tie(child, opt.port) = echecs::bench::spawn_server({"--db", opt.db});
+        std::vector<std::string> serve_args = {"--db", opt.db};
+        serve_args.insert(serve_args.end(), opt.settings.begin(), opt.settings.end());
+        std::tie(child, opt.port) = echecs::bench::spawn_server(serve_args);
     }
 
     asio::io_context ioc;
@@ -499,8 +509,9 @@ int main(int argc, char** argv) {
     pid_t viewer_pid = -1;
     int viewer_out = -1;
     if (opt.lobby_viewers > 0 && opt.viewer_process) {
-        std::tie(viewer_pid, viewer_out) = echecs::bench::spawn_self(
-            {"--viewers-only", std::to_string(opt.lobby_viewers), "--port", std::to_string(opt.port)});
+        std::tie(viewer_pid, viewer_out) =
+            echecs::bench::spawn_self({"--viewers-only", std::to_string(opt.lobby_viewers), "--port",
+                                       std::to_string(opt.port), "--nice", std::to_string(opt.viewer_nice)});
         if (read_line(viewer_out, 300000) != "ready") stats.errors++;
     } else if (opt.lobby_viewers > 0) {
         connect_viewers(ioc, stats, opt.port, opt.lobby_viewers, viewers);
