@@ -13,14 +13,14 @@ std::atomic<bool> counting{false};
 std::atomic<long> allocations{0};
 }  // namespace
 
-void* operator new(std::size_t n) {
+[[gnu::noinline]] void* operator new(std::size_t n) {
     if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
     if (void* p = std::malloc(n ? n : 1)) return p;
     throw std::bad_alloc();
 }
-// Not inlined: inlined into a `new` expression's caller, the free() looks to
-// GCC's -Wmismatched-new-delete like the wrong release of operator new's
-// memory (it does not see that this operator new mallocs).
+// None of the three inlined: inlined into a `new` expression's caller, the
+// malloc() and free() look to GCC's -Wmismatched-new-delete like the wrong
+// release of operator new's memory (at -O1 for delete, at -O3 for new).
 [[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
 [[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
