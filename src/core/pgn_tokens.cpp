@@ -106,10 +106,12 @@ void strip_move_suffixes(std::string& tok, std::vector<int>& nags) {
         }
         // "Kd4=": correspondence sites (SchemingMind) glue "=" to a move to
         // offer a draw; no move ends with "=" but a promotion waiting for its
-        // piece ("e8="), which stays (and is then reported as unreadable).
+        // piece ("e8=", or an Avalanche push "Nf3,d1="), which stays (and is
+        // then reported as unreadable).
         if (!again && tok.size() > 1 && tok.back() == '=') {
+            const std::size_t last_part = tok.rfind(',') + 1;  // the push of an Avalanche move, else 0
             const char before = tok[tok.size() - 2];
-            const bool promotion = (before == '1' || before == '8') && tok[0] >= 'a' && tok[0] <= 'h';
+            const bool promotion = (before == '1' || before == '8') && tok[last_part] >= 'a' && tok[last_part] <= 'h';
             if (!promotion) {
                 tok.pop_back();
                 again = true;

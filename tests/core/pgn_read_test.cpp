@@ -188,6 +188,10 @@ TEST(PgnRead, SchemingMindAliceGamesReplayToTheirEnd) {
     const auto waiting = read_pgn("[Event \"x\"]\n1. e4 d5 2. exd5 c6 3. dxc6 Nf6 4. cxb7 Nbd7 5. bxa8= *");
     ASSERT_EQ(waiting.size(), 1u);
     EXPECT_EQ(waiting[0].moves.back().san, "bxa8=");
+    const auto push = read_pgn("[Event \"x\"]\n[Variant \"Avalanche\"]\n1. Nf3,d1= Nf6= *");
+    ASSERT_EQ(push.size(), 1u);
+    EXPECT_EQ(push[0].moves[0].san, "Nf3,d1=");  // the push's pawn waits for its piece
+    EXPECT_EQ(push[0].moves[1].san, "Nf6");
 }
 
 TEST(PgnRead, GamesWithoutBlankLinesOrResults) {
