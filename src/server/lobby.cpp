@@ -20,8 +20,7 @@ constexpr std::size_t FAN_OUT_CHUNK = 64;
 constexpr auto FAN_OUT_PAUSE = std::chrono::microseconds(500);
 }  // namespace
 
-Lobby::Lobby(boost::asio::io_context& ioc, const ServerOptions& opt)
-    : ioc_(ioc), opt_(opt), timer_(ioc), fan_out_timer_(ioc) {
+Lobby::Lobby(boost::asio::io_context& ioc, const ServerOptions& opt) : opt_(opt), timer_(ioc), fan_out_timer_(ioc) {
     seeks_.capacity = opt.lobby_seeks;
     games_.capacity = opt.lobby_games;
 }

@@ -71,7 +71,6 @@ private:
     void fan_out(std::shared_ptr<const std::string> text, std::shared_ptr<std::vector<std::weak_ptr<Peer>>> to,
                  std::size_t from);
 
-    boost::asio::io_context& ioc_;
     const ServerOptions& opt_;
     boost::asio::steady_timer timer_;
     boost::asio::steady_timer fan_out_timer_;  // the pause between two chunks of a delta's fan-out
