@@ -154,13 +154,33 @@ void HttpSession::write(std::shared_ptr<http::response<http::string_body>> res) 
     stream_.expires_after(std::chrono::milliseconds(hub_.options().http_timeout_ms));
     http::async_write(stream_, *res, [self = shared_from_this(), res, close](beast::error_code ec, std::size_t) {
         if (ec) return;
-        if (close) {
-            beast::error_code ignored;
-            self->stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
-            return;
-        }
+        if (close) return self->linger();
         self->read();
     });
+}
+
+// Closing a socket with unread input makes the kernel answer with a reset,
+// which can destroy the answer (a 413 before the body was read) in the
+// client's buffers before the client reads it. So the server stops sending,
+// then reads and drops what still comes, for a bounded time and size, and
+// closes when the client does (RFC 9112 §9.6, nginx's lingering close).
+void HttpSession::linger() {
+    beast::error_code ignored;
+    stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
+    stream_.expires_after(std::chrono::milliseconds(std::min(LINGER_MS, hub_.options().http_timeout_ms)));
+    lingered_ = 0;
+    drain();
+}
+
+void HttpSession::drain() {
+    buffer_.clear();
+    stream_.async_read_some(buffer_.prepare(16 * 1024),
+                            [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+                                self->lingered_ += n;
+                                if (ec || self->lingered_ > LINGER_BYTES)
+                                    return;  // the client closed, or too much: close
+                                self->drain();
+                            });
 }
 
 }  // namespace echecs::server

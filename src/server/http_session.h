@@ -33,6 +33,12 @@ private:
     void upgrade(Request&& req);
     void answer(const Request& req, HttpResponse res);
     void write(std::shared_ptr<boost::beast::http::response<boost::beast::http::string_body>> res);
+    void linger();
+    void drain();
+
+    // How long, and how much, a closing connection's late input is read and dropped.
+    static constexpr std::int64_t LINGER_MS = 2000;
+    static constexpr std::size_t LINGER_BYTES = 4 * 1024 * 1024;
 
     boost::beast::tcp_stream stream_;
     Hub& hub_;
@@ -41,6 +47,7 @@ private:
     boost::beast::flat_buffer buffer_;
     std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
     std::size_t body_limit_ = 0;  // of the request being read
+    std::size_t lingered_ = 0;    // bytes dropped since the answer that closes
 };
 
 }  // namespace echecs::server

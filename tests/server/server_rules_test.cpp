@@ -415,6 +415,32 @@ TEST_F(ServerTest, ABodyOverTheLimitIsRefusedBeforeItIsRead) {
     EXPECT_EQ(reply.rfind("HTTP/1.1 413", 0), 0u) << reply;
 }
 
+// A client that sends its body anyway (most do: they write before they read)
+// must still read the refusal: the server reads and drops the late body
+// instead of resetting the connection under the answer.
+TEST_F(ServerTest, ABodySentAfterItsRefusalDoesNotResetTheAnswer) {
+    asio::io_context ioc;
+    tcp::socket sock(ioc);
+    sock.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
+    const std::string body(1100 * 1024, ' ');
+    const std::string head =
+        "POST /api/pgn/read HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        "Content-Length: " +
+        std::to_string(body.size()) + "\r\n\r\n";
+    asio::write(sock, asio::buffer(head));
+    std::this_thread::sleep_for(200ms);  // the server has refused it and stopped sending by now
+    beast::error_code ec;
+    asio::write(sock, asio::buffer(body), ec);
+    EXPECT_FALSE(ec) << ec.message();
+    sock.shutdown(tcp::socket::shutdown_send, ec);
+    std::string reply;
+    char buf[4096];
+    for (std::size_t n; (n = sock.read_some(asio::buffer(buf), ec)) > 0 || !ec;) reply.append(buf, n);
+    EXPECT_EQ(ec, asio::error::eof) << ec.message();
+    EXPECT_EQ(reply.rfind("HTTP/1.1 413", 0), 0u) << reply.substr(0, 200);
+    EXPECT_NE(reply.find("body_too_large"), std::string::npos);
+}
+
 TEST_F(ServerTest, MySeeksTellsTheOwnerOnly) {
     std::string a = token(), other = token();
     WsClient owner(port_, a), stranger(port_, other);
