@@ -35,11 +35,13 @@ constexpr const char* USAGE =
     "usage: echecs match --engine cmd=CMD [name=NAME] [option.NAME=VALUE ...] --engine cmd=CMD [...]\n"
     "                    [--variant chess|alice|avalanche] [--games N] [--tc BASE+INC (seconds)]\n"
     "                    [--movetime MS] [--depth N] [--concurrency N] [--openings FILE] [--pgn FILE]\n"
-    "                    [--maxplies N] [--margin MS] [--verbose]\n"
+    "                    [--maxplies N] [--margin MS] [--no-en-passant] [--verbose]\n"
     "                    [--sprt [elo0=E0] [elo1=E1] [alpha=A] [beta=B]]\n"
     "Plays N games (each opening twice, colours swapped) between the two engines.\n"
     "--sprt stops early once the test of Elo E0 (default 0) against E1 (default 10) decides\n"
-    "(alpha, beta default 0.05), over game pairs; N is then the most games played.\n";
+    "(alpha, beta default 0.05), over game pairs; N is then the most games played.\n"
+    "--no-en-passant: for an engine whose rules have no en passant (the Fairy-Stockfish alice branch):\n"
+    "a game stops at the first en passant capture and is not counted (PGN result *).\n";
 
 struct EngineSpec {
     std::string cmd, name;
@@ -61,7 +63,8 @@ struct Settings {
     int concurrency = 1;
     int max_plies = 600;
     std::int64_t margin_ms = 100;
-    bool verbose = false;  // each move's time on stderr
+    bool verbose = false;        // each move's time on stderr
+    bool no_en_passant = false;  // stop, uncounted, at the first en passant capture
     std::optional<Sprt> sprt;
     std::string openings_path, pgn_path;
     std::vector<Opening> openings;
@@ -72,6 +75,7 @@ struct GameRecord {
     Outcome outcome = Outcome::Ongoing;
     std::string reason;
     std::string pgn;
+    bool counted = true;  // false: stopped where the engines' rules differ (--no-en-passant)
 };
 
 std::string today() {
@@ -245,8 +249,15 @@ public:
             const auto w = split_words(*line);
             const std::string mv = w.size() >= 2 ? w[1] : "";
             try {
-                game.play_uci(mv);
+                const Move played = game.play_uci(mv);
                 moves_text += " " + mv;
+                if (s_.no_en_passant && played.kind() == EN_PASSANT) {
+                    // The other engine would not know the position any more.
+                    result = {Outcome::Ongoing, Termination::None};
+                    reason = "not counted: en passant " + mv + " by " + names_[e];
+                    rec.counted = false;
+                    break;
+                }
             } catch (const NotationError& err) {
                 result = {loss, Termination::Aborted};
                 reason = "illegal move '" + mv + "' by " + names_[e];
@@ -396,6 +407,8 @@ bool parse_args(const std::vector<std::string>& args, Settings& s, std::string& 
                 return false;
             }
             s.sprt = t;
+        } else if (a == "--no-en-passant") {
+            s.no_en_passant = true;
         } else if (a == "--verbose") {
             s.verbose = true;
         } else if (a == "--openings") {
@@ -467,6 +480,7 @@ int match_main(const std::vector<std::string>& args, std::ostream& out) {
     MatchScore score;  // from the first engine's point of view
     std::atomic<int> next{0};
     int done = 0;
+    int uncounted = 0;  // games stopped by --no-en-passant
     std::string names[2];
     std::string failure;
     std::vector<std::pair<int, double>> pair_games(size_t(s.games + 1) / 2, {0, 0.0});  // games done, points
@@ -495,7 +509,9 @@ int match_main(const std::vector<std::string>& args, std::ostream& out) {
             const GameRecord r = w.play(g + 1, o, g % 2);
             std::lock_guard<std::mutex> lock(m);
             const bool first_white = r.white == 0;
-            if (r.outcome == Outcome::Draw)
+            if (!r.counted)
+                ++uncounted;
+            else if (r.outcome == Outcome::Draw)
                 ++score.draws;
             else if ((r.outcome == Outcome::WhiteWins) == first_white)
                 ++score.wins;
@@ -507,7 +523,8 @@ int match_main(const std::vector<std::string>& args, std::ostream& out) {
                 << pgn_result(r.outcome) << " (" << r.reason << ") | " << done << "/" << s.games << " " << names[0]
                 << " " << score.wins << "-" << score.losses << "-" << score.draws << " Elo " << elo_text(score);
             auto& pg = pair_games[size_t(g / 2)];
-            ++pg.first;
+            // A pair with an uncounted game never reaches 2 games: the SPRT skips it.
+            pg.first += r.counted ? 1 : 3;
             pg.second += r.outcome == Outcome::Draw ? 0.5 : ((r.outcome == Outcome::WhiteWins) == first_white ? 1 : 0);
             if (s.sprt && pg.first == 2) {
                 sprt.add_pair(pg.second);
@@ -529,6 +546,7 @@ int match_main(const std::vector<std::string>& args, std::ostream& out) {
     }
     out << "\nScore of " << names[0] << " vs " << names[1] << ": " << score.wins << " - " << score.losses << " - "
         << score.draws << " [" << std::fixed << std::setprecision(3) << score.score() << "] " << score.games() << "\n";
+    if (s.no_en_passant) out << "Not counted (stopped at an en passant capture): " << uncounted << "\n";
     out << "Elo difference: " << elo_text(score) << (score.perfect() ? "" : " (95%)") << "\n";
     if (s.sprt) {
         out << "SPRT elo0=" << sprt.elo0 << " elo1=" << sprt.elo1 << " alpha=" << sprt.alpha << " beta=" << sprt.beta

@@ -60,6 +60,54 @@ TEST(Match, PlaysGamesWritesPgnAndScores) {
     }
 }
 
+// White's only legal move is e5xd6 en passant. With --no-en-passant (an
+// opponent whose rules have none) both games stop there, uncounted; without
+// it they are played and scored.
+TEST(Match, NoEnPassantStopsAndDoesNotCountTheGame) {
+    const std::string openings = ::testing::TempDir() + "echecs_match_ep.txt";
+    std::ofstream(openings) << "fen 7K/r7/4p2n/3pP3/8/8/8/k7 w - d6 0 2\n";
+    const std::string pgn = ::testing::TempDir() + "echecs_match_ep.pgn";
+    auto play = [&](bool no_ep) {
+        std::remove(pgn.c_str());
+        std::vector<std::string> args = {"--engine",
+                                         "cmd=" ECHECS_UCI_STUB,
+                                         "name=A",
+                                         "--engine",
+                                         "cmd=" ECHECS_UCI_STUB,
+                                         "name=B",
+                                         "--games",
+                                         "2",
+                                         "--movetime",
+                                         "20",
+                                         "--maxplies",
+                                         "30",
+                                         "--openings",
+                                         openings,
+                                         "--pgn",
+                                         pgn};
+        if (no_ep) args.push_back("--no-en-passant");
+        return run_match(args);
+    };
+    const std::string stopped = play(true);
+    EXPECT_TRUE(contains(stopped, "(not counted: en passant e5d6 by A)")) << stopped;
+    EXPECT_TRUE(contains(stopped, "(not counted: en passant e5d6 by B)")) << stopped;
+    EXPECT_TRUE(contains(stopped, "Score of A vs B: 0 - 0 - 0")) << stopped;
+    EXPECT_TRUE(contains(stopped, "Not counted (stopped at an en passant capture): 2")) << stopped;
+    std::ifstream f(pgn);
+    std::stringstream text;
+    text << f.rdbuf();
+    const auto games = read_pgn(text.str());
+    ASSERT_EQ(games.size(), 2u) << text.str();
+    for (const auto& g : games) {
+        EXPECT_EQ(g.tag("Result"), "*");
+        EXPECT_EQ(g.moves.size(), 1u);
+    }
+
+    const std::string played = play(false);
+    EXPECT_FALSE(contains(played, "not counted")) << played;
+    EXPECT_FALSE(contains(played, "Score of A vs B: 0 - 0 - 0")) << played;
+}
+
 TEST(Match, BadArguments) {
     EXPECT_TRUE(contains(run_match({"--engine", "cmd=x"}), "exactly two --engine"));
     EXPECT_TRUE(contains(run_match({"--engine", "cmd=x", "--engine", "cmd=y", "--tc", "fast"}), "--tc: 'fast'"));
