@@ -13,6 +13,13 @@
 namespace echecs::test {
 namespace {
 
+std::string file_text(const std::string& path) {
+    std::ifstream f(path);
+    std::stringstream text;
+    text << f.rdbuf();
+    return text.str();
+}
+
 std::string run_match(const std::vector<std::string>& args) {
     std::ostringstream out;
     match_main(args, out);
@@ -47,11 +54,9 @@ TEST(Match, PlaysGamesWritesPgnAndScores) {
     EXPECT_TRUE(contains(out, "game 2 ")) << out;
     EXPECT_TRUE(contains(out, "Score of A vs B: ")) << out;
     EXPECT_TRUE(contains(out, "Elo difference: ")) << out;
-    std::ifstream f(pgn);
-    std::stringstream text;
-    text << f.rdbuf();
-    const auto games = read_pgn(text.str());
-    ASSERT_EQ(games.size(), 2u) << text.str();
+    const std::string text = file_text(pgn);
+    const auto games = read_pgn(text);
+    ASSERT_EQ(games.size(), 2u) << text;
     for (const auto& g : games) {
         EXPECT_EQ(g.tag("Variant"), "Avalanche");
         EXPECT_TRUE(g.error.empty()) << g.error;
@@ -93,11 +98,9 @@ TEST(Match, NoEnPassantStopsAndDoesNotCountTheGame) {
     EXPECT_TRUE(contains(stopped, "(not counted: en passant e5d6 by B)")) << stopped;
     EXPECT_TRUE(contains(stopped, "Score of A vs B: 0 - 0 - 0")) << stopped;
     EXPECT_TRUE(contains(stopped, "Not counted (stopped at an en passant capture): 2")) << stopped;
-    std::ifstream f(pgn);
-    std::stringstream text;
-    text << f.rdbuf();
-    const auto games = read_pgn(text.str());
-    ASSERT_EQ(games.size(), 2u) << text.str();
+    const std::string text = file_text(pgn);
+    const auto games = read_pgn(text);
+    ASSERT_EQ(games.size(), 2u) << text;
     for (const auto& g : games) {
         EXPECT_EQ(g.tag("Result"), "*");
         EXPECT_EQ(g.moves.size(), 1u);
