@@ -483,7 +483,12 @@ int match_main(const std::vector<std::string>& args, std::ostream& out) {
     int uncounted = 0;  // games stopped by --no-en-passant
     std::string names[2];
     std::string failure;
-    std::vector<std::pair<int, double>> pair_games(size_t(s.games + 1) / 2, {0, 0.0});  // games done, points
+    struct GamePair {
+        int games = 0;
+        double points = 0;    // the first engine's
+        bool counted = true;  // false: one of its games was not counted (the SPRT skips the pair)
+    };
+    std::vector<GamePair> pair_games(size_t(s.games + 1) / 2);
     Sprt sprt = s.sprt ? *s.sprt : Sprt{};
     int sprt_decision = 0;
     auto run = [&]() {
@@ -523,11 +528,11 @@ int match_main(const std::vector<std::string>& args, std::ostream& out) {
                 << pgn_result(r.outcome) << " (" << r.reason << ") | " << done << "/" << s.games << " " << names[0]
                 << " " << score.wins << "-" << score.losses << "-" << score.draws << " Elo " << elo_text(score);
             auto& pg = pair_games[size_t(g / 2)];
-            // A pair with an uncounted game never reaches 2 games: the SPRT skips it.
-            pg.first += r.counted ? 1 : 3;
-            pg.second += r.outcome == Outcome::Draw ? 0.5 : ((r.outcome == Outcome::WhiteWins) == first_white ? 1 : 0);
-            if (s.sprt && pg.first == 2) {
-                sprt.add_pair(pg.second);
+            ++pg.games;
+            pg.counted = pg.counted && r.counted;
+            pg.points += r.outcome == Outcome::Draw ? 0.5 : ((r.outcome == Outcome::WhiteWins) == first_white ? 1 : 0);
+            if (s.sprt && pg.games == 2 && pg.counted) {
+                sprt.add_pair(pg.points);
                 sprt_decision = sprt.decision();
             }
             if (s.sprt)
