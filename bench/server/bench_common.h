@@ -84,6 +84,8 @@ inline int serve(const std::vector<std::string>& args) {
                 o.lobby_games = std::size_t(v);
             else if (k == "lobby_batch_ms")
                 o.lobby_batch_ms = std::int64_t(v);
+            else if (k == "lobby_sends_per_second")
+                o.lobby_sends_per_second = std::int64_t(v);
             else
                 throw std::runtime_error("unknown setting " + k);
         }

@@ -1,6 +1,7 @@
 // The lobby as one small actor: the most recent public seeks and live games,
 // and its subscribers. A subscriber gets one snapshot, then incremental
-// changes (`lobby_delta`) batched at most every lobby_batch_ms. Each delta is
+// changes (`lobby_delta`) batched at most every lobby_batch_ms (longer for a
+// large audience: lobby_sends_per_second). Each delta is
 // serialised once and the same buffer goes to every subscriber, in chunks so
 // that a large audience never holds the I/O thread for long.
 #pragma once
@@ -46,6 +47,8 @@ public:
     std::uint64_t seq() const { return seq_; }
     std::size_t subscribers() const { return subscribers_.size(); }
     std::uint64_t deltas_sent() const { return deltas_sent_; }
+    // The time changes wait to go out as one delta, for the audience now.
+    std::int64_t batch_ms() const;
 
 private:
     // One list (seeks or games): all items, newest first; the lobby shows the

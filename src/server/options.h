@@ -56,9 +56,14 @@ struct ServerOptions {
     std::int64_t seek_grace_ms = 20'000;  // a seek lasts this long after its creator's last socket closed
     int max_seeks_per_token = 20;
     int max_seeks_per_ip = 20;
-    std::int64_t lobby_batch_ms = 500;  // lobby changes are sent at most this often
-    std::size_t lobby_seeks = 100;      // the lobby lists the most recent seeks ...
-    std::size_t lobby_games = 50;       // ... and live games
+    std::int64_t lobby_batch_ms = 500;  // lobby changes are sent at most this often ...
+    // ... and, for a large audience, less often: at most this many lobby
+    // messages a second in all (10,000 viewers: one delta a second), never
+    // less than one delta every lobby_batch_max_ms. 0: no budget.
+    std::int64_t lobby_sends_per_second = 10'000;
+    std::int64_t lobby_batch_max_ms = 5'000;
+    std::size_t lobby_seeks = 100;  // the lobby lists the most recent seeks ...
+    std::size_t lobby_games = 50;   // ... and live games
 
     // Connections.
     int max_connections_per_ip = 64;        // HTTP and WebSocket sockets open at once

@@ -43,6 +43,7 @@ TEST_F(AttackTest, LobbyViewers) {
         o.max_connections_per_ip = 2000;
         o.max_seeks_per_ip = o.max_seeks_per_token = 1000;
         o.lobby_batch_ms = 10;  // so that every seek below is a delta of its own
+        o.lobby_sends_per_second = 0;  // (350 subscribers would otherwise stretch the batch to 35 ms)
         // Small buffers: the frozen subscribers fall behind within the attack.
         o.ws_send_budget = 16 * 1024;  // above the bystander's largest state
         o.ws_socket_buffer = 4 * 1024;

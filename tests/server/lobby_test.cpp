@@ -135,4 +135,53 @@ TEST_F(LobbyTest, APeerGoneDuringTheFanOutIsSkipped) {
     EXPECT_EQ(peers[255]->got.size(), 2u);
 }
 
+// A large audience gets the same changes less often: the lobby's writes in
+// all stay within lobby_sends_per_second, down to one delta per
+// lobby_batch_max_ms.
+TEST_F(LobbyTest, ALargeAudienceGetsFewerDeltas) {
+    opt_.lobby_batch_ms = 5;
+    opt_.lobby_sends_per_second = 1000;
+    opt_.lobby_batch_max_ms = 150;
+    std::vector<std::shared_ptr<FakePeer>> peers;
+    for (int i = 0; i < 5; ++i) peers.push_back(std::make_shared<FakePeer>(i + 1));
+    for (auto& p : peers) lobby_->subscribe(p);
+    EXPECT_EQ(lobby_->batch_ms(), 5);  // 5 subscribers: 1,000 sends a second allow a delta every 5 ms
+    for (int i = 5; i < 80; ++i) {
+        peers.push_back(std::make_shared<FakePeer>(i + 1));
+        lobby_->subscribe(peers.back());
+    }
+    EXPECT_EQ(lobby_->batch_ms(), 80);  // 80 subscribers: one delta every 80 ms
+    for (int i = 80; i < 400; ++i) {
+        peers.push_back(std::make_shared<FakePeer>(i + 1));
+        lobby_->subscribe(peers.back());
+    }
+    EXPECT_EQ(lobby_->batch_ms(), 150);  // never less than one every lobby_batch_max_ms
+
+    // Changes arriving every 10 ms for 300 ms go out as two or three deltas,
+    // each carrying the changes of its 150 ms, and nothing is lost.
+    const auto start = std::chrono::steady_clock::now();
+    int added = 0;
+    while (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(300)) {
+        lobby_->seek_added(seek("Seek" + std::to_string(1000 + added), 100 + added));
+        ++added;
+        ioc_.restart();
+        ioc_.run_for(std::chrono::milliseconds(10));
+    }
+    settle();
+    const std::vector<json> deltas = peers[0]->of_type("lobby_delta");
+    EXPECT_GE(deltas.size(), 2u);
+    EXPECT_LE(deltas.size(), 3u);
+    EXPECT_GT(added, 10);
+    // The last delta ends with the newest seek listed.
+    const json& last = deltas.back()["changes"];
+    bool newest = false;
+    for (const json& c : last)
+        if (c["op"] == "seek_added" && c["seek"]["id"] == "Seek" + std::to_string(1000 + added - 1)) newest = true;
+    EXPECT_TRUE(newest);
+    EXPECT_EQ(peers[399]->of_type("lobby_delta").size(), deltas.size());
+
+    opt_.lobby_sends_per_second = 0;  // no budget: the plain batch
+    EXPECT_EQ(lobby_->batch_ms(), 5);
+}
+
 }  // namespace
