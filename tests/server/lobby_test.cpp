@@ -157,8 +157,9 @@ TEST_F(LobbyTest, ALargeAudienceGetsFewerDeltas) {
     }
     EXPECT_EQ(lobby_->batch_ms(), 150);  // never less than one every lobby_batch_max_ms
 
-    // Changes arriving every 10 ms for 300 ms go out as two or three deltas,
-    // each carrying the changes of its 150 ms, and nothing is lost.
+    // Changes arriving every 10 ms for 300 ms go out as two or three deltas
+    // (without the budget: one every 5 ms), the last with the newest seek,
+    // and every subscriber gets the same deltas.
     const auto start = std::chrono::steady_clock::now();
     int added = 0;
     while (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(300)) {
