@@ -43,7 +43,7 @@ std::string choose_move(Variant v, const std::string& fen, const std::vector<std
     std::unique_ptr<GameState> game = GameState::make(v, fen.empty() ? Position::START_FEN : fen, moves);
     level = std::clamp(level, 1, LEVEL_COUNT);
     SearchOptions opt;
-    opt.strength = level_strength(level);
+    opt.strength = level_strength(v, level);
     Limits limits;
     limits.movetime = std::max<std::int64_t>(1, max_ms > 0 ? max_ms : 1000);
     if (level < LEVEL_COUNT) limits.movetime = std::min(limits.movetime, WEAK_LEVEL_MAX_MS);

@@ -23,12 +23,12 @@ namespace echecs::engine {
 // are placed below level 3 by their own self-play chain, scaled alike. Alice and Avalanche
 // have no outside scale: their ratings chain the levels' self-play results,
 // scaled alike, from the two-ply material player given its chess rating.
-// UCI_Elo interpolates the chess column.
+// UCI_Elo interpolates the column of the game being played.
 struct LevelRating {
     int chess, alice, avalanche;
 };
 constexpr LevelRating LEVEL_RATINGS[LEVEL_COUNT] = {
-    {770, 1020, 1000},  {960, 1120, 1080},  {1070, 1210, 1190}, {1230, 1360, 1250}, {1410, 1470, 1350},
+    {770, 870, 890},    {960, 1040, 1060},  {1070, 1210, 1190}, {1230, 1360, 1250}, {1410, 1470, 1350},
     {1540, 1560, 1420}, {1680, 1640, 1520}, {1810, 1780, 1640}, {1980, 1970, 1760}, {2050, 2030, 1770},
 };
 constexpr int level_rating(Variant v, int level) {

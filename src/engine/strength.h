@@ -7,6 +7,8 @@
 
 #include <cstdint>
 
+#include "core/types.h"
+
 namespace echecs::engine {
 
 struct Strength {
@@ -26,14 +28,15 @@ enum class Player : std::uint8_t {
 
 constexpr int LEVEL_COUNT = 10;
 
-// Level 1..LEVEL_COUNT (clamped); the last is full strength.
-Strength level_strength(int level);
+// Level 1..LEVEL_COUNT (clamped) of a game; the last is full strength. The
+// levels differ between the games only at the bottom (levels 1 and 2).
+Strength level_strength(Variant v, int level);
 // A point between the levels (1.0 .. LEVEL_COUNT), interpolated.
-Strength ladder_strength(double x);
-// UCI_Elo on the chess ladder (engine.h's ratings); above the last weakened
-// level's rating it approaches full strength.
-Strength strength_for_elo(int elo);
+Strength ladder_strength(Variant v, double x);
+// UCI_Elo on the game's ladder (engine.h's ratings); above the last
+// weakened level's rating it approaches full strength.
+Strength strength_for_elo(Variant v, int elo);
 // Skill Level 0..20: 0 is level 1, 20 full strength, linear between.
-Strength strength_for_skill(int skill);
+Strength strength_for_skill(Variant v, int skill);
 
 }  // namespace echecs::engine

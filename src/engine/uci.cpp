@@ -48,9 +48,9 @@ private:
     // Level, UCI_Elo (with UCI_LimitStrength) and Skill Level all pick a
     // point of the levels' ladder (strength.h), in that order of precedence.
     Strength strength() const {
-        if (level_ > 0) return level_strength(level_);
-        if (limit_strength_) return strength_for_elo(elo_);
-        return skill_ < 20 ? strength_for_skill(skill_) : Strength{};
+        if (level_ > 0) return level_strength(variant_, level_);
+        if (limit_strength_) return strength_for_elo(variant_, elo_);
+        return skill_ < 20 ? strength_for_skill(variant_, skill_) : Strength{};
     }
 
     LineWriter out_;

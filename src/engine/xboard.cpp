@@ -143,7 +143,7 @@ bool XboardSession::report_result() {
 SearchOptions XboardSession::options() {
     SearchOptions opt;
     opt.seed = ++seed_ * 0x9E3779B97F4A7C15ULL;
-    opt.strength = skill_ < 20 ? strength_for_skill(skill_) : Strength{};
+    opt.strength = skill_ < 20 ? strength_for_skill(variant_, skill_) : Strength{};
     opt.multipv = multipv_;
     return opt;
 }

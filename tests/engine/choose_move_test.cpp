@@ -45,31 +45,41 @@ TEST(ChooseMove, LevelRatingsRiseWithTheLevelInEveryGame) {
         EXPECT_EQ(engine::level_rating(v, 0), engine::level_rating(v, 1));  // clamped
         EXPECT_EQ(engine::level_rating(v, 99), engine::level_rating(v, engine::LEVEL_COUNT));
     }
-    // UCI_Elo at a level's rating is that level.
-    for (int level = 1; level < engine::LEVEL_COUNT; ++level) {
-        const engine::Strength a = engine::strength_for_elo(engine::level_rating(Variant::Chess, level));
-        const engine::Strength b = engine::level_strength(level);
-        EXPECT_EQ(a.depth, b.depth) << level;
-        EXPECT_EQ(a.nodes, b.nodes) << level;
-        EXPECT_EQ(a.noise, b.noise) << level;
-        EXPECT_EQ(a.blind, b.blind) << level;
+    // UCI_Elo at a level's rating is that level, in each game's ladder.
+    for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche}) {
+        for (int level = 1; level < engine::LEVEL_COUNT; ++level) {
+            const engine::Strength a = engine::strength_for_elo(v, engine::level_rating(v, level));
+            const engine::Strength b = engine::level_strength(v, level);
+            EXPECT_EQ(a.depth, b.depth) << int(v) << " " << level;
+            EXPECT_EQ(a.nodes, b.nodes) << int(v) << " " << level;
+            EXPECT_EQ(a.noise, b.noise) << int(v) << " " << level;
+            EXPECT_EQ(a.blind, b.blind) << int(v) << " " << level;
+        }
+        EXPECT_TRUE(engine::strength_for_elo(v, engine::level_rating(v, engine::LEVEL_COUNT)).full());
     }
-    EXPECT_TRUE(engine::strength_for_elo(engine::level_rating(Variant::Chess, engine::LEVEL_COUNT)).full());
 }
 
 TEST(ChooseMove, EachLevelIsWeakerThanTheNextTheHumanWay) {
     // Going down the ladder a level searches no deeper, misjudges more and
     // overlooks more captures; only the last is full strength.
     const auto depth = [](const engine::Strength& s) { return s.depth == 0 ? 1000 : s.depth; };
-    for (int level = 1; level < engine::LEVEL_COUNT; ++level) {
-        const engine::Strength a = engine::level_strength(level), b = engine::level_strength(level + 1);
-        EXPECT_FALSE(a.full()) << level;
-        EXPECT_LE(depth(a), depth(b)) << level;
-        EXPECT_GE(a.noise, b.noise) << level;
-        EXPECT_GE(a.blind, b.blind) << level;
-        EXPECT_TRUE(depth(a) < depth(b) || a.noise > b.noise || a.blind > b.blind || a.nodes < b.nodes) << level;
+    for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche}) {
+        for (int level = 1; level < engine::LEVEL_COUNT; ++level) {
+            const engine::Strength a = engine::level_strength(v, level), b = engine::level_strength(v, level + 1);
+            EXPECT_FALSE(a.full()) << int(v) << " " << level;
+            EXPECT_LE(depth(a), depth(b)) << int(v) << " " << level;
+            EXPECT_GE(a.noise, b.noise) << int(v) << " " << level;
+            EXPECT_GE(a.blind, b.blind) << int(v) << " " << level;
+            EXPECT_TRUE(depth(a) < depth(b) || a.noise > b.noise || a.blind > b.blind || a.nodes < b.nodes)
+                << int(v) << " " << level;
+        }
+        EXPECT_TRUE(engine::level_strength(v, engine::LEVEL_COUNT).full());
+        // A beginner's levels never stop looking: every capture stays
+        // possible to see (blindness under one in one) and a move is chosen
+        // by a complete depth-1 search.
+        EXPECT_LT(engine::level_strength(v, 1).blind, 1000) << int(v);
+        EXPECT_EQ(engine::level_strength(v, 1).depth, 1) << int(v);
     }
-    EXPECT_TRUE(engine::level_strength(engine::LEVEL_COUNT).full());
 }
 
 TEST(ChooseMove, TheLowestLevelOftenTakesAFreeQueenAndSometimesMissesIt) {

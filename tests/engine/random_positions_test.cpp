@@ -27,7 +27,7 @@ void random_positions(Variant v, int positions, std::uint32_t seed) {
             engine::Limits limits;
             limits.nodes = 300 + rng() % 400;
             engine::SearchOptions opt;
-            if (ply % 7 == 0) opt.strength = engine::strength_for_skill(int(rng() % 20));
+            if (ply % 7 == 0) opt.strength = engine::strength_for_skill(v, int(rng() % 20));
             if (ply % 11 == 0) opt.player = ply % 2 ? engine::Player::Greedy1 : engine::Player::Material2;
             opt.seed = rng();
             const std::string before = pos.fen();

@@ -144,7 +144,7 @@ TEST(Uci, QuitDuringSearchStillAnswers) {
 TEST(Uci, SkillLevelZeroAndLimitStrengthPlayLegalMoves) {
     // Skill Level 0 is level 1: at most its depth cap (two plies, and
     // quiescence; its node cap may end the last iteration early).
-    const int depth1 = engine::level_strength(1).depth;
+    const int depth1 = engine::level_strength(Variant::Chess, 1).depth;
     ASSERT_GT(depth1, 0);
     const std::string out = uci_session("setoption name Skill Level value 0\nposition startpos\ngo depth 10\n");
     EXPECT_TRUE(contains(out, "info depth 1 ")) << out;
@@ -152,7 +152,7 @@ TEST(Uci, SkillLevelZeroAndLimitStrengthPlayLegalMoves) {
     EXPECT_FALSE(last_bestmove(out).empty());
     // UCI_Elo at level 3's rating is level 3 on the chess ladder: at most
     // its depth cap, and its node cap ends the search long before depth 20.
-    const int depth3 = engine::level_strength(3).depth;
+    const int depth3 = engine::level_strength(Variant::Chess, 3).depth;
     ASSERT_GT(depth3, 0);
     const std::string beyond3 = "info depth " + std::to_string(depth3 + 1) + " ";
     const std::string weak = uci_session("setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value " +
