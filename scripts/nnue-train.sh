@@ -1,6 +1,6 @@
 #!/bin/sh
 # Regenerates one game's training positions and network, as committed:
-#   sh scripts/nnue-train.sh alice|avalanche [ECHECS] [WORKDIR]
+#   sh scripts/nnue-train.sh chess|alice|avalanche [ECHECS] [WORKDIR]
 # ECHECS: the echecs binary (default build/src/cli/echecs); WORKDIR: where
 # the positions go (default /var/tmp/echecs-nnue). Writes data/nets/GAME.nnue
 # and GAME.train.log beside it. Seeds are fixed and every step runs on one
@@ -8,13 +8,24 @@
 # docs/ENGINE.md "NNUE".
 set -eu
 cd "$(dirname "$0")/.."
-game=${1:?usage: sh scripts/nnue-train.sh alice|avalanche [ECHECS] [WORKDIR]}
+game=${1:?usage: sh scripts/nnue-train.sh chess|alice|avalanche [ECHECS] [WORKDIR]}
 echecs=${2:-build/src/cli/echecs}
 work=${3:-/var/tmp/echecs-nnue}
 mkdir -p "$work"
 # Positions with random moves mixed in (--random-rate) hold the unbalanced
 # positions a network must have seen.
 case "$game" in
+chess)
+  # The two runs are independent: started side by side they use both cores.
+  "$echecs" selfplay --variant chess --games 12000 --nodes 2000 --seed 1001 --out "$work/chess1.tsv" &
+  first=$!
+  "$echecs" selfplay --variant chess --games 12000 --nodes 2000 --seed 2001 --random-rate 0.05 --record-max 4000 \
+    --out "$work/chess2.tsv"
+  wait "$first"
+  cat "$work/chess1.tsv" "$work/chess2.tsv" >"$work/chess-all.tsv"
+  data=chess-all.tsv
+  set -- --hidden 128 --king-buckets 2 --epochs 6 --lambda 1.0 --seed 1
+  ;;
 alice)
   "$echecs" selfplay --variant alice --games 4000 --nodes 1500 --seed 101 --out "$work/alice1.tsv"
   "$echecs" selfplay --variant alice --games 4000 --nodes 1000 --seed 201 --random-rate 0.05 --record-max 4000 \
@@ -30,7 +41,7 @@ avalanche)
   set -- --hidden 128 --king-buckets 2 --epochs 6 --lambda 1.0 --seed 1
   ;;
 *)
-  echo "nnue-train.sh: no recipe for '$game' (alice, avalanche)" >&2
+  echo "nnue-train.sh: no recipe for '$game' (chess, alice, avalanche)" >&2
   exit 2
   ;;
 esac
