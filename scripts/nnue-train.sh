@@ -17,14 +17,16 @@ mkdir -p "$work"
 case "$game" in
 chess)
   # The two runs are independent: started side by side they use both cores.
-  "$echecs" selfplay --variant chess --games 12000 --nodes 2000 --seed 1001 --out "$work/chess1.tsv" &
+  # --hand-eval: chess plays with this network, its data came from the
+  # hand-written evaluation.
+  "$echecs" selfplay --variant chess --games 12000 --nodes 2000 --seed 1001 --hand-eval --out "$work/chess1.tsv" &
   first=$!
   "$echecs" selfplay --variant chess --games 12000 --nodes 2000 --seed 2001 --random-rate 0.05 --record-max 4000 \
-    --out "$work/chess2.tsv"
+    --hand-eval --out "$work/chess2.tsv"
   wait "$first"
   cat "$work/chess1.tsv" "$work/chess2.tsv" >"$work/chess-all.tsv"
   data=chess-all.tsv
-  set -- --hidden 128 --king-buckets 2 --epochs 6 --lambda 1.0 --seed 1
+  set -- --hidden 128 --king-buckets 2 --epochs 10 --lambda 1.0 --seed 1
   ;;
 alice)
   "$echecs" selfplay --variant alice --games 4000 --nodes 1500 --seed 101 --out "$work/alice1.tsv"

@@ -102,6 +102,7 @@ int main(int argc, char** argv) {
     selfplay->add_option("--random-rate", sp.random_rate, "probability of a random move after each search")
         ->capture_default_str();
     selfplay->add_option("--record-max", sp.record_max, "keep positions scored below this (cp)")->capture_default_str();
+    selfplay->add_flag("--hand-eval", sp.hand_eval, "play with the hand-written evaluation, not the game's network");
 
     engine::TuneOptions tn;
     std::string tune_variant = "chess";

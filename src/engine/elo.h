@@ -47,9 +47,18 @@ struct MatchScore {
 struct Sprt {
     double elo0 = 0, elo1 = 10, alpha = 0.05, beta = 0.05;
     int pairs[5] = {0, 0, 0, 0, 0};  // pairs scoring 0, 1/2, 1, 3/2, 2 points
+    // The first bound crossed, kept: games still in flight when a match
+    // stops add pairs after it, and may take the LLR back inside.
+    int decided = 0;
 
     static double expected(double elo) { return 1 / (1 + std::pow(10.0, -elo / 400)); }
-    void add_pair(double points) { ++pairs[std::clamp(int(points * 2 + 0.5), 0, 4)]; }
+    void add_pair(double points) {
+        ++pairs[std::clamp(int(points * 2 + 0.5), 0, 4)];
+        if (decided == 0) {
+            const double l = llr();
+            decided = l >= upper() ? 1 : l <= lower() ? -1 : 0;
+        }
+    }
     int pair_count() const { return pairs[0] + pairs[1] + pairs[2] + pairs[3] + pairs[4]; }
     double llr() const {
         const int n = pair_count();
@@ -66,10 +75,7 @@ struct Sprt {
     double lower() const { return std::log(beta / (1 - alpha)); }  // accept H0 below
     double upper() const { return std::log((1 - beta) / alpha); }  // accept H1 above
     // +1: H1 accepted, -1: H0 accepted, 0: go on.
-    int decision() const {
-        const double l = llr();
-        return l >= upper() ? 1 : l <= lower() ? -1 : 0;
-    }
+    int decision() const { return decided; }
 };
 
 }  // namespace echecs::engine

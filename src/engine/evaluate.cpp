@@ -216,6 +216,17 @@ const EvalWeights& default_weights(Variant v) {
     return v == Variant::Alice ? alice : v == Variant::Avalanche ? avalanche : chess;
 }
 
+const EvalWeights& hand_written_weights(Variant v) {
+    static const auto without_network = [](Variant g) {
+        EvalWeights w = default_weights(g);
+        w.network.reset();
+        return w;
+    };
+    static const EvalWeights chess = without_network(Variant::Chess), alice = without_network(Variant::Alice),
+                             avalanche = without_network(Variant::Avalanche);
+    return v == Variant::Alice ? alice : v == Variant::Avalanche ? avalanche : chess;
+}
+
 bool weight_used_by(Variant v, std::string_view name) {
     auto starts = [&](std::string_view p) { return name.substr(0, p.size()) == p; };
     const bool alice_term = starts("transfer_check") || starts("escape_square") || starts("no_escape");

@@ -90,6 +90,10 @@ struct EvalWeights {
 // tuned overrides of tuned_weights.h applied, and the game's network when it
 // adopted one (nnue::adopted).
 const EvalWeights& default_weights(Variant v);
+// The same without the network: the hand-written evaluation, which the
+// weakened levels keep (they were measured with it) and which the network's
+// training positions are played with.
+const EvalWeights& hand_written_weights(Variant v);
 std::string_view tuned_overrides(Variant v);
 // The hand-set starting point of tuning (no tuned override).
 EvalWeights hand_set_weights(Variant v);

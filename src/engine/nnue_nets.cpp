@@ -29,7 +29,7 @@ namespace {
 
 // A game adopts its network only when it beat the hand-written evaluation
 // in a self-play match (docs/ENGINE.md "NNUE" has the figures).
-constexpr bool ADOPTED[3] = {false, false, false};  // chess, Alice, Avalanche
+constexpr bool ADOPTED[3] = {true, false, false};  // chess, Alice, Avalanche
 
 std::string_view bytes_of(Variant v) {
     switch (v) {

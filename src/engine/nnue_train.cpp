@@ -92,8 +92,7 @@ bool read_data(const TrainOptions& o, const Shape& shape, Data& d, std::ostream&
     std::string line, error;
     std::size_t n = 0, number = 0;
     Sample s;
-    EvalWeights hand = default_weights(o.variant);
-    hand.network.reset();
+    const EvalWeights& hand = hand_written_weights(o.variant);
     while (std::getline(in, line)) {
         ++number;
         if (line.empty()) continue;

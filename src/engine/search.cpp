@@ -148,7 +148,11 @@ Worker::Worker(Searcher::Data& d, SearchShared& sh, Position& pos, int index)
     noise_ = material_ ? 4 : opt_.strength.noise;
     blind_ = material_ ? 0 : opt_.strength.blind;
     node_cap_ = material_ ? 0 : opt_.strength.nodes;
-    weights_ = opt_.weights ? opt_.weights.get() : &default_weights(pos.variant());
+    // A weakened level keeps the hand-written evaluation its settings were
+    // measured with (docs/STRENGTH.md "The levels"), network or not.
+    weights_ = opt_.weights           ? opt_.weights.get()
+               : opt_.strength.full() ? &default_weights(pos.variant())
+                                      : &hand_written_weights(pos.variant());
 }
 
 Value Worker::terminal(int ply) {

@@ -44,7 +44,8 @@ struct SearchOptions {
     Player player = Player::Engine;  // or one of the fixed anchor players
     std::uint64_t seed = 1;          // randomness of the weakened levels
     std::uint32_t off = 0;           // SearchFeature bits switched off (measurements)
-    // Evaluation weights; null: the committed weights of the position's game.
+    // Evaluation weights; null: the committed weights of the position's game
+    // (a weakened strength: its hand-written evaluation, without the network).
     std::shared_ptr<const EvalWeights> weights;
     int multipv = 1;  // lines to search (distinct root moves), 1..MAX_MULTIPV
     // Analysis (UCI_AnalyseMode): never stop early on a single legal move or

@@ -78,7 +78,12 @@ struct GameOutput {
 // game so that a game depends only on its index.
 class SelfPlayer {
 public:
-    SelfPlayer(const SelfplayOptions& o, Variant v) : o_(o), variant_(v) {}
+    SelfPlayer(const SelfplayOptions& o, Variant v) : o_(o), variant_(v) {
+        // Non-owning: the hand-written weights are a static of evaluate.cpp.
+        if (o.hand_eval)
+            search_.weights =
+                std::shared_ptr<const EvalWeights>(std::shared_ptr<const void>(), &hand_written_weights(v));
+    }
 
     GameOutput play(std::int64_t index) {
         tt_.clear();
@@ -105,7 +110,7 @@ public:
                 break;
             }
             Position& pos = game->position();
-            const SearchResult r = searcher_.run(pos, limits, SearchOptions{}, nullptr, nullptr);
+            const SearchResult r = searcher_.run(pos, limits, search_, nullptr, nullptr);
             if (!r.best) throw std::logic_error("selfplay: no move in a game that is not over: " + pos.fen());
             const Value white = pos.side_to_move() == WHITE ? r.score : -r.score;
             // depth 0: not even one iteration finished, so the score means nothing.
@@ -161,7 +166,7 @@ private:
                 ended = g->result().over();
             }
             if (ended) continue;
-            const Value a = std::abs(searcher_.run(g->position(), limits, SearchOptions{}, nullptr, nullptr).score);
+            const Value a = std::abs(searcher_.run(g->position(), limits, search_, nullptr, nullptr).score);
             if (a <= BALANCED) return g;
             if (a < best_abs) best_abs = a, best = std::move(g);
         }
@@ -170,6 +175,7 @@ private:
 
     const SelfplayOptions& o_;
     Variant variant_;
+    SearchOptions search_;  // full strength; the hand-written evaluation with --hand-eval
     TranspositionTable tt_{16};
     Searcher searcher_{tt_};
     std::unique_ptr<MoveList> moves_ = std::make_unique<MoveList>();  // 16 KB: not on the stack

@@ -23,6 +23,9 @@ struct SelfplayOptions {
     // search score is below record_max (cp) in size.
     double random_rate = 0;
     std::int64_t record_max = 2000;
+    // Play with the hand-written evaluation even where the game has adopted
+    // its network: a network's training positions are regenerated so.
+    bool hand_eval = false;
 };
 
 struct SelfplayStats {

@@ -68,13 +68,17 @@ private:
     Player player_ = Player::Engine;
     std::uint32_t search_off_ = 0;
     // The weights the options ask for; null: the game's committed weights.
+    // `Eval Weights` and `Variant Eval Terms` are the hand-written
+    // evaluation's: setting either plays with it, network or not (with the
+    // network on they would change nothing).
     std::shared_ptr<const EvalWeights> session_weights() const {
-        const bool own_net = use_nnue_ && eval_file_ && eval_file_->shape.variant == variant_;
-        if (variant_terms_ && weight_overrides_.empty() && use_nnue_ && !own_net) return nullptr;
+        const bool hand_options = !variant_terms_ || !weight_overrides_.empty();
+        const bool own_net = use_nnue_ && !hand_options && eval_file_ && eval_file_->shape.variant == variant_;
+        if (!hand_options && use_nnue_ && !own_net) return nullptr;
         auto w = std::make_shared<EvalWeights>(default_weights(variant_));
         if (!variant_terms_) *w = without_variant_terms(*w);
         w->apply(weight_overrides_);  // validated by setoption
-        if (!use_nnue_) w->network.reset();
+        if (!use_nnue_ || hand_options) w->network.reset();
         if (own_net) w->network = eval_file_;
         return w;
     }

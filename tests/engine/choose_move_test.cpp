@@ -8,6 +8,8 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "engine/engine.h"
+#include "engine/nnue.h"
+#include "engine/search.h"
 
 namespace echecs::test {
 namespace {
@@ -79,6 +81,51 @@ TEST(ChooseMove, EachLevelIsWeakerThanTheNextTheHumanWay) {
         // by a complete depth-1 search.
         EXPECT_LT(engine::level_strength(v, 1).blind, 1000) << int(v);
         EXPECT_EQ(engine::level_strength(v, 1).depth, 1) << int(v);
+    }
+}
+
+TEST(ChooseMove, WeakenedLevelsKeepTheHandWrittenEvaluation) {
+    // The levels were measured with the hand-written evaluation; a game's
+    // network (chess adopted one) plays at full strength only. Depth-1
+    // searches without noise or blindness, so the scores are the evaluation's.
+    const char* fens[] = {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                          "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+                          "8/5pk1/6p1/8/3R4/6P1/5PK1/3r4 w - - 0 40"};
+    const engine::Strength weak{1, 0, 0, 0};
+    ASSERT_FALSE(weak.full());
+    for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche}) {
+        const auto non_owning = [](const engine::EvalWeights& w) {
+            return std::shared_ptr<const engine::EvalWeights>(std::shared_ptr<const void>(), &w);
+        };
+        int differ = 0;
+        for (const char* fen : fens) {
+            engine::TranspositionTable tt(1);
+            engine::Searcher searcher(tt);
+            StateInfo st;
+            Position pos;
+            pos.set(v, fen, st);
+            engine::Limits limits;
+            limits.depth = 1;
+            const auto score = [&](const engine::Strength& s, std::shared_ptr<const engine::EvalWeights> w) {
+                engine::SearchOptions opt;
+                opt.strength = s;
+                opt.weights = std::move(w);
+                tt.clear();
+                searcher.clear();
+                return searcher.run(pos, limits, opt, nullptr, nullptr).score;
+            };
+            const engine::Value weak_default = score(weak, nullptr);
+            const engine::Value full_default = score({}, nullptr);
+            EXPECT_EQ(weak_default, score(weak, non_owning(engine::hand_written_weights(v)))) << fen;
+            EXPECT_EQ(full_default, score({}, non_owning(engine::default_weights(v)))) << fen;
+            differ += weak_default != full_default;
+        }
+        // Where the game plays with a network, full strength is not the
+        // hand-written evaluation; elsewhere the two are the same.
+        if (engine::nnue::adopted(v))
+            EXPECT_GT(differ, 0) << variant_name(v);
+        else
+            EXPECT_EQ(differ, 0) << variant_name(v);
     }
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "engine/nnue.h"
 
 namespace echecs::test {
 namespace {
@@ -95,7 +96,7 @@ engine::Value eval_with(Variant v, const std::string& fen, const engine::EvalWei
 }
 
 TEST(EvalWeights, EveryWeightHasAUniqueNameAndOverridesReachIt) {
-    engine::EvalWeights w = engine::default_weights(Variant::Avalanche);
+    engine::EvalWeights w = engine::hand_written_weights(Variant::Avalanche);
     std::vector<std::string> names;
     w.visit([&](const std::string& n, int&) { names.push_back(n); });
     std::vector<std::string> sorted = names;
@@ -112,23 +113,23 @@ TEST(EvalWeights, EveryWeightHasAUniqueNameAndOverridesReachIt) {
         if (n == "forced_push.eg") forced_eg = v;
     });
     EXPECT_EQ(knight, 301);
-    EXPECT_EQ(knight_eg, engine::default_weights(Variant::Avalanche).material[KNIGHT].eg);
+    EXPECT_EQ(knight_eg, engine::hand_written_weights(Variant::Avalanche).material[KNIGHT].eg);
     EXPECT_EQ(forced_mg, 0);
     EXPECT_EQ(forced_eg, 0);
 }
 
 TEST(EvalWeights, BadOverridesSayWhatIsWrongAndChangeNothing) {
-    engine::EvalWeights w = engine::default_weights(Variant::Chess);
+    engine::EvalWeights w = engine::hand_written_weights(Variant::Chess);
     EXPECT_NE(w.apply("no_such_term=3").find("unknown weight 'no_such_term'"), std::string::npos);
     EXPECT_NE(w.apply("tempo=fast").find("'fast' is not an integer"), std::string::npos);
     EXPECT_NE(w.apply("tempo").find("is not NAME=VALUE"), std::string::npos);
     // "material.kn" is not a whole name component: no match.
     EXPECT_NE(w.apply("material.kn=3").find("unknown weight"), std::string::npos);
-    EXPECT_EQ(w.tempo, engine::default_weights(Variant::Chess).tempo);
+    EXPECT_EQ(w.tempo, engine::hand_written_weights(Variant::Chess).tempo);
 }
 
 TEST(EvalWeights, PieceSquareTablesFollowTheirShapeWeights) {
-    engine::EvalWeights w = engine::default_weights(Variant::Chess);
+    engine::EvalWeights w = engine::hand_written_weights(Variant::Chess);
     const std::string fen = "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1";  // knight on d4, a centre square
     const engine::Value before = eval_with(Variant::Chess, fen, w);
     ASSERT_EQ(w.apply("knight_centre.0.mg=" + std::to_string(w.knight_centre[0].mg + 40) +
@@ -141,25 +142,25 @@ TEST(EvalWeights, AvalancheForcedPushCostsTheSideWithNoHarmlessPush) {
     // White to push: the only black pawn that can move stands on its 7th
     // rank (e2), so every push brings it to its promotion square.
     const std::string forced = "4k3/8/8/8/8/8/4p3/K7 w - - 0 1";
-    engine::EvalWeights off = engine::default_weights(Variant::Avalanche);
+    engine::EvalWeights off = engine::hand_written_weights(Variant::Avalanche);
     ASSERT_EQ(off.apply("forced_push=0"), "");
-    const engine::EvalWeights& on = engine::default_weights(Variant::Avalanche);
+    const engine::EvalWeights& on = engine::hand_written_weights(Variant::Avalanche);
     ASSERT_GT(on.forced_push.mg, 0);
     EXPECT_LT(eval_with(Variant::Avalanche, forced, on), eval_with(Variant::Avalanche, forced, off));
     // With a harmless push available (h7-h6) the term does not apply.
     const std::string free = "4k3/7p/8/8/8/8/4p3/K7 w - - 0 1";
-    engine::EvalWeights off2 = engine::default_weights(Variant::Avalanche);
+    engine::EvalWeights off2 = engine::hand_written_weights(Variant::Avalanche);
     ASSERT_EQ(off2.apply("forced_push=0"), "");
     EXPECT_EQ(eval_with(Variant::Avalanche, free, on), eval_with(Variant::Avalanche, free, off2));
 }
 
 TEST(EvalWeights, WithoutVariantTermsTheVariantsDifferOnlyByTheirRules) {
     // Chess weights carry no variant term; switching them off changes nothing.
-    const engine::EvalWeights& chess = engine::default_weights(Variant::Chess);
+    const engine::EvalWeights& chess = engine::hand_written_weights(Variant::Chess);
     const std::string fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     EXPECT_EQ(eval_with(Variant::Chess, fen, chess),
               eval_with(Variant::Chess, fen, engine::without_variant_terms(chess)));
-    const engine::EvalWeights& alice = engine::default_weights(Variant::Alice);
+    const engine::EvalWeights& alice = engine::hand_written_weights(Variant::Alice);
     const std::string afen = "3u2Rl/2O5/4S2R/p1N2n2/S2SB3/6S1/1PP4P/6L1 w - - 1 45";
     EXPECT_NE(eval_with(Variant::Alice, afen, alice),
               eval_with(Variant::Alice, afen, engine::without_variant_terms(alice)));
@@ -172,7 +173,10 @@ TEST(EvalWeights, CommittedWeightsAreTheHandSetOnesWithTheTunedOverrides) {
         const std::string fen = v == Variant::Alice
                                     ? "3u2Rl/2O5/4S2R/p1N2n2/S2SB3/6S1/1PP4P/6L1 w - - 1 45"
                                     : "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
-        EXPECT_EQ(eval_with(v, fen, w), eval_with(v, fen, engine::default_weights(v))) << variant_name(v);
+        EXPECT_EQ(eval_with(v, fen, w), eval_with(v, fen, engine::hand_written_weights(v))) << variant_name(v);
+        // The game's weights are these plus its network where it adopted one.
+        EXPECT_EQ(engine::default_weights(v).network != nullptr, engine::nnue::adopted(v)) << variant_name(v);
+        EXPECT_EQ(engine::hand_written_weights(v).network, nullptr) << variant_name(v);
     }
 }
 

@@ -168,14 +168,26 @@ TEST(Elo, SprtOverGamePairs) {
         for (int i = 0; i < counts[k]; ++i) t.add_pair(k / 2.0);
     EXPECT_EQ(t.pair_count(), 40);
     EXPECT_NEAR(t.llr(), 0.3719, 0.001);  // 40 (s1 - s0) (1.1 - s0 - s1) / (2 * 0.06625)
-    EXPECT_EQ(t.decision(), 0);
-    engine::Sprt win;  // a clearly stronger engine is accepted early
+    EXPECT_GT(t.llr(), t.lower());        // inside the bounds (the decision is sequential: the
+    EXPECT_LT(t.llr(), t.upper());        // first losing pairs, added first here, crossed one)
+    engine::Sprt win;                     // a clearly stronger engine is accepted early
     for (int i = 0; i < 30; ++i) win.add_pair(i % 3 == 0 ? 1.0 : 1.5);
     EXPECT_EQ(win.decision(), 1);
     engine::Sprt even;  // an equal one is rejected after enough pairs
     for (int i = 0; i < 2000; ++i) even.add_pair(i % 2 == 0 ? 0.5 : 1.5);
     EXPECT_LT(even.llr(), 0);
     EXPECT_EQ(even.decision(), -1);
+    // The first crossing decides: pairs that finish after it (games in
+    // flight when the match stops) may take the LLR back inside the bounds,
+    // not the decision.
+    engine::Sprt late;
+    while (late.decision() == 0) late.add_pair(late.pair_count() % 3 == 0 ? 1.0 : 1.5);
+    const int pairs_at_decision = late.pair_count();
+    EXPECT_LT(pairs_at_decision, 200);
+    late.add_pair(0);
+    late.add_pair(0);
+    EXPECT_LT(late.llr(), late.upper());
+    EXPECT_EQ(late.decision(), 1);
 }
 
 TEST(Match, SprtStopsEarly) {

@@ -439,5 +439,31 @@ TEST(NnueUci, EvalFileAndUseNnueOptions) {
     fs::remove(path);
 }
 
+TEST(NnueUci, HandWrittenWeightOptionsPlayWithTheHandWrittenEvaluation) {
+    // Chess plays with its network; `Eval Weights` and `Variant Eval Terms`
+    // are the hand-written evaluation's, so setting one switches to it
+    // instead of changing nothing.
+    const std::string fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    StateInfo st;
+    Position pos;
+    pos.set(Variant::Chess, fen, st);
+    const auto said = [](engine::Value v) { return "info string eval " + std::to_string(v) + " cp"; };
+    const std::string base = "position fen " + fen + "\n";
+    const engine::Value game = engine::evaluate(pos, engine::default_weights(Variant::Chess));
+    const engine::Value hand = engine::evaluate(pos, engine::hand_written_weights(Variant::Chess));
+    engine::EvalWeights heavy = engine::hand_written_weights(Variant::Chess);
+    ASSERT_EQ(heavy.apply("material.knight=900"), "");
+    const engine::Value heavy_v = engine::evaluate(pos, heavy);
+    EXPECT_TRUE(contains(uci_session(base + "eval\n"), said(game)));
+    EXPECT_TRUE(contains(uci_session(base + "setoption name Use NNUE value false\neval\n"), said(hand)));
+    const std::string w = uci_session("setoption name Eval Weights value material.knight=900\n" + base + "eval\n");
+    EXPECT_TRUE(contains(w, said(heavy_v))) << w;
+    const std::string t = uci_session("setoption name Variant Eval Terms value false\n" + base + "eval\n");
+    EXPECT_TRUE(contains(t, said(hand))) << t;  // chess has no variant terms to switch off
+    if (engine::nnue::adopted(Variant::Chess)) {
+        EXPECT_NE(game, hand);
+    }
+}
+
 }  // namespace
 }  // namespace echecs::test

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "engine/nnue.h"
 #include "helpers.h"
 
 namespace echecs::engine {
@@ -79,6 +80,27 @@ TEST(Selfplay, ThreadsPlayTheSameGames) {
     std::sort(one.begin(), one.end());
     std::sort(two.begin(), two.end());
     EXPECT_EQ(one, two);
+}
+
+TEST(Selfplay, HandEvalPlaysWithoutTheGamesNetwork) {
+    // --hand-eval: the hand-written evaluation even where the game adopted
+    // a network, so that a network's training positions can be regenerated
+    // after it was adopted. Without a network the option changes nothing.
+    for (const char* variant : {"chess", "alice", "avalanche"}) {
+        SelfplayOptions o = small(variant);
+        const std::string plain = run(o);
+        o.hand_eval = true;
+        const std::string hand = run(o);
+        ASSERT_FALSE(hand.empty()) << variant;
+        EXPECT_EQ(hand, run(o)) << variant;  // reproducible
+        const Variant v = std::string(variant) == "alice"       ? Variant::Alice
+                          : std::string(variant) == "avalanche" ? Variant::Avalanche
+                                                                : Variant::Chess;
+        if (nnue::adopted(v))
+            EXPECT_NE(hand, plain) << variant;
+        else
+            EXPECT_EQ(hand, plain) << variant;
+    }
 }
 
 TEST(Selfplay, BadOptionsNameTheOption) {
