@@ -103,10 +103,15 @@ EvalWeights hand_set_weights(Variant v) {
 
 namespace {
 
-EvalWeights make_default(Variant v) {
+EvalWeights make_hand_written(Variant v) {
     EvalWeights w = hand_set_weights(v);
     const std::string error = w.apply(tuned_overrides(v));  // calls finish()
     if (!error.empty()) throw std::logic_error("tuned weights of " + std::string(variant_name(v)) + ": " + error);
+    return w;
+}
+
+EvalWeights make_default(Variant v) {
+    EvalWeights w = hand_written_weights(v);
     if (nnue::adopted(v)) w.network = nnue::embedded(v);
     return w;
 }
@@ -217,13 +222,8 @@ const EvalWeights& default_weights(Variant v) {
 }
 
 const EvalWeights& hand_written_weights(Variant v) {
-    static const auto without_network = [](Variant g) {
-        EvalWeights w = default_weights(g);
-        w.network.reset();
-        return w;
-    };
-    static const EvalWeights chess = without_network(Variant::Chess), alice = without_network(Variant::Alice),
-                             avalanche = without_network(Variant::Avalanche);
+    static const EvalWeights chess = make_hand_written(Variant::Chess), alice = make_hand_written(Variant::Alice),
+                             avalanche = make_hand_written(Variant::Avalanche);
     return v == Variant::Alice ? alice : v == Variant::Avalanche ? avalanche : chess;
 }
 

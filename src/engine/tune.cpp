@@ -136,8 +136,7 @@ int tune(const TuneOptions& o, std::ostream& out, std::ostream& log) {
         return 2;
     }
 
-    EvalWeights start = default_weights(o.variant);
-    start.network.reset();  // the hand-written evaluation is what is tuned
+    const EvalWeights& start = hand_written_weights(o.variant);  // what is tuned
     EvalWeights w = start;
     struct Param {
         std::string name;

@@ -328,8 +328,7 @@ TEST(Nnue, EvaluateDispatchesOnTheWeightsNetwork) {
         StateInfo st2;
         Position chess;
         chess.set(Variant::Chess, Position::START_FEN, st2);
-        engine::EvalWeights hand = engine::default_weights(Variant::Chess);
-        hand.network.reset();
+        const engine::EvalWeights& hand = engine::hand_written_weights(Variant::Chess);
         engine::EvalWeights other = hand;
         other.network = net;
         EXPECT_EQ(engine::evaluate(chess, other), engine::evaluate(chess, hand));
