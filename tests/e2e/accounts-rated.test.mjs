@@ -5,7 +5,7 @@
 // saying so, by a server without the accounts API.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, closeAll, newPlayer, noHorizontalScroll, press, screenshot, signUp, startGame, uniqueName, useServerAndBrowser } from './lib.mjs';
+import { clickMove, closeAll, newPlayer, noHorizontalScroll, press, screenshot, signUp, startGame, uniqueName, useServerAndBrowser, waitPly } from './lib.mjs';
 
 const env = useServerAndBrowser();
 
@@ -25,9 +25,14 @@ test('a rated game between two accounts: rating changes, profile list and graph;
     const id = await startGame(ann, bob, { variant: 'chess', color: 'white', minutes: 5, increment: 3 });
     // Both seats show the provisional rating of new players.
     await ann.page.locator('.name-box .rating:visible', { hasText: '1500?' }).first().waitFor();
+    // Each move reaches the other side before it answers: the same four moves
+    // (not premoves racing the opponent's) however loaded the machine is.
     await clickMove(ann.page, 'f2', 'f3');
+    await waitPly(bob.page, 1);
     await clickMove(bob.page, 'e7', 'e5');
+    await waitPly(ann.page, 2);
     await clickMove(ann.page, 'g2', 'g4');
+    await waitPly(bob.page, 3);
     await clickMove(bob.page, 'd8', 'h4');
 
     // The result banner says rated and gives both changes: Bob won, Ann lost.

@@ -7,7 +7,7 @@
 // server that does not serve the accounts API (GET /api/account answers 404).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, clickMove, closeAll, newPlayer, noHorizontalScroll, press, screenshot, signUp, startGame, uniqueName, useServerAndBrowser } from './lib.mjs';
+import { PHONE, clickMove, closeAll, newPlayer, noHorizontalScroll, press, screenshot, signUp, startGame, uniqueName, useServerAndBrowser, waitPly } from './lib.mjs';
 
 const env = useServerAndBrowser();
 
@@ -97,9 +97,14 @@ test('two logged-in players: the game is on both profiles; the leaderboard page'
     await signUp(ann.page, annName, 'ann passphrase 1');
     await signUp(bob.page, bobName, 'bob passphrase 1');
     const id = await startGame(ann, bob, { variant: 'chess', color: 'white', minutes: 5, increment: 3 });
+    // Each move reaches the other side before it answers: the same four moves
+    // (not premoves racing the opponent's) however loaded the machine is.
     await clickMove(ann.page, 'f2', 'f3');
+    await waitPly(bob.page, 1);
     await clickMove(bob.page, 'e7', 'e5');
+    await waitPly(ann.page, 2);
     await clickMove(ann.page, 'g2', 'g4');
+    await waitPly(bob.page, 3);
     await clickMove(bob.page, 'd8', 'h4');
     await ann.page.locator('.result-banner').waitFor({ state: 'visible' });
     for (const [p, name, result] of [

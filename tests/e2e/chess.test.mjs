@@ -1,9 +1,10 @@
-// Orthodox chess in two browser contexts: fool's mate played by clicks and a
-// drag, watched by a spectator whose connection drops and comes back.
+// Orthodox chess in two browser contexts: fool's mate played by clicks (one
+// move's two taps on either side of the opponent's move) and a drag, watched
+// by a spectator whose connection drops and comes back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  clickMove, closeAll, dragMove, moveList, newPlayer, press, screenshot, startGame, useServerAndBrowser, waitPly,
+  clickMove, clickSquare, closeAll, dragMove, moveList, newPlayer, press, screenshot, startGame, useServerAndBrowser, waitPly,
 } from './lib.mjs';
 
 const env = useServerAndBrowser();
@@ -45,13 +46,19 @@ test('chess: two players play to checkmate, a spectator watches and reconnects',
     await press(ann.page, '[data-action="back-to-live"]');
     await ann.page.locator('.prompt-slot.history').waitFor({ state: 'detached' });
 
+    // Bob picks up his queen before Ann has moved: the tap survives her move's arrival
+    await clickSquare(bob.page, 'd8');
+    await bob.page.locator('.game-board square.selected').first().waitFor();
+
     // the spectator loses its connection; the next move reaches it after the reconnection
     await carol.page.evaluate(() => window.echecs.dropSocket());
     await dragMove(ann.page, 'g2', 'g4');
     await waitPly(bob.page, 3);
     await waitPly(carol.page, 3, 15000);
 
-    await clickMove(bob.page, 'd8', 'h4');
+    // still picked up on Bob's board; his second tap plays the move
+    assert.equal(await bob.page.locator('.game-board square.selected').count(), 1);
+    await clickSquare(bob.page, 'h4');
     for (const p of [ann.page, bob.page, carol.page]) {
       const banner = p.locator('.result-banner');
       await banner.waitFor({ state: 'visible' });

@@ -287,6 +287,12 @@ export class BoardView {
       this.state = state;
       return;
     }
+    // A piece the player picked up stays picked up when the opponent's move
+    // arrives between the two taps, if it is still on its square (not while
+    // choosing an Avalanche push, whose selection is the enemy pawn's).
+    const picked = force || this.pushing ? [] : this.cgs.map(cg => cg.state.selected);
+    const pieceOn = (i: number, k: Key | undefined) => (k ? this.cgs[i].state.pieces.get(k) : undefined);
+    const before = picked.map((k, i) => pieceOn(i, k));
     this.pushing = null;
     this.root.classList.remove('push-stage');
     this.prompt(null);
@@ -304,6 +310,11 @@ export class BoardView {
     this.localMove = undefined;
     this.lastPush = last?.push;
     this.applyFull(lastKeys);
+    picked.forEach((k, i) => {
+      const was = before[i];
+      const now = pieceOn(i, k);
+      if (k && was && now && was.role === now.role && was.color === now.color) this.cgs[i].selectSquare(k, true);
+    });
     if (this.variant === 'alice' && moved && last) this.flight.animate(prevPos, this.pos, last);
   }
 
