@@ -8,8 +8,8 @@
 namespace echecs::engine::wdl_fit {
 
 // a0, a1 (per unit of material), b0, b1: see wdl.h.
-constexpr WdlParams CHESS{262.12, -2.56, 116.12, 0.21};     // 550 games, 47,598 positions
-constexpr WdlParams ALICE{382.50, -4.28, 187.50, 0.09};     // 300 games, 14,064 positions
+constexpr WdlParams CHESS{333.50, -3.55, 170.56, -0.68};     // 2,000 games with the network, 180,884 positions
+constexpr WdlParams ALICE{382.50, -4.28, 187.50, 0.09};      // 300 games, 14,064 positions
 constexpr WdlParams AVALANCHE{732.50, -9.02, 188.25, 1.52};  // 300 games, 7,736 positions
 
 }  // namespace echecs::engine::wdl_fit
