@@ -5,14 +5,16 @@
 #                                      installed: scripts/install-deps.sh test)
 #   scripts/postgres-test.sh url       prints the URL
 #   scripts/postgres-test.sh stop      stops the cluster and deletes it
-# The cluster listens on 127.0.0.1 only (port $ECHECS_PG_PORT, default 55432),
+# The cluster listens on 127.0.0.1 only (port $ECHECS_PG_PORT, default 25432:
+# below Linux's ephemeral ports, 32768-60999, where a busy machine's own
+# outgoing connections can hold the port and make the start fail),
 # trusts local connections, keeps its files in $ECHECS_PG_DIR (default
 # /var/tmp/echecs-test-postgres-<port>) and runs without fsync: test data only.
 # Run as root (it then runs PostgreSQL as the `postgres` user) or as any
 # non-root user that can run initdb.
 set -eu
 
-PORT=${ECHECS_PG_PORT:-55432}
+PORT=${ECHECS_PG_PORT:-25432}
 DIR=${ECHECS_PG_DIR:-/var/tmp/echecs-test-postgres-$PORT}
 DB=echecs_test
 URL="postgresql://postgres@127.0.0.1:$PORT/$DB"
