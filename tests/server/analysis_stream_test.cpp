@@ -129,8 +129,7 @@ TEST_F(ServerTest, AnalysisStreamsLetLiveGamesGoFirst) {
                   {{"variant", "chess"}, {"level", 3}, {"color", "black"}, {"time", {{"kind", "unlimited"}}}}, token());
     ASSERT_EQ(c["_status"], 201) << c.dump();
     WsClient w(port_, tok);
-    join(w, c["game"]);
-    w.state(c["game"], 1, 30s);  // the one engine thread was given to the game
+    join_until(w, c["game"], 1, 30s);  // the one engine thread was given to the game
     // and the stream goes on afterwards.
     json m = next_analysis(s, 30s);
     EXPECT_EQ(m["type"], "analysis");

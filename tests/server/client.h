@@ -40,14 +40,24 @@ struct HttpResult {
 
 using Headers = std::vector<std::pair<std::string, std::string>>;
 
+// Runs `ioc` until `done` or `timeout`; then throws, naming `what`, on a
+// timeout or an error. Beast's timeouts hold for asynchronous operations
+// only: a synchronous read from a server that never answers would wait for
+// ever (and the test runner kill the test without a word).
+inline void run_bounded(asio::io_context& ioc, const bool& done, const beast::error_code& ec,
+                        std::chrono::milliseconds timeout, const std::string& what) {
+    ioc.restart();
+    ioc.run_for(timeout);
+    if (!done) throw std::runtime_error(what + ": no answer within " + std::to_string(timeout.count()) + " ms");
+    if (ec) throw std::runtime_error(what + ": " + ec.message());
+}
+
 // `headers` are added or replace the defaults (Host, Content-Type).
 inline HttpResult http_request(std::uint16_t port, http::verb method, const std::string& target,
                                const std::string& body = "", const std::string& token = "",
                                const Headers& headers = {}) {
     asio::io_context ioc;
     beast::tcp_stream stream(ioc);
-    stream.expires_after(10s);
-    stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
     http::request<http::string_body> req{method, target, 11};
     req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
     if (!token.empty()) req.set("X-Echecs-Token", token);
@@ -57,11 +67,23 @@ inline HttpResult http_request(std::uint16_t port, http::verb method, const std:
     }
     for (const auto& [k, v] : headers) req.set(k, v);
     req.prepare_payload();
-    http::write(stream, req);
     beast::flat_buffer buf;
     http::response_parser<http::string_body> parser;
     parser.body_limit(64 * 1024 * 1024);
-    http::read(stream, buf, parser);
+    beast::error_code ec;
+    bool done = false;
+    stream.expires_after(10s);
+    stream.async_connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port), [&](beast::error_code e) {
+        if (e) return void((ec = e, done = true));
+        http::async_write(stream, req, [&](beast::error_code e, std::size_t) {
+            if (e) return void((ec = e, done = true));
+            http::async_read(stream, buf, parser, [&](beast::error_code e, std::size_t) {
+                ec = e;
+                done = true;
+            });
+        });
+    });
+    run_bounded(ioc, done, ec, 15s, std::string(http::to_string(method)) + " " + target);
     auto& res = parser.get();
     HttpResult r;
     r.status = res.result_int();
@@ -69,7 +91,6 @@ inline HttpResult http_request(std::uint16_t port, http::verb method, const std:
     r.content_type = std::string(res[http::field::content_type]);
     r.disposition = std::string(res[http::field::content_disposition]);
     for (const auto& f : res) r.headers[std::string(f.name_string())] = std::string(f.value());
-    beast::error_code ec;
     stream.socket().shutdown(tcp::socket::shutdown_both, ec);
     return r;
 }
@@ -95,14 +116,23 @@ inline const char* const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 
 class WsClient {
 public:
     explicit WsClient(std::uint16_t port, const std::string& token = "", const std::string& origin = "") : ws_(ioc_) {
-        beast::get_lowest_layer(ws_).expires_after(10s);
-        beast::get_lowest_layer(ws_).connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-        beast::get_lowest_layer(ws_).expires_never();
         ws_.read_message_max(64 * 1024 * 1024);
         if (!origin.empty())
             ws_.set_option(websocket::stream_base::decorator(
                 [origin](websocket::request_type& req) { req.set(http::field::origin, origin); }));
-        ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
+        beast::error_code ec;
+        bool done = false;
+        auto& tcp_layer = beast::get_lowest_layer(ws_);
+        tcp_layer.expires_after(10s);
+        tcp_layer.async_connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port), [&](beast::error_code e) {
+            if (e) return void((ec = e, done = true));
+            ws_.async_handshake("127.0.0.1:" + std::to_string(port), "/ws", [&](beast::error_code e) {
+                ec = e;
+                done = true;
+            });
+        });
+        run_bounded(ioc_, done, ec, 15s, "WebSocket handshake");
+        tcp_layer.expires_never();
         if (!token.empty()) send({{"type", "hello"}, {"token", token}});
     }
     ~WsClient() {
@@ -113,7 +143,21 @@ public:
     void send(const json& j) { send_raw(j.dump()); }
     void send_raw(const std::string& text, bool binary = false) {
         ws_.binary(binary);
-        ws_.write(asio::buffer(text));
+        beast::error_code ec;
+        bool done = false;
+        ws_.async_write(asio::buffer(text), [&](beast::error_code e, std::size_t) {
+            ec = e;
+            done = true;
+        });
+        ioc_.restart();
+        ioc_.run_for(10s);
+        if (!done) {  // the server reads nothing: give the write up
+            beast::get_lowest_layer(ws_).cancel();
+            ioc_.restart();
+            ioc_.run();
+            throw std::runtime_error("WebSocket write: not taken within 10 s");
+        }
+        if (ec) throw std::runtime_error("WebSocket write: " + ec.message());
     }
 
     // The next message; throws on timeout or when the socket is closed.

@@ -219,8 +219,7 @@ TEST_F(ReviewTest, LiveGamesGoFirstAndTheReviewStillCompletes) {
                   {{"variant", "chess"}, {"level", 1}, {"color", "black"}, {"time", {{"kind", "unlimited"}}}}, ann);
     ASSERT_EQ(c["_status"], 201) << c.dump();
     WsClient w(port_, ann);
-    join(w, c["game"]);
-    w.state(c["game"], 1, 30s);  // the computer moved
+    join_until(w, c["game"], 1, 30s);  // the computer moved
     const json done = wait_review(port_, id);
     ASSERT_EQ(done["status"], "done") << done.dump();
     expect_blunder(done["review"], AVALANCHE);

@@ -107,6 +107,13 @@ protected:
         return c.recv_until([&](const json& j) { return j["type"] == "state" && j["game"] == game; });
     }
 
+    // Joins and waits for the state at `ply`: the join's own state when the
+    // move was played before it (e.g. the computer's first move).
+    static json join_until(WsClient& c, const std::string& game, int ply, std::chrono::milliseconds timeout) {
+        json first = join(c, game);
+        return first["ply"] == ply ? first : c.state(game, ply, timeout);
+    }
+
     // Plays the moves alternately from the two clients; returns the last state.
     static json play(WsClient& w, WsClient& b, const std::string& game, const std::vector<std::string>& moves,
                      int first_ply = 0) {
