@@ -77,6 +77,8 @@ public:
         if (threads > first_.size()) threads = std::max(1, first_.size());
         result_.threads = threads;
 
+        // Cancelled before it starts: the same answer as a solve cancelled midway.
+        if (options_.cancel && options_.cancel->load()) shared_.halt(Status::Cancelled);
         std::vector<std::thread> pool;
         for (int i = 0; i < threads; ++i) pool.emplace_back([this] { work(); });
         monitor(t0);

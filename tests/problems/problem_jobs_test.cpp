@@ -171,7 +171,8 @@ TEST(ProblemJobs, OneUnfinishedJobPerAddressAndPoolRefusalsKeepNothing) {
               ProblemJobs::Refusal::PoolFull);
     EXPECT_EQ(jobs.size(), 2u);
 
-    // Cancelled while queued: it ends at once when the pool gets to it.
+    // Cancelled while queued: it ends at once when the pool gets to it, with
+    // the same answer as a solve cancelled while it runs.
     EXPECT_EQ(jobs.cancel(a.id, "someone else"), ProblemJobs::Cancel::NotOwner);
     EXPECT_EQ(jobs.cancel("nosuchjob", "o1"), ProblemJobs::Cancel::NotFound);
     EXPECT_EQ(jobs.cancel(a.id, "o1"), ProblemJobs::Cancel::Done);
@@ -179,8 +180,10 @@ TEST(ProblemJobs, OneUnfinishedJobPerAddressAndPoolRefusalsKeepNothing) {
     held[0](stop);
     const json s = *jobs.status(a.id);
     EXPECT_EQ(s["status"], "done");
-    EXPECT_TRUE(s["result"].is_null());
-    EXPECT_FALSE(s["error"].is_null());
+    EXPECT_EQ(s["result"]["status"], "cancelled") << s.dump();
+    EXPECT_EQ(s["result"]["first_moves_done"], 0);
+    EXPECT_EQ(s["result"]["nodes"], 0);
+    EXPECT_TRUE(s["error"].is_null());
     // The address may solve again.
     EXPECT_EQ(jobs.submit(read_solve_request(alice2()), "10.0.0.1", "o1", hold).refusal, ProblemJobs::Refusal::None);
 }

@@ -104,7 +104,7 @@ void ProblemJobs::run(const std::shared_ptr<Job>& job, const SolveRequest& reque
     json result;
     std::string text, error;
     try {
-        if (!stop && !job->cancel) {
+        if (!stop) {  // cancelled by its owner meanwhile, the solver says so at once
             const solver::Result r = solver::solve(request.problem, o);
             result = json::parse(solver::to_json(r));
             text = solver::to_text(r);
