@@ -72,7 +72,7 @@ inline HttpResult http_request(std::uint16_t port, http::verb method, const std:
     parser.body_limit(64 * 1024 * 1024);
     beast::error_code ec;
     bool done = false;
-    stream.expires_after(10s);
+    stream.expires_after(30s);  // the whole exchange: generous, a guard against hangs only
     stream.async_connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port), [&](beast::error_code e) {
         if (e) return void((ec = e, done = true));
         http::async_write(stream, req, [&](beast::error_code e, std::size_t) {
@@ -83,7 +83,7 @@ inline HttpResult http_request(std::uint16_t port, http::verb method, const std:
             });
         });
     });
-    run_bounded(ioc, done, ec, 15s, std::string(http::to_string(method)) + " " + target);
+    run_bounded(ioc, done, ec, 35s, std::string(http::to_string(method)) + " " + target);
     auto& res = parser.get();
     HttpResult r;
     r.status = res.result_int();
@@ -123,7 +123,7 @@ public:
         beast::error_code ec;
         bool done = false;
         auto& tcp_layer = beast::get_lowest_layer(ws_);
-        tcp_layer.expires_after(10s);
+        tcp_layer.expires_after(30s);
         tcp_layer.async_connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port), [&](beast::error_code e) {
             if (e) return void((ec = e, done = true));
             ws_.async_handshake("127.0.0.1:" + std::to_string(port), "/ws", [&](beast::error_code e) {
@@ -131,7 +131,7 @@ public:
                 done = true;
             });
         });
-        run_bounded(ioc_, done, ec, 15s, "WebSocket handshake");
+        run_bounded(ioc_, done, ec, 35s, "WebSocket handshake");
         tcp_layer.expires_never();
         if (!token.empty()) send({{"type", "hello"}, {"token", token}});
     }
@@ -150,12 +150,12 @@ public:
             done = true;
         });
         ioc_.restart();
-        ioc_.run_for(10s);
+        ioc_.run_for(30s);
         if (!done) {  // the server reads nothing: give the write up
             beast::get_lowest_layer(ws_).cancel();
             ioc_.restart();
             ioc_.run();
-            throw std::runtime_error("WebSocket write: not taken within 10 s");
+            throw std::runtime_error("WebSocket write: not taken within 30 s");
         }
         if (ec) throw std::runtime_error("WebSocket write: " + ec.message());
     }
