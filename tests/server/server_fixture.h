@@ -14,6 +14,8 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <future>
+#include <iostream>
 #include <thread>
 
 #include "client.h"
@@ -69,8 +71,16 @@ protected:
     void stop() {
         if (!server_) return;
         server_->stop();
-        thread_.join();
-        server_.reset();
+        // Bounded: a server that does not stop would hang the test until the
+        // runner kills it without a word.
+        auto stopped = std::async(std::launch::async, [this] {
+            thread_.join();
+            server_.reset();
+        });
+        if (stopped.wait_for(std::chrono::seconds(60)) != std::future_status::ready) {
+            std::cerr << "the server did not stop within 60 s\n";
+            std::abort();
+        }
     }
     void restart(const Tweak& tweak = {}) {
         stop();
