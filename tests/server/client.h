@@ -149,14 +149,7 @@ public:
             ec = e;
             done = true;
         });
-        ioc_.restart();
-        ioc_.run_for(30s);
-        if (!done) {  // the server reads nothing: give the write up
-            beast::get_lowest_layer(ws_).cancel();
-            ioc_.restart();
-            ioc_.run();
-            throw std::runtime_error("WebSocket write: not taken within 30 s");
-        }
+        run_or_cancel(done, 30s, "WebSocket write: not taken within 30 s");  // the server reads nothing
         if (ec) throw std::runtime_error("WebSocket write: " + ec.message());
     }
 
@@ -169,14 +162,7 @@ public:
             ec = e;
             done = true;
         });
-        ioc_.restart();
-        ioc_.run_for(timeout);
-        if (!done) {
-            beast::get_lowest_layer(ws_).cancel();
-            ioc_.restart();
-            ioc_.run();
-            throw std::runtime_error("timeout waiting for a message");
-        }
+        run_or_cancel(done, timeout, "timeout waiting for a message");
         if (ec) {
             closed_ = true;
             close_code_ = ws_.reason().code;
@@ -217,6 +203,18 @@ public:
     int close_code() const { return close_code_; }
 
 private:
+    // Runs the pending operation until `done` or `timeout`; on a timeout
+    // cancels it (its handler runs with operation_aborted) and throws `what`.
+    void run_or_cancel(const bool& done, std::chrono::milliseconds timeout, const char* what) {
+        ioc_.restart();
+        ioc_.run_for(timeout);
+        if (done) return;
+        beast::get_lowest_layer(ws_).cancel();
+        ioc_.restart();
+        ioc_.run();
+        throw std::runtime_error(what);
+    }
+
     asio::io_context ioc_;
     websocket::stream<beast::tcp_stream> ws_;
     bool closed_ = false;
