@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <deque>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <random>
@@ -144,8 +145,9 @@ private:
 class Crowd {
 public:
     enum Mode { Read, Silent };
-    Crowd(std::uint16_t port, int n, Mode mode, std::function<std::vector<json>(int)> first)
-        : mode_(mode), first_(std::move(first)) {
+    // `count_types`: count the messages received by type too (each is parsed).
+    Crowd(std::uint16_t port, int n, Mode mode, std::function<std::vector<json>(int)> first, bool count_types = false)
+        : mode_(mode), first_(std::move(first)), count_types_(count_types) {
         for (int i = 0; i < n; ++i) {
             auto c = std::make_shared<Client>(ioc_);
             clients_.push_back(c);
@@ -167,6 +169,16 @@ public:
         ioc_.poll();
     }
     std::uint64_t received() const { return received_; }
+    // The messages received of one type (with count_types).
+    std::uint64_t received(const std::string& type) const {
+        std::lock_guard lock(types_mutex_);
+        auto it = types_.find(type);
+        return it == types_.end() ? 0 : it->second;
+    }
+    std::map<std::string, std::uint64_t> received_by_type() const {
+        std::lock_guard lock(types_mutex_);
+        return types_;
+    }
     int open() const { return open_; }
     int refused() const { return refused_; }
     int dropped() const { return dropped_; }  // closed by the server while reading
@@ -226,19 +238,31 @@ private:
                 if (!stopping_) ++dropped_;
                 return;
             }
+            if (count_types_) {
+                std::lock_guard lock(types_mutex_);
+                ++types_[type_of(c->buf)];
+            }
             ++received_;
             c->buf.consume(c->buf.size());
             read(c);
         });
     }
 
+    static std::string type_of(const beast::flat_buffer& buf) {
+        const json j = json::parse(beast::buffers_to_string(buf.data()), nullptr, false);
+        return j.is_object() && j.contains("type") && j["type"].is_string() ? j["type"].get<std::string>() : "?";
+    }
+
     asio::io_context ioc_;
     Mode mode_;
     std::function<std::vector<json>(int)> first_;
+    bool count_types_;
     std::vector<ClientPtr> clients_;
     std::atomic<bool> stopping_{false};
     std::atomic<std::uint64_t> received_{0};
     std::atomic<int> open_{0}, refused_{0}, dropped_{0};
+    mutable std::mutex types_mutex_;
+    std::map<std::string, std::uint64_t> types_;
     std::thread thread_;
 };
 

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 namespace echecs::test {
 
@@ -108,6 +109,17 @@ inline json get_json(std::uint16_t port, const std::string& target, const std::s
     json j = r.j();
     if (j.is_object()) j["_status"] = r.status;
     return j;
+}
+
+// Polls `done` every few milliseconds until it holds (true) or `timeout`
+// passes (false): the caller fails, saying what it waited for.
+inline bool wait_until(const std::function<bool()>& done, std::chrono::milliseconds timeout) {
+    const auto end = std::chrono::steady_clock::now() + timeout;
+    for (;;) {
+        if (done()) return true;
+        if (std::chrono::steady_clock::now() >= end) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
 }
 
 // The orthodox initial position.
