@@ -304,7 +304,15 @@ TEST_F(RatedTest, ResignationAndDrawAreRatedAbortIsNot) {
         w.send({{"type", "abort"}, {"game", game}});
         json end = w.state_where(game, [](const json& s) { return s["status"] == "over"; });
         EXPECT_EQ(end["termination"], "aborted");
-        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        // Nothing until a later game's rating changes come: the accounts
+        // record the results in order, so the abort's would have come first.
+        const std::string later = game_for("chess");
+        WsClient lw(port_, ann.token), lb(port_, bob.token);
+        join(lw, later);
+        join(lb, later);
+        play(lw, lb, later, {"e2e4", "e7e5"});
+        lb.send({{"type", "resign"}, {"game", later}});
+        lw.state_where(later, [](const json& s) { return !s["rating_diff"].is_null(); });
         EXPECT_TRUE(http_request(port_, http::verb::get, "/api/games/" + game).j()["rating_diff"].is_null());
         EXPECT_EQ(profile(port_, "AnnLee")["ratings"]["avalanche"]["blitz"]["games"], 0);
         EXPECT_EQ(http_request(port_, http::verb::get, "/api/users/AnnLee/games?variant=avalanche").j()["games"].size(),

@@ -4,6 +4,8 @@
 // (Over 400 lines: one short test per finding, kept together.)
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <array>
+#include <functional>
 #include <set>
 
 #include "server/storage.h"
@@ -140,12 +142,17 @@ TEST_F(ServerTest, TheOpponentOfAPlayerWhoLeftMayClaimTheGame) {
         w.send({{"type", type}, {"game", p.game}});
         json r = w.recv_until(
             [&](const json& j) { return j["type"] == "error" || (j["type"] == "state" && j["status"] == "over"); });
-        if (r["type"] == "error") {  // most likely: the 400 ms have not passed yet
-            EXPECT_EQ(r["reason"], "claim_too_early");
+        // Most likely the 400 ms have not passed yet: asked again until they
+        // have (the server's clock decides; 30 s at most).
+        const auto deadline = std::chrono::steady_clock::now() + 30s;
+        while (r["type"] == "error") {
+            ASSERT_EQ(r["reason"], "claim_too_early") << r.dump();
             EXPECT_EQ(r["params"]["available_at"], at);
-            std::this_thread::sleep_for(std::chrono::milliseconds(450));
+            ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the claim still too early after 30 s";
+            std::this_thread::sleep_for(50ms);
             w.send({{"type", type}, {"game", p.game}});
-            r = w.state_where(p.game, [](const json& j) { return j["status"] == "over"; });
+            r = w.recv_until(
+                [&](const json& j) { return j["type"] == "error" || (j["type"] == "state" && j["status"] == "over"); });
         }
         json over = r;
         EXPECT_EQ(over["termination"], "abandonment");
@@ -166,14 +173,15 @@ TEST_F(ServerTest, TheOpponentOfAPlayerWhoLeftMayClaimTheGame) {
     join(b, p.game);
     json back = w.state_where(p.game, [](const json& j) { return j["players"]["black"]["connected"] == true; });
     EXPECT_TRUE(back["claim"].is_null());
-    std::this_thread::sleep_for(std::chrono::milliseconds(450));
+    // At once, no need to wait out the 400 ms: a claim still there would be
+    // answered claim_too_early (or end the game), not claim_not_available.
     w.send({{"type", "claim_victory"}, {"game", p.game}});
     EXPECT_EQ(w.error()["reason"], "claim_not_available");
 }
 
 TEST_F(ServerTest, ASeekLeavesWithItsCreator) {
     restart([](server::ServerOptions& o) { o.seek_grace_ms = 300; });
-    std::string a = token(), c = token();
+    std::string a = token(), c = token(), c2 = token();
     WsClient watcher(port_, c);
     watcher.send({{"type", "lobby_subscribe"}});
     watcher.recv_until([](const json& j) { return j["type"] == "lobby"; });
@@ -186,17 +194,43 @@ TEST_F(ServerTest, ASeekLeavesWithItsCreator) {
         EXPECT_EQ(mine["seeks"], json({id}));
         watcher.recv_until([&](const json& j) { return j["type"] == "lobby_delta"; });
     }  // the creator's last socket closes
-    json gone = watcher.recv_until([](const json& j) { return j["type"] == "lobby_delta"; }, 5s);
+    json gone = watcher.recv_until([](const json& j) { return j["type"] == "lobby_delta"; }, 30s);
     EXPECT_EQ(gone["changes"][0], json({{"op", "seek_removed"}, {"id", id}}));
     EXPECT_EQ(http_request(port_, http::verb::get, "/api/seeks/" + id).status, 404);
     // Back within the grace period: the seek stays.
+    auto next_changes = [&] {
+        return watcher.recv_until([](const json& j) { return j["type"] == "lobby_delta"; }, 30s)["changes"];
+    };
+    auto wait_shown = [&](const std::string& seek) {  // a seek expires only once the lobby has shown it
+        for (bool shown = false; !shown;)
+            for (const json& change : next_changes()) {
+                EXPECT_FALSE(!kept.empty() && change == json({{"op", "seek_removed"}, {"id", kept}}))
+                    << "the seek left with its creator back";
+                shown = shown || (change["op"] == "seek_added" && change["seek"]["id"] == seek);
+            }
+    };
     {
         WsClient creator(port_, a);
         kept = post_json(port_, "/api/seeks", {{"time", {{"kind", "unlimited"}}}}, a)["seek"]["id"];
+        wait_shown(kept);
     }
     WsClient again(port_, a);
     again.recv_until([](const json& j) { return j["type"] == "my_seeks"; });
-    std::this_thread::sleep_for(600ms);
+    // Nothing until a later creator's seek leaves: its grace period started
+    // after this one's, and expired seeks leave the lobby in that order.
+    const json kept_removed = {{"op", "seek_removed"}, {"id", kept}};
+    std::string later;
+    {
+        WsClient creator(port_, c2);
+        creator.recv_until([](const json& j) { return j["type"] == "my_seeks"; });
+        later = post_json(port_, "/api/seeks", {{"time", {{"kind", "unlimited"}}}}, c2)["seek"]["id"];
+        wait_shown(later);
+    }
+    for (bool later_gone = false; !later_gone;)
+        for (const json& change : next_changes()) {
+            ASSERT_NE(change, kept_removed) << "the seek left with its creator back";
+            later_gone = later_gone || change == json({{"op", "seek_removed"}, {"id", later}});
+        }
     EXPECT_EQ(http_request(port_, http::verb::get, "/api/seeks/" + kept).status, 200);
 }
 
@@ -232,8 +266,8 @@ TEST_F(ServerTest, SpectatorsDoNotKeepFinishedGamesInMemory) {
     }
     WsClient spectator(port_);
     EXPECT_EQ(join(spectator, p.game)["status"], "over");
-    for (int i = 0; i < 100 && server_->stats().rooms > 0; ++i) std::this_thread::sleep_for(50ms);
-    EXPECT_EQ(server_->stats().rooms, 0u);
+    EXPECT_TRUE(wait_until([&] { return server_->stats().rooms == 0; }, 30s))
+        << "waited 30 s for the finished game to leave memory; rooms: " << server_->stats().rooms;
     // Still there for whoever asks, read back from storage.
     EXPECT_EQ(join(spectator, p.game)["result"], "1-0");
 }
@@ -368,29 +402,64 @@ TEST_F(ServerTest, LimitsPerAddress) {
         for (int i = 0; i < 6; ++i) open.push_back(std::make_unique<WsClient>(port_));
         EXPECT_THROW(WsClient extra(port_), std::exception);  // closed at once
         open.pop_back();
-        for (int i = 0; i < 100; ++i) {  // the slot comes back when the socket is gone
-            try {
-                WsClient again(port_);
-                break;
-            } catch (const std::exception&) {
-                std::this_thread::sleep_for(20ms);
-            }
-        }
+        EXPECT_TRUE(wait_until(  // the slot comes back when the socket is gone
+            [&] {
+                try {
+                    WsClient again(port_);
+                    return true;
+                } catch (const std::exception&) {
+                    return false;
+                }
+            },
+            30s))
+            << "waited 30 s for a connection slot to come back";
     }
-    std::this_thread::sleep_for(100ms);
+    EXPECT_TRUE(wait_until([&] { return server_->stats().connections == 0; }, 30s))
+        << "waited 30 s for the server to see the sockets closed; open: " << server_->stats().connections;
     for (int i = 0; i < 2; ++i) EXPECT_EQ(post_json(port_, "/api/computer", {{"level", 1}}, a)["_status"], 201);
     EXPECT_EQ(post_json(port_, "/api/computer", {{"level", 1}}, a)["error"]["reason"], "too_many_engine_games");
     for (int i = 0; i < 3; ++i)
         EXPECT_EQ(post_json(port_, "/api/seeks", {{"time", {{"kind", "unlimited"}}}}, token())["_status"], 201);
     EXPECT_EQ(post_json(port_, "/api/seeks", {{"time", {{"kind", "unlimited"}}}}, token())["error"]["reason"],
               "too_many_seeks_address");
-    // One evaluation at a time per address: a second one at once is refused.
-    std::thread first([&] { http_request(port_, http::verb::post, "/api/analysis/eval", json::object().dump()); });
-    std::this_thread::sleep_for(100ms);
-    auto second = http_request(port_, http::verb::post, "/api/analysis/eval", json::object().dump());
+    // One evaluation at a time per address: of two at once (each takes 500 ms
+    // at least), whichever comes second is refused.
+    HttpResult evals[2];
+    std::thread first([&] { evals[0] = http_request(port_, http::verb::post, "/api/analysis/eval", "{}"); });
+    evals[1] = http_request(port_, http::verb::post, "/api/analysis/eval", "{}");
     first.join();
-    EXPECT_EQ(second.status, 429);
-    EXPECT_EQ(error_of(second)["reason"], "eval_pending");
+    const int refused = evals[0].status == 429 ? 0 : 1;
+    EXPECT_EQ(evals[1 - refused].status, 200);
+    EXPECT_EQ(evals[refused].status, 429);
+    EXPECT_EQ(error_of(evals[refused])["reason"], "eval_pending");
+}
+
+// Reads from `sock` until `done(reply)`, the end of the stream or an error,
+// 30 s at most (then the error is timed_out): a server that never answers
+// fails the test instead of hanging it.
+std::pair<std::string, beast::error_code> read_bounded(asio::io_context& ioc, tcp::socket& sock,
+                                                       const std::function<bool(const std::string&)>& done) {
+    std::string reply;
+    beast::error_code end;
+    bool finished = false;
+    std::array<char, 4096> buf;
+    std::function<void()> next = [&] {
+        sock.async_read_some(asio::buffer(buf), [&](beast::error_code ec, std::size_t n) {
+            reply.append(buf.data(), n);
+            if (ec || done(reply)) return void((end = ec, finished = true));
+            next();
+        });
+    };
+    next();
+    ioc.restart();
+    ioc.run_for(30s);
+    if (!finished) {
+        sock.cancel();
+        ioc.restart();
+        ioc.run();
+        end = asio::error::timed_out;
+    }
+    return {reply, end};
 }
 
 TEST_F(ServerTest, ABodyOverTheLimitIsRefusedBeforeItIsRead) {
@@ -402,17 +471,9 @@ TEST_F(ServerTest, ABodyOverTheLimitIsRefusedBeforeItIsRead) {
         "Content-Length: 100000000\r\n\r\n{";
     asio::write(sock, asio::buffer(head));
     // The answer comes without the 100 MB: only the head was needed.
-    std::string reply;
-    char buf[4096];
-    beast::error_code ec;
-    for (int i = 0; i < 50 && reply.find("\r\n\r\n") == std::string::npos; ++i) {
-        if (sock.available(ec) == 0) {
-            std::this_thread::sleep_for(20ms);
-            continue;
-        }
-        reply.append(buf, sock.read_some(asio::buffer(buf), ec));
-    }
-    EXPECT_EQ(reply.rfind("HTTP/1.1 413", 0), 0u) << reply;
+    const auto [reply, ec] =
+        read_bounded(ioc, sock, [](const std::string& r) { return r.find("\r\n\r\n") != std::string::npos; });
+    EXPECT_EQ(reply.rfind("HTTP/1.1 413", 0), 0u) << reply << " (" << ec.message() << ")";
 }
 
 // A client that sends its body anyway (most do: they write before they read)
@@ -428,15 +489,23 @@ TEST_F(ServerTest, ABodySentAfterItsRefusalDoesNotResetTheAnswer) {
         "Content-Length: " +
         std::to_string(body.size()) + "\r\n\r\n";
     asio::write(sock, asio::buffer(head));
-    std::this_thread::sleep_for(200ms);  // the server has refused it and stopped sending by now
+    // The body goes once the server has refused it: its answer is there to
+    // read (left unread, 30 s at most).
+    bool readable = false;
+    sock.async_wait(tcp::socket::wait_read, [&](beast::error_code e) { readable = !e; });
+    ioc.run_for(30s);
+    if (!readable) {
+        sock.cancel();
+        ioc.restart();
+        ioc.run();
+    }
+    ASSERT_TRUE(readable) << "waited 30 s for the server's answer to the head";
     beast::error_code ec;
     asio::write(sock, asio::buffer(body), ec);
     EXPECT_FALSE(ec) << ec.message();
     sock.shutdown(tcp::socket::shutdown_send, ec);
-    std::string reply;
-    char buf[4096];
-    for (std::size_t n; (n = sock.read_some(asio::buffer(buf), ec)) > 0 || !ec;) reply.append(buf, n);
-    EXPECT_EQ(ec, asio::error::eof) << ec.message();
+    auto [reply, end] = read_bounded(ioc, sock, [](const std::string&) { return false; });
+    EXPECT_EQ(end, asio::error::eof) << end.message();
     EXPECT_EQ(reply.rfind("HTTP/1.1 413", 0), 0u) << reply.substr(0, 200);
     EXPECT_NE(reply.find("body_too_large"), std::string::npos);
 }
