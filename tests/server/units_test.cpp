@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <thread>
 
 #include "server/engine_queue.h"
@@ -331,6 +332,17 @@ TEST(Limits, TokenBucketAndAddresses) {
     EXPECT_EQ(l.size(), 1u);  // b still has a game
 }
 
+// Polls `done` until it holds (true) or `timeout` passes (false): every
+// wait of the scheduler tests is bounded and says what it waited for.
+bool wait_until(const std::function<bool()>& done, std::chrono::milliseconds timeout) {
+    const auto end = std::chrono::steady_clock::now() + timeout;
+    while (!done()) {
+        if (std::chrono::steady_clock::now() >= end) return false;
+        std::this_thread::sleep_for(1ms);
+    }
+    return true;
+}
+
 TEST(EngineScheduler, GamesGoFirstAndPreemptAnalyses) {
     // Declared before the scheduler: its threads run the jobs that use them
     // until its destructor has joined them.
@@ -338,16 +350,19 @@ TEST(EngineScheduler, GamesGoFirstAndPreemptAnalyses) {
     std::atomic<bool> analysis_started{false}, analysis_stopped{false};
     std::atomic<int> game_at{-1}, other_at{-1};
     EngineScheduler s(1, 100, 2);
-    // A long analysis takes the only thread...
+    // A long analysis takes the only thread (until it is stopped, 60 s at most)...
     ASSERT_EQ(s.submit_analysis("flooder",
                                 [&](const std::atomic<bool>& stop) {
                                     analysis_started = true;
-                                    for (int i = 0; i < 1000 && !stop; ++i) std::this_thread::sleep_for(10ms);
+                                    const auto end = std::chrono::steady_clock::now() + 60s;
+                                    while (!stop && std::chrono::steady_clock::now() < end)
+                                        std::this_thread::sleep_for(1ms);
                                     analysis_stopped = stop.load();
                                     order++;
                                 }),
               EngineScheduler::Refusal::None);
-    while (!analysis_started) std::this_thread::sleep_for(1ms);
+    ASSERT_TRUE(wait_until([&] { return analysis_started.load(); }, 30s))
+        << "waited 30 s for the scheduler to start the first analysis";
     // ...the flooder may queue one more, not three...
     EXPECT_EQ(s.submit_analysis("flooder", [&](const std::atomic<bool>&) { order++; }), EngineScheduler::Refusal::None);
     EXPECT_EQ(s.submit_analysis("flooder", [&](const std::atomic<bool>&) {}), EngineScheduler::Refusal::ClientFull);
@@ -355,7 +370,8 @@ TEST(EngineScheduler, GamesGoFirstAndPreemptAnalyses) {
     EXPECT_EQ(s.submit_analysis("other", [&](const std::atomic<bool>&) { other_at = order++; }),
               EngineScheduler::Refusal::None);
     ASSERT_TRUE(s.submit_game([&](const std::atomic<bool>&) { game_at = order++; }));
-    for (int i = 0; i < 500 && order < 4; ++i) std::this_thread::sleep_for(10ms);
+    ASSERT_TRUE(wait_until([&] { return order.load() == 4; }, 30s))
+        << "waited 30 s for the four jobs to run; " << order.load() << " ran";
     EXPECT_TRUE(analysis_stopped);  // stopped early for the game
     EXPECT_EQ(game_at, 1);          // right after the preempted analysis
     EXPECT_EQ(other_at, 2);         // the other client before the flooder's second
@@ -367,11 +383,13 @@ TEST(EngineScheduler, TheQueueIsBounded) {
     // scheduler's destructor stops and joins its thread.
     std::atomic<bool> release{false};
     EngineScheduler s(1, 2, 10);
-    auto block = [&](const std::atomic<bool>& stop) {
-        while (!release && !stop) std::this_thread::sleep_for(1ms);
+    auto block = [&](const std::atomic<bool>& stop) {  // until released or stopped, 60 s at most
+        const auto end = std::chrono::steady_clock::now() + 60s;
+        while (!release && !stop && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(1ms);
     };
     ASSERT_EQ(s.submit_analysis("a", block), EngineScheduler::Refusal::None);
-    while (s.queued() != 0) std::this_thread::sleep_for(1ms);
+    ASSERT_TRUE(wait_until([&] { return s.queued() == 0; }, 30s))
+        << "waited 30 s for the scheduler's thread to take the first job; still queued: " << s.queued();
     EXPECT_EQ(s.submit_analysis("b", block), EngineScheduler::Refusal::None);
     EXPECT_EQ(s.submit_analysis("c", block), EngineScheduler::Refusal::None);
     EXPECT_EQ(s.submit_analysis("d", block), EngineScheduler::Refusal::QueueFull);
