@@ -72,12 +72,21 @@ TEST(AnalysisApi, CancelEndsAnUnlimitedAnalysisWithTwoThreads) {
     r.threads = 2;
     std::atomic<bool> cancel{false};
     std::atomic<int> iterations{0};
-    std::thread stopper([&] {
-        while (iterations.load() < 3) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    std::atomic<bool> waited_out{false};
+    std::thread stopper([&] {  // cancels after three iterations, or after 60 s anyway
+        const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (iterations.load() < 3) {
+            if (std::chrono::steady_clock::now() >= end) {
+                waited_out = true;
+                break;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
         cancel = true;
     });
     const AnalysisUpdate a = engine::analyse(r, &cancel, [&](const AnalysisUpdate&) { ++iterations; });
     stopper.join();
+    EXPECT_FALSE(waited_out) << "waited 60 s for three iterations of the analysis; " << iterations.load() << " came";
     EXPECT_TRUE(a.final);
     EXPECT_GE(a.depth, 3);
     EXPECT_EQ(a.lines.size(), 2u);
