@@ -1,7 +1,9 @@
 // The analysis board's continuous analysis: switched on, the depth rises and
 // two lines with distinct first moves are shown with an evaluation bar; a
 // move on the board restarts it on the new position; a line clicked is
-// played onto the board; hiding the tab stops the stream.
+// played onto the board; hiding the tab stops the stream (nothing more on
+// the page's socket while a second stream, the test's clock, goes two depths
+// deeper than the stopped one had gone).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clickMove, closeAll, newPlayer, press, useServerAndBrowser } from './lib.mjs';
@@ -14,16 +16,31 @@ test('analysis board: continuous analysis with two lines', { timeout: 90000 }, a
   const ann = await newPlayer(env.browser, env.server.url);
   try {
     const page = ann.page;
-    // count the analysis messages the page receives
+    // count the analysis messages each socket receives, keep what the page sends
     await page.addInitScript(() => {
       window.__analysis = 0;
+      window.__sockets = [];
+      window.__sent = [];
       const Orig = window.WebSocket;
       window.WebSocket = class extends Orig {
         constructor(...a) {
           super(...a);
+          this.analysis = 0;
+          this.depth = 0;
+          this.final = false;
+          window.__sockets.push(this);
           this.addEventListener('message', e => {
-            if (String(e.data).includes('"type":"analysis"')) window.__analysis += 1;
+            if (!String(e.data).includes('"type":"analysis"')) return;
+            const m = JSON.parse(e.data);
+            this.analysis += 1;
+            this.depth = m.depth;
+            this.final = this.final || m.final;
+            if (this === window.__sockets[0]) window.__analysis += 1;
           });
+        }
+        send(data) {
+          window.__sent.push(String(data));
+          super.send(data);
         }
       };
     });
@@ -57,10 +74,34 @@ test('analysis board: continuous analysis with two lines', { timeout: 90000 }, a
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    await page.waitForTimeout(700);
-    const before = await page.evaluate(() => window.__analysis);
-    await page.waitForTimeout(1500);
-    assert.equal(await page.evaluate(() => window.__analysis), before);
+    // the page says analyse_stop; a ping sent after it is answered once the
+    // server has stopped the stream: from then on, nothing on that socket
+    await page.waitForFunction(() => window.__sent.some(s => s.includes('"analyse_stop"')), null, { timeout: 10000 });
+    const stopped = await page.evaluate(() => new Promise((resolve, reject) => {
+      const ws = window.__sockets[0];
+      const timer = setTimeout(() => reject(new Error('no pong within 20 s after analyse_stop')), 20000);
+      ws.addEventListener('message', function onPong(e) {
+        const m = JSON.parse(e.data);
+        if (m.type !== 'pong' || m.t !== 'after-stop') return;
+        clearTimeout(timer);
+        ws.removeEventListener('message', onPong);
+        resolve({ count: window.__analysis, depth: ws.depth });
+      });
+      ws.send(JSON.stringify({ type: 'ping', t: 'after-stop' }));
+    }));
+    assert.equal(await page.evaluate(() => window.__sockets.length), 1);
+    // the clock: a second stream on a socket of its own, until it is two
+    // depths deeper than the stopped one was (a stream that went on would have
+    // sent its next depth well before), or ends
+    await page.evaluate(() => {
+      const c = new WebSocket(window.__sockets[0].url);
+      c.addEventListener('open', () => c.send(JSON.stringify({ type: 'analyse', id: 1, variant: 'chess', multipv: 2 })));
+    });
+    await page.waitForFunction(d => { const c = window.__sockets[1]; return c && (c.final || c.depth >= d + 2); },
+      stopped.depth, { timeout: 60000 });
+    assert.equal(await page.evaluate(() => window.__analysis), stopped.count, 'an analysis message after the stop');
+    await page.evaluate(() => window.__sockets[1].close());
+    const before = stopped.count;
     // shown again: it goes on
     await page.evaluate(() => {
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
