@@ -2,6 +2,8 @@
 // attack runs in turn; the server must stay up and every one of the
 // bystander's moves must be acknowledged. Round trips are printed (the
 // benchmark, bench/server/attack.cpp, measures them; tests assert no time).
+#include <cstdlib>
+
 #include "attacks.h"
 #include "server/storage.h"
 #include "server_fixture.h"
@@ -55,16 +57,23 @@ TEST_F(AttackTest, LobbyViewers) {
     });
     auto subscribe = [](int) { return std::vector<json>{{{"type", "lobby_subscribe"}}}; };
     Crowd readers(port_, 300, Crowd::Read, subscribe), frozen(port_, 50, Crowd::Silent, subscribe);
-    std::this_thread::sleep_for(200ms);
+    EXPECT_TRUE(wait_until([&] { return readers.open() + readers.refused() == 300; }, 60s))
+        << "waited 60 s for the 300 readers to connect; " << readers.open() << " did";
     // Seeks keep coming (each one a lobby change), from a few tokens; the
     // frozen subscribers are dropped in the middle of a delta's fan-out.
-    std::atomic<int> i{0};
-    flood(2, 4.0, 200, [&](int) {
+    // 200 of them (60 s at most: the count, not the machine's speed, decides).
+    std::atomic<int> i{0}, created{0};
+    flood(2, 60.0, 200, [&](int) {
         const std::string t = token_for(i++ % 5);
-        post_json(port_, "/api/seeks", {{"time", {{"kind", "unlimited"}}}, {"nickname", std::string(20, 'n')}}, t);
+        if (post_json(port_, "/api/seeks", {{"time", {{"kind", "unlimited"}}}, {"nickname", std::string(20, 'n')}},
+                      t)["_status"] == 201)
+            created++;
         std::this_thread::sleep_for(15ms);
     });
-    std::this_thread::sleep_for(100ms);
+    // The deltas reach the readers (the 300 subscriptions' answers and 50 deltas each at least).
+    EXPECT_TRUE(wait_until([&] { return server_->stats().lobby_seq > 50 && readers.received() > 300u * 50; }, 60s))
+        << "waited 60 s for 50 lobby deltas to reach the readers; " << created.load() << " seeks created, "
+        << server_->stats().lobby_seq << " deltas, " << readers.received() << " messages received";
     const server::ServerStats st = server_->stats();
     EXPECT_GT(st.lobby_seq, 50u);  // deltas were sent
     EXPECT_GT(readers.received(), 300u * 50);
@@ -282,18 +291,26 @@ TEST_F(AttackTest, IdleConnections) {
 #endif
 
 // The process runs out of descriptors: it backs off instead of spinning,
-// and the games in progress go on.
+// and the games in progress go on. Against a release `echecs` when
+// ECHECS_RELEASE_BIN names one (the test command's release stage: the
+// packaged binary), else against the test's own server program.
 TEST(AttackProcess, OutOfDescriptors) {
+    const char* release = std::getenv("ECHECS_RELEASE_BIN");
 #if defined(ECHECS_UNDER_ASAN)
     // The sanitizer runtimes need descriptors of their own: UBSan's vptr check
     // tests memory with a pipe, which fails at EMFILE and is then reported as
-    // an "invalid vptr" that stops the server. The release build runs this.
-    GTEST_SKIP() << "needs descriptors the sanitizer runtimes use themselves";
+    // an "invalid vptr" that stops the server.
+    if (!release) GTEST_SKIP() << "needs descriptors the sanitizer runtimes use themselves: set ECHECS_RELEASE_BIN";
 #endif
     TempDir dir;
-    ServerProcess srv({"--port", "0", "--db", (dir.path() / "fd.db").string(), "--web-root",
-                       (dir.path() / "web").string(), "--fd-limit", "200", "--per-ip", "100000", "--max-connections",
-                       "100000"});
+    std::filesystem::create_directories(dir.path() / "web");
+    const std::string db = (dir.path() / "fd.db").string(), web = (dir.path() / "web").string();
+    ServerProcess srv = release ? ServerProcess(release,
+                                                {"serve", "--port", "0", "--db", db, "--web-root", web, "--quiet",
+                                                 "--max-connections-per-ip", "100000", "--max-connections", "100000"},
+                                                200)
+                                : ServerProcess({"--port", "0", "--db", db, "--web-root", web, "--fd-limit", "200",
+                                                 "--per-ip", "100000", "--max-connections", "100000"});
     Bystander bystander(srv.port());
     bystander.start();
     std::this_thread::sleep_for(300ms);
