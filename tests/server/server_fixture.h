@@ -8,6 +8,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -145,22 +146,33 @@ protected:
     std::uint16_t port_ = 0;
 };
 
-// tests/server/serve_main.cpp as a child process.
+// tests/server/serve_main.cpp (or another server program: `echecs serve`) as
+// a child process, with at most fd_limit descriptors when it is not zero.
 class ServerProcess {
 public:
-    explicit ServerProcess(std::vector<std::string> args) {
+    explicit ServerProcess(std::vector<std::string> args) : ServerProcess(ECHECS_SERVE_BIN, std::move(args)) {}
+    ServerProcess(const std::string& program, std::vector<std::string> args, rlim_t fd_limit = 0) {
         int out[2];
         if (pipe(out) != 0) throw std::runtime_error("pipe");
         posix_spawn_file_actions_t fa;
         posix_spawn_file_actions_init(&fa);
         posix_spawn_file_actions_adddup2(&fa, out[1], 1);
         posix_spawn_file_actions_addclose(&fa, out[0]);
-        args.insert(args.begin(), ECHECS_SERVE_BIN);
+        args.insert(args.begin(), program);
         std::vector<char*> argv;
         for (auto& s : args) argv.push_back(s.data());
         argv.push_back(nullptr);
-        if (posix_spawn(&pid_, ECHECS_SERVE_BIN, &fa, nullptr, argv.data(), environ) != 0)
-            throw std::runtime_error("spawn failed");
+        // The child inherits the limit at its start: lowered for the spawn only.
+        rlimit saved{};
+        getrlimit(RLIMIT_NOFILE, &saved);
+        if (fd_limit != 0) {
+            rlimit low = saved;
+            low.rlim_cur = fd_limit;
+            setrlimit(RLIMIT_NOFILE, &low);
+        }
+        const int spawned = posix_spawn(&pid_, program.c_str(), &fa, nullptr, argv.data(), environ);
+        if (fd_limit != 0) setrlimit(RLIMIT_NOFILE, &saved);
+        if (spawned != 0) throw std::runtime_error("spawn failed: " + program);
         posix_spawn_file_actions_destroy(&fa);
         close(out[1]);
         // "echecs server listening on http://127.0.0.1:PORT/ ..."
