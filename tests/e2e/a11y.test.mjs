@@ -1,3 +1,4 @@
+// e2e sizes: desktop phone
 // Accessibility: axe-core on the lobby, a game, the rules and the analysis
 // board (and the settings dialog), at the suite's size: no serious or critical
 // violation.

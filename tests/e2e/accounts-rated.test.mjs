@@ -57,7 +57,7 @@ test('a rated game between two accounts: rating changes, profile list and graph;
       await row.waitFor({ timeout: 15000 });
       assert.equal((await row.locator('.diff').textContent()).trim(), diff.trim());
       await p.locator('.rating-graph[data-variant="chess"][data-speed="blitz"] svg').waitFor();
-      await noHorizontalScroll(p);
+      assert.ok(await noHorizontalScroll(p), 'no horizontal scroll');
     }
     await screenshot(bob.page, 'rated-profile-graph');
 

@@ -76,7 +76,7 @@ test('sign up, log out, log in, change the password, log out everywhere', { time
       await other.page.reload();
       await other.page.locator('[data-role="login"]').waitFor();
       await screenshot(page, 'accounts-account-page');
-      await noHorizontalScroll(page);
+      assert.ok(await noHorizontalScroll(page), 'no horizontal scroll');
     } finally {
       await closeAll(other);
     }
@@ -124,7 +124,7 @@ test('two logged-in players: the game is on both profiles; the leaderboard page'
     await ann.page.locator('.leaderboard h1').waitFor();
     assert.equal(await ann.page.getAttribute('.board-tabs a[href*="variant=alice"][aria-current="page"]', 'aria-current'), 'page');
     await screenshot(ann.page, 'accounts-leaderboard');
-    await noHorizontalScroll(ann.page);
+    assert.ok(await noHorizontalScroll(ann.page), 'no horizontal scroll');
     await ann.page.goto('/@/nobody-has-this-name');
     await ann.page.locator('.not-found', { hasText: 'No player has this name' }).waitFor();
   } finally {

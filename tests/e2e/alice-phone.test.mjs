@@ -1,3 +1,4 @@
+// e2e sizes: phone
 // Alice on a phone (390x844, touch): one board large, the other as a live
 // thumbnail beside the last moves; the clocks, both boards and the last moves
 // are on the screen without scrolling; a tap on the thumbnail swaps the boards.

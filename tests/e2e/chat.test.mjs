@@ -1,3 +1,4 @@
+// e2e sizes: desktop phone
 // Chat in a game and the "your turn" list: two players talk (one in French:
 // the canned phrase is his language's), a spectator's line stays in the
 // spectators' room, markup shows as text, an author is muted (remembered

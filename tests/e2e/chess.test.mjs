@@ -1,3 +1,4 @@
+// e2e sizes: desktop phone
 // Orthodox chess in two browser contexts: fool's mate played by clicks (one
 // move's two taps on either side of the opponent's move) and a drag, watched
 // by a spectator whose connection drops and comes back.

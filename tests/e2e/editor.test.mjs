@@ -1,3 +1,4 @@
+// e2e sizes: desktop phone
 // The board editor: any position of the three games set up by hand, judged
 // by the server (its refusal in words), then analysed, played against the
 // computer, or sent to a friend as a private challenge from there (whose

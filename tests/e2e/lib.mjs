@@ -65,8 +65,9 @@ export function useServerAndBrowser() {
 
 /** Starts `echecs serve` with a temporary SQLite database; returns { url, stop }. */
 export async function startServer() {
-  const webRoot = join(ROOT, 'web/dist');
-  if (!existsSync(join(webRoot, 'index.html'))) throw new Error('web/dist is missing: run `npm run build` in web/');
+  // the built client: the package's (ECHECS_WEB_ROOT, as scripts/test.sh runs it) or web/dist
+  const webRoot = process.env.ECHECS_WEB_ROOT || join(ROOT, 'web/dist');
+  if (!existsSync(join(webRoot, 'index.html'))) throw new Error(`${webRoot} has no index.html: run \`npm run build\` in web/`);
   const dir = mkdtempSync(join(tmpdir(), 'echecs-e2e-'));
   const port = await freePort();
   const bin = findBinary();
@@ -188,9 +189,14 @@ export async function press(page, selector) {
   else await loc.click();
 }
 
-/** The page has no horizontal scroll. */
+/**
+ * The page has no horizontal scroll: the document is no wider than the
+ * viewport the test set. (Not window.innerWidth: a phone browser widens its
+ * layout viewport to content that overflows, and innerWidth with it.)
+ */
 export async function noHorizontalScroll(page) {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+  const width = page.viewportSize()?.width ?? (await page.evaluate(() => window.innerWidth));
+  return (await page.evaluate(() => document.documentElement.scrollWidth)) <= width + 1;
 }
 
 // ---------------------------------------------------------------------------

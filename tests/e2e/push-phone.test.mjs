@@ -1,3 +1,4 @@
+// e2e sizes: phone
 // Avalanche by touch on narrow screens: the pawn tapped is the pawn pushed, at
 // 390, 600 and 768 px wide, and on a phone held in landscape. The board must not move between the first part
 // and the push (the prompt sits in a fixed place), and chessground must map the

@@ -1,3 +1,4 @@
+// e2e sizes: desktop phone
 // Settings: board and piece themes applied at once and remembered; the board
 // grows with the window and the resize handle scales it (desktop).
 import { test } from 'node:test';
