@@ -14,7 +14,7 @@ RUNTIME="build-essential cmake ninja-build pkg-config git
 # UBSan runtimes are in libclang-rt-14-dev, which clang-14 does not pull in.
 TEST="googletest libgtest-dev libgmock-dev libbenchmark-dev
   clang libfuzzer-14-dev libclang-rt-14-dev postgresql chromium stockfish valgrind
-  dpkg-dev debhelper lintian adduser systemd"
+  dpkg-dev debhelper lintian adduser systemd ccache"
 
 want=$RUNTIME
 [ "${1:-}" = test ] && want="$RUNTIME $TEST"

@@ -1,22 +1,32 @@
 #!/bin/sh
 # The repository standing alone, and its Debian package (Debian 12, as root;
-# scripts/test.sh runs this as one of its stages):
-#   1. a git clone of this checkout's HEAD into a temporary directory, with
-#      nothing beside it: configure, build and run the rules-core tests;
-#   2. in that clone, `dpkg-buildpackage -us -uc -b` builds the echecs .deb,
-#      and lintian checks it (any error or warning fails);
-#   3. the .deb is unpacked into a scratch root, and the binary installed
+# scripts/test.sh runs this as its `package` stage):
+#   1. a git clone of this checkout's HEAD, with nothing beside it, builds the
+#      echecs .deb (`dpkg-buildpackage -us -uc -b`: the release build of the
+#      whole product and the web client, from the repository alone), and
+#      lintian checks it (any error or warning fails);
+#   2. the .deb is unpacked into a scratch root, and the binary installed
 #      there is started as its systemd unit starts it (the unit's ExecStart,
 #      so with --config and the packaged /etc/echecs/echecs.conf), from `/`,
 #      as user nobody: it must find its web client under the scratch
 #      root's share/echecs without being told, serve it at `/` and create
 #      games (scripts/smoke-server.mjs).
 # Committed files only: uncommitted changes are not in the clone.
-#   KEEP=1 keeps the temporary directory; DEB_OUT=DIR copies the .deb there.
+#   PACKAGE_ROOT=DIR keeps the scratch root there (scripts/test.sh runs its
+#   release and browser tests on it); KEEP=1 keeps the temporary directory;
+#   DEB_OUT=DIR copies the .deb there.
+# The clone is always at the same place ($ECHECS_PACKAGE_DIR, default
+# /var/tmp/echecs-package), one run at a time (flock), so that a compiler
+# cache sees the same paths and flags from one run to the next.
 set -eu
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 JOBS=${JOBS:-$(nproc)}
-TMP=$(mktemp -d /var/tmp/echecs-package.XXXXXX)
+TMP=${ECHECS_PACKAGE_DIR:-/var/tmp/echecs-package}
+mkdir -p "$(dirname "$TMP")"
+exec 9>"$TMP.lock"
+if ! flock -w 1800 9; then echo "another package test holds $TMP.lock (waited 30 min)" >&2; exit 1; fi
+rm -rf "$TMP"
+mkdir -p "$TMP"
 PID=
 cleanup() {
     if [ -n "$PID" ]; then kill "$PID" 2>/dev/null || true; fi
@@ -31,14 +41,6 @@ step "clone of $(git -C "$SRC" rev-parse --short HEAD) into $TMP/echecs, nothing
 git clone --quiet "$SRC" "$TMP/echecs"
 cd "$TMP/echecs"
 if [ -e ../shared ]; then echo "unexpected ../shared beside the clone" >&2; exit 1; fi
-
-step "clean clone: configure, build and run the rules-core tests"
-cmake -S . -B build-core -G Ninja -DCMAKE_BUILD_TYPE=Release -DECHECS_CORE_ONLY=ON -DECHECS_TESTS=ON >/dev/null
-ninja -C build-core -j "$JOBS" >/dev/null
-(cd build-core && ctest -j "$JOBS" --no-tests=error --output-on-failure -L core >"$TMP/core-tests.log" 2>&1) ||
-    { cat "$TMP/core-tests.log"; exit 1; }
-grep -E 'tests passed|tests failed' "$TMP/core-tests.log"
-rm -rf build-core
 
 step "Debian package: dpkg-buildpackage -us -uc -b (log: build.log)"
 dpkg-buildpackage -us -uc -b -j"$JOBS" >"$TMP/build.log" 2>&1 || { tail -n 60 "$TMP/build.log"; exit 1; }
@@ -106,4 +108,9 @@ kill -TERM "$PID"
 wait "$PID" || true
 PID=
 grep -q 'echecs server stopped' "$TMP/serve.log" || { cat "$TMP/serve.log"; echo "no clean stop" >&2; exit 1; }
+if [ -n "${PACKAGE_ROOT:-}" ]; then
+    rm -rf "$PACKAGE_ROOT"
+    cp -a "$ROOT" "$PACKAGE_ROOT"
+    step "the installed files kept in $PACKAGE_ROOT"
+fi
 step "package test passed"
