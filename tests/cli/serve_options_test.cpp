@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "server/entry.h"
+#include "test_paths.h"
 
 namespace echecs::test {
 namespace {
@@ -173,7 +174,7 @@ TEST(ServeArgs, HelpListsEveryOption) {
 
 // docs/SERVER.md documents every key (the table is the code's; the doc must follow it).
 TEST(ServeArgs, ServerDocListsEveryKey) {
-    std::ifstream in(std::string(ECHECS_SOURCE_DIR) + "/docs/SERVER.md");
+    std::ifstream in(echecs::test::test_path(ECHECS_SOURCE_DIR) + "/docs/SERVER.md");
     ASSERT_TRUE(in) << "docs/SERVER.md is missing";
     std::stringstream doc;
     doc << in.rdbuf();

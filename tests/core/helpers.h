@@ -11,6 +11,7 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "test_paths.h"
 
 namespace echecs::test {
 
@@ -46,7 +47,7 @@ inline std::vector<std::string> split_tabs(const std::string& line) {
 // A file of tests/data; throws (failing the test) if it is missing or empty,
 // so that no test passes without checking anything.
 inline std::vector<std::vector<std::string>> read_tsv(const std::string& name) {
-    const std::string path = std::string(ECHECS_TESTDATA) + "/" + name;
+    const std::string path = test_path(ECHECS_TESTDATA) + "/" + name;
     std::ifstream in(path);
     if (!in) throw std::runtime_error("missing test data " + path);
     std::vector<std::vector<std::string>> rows;

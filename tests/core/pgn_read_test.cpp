@@ -10,7 +10,7 @@ namespace echecs::test {
 namespace {
 
 std::string read_file(const std::string& name) {
-    std::ifstream in(std::string(ECHECS_TESTDATA) + "/pgn/" + name, std::ios::binary);
+    std::ifstream in(echecs::test::test_path(ECHECS_TESTDATA) + "/pgn/" + name, std::ios::binary);
     std::stringstream ss;
     ss << in.rdbuf();
     return ss.str();

@@ -9,6 +9,7 @@
 #include "core/notation.h"
 #include "core/position.h"
 #include "engine/entry.h"
+#include "test_paths.h"
 
 namespace echecs::test {
 

@@ -30,10 +30,10 @@ TEST(Match, PlaysGamesWritesPgnAndScores) {
     const std::string pgn = ::testing::TempDir() + "echecs_match_test.pgn";
     std::remove(pgn.c_str());
     const std::string out = run_match({"--engine",
-                                       std::string("cmd=") + ECHECS_UCI_STUB,
+                                       "cmd=" + test_path(ECHECS_UCI_STUB),
                                        "name=A",
                                        "--engine",
-                                       std::string("cmd=") + ECHECS_UCI_STUB,
+                                       "cmd=" + test_path(ECHECS_UCI_STUB),
                                        "name=B",
                                        "option.Skill Level=0",
                                        "--variant",
@@ -49,7 +49,7 @@ TEST(Match, PlaysGamesWritesPgnAndScores) {
                                        "--pgn",
                                        pgn,
                                        "--openings",
-                                       std::string(ECHECS_OPENINGS) + "/avalanche.txt"});
+                                       test_path(ECHECS_OPENINGS) + "/avalanche.txt"});
     EXPECT_TRUE(contains(out, "game 1 ")) << out;
     EXPECT_TRUE(contains(out, "game 2 ")) << out;
     EXPECT_TRUE(contains(out, "Score of A vs B: ")) << out;
@@ -75,10 +75,10 @@ TEST(Match, NoEnPassantStopsAndDoesNotCountTheGame) {
     auto play = [&](bool no_ep) {
         std::remove(pgn.c_str());
         std::vector<std::string> args = {"--engine",
-                                         "cmd=" ECHECS_UCI_STUB,
+                                         "cmd=" + test_path(ECHECS_UCI_STUB),
                                          "name=A",
                                          "--engine",
-                                         "cmd=" ECHECS_UCI_STUB,
+                                         "cmd=" + test_path(ECHECS_UCI_STUB),
                                          "name=B",
                                          "--games",
                                          "2",
@@ -123,7 +123,7 @@ TEST(Match, BadArguments) {
 
 TEST(Openings, EveryCommittedLineIsLegal) {
     for (const char* v : {"chess", "alice", "avalanche"}) {
-        std::ifstream f(std::string(ECHECS_OPENINGS) + "/" + v + ".txt");
+        std::ifstream f(test_path(ECHECS_OPENINGS) + "/" + v + ".txt");
         ASSERT_TRUE(f) << v;
         int n = 0;
         for (std::string line; std::getline(f, line);) {
@@ -192,11 +192,11 @@ TEST(Elo, SprtOverGamePairs) {
 TEST(Match, SprtStopsEarly) {
     // The full engine against the 2-ply material player: decided long before 200 games.
     std::ostringstream out;
-    const int rc =
-        echecs::match_main({"--engine", "cmd=" ECHECS_UCI_STUB, "name=full", "--engine", "cmd=" ECHECS_UCI_STUB,
-                            "name=weak", "option.Skill Level=0", "--games", "200", "--tc", "0.5+0.01", "--margin",
-                            "2000", "--sprt", "elo0=0", "elo1=50", "--openings", ECHECS_OPENINGS "/chess.txt"},
-                           out);
+    const int rc = echecs::match_main(
+        {"--engine", "cmd=" + test_path(ECHECS_UCI_STUB), "name=full", "--engine", "cmd=" + test_path(ECHECS_UCI_STUB),
+         "name=weak", "option.Skill Level=0", "--games", "200", "--tc", "0.5+0.01", "--margin", "2000", "--sprt",
+         "elo0=0", "elo1=50", "--openings", test_path(ECHECS_OPENINGS) + "/chess.txt"},
+        out);
     EXPECT_EQ(rc, 0) << out.str();
     EXPECT_NE(out.str().find("H1 accepted"), std::string::npos) << out.str();
     EXPECT_EQ(out.str().find("200/200"), std::string::npos) << out.str();

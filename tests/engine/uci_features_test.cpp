@@ -226,7 +226,7 @@ TEST(UciFeatures, LongSearchReportsCurrmoveAndProgress) {
 // A live session with the engine as a child process.
 class Live {
 public:
-    Live() : p_(ECHECS_UCI_STUB) {}
+    Live() : p_(test::test_path(ECHECS_UCI_STUB)) {}
     void send(const std::string& s) { p_.send(s); }
     // Every line up to and including the first starting with `prefix`.
     std::optional<std::string> until(const std::string& prefix, std::string* seen = nullptr) {

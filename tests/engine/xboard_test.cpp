@@ -117,9 +117,9 @@ std::string without_version(std::string line) {
 }
 
 void replay(const std::string& variant) {
-    std::ifstream f(std::string(ECHECS_XBOARD_DATA) + "/xboard_" + variant + ".txt");
+    std::ifstream f(test_path(ECHECS_XBOARD_DATA) + "/xboard_" + variant + ".txt");
     ASSERT_TRUE(f) << variant;
-    engine::UciProcess e(ECHECS_UCI_STUB);
+    engine::UciProcess e(test_path(ECHECS_UCI_STUB));
     auto relevant = [](const std::string& l) {
         for (const char* p : {"move ", "pong ", "setup ", "feature ", "highlight ", "choice ", "1-0", "0-1", "1/2-1/2",
                               "Error", "Illegal"})
@@ -187,7 +187,7 @@ TEST(Xboard, PongComesAfterTheMoveBeingThought) {
 }
 
 TEST(Xboard, AnalyzeModeFollowsTheBoardAndAnswersPeriodicUpdates) {
-    engine::UciProcess e(ECHECS_UCI_STUB);
+    engine::UciProcess e(test_path(ECHECS_UCI_STUB));
     for (const char* l : {"xboard", "protover 2", "new", "variant alice", "post", "analyze"}) e.send(l);
     auto until = [&](const std::string& prefix) {
         while (auto l = e.read_line(60000))
@@ -207,7 +207,7 @@ TEST(Xboard, AnalyzeModeFollowsTheBoardAndAnswersPeriodicUpdates) {
 }
 
 TEST(Xboard, HardPondersAndAHitPlaysOnTheClock) {
-    engine::UciProcess e(ECHECS_UCI_STUB);
+    engine::UciProcess e(test_path(ECHECS_UCI_STUB));
     for (const char* l :
          {"xboard", "protover 2", "new", "hard", "level 0 1 0", "time 6000", "otim 6000", "usermove e2e4"})
         e.send(l);

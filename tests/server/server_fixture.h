@@ -22,6 +22,7 @@
 #include "client.h"
 #include "server/server.h"
 #include "server/util.h"
+#include "test_paths.h"
 
 extern char** environ;
 
@@ -150,7 +151,8 @@ protected:
 // a child process, with at most fd_limit descriptors when it is not zero.
 class ServerProcess {
 public:
-    explicit ServerProcess(std::vector<std::string> args) : ServerProcess(ECHECS_SERVE_BIN, std::move(args)) {}
+    explicit ServerProcess(std::vector<std::string> args)
+        : ServerProcess(test_path(ECHECS_SERVE_BIN), std::move(args)) {}
     ServerProcess(const std::string& program, std::vector<std::string> args, rlim_t fd_limit = 0) {
         int out[2];
         if (pipe(out) != 0) throw std::runtime_error("pipe");

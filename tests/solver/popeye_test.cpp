@@ -9,6 +9,7 @@
 
 #include "core/position.h"
 #include "solver/hash.h"
+#include "test_paths.h"
 
 using namespace echecs;
 using namespace echecs::solver;
@@ -16,7 +17,7 @@ using namespace echecs::solver;
 namespace {
 
 std::string data(const std::string& name) {
-    std::ifstream f(std::string(ECHECS_SOLVER_TESTDATA) + "/" + name);
+    std::ifstream f(echecs::test::test_path(ECHECS_SOLVER_TESTDATA) + "/" + name);
     std::stringstream ss;
     ss << f.rdbuf();
     return ss.str();

@@ -10,6 +10,7 @@
 #include "reference.h"
 #include "solver/output.h"
 #include "solver/popeye.h"
+#include "test_paths.h"
 
 using namespace echecs;
 using namespace echecs::solver;
@@ -17,7 +18,7 @@ using namespace echecs::solver;
 namespace {
 
 std::vector<PopeyeProblem> read_data(const std::string& name) {
-    std::ifstream f(std::string(ECHECS_SOLVER_TESTDATA) + "/" + name);
+    std::ifstream f(echecs::test::test_path(ECHECS_SOLVER_TESTDATA) + "/" + name);
     std::stringstream ss;
     ss << f.rdbuf();
     return read_popeye(ss.str());
