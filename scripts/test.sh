@@ -83,7 +83,7 @@ asan_build() {
     # warning-free with a second compiler (the package is built with GCC).
     cmake -S . -B "$ASAN" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DECHECS_SANITIZE=ON \
         -DECHECS_CORE_ONLY=OFF -DECHECS_TESTS=ON -DECHECS_BENCH=OFF -DCMAKE_CXX_FLAGS_DEBUG="-g1 -O1" >/dev/null &&
-        nice -n 10 ninja -C "$ASAN" -j "$JOBS"
+        nice -n 5 ninja -C "$ASAN" -j "$JOBS"
 }
 
 asan_tests() {
