@@ -3,7 +3,7 @@
 // the byte picks White, Black, a spectator or a socket without a token; "$G"
 // in the text is replaced by the id of the live game. Every message the
 // server sends must be valid UTF-8 JSON; nothing may crash.
-#include "server/game_room.h"
+#include "server/play/game_room.h"
 #include "server_harness.h"
 
 using namespace echecs;

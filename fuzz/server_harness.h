@@ -14,9 +14,9 @@
 #include <string>
 #include <thread>
 
-#include "server/hub.h"
-#include "server/peer.h"
-#include "server/text.h"
+#include "server/net/peer.h"
+#include "server/play/hub.h"
+#include "server/protocol/text.h"
 
 namespace echecs::fuzz {
 

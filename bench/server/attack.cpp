@@ -11,7 +11,7 @@
 
 #include "attacks.h"
 #include "bench_common.h"
-#include "server/storage.h"
+#include "server/storage/storage.h"
 
 using namespace echecs;
 using namespace echecs::attack;

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "server/server.h"
+#include "server/app/server.h"
 
 extern char** environ;
 

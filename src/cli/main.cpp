@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "cli/commands.h"
-#include "cli/paths.h"
 #include "cli/solve.h"
 #include "core/position.h"
 #include "echecs_version.h"
@@ -18,8 +17,9 @@
 #include "engine/selfplay.h"
 #include "engine/tune.h"
 #include "engine/wdl.h"
-#include "server/chat_reports.h"
-#include "server/entry.h"
+#include "platform/paths.h"
+#include "server/app/entry.h"
+#include "server/play/chat_reports.h"
 
 namespace {
 

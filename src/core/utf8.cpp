@@ -1,5 +1,7 @@
 #include "utf8.h"
 
+#include <utility>
+
 namespace echecs {
 
 namespace {
@@ -42,10 +44,13 @@ void append_quoted_char(std::string& out, std::string_view s, std::size_t i, std
 
 }  // namespace
 
-std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
-    if (i >= s.size()) return 0;
+namespace {
+
+// The code point of the valid sequence at s[i] and its length, or {0, 0}.
+std::pair<char32_t, std::size_t> decode_at(std::string_view s, std::size_t i) {
+    if (i >= s.size()) return {0, 0};
     const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) return 1;
+    if (c < 0x80) return {c, 1};
     std::size_t len;
     char32_t cp;
     if (c >= 0xC2 && c <= 0xDF)
@@ -55,16 +60,26 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
     else if (c >= 0xF0 && c <= 0xF4)
         len = 4, cp = c & 0x07;
     else
-        return 0;
-    if (s.size() - i < len) return 0;
+        return {0, 0};
+    if (s.size() - i < len) return {0, 0};
     for (std::size_t k = 1; k < len; ++k) {
         const unsigned char d = static_cast<unsigned char>(s[i + k]);
-        if ((d & 0xC0) != 0x80) return 0;
+        if ((d & 0xC0) != 0x80) return {0, 0};
         cp = cp << 6 | (d & 0x3F);
     }
-    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF))) return 0;  // overlong, too big
-    if (cp >= 0xD800 && cp <= 0xDFFF) return 0;                                               // surrogate
-    return len;
+    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF))) return {0, 0};  // overlong, too big
+    if (cp >= 0xD800 && cp <= 0xDFFF) return {0, 0};                                               // surrogate
+    return {cp, len};
+}
+
+}  // namespace
+
+std::size_t utf8_sequence_length(std::string_view s, std::size_t i) { return decode_at(s, i).second; }
+
+char32_t utf8_decode(std::string_view s, std::size_t& i) {
+    const auto [cp, len] = decode_at(s, i);
+    i += len;
+    return cp;
 }
 
 bool is_valid_utf8(std::string_view s) {

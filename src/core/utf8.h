@@ -12,6 +12,9 @@ namespace echecs {
 // the byte there does not start one (a stray or truncated byte, an overlong
 // form, a surrogate, a code point past U+10FFFF).
 std::size_t utf8_sequence_length(std::string_view s, std::size_t i);
+// The code point of the valid sequence at s[i], with i moved past it; 0 and
+// i unchanged when none starts there (as above).
+char32_t utf8_decode(std::string_view s, std::size_t& i);
 bool is_valid_utf8(std::string_view s);
 
 // `s` between single quotes, as valid UTF-8: valid characters are kept,

@@ -1,7 +1,7 @@
 // Where the command finds its files: a test program in the build tree finds
 // the build tree's share/echecs (CMake links it to the sources), never the
 // current directory.
-#include "cli/paths.h"
+#include "platform/paths.h"
 
 #include <gtest/gtest.h>
 

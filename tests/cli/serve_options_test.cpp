@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "server/entry.h"
+#include "server/app/entry.h"
 #include "test_paths.h"
 
 namespace echecs::test {

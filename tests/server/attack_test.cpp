@@ -5,7 +5,7 @@
 #include <cstdlib>
 
 #include "attacks.h"
-#include "server/storage.h"
+#include "server/storage/storage.h"
 #include "server_fixture.h"
 
 using namespace echecs;

@@ -8,9 +8,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "server/chat_reports.h"
-#include "server/storage.h"
-#include "server/util.h"
+#include "server/app/util.h"
+#include "server/play/chat_reports.h"
+#include "server/storage/storage.h"
 
 #ifdef ECHECS_POSTGRES
 #include <pqxx/pqxx>

@@ -2,10 +2,10 @@
 // and the lobby, the text rules and the rate limits, the history a joiner
 // gets (kept across a restart), reports, --no-chat, and a chat flood next to
 // a bystander game; then the "your turn" list.
-#include "server/chat.h"
+#include "server/play/chat.h"
 
 #include "attacks.h"
-#include "server/storage.h"
+#include "server/storage/storage.h"
 #include "server_fixture.h"
 
 using namespace echecs;

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "server/peer.h"
+#include "server/net/peer.h"
 
 namespace echecs::test {
 

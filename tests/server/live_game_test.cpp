@@ -1,6 +1,6 @@
 // The game state machine without sockets: clocks (with explicit times),
 // endings, offers.
-#include "server/live_game.h"
+#include "server/play/live_game.h"
 
 #include <gtest/gtest.h>
 

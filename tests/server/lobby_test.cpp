@@ -1,11 +1,11 @@
 // The lobby actor without sockets: one snapshot, then deltas built once and
 // shared by every subscriber, the window of the most recent entries.
-#include "server/lobby.h"
+#include "server/play/lobby.h"
 
 #include <gtest/gtest.h>
 
 #include "fake_peer.h"
-#include "server/live_game.h"
+#include "server/play/live_game.h"
 
 using namespace echecs;
 using namespace echecs::server;

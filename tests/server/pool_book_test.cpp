@@ -1,7 +1,7 @@
 // The quick pairing pools' logic (PoolBook), without sockets or clocks: who
 // pairs with whom, how the range widens with waiting time, and who never
 // pairs (oneself, an account with an anonymous player).
-#include "server/pool_book.h"
+#include "server/play/pool_book.h"
 
 #include <gtest/gtest.h>
 

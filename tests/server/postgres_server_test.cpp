@@ -8,7 +8,7 @@
 
 #include "accounts_client.h"
 #include "client.h"
-#include "server/server.h"
+#include "server/app/server.h"
 
 using namespace echecs;
 using namespace echecs::test;

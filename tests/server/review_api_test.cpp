@@ -8,7 +8,7 @@
 
 #include "core/game.h"
 #include "core/notation.h"
-#include "server/storage.h"
+#include "server/storage/storage.h"
 #include "server_fixture.h"
 
 using namespace echecs;

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "server/entry.h"
-#include "server/server.h"
+#include "server/app/entry.h"
+#include "server/app/server.h"
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);

@@ -20,8 +20,8 @@
 #include <thread>
 
 #include "client.h"
-#include "server/server.h"
-#include "server/util.h"
+#include "server/app/server.h"
+#include "server/app/util.h"
 #include "test_paths.h"
 
 extern char** environ;

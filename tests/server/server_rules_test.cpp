@@ -8,7 +8,7 @@
 #include <functional>
 #include <set>
 
-#include "server/storage.h"
+#include "server/storage/storage.h"
 #include "server_fixture.h"
 
 using namespace echecs;

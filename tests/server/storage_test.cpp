@@ -1,7 +1,7 @@
 // The storage tests, run against SQLite (server_tests) and against a real
 // PostgreSQL server (server_postgres_tests, built with ECHECS_POSTGRES): the
 // one named by $ECHECS_PG_URL, e.g. scripts/postgres-test.sh's; skipped without.
-#include "server/storage.h"
+#include "server/storage/storage.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <string>
 
 #include "core/game.h"
-#include "server/util.h"
+#include "server/app/util.h"
 
 #ifdef ECHECS_POSTGRES
 #include <pqxx/pqxx>

@@ -8,15 +8,15 @@
 #include <functional>
 #include <thread>
 
-#include "server/engine_queue.h"
-#include "server/errors.h"
-#include "server/http_types.h"
-#include "server/input.h"
-#include "server/limits.h"
-#include "server/messages.h"
-#include "server/options.h"
-#include "server/router.h"
-#include "server/text.h"
+#include "server/api/errors.h"
+#include "server/api/input.h"
+#include "server/api/router.h"
+#include "server/app/options.h"
+#include "server/net/http_types.h"
+#include "server/net/limits.h"
+#include "server/play/engine_queue.h"
+#include "server/protocol/messages.h"
+#include "server/protocol/text.h"
 
 using namespace echecs;
 using namespace echecs::server;

@@ -1,0 +1,359 @@
+#include "server/play/hub.h"
+
+#include <boost/asio/post.hpp>
+#include <iostream>
+
+#include "server/accounts/account_service.h"
+#include "server/app/util.h"
+#include "server/play/analysis_stream.h"
+#include "server/play/game_room.h"
+#include "server/play/live_game.h"
+#include "server/play/pools.h"
+#include "server/protocol/text.h"
+
+namespace echecs::server {
+
+namespace {
+constexpr std::int64_t SWEEP_MS = 5'000;
+
+bool valid_game_id(const std::string& id) {
+    return id.size() == 8 && std::all_of(id.begin(), id.end(), [](char c) {
+               return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+           });
+}
+}  // namespace
+
+Hub::Hub(boost::asio::io_context& ioc, const ServerOptions& opt, std::unique_ptr<Storage> storage)
+    : ioc_(ioc),
+      opt_(opt),
+      limits_(std::make_shared<ClientLimits>(opt)),
+      initial_storage_(std::move(storage)),
+      seeks_(*this),
+      lobby_(ioc, opt),
+      chat_(opt),
+      sweep_timer_(ioc) {
+    accounts::AccountsOptions account_options;
+    if (opt.fast_password_hash) account_options.cost = accounts::HashCost::minimal();
+    accounts_ = std::make_unique<accounts::AccountService>(
+        std::make_unique<accounts::Accounts>(accounts::open_account_store(opt.db), account_options),
+        accounts::ServiceOptions{}, [this](std::function<void()> f) { boost::asio::post(ioc_, std::move(f)); });
+    router_.set_before([this](const HttpContextPtr& ctx) {
+        const HttpRequest& req = ctx->request();
+        if (ctx->path().starts_with("/api/") && !limits_->take_http(req.ip, now_ms()))
+            throw ApiError("rate_limited", "rate_limited", "too many requests from this address: slow down", "",
+                           {{"per_second", opt_.http_rate_per_second}});
+        if (req.method != "GET" && req.method != "HEAD" &&
+            !origin_allowed(req.header("origin"), req.header("host"), opt_))
+            throw ApiError("forbidden", "cross_origin", "requests from another site are refused", "",
+                           {{"origin", ascii_excerpt(req.header("origin"), 100)}});
+    });
+    add_seek_routes(router_, *this);
+    add_game_routes(router_, *this);
+    add_analysis_routes(router_, *this);
+    add_problem_routes(router_, *this);
+    pools_ = std::make_unique<Pools>(*this);
+    add_account_routes(router_, *this);
+    add_your_turn_routes(router_, *this);
+    reviews_ = add_review_routes(router_, *this);
+    streams_ = std::make_shared<AnalysisStreams>(
+        *this, StreamLimits{opt.stream_max_depth, opt.stream_max_ms, opt.streams_per_client, 16});
+    add_static_routes(router_, *this);
+    load_from_storage(*initial_storage_);
+}
+
+Hub::~Hub() { shutdown(); }
+
+void Hub::log(const std::string& s) const {
+    if (opt_.log) std::cerr << "echecs serve: " << to_valid_utf8(s) << "\n";
+}
+
+void Hub::load_from_storage(Storage& s) {
+    // Restart: games resume where they were; the downtime is not charged.
+    down_since_ = s.last_heartbeat();
+    const std::int64_t now = now_ms();
+    const GameSettings settings{opt_.first_move_ms, opt_.draw_offer_interval};
+    for (GameRecord& rec : s.list_games({"live", 1'000'000, 0, "", false}, true)) {
+        try {
+            const std::string id = rec.id;
+            auto g = std::make_unique<LiveGame>(std::move(rec), settings);
+            g->resume(down_since_, now);
+            add_room(std::move(g)).restore_chat(s.load_chat(id, int(opt_.chat_history)));
+        } catch (const std::exception& e) {
+            log(std::string("cannot resume a game: ") + e.what());
+        }
+    }
+    for (auto& [id, room] : rooms_) room->set_busy(false);
+    seeks_.load(s.open_seeks());
+}
+
+void Hub::start() {
+    if (started_) return;
+    started_ = true;
+    const std::int64_t now = now_ms();
+    // Store the resumed clocks (the game rows only), and end the unlimited
+    // games nobody moved in for too long.
+    std::vector<WriteOp> resumed;
+    for (auto& [id, room] : rooms_) {
+        LiveGame& g = room->game();
+        if (g.record().time.kind == TimeControl::Unlimited && now - g.last_activity() >= opt_.unlimited_archive_ms)
+            g.archive(now);
+        resumed.emplace_back(std::in_place_type<SaveGame>, SaveGame{g.meta()});
+    }
+    if (!resumed.empty()) initial_storage_->apply(resumed);
+    storage_ = std::make_unique<StorageWorker>(
+        std::move(initial_storage_), [this](std::function<void()> f) { boost::asio::post(ioc_, std::move(f)); },
+        opt_.heartbeat_ms, opt_.read_queue);
+    engine_ = std::make_unique<EngineScheduler>(opt_.engine_threads, opt_.engine_queue, opt_.engine_queue_per_client);
+    for (auto& [id, room] : rooms_) room->start();
+    sweep();
+}
+
+void Hub::shutdown() {
+    // Engines first (their completions post into the I/O context), then
+    // storage (finishes queued writes).
+    for (auto& [id, room] : rooms_) room->stop();
+    engine_.reset();
+    accounts_.reset();  // finishes the request running; its completion is never run
+    storage_.reset();
+}
+
+// ---------------------------------------------------------------------------
+// Peers
+
+void Hub::peer_opened(const PeerPtr& p) { peers_[p->id()] = p; }
+
+void Hub::peer_closed(Peer& p) {
+    peers_.erase(p.id());
+    turns_.unbind_peer(p);
+    streams_->stop(p);
+    lobby_.unsubscribe(p.id());
+    pools_->leave(p, false);
+    if (!p.token.empty()) {
+        auto it = peers_by_token_.find(p.token);
+        if (it != peers_by_token_.end()) {
+            it->second.erase(p.id());
+            if (it->second.empty()) {
+                peers_by_token_.erase(it);
+                seeks_.owner_absent(p.token);
+            }
+        }
+    }
+    for (const std::string& gid : p.watching)
+        if (GameRoom* room = find_room(gid)) room->leave(p);
+    p.watching.clear();
+}
+
+std::vector<PeerPtr> Hub::peers_of(const std::string& token) const {
+    std::vector<PeerPtr> out;
+    auto it = peers_by_token_.find(token);
+    if (it == peers_by_token_.end()) return out;
+    for (std::uint64_t id : it->second)
+        if (auto p = peers_.find(id); p != peers_.end())
+            if (PeerPtr sp = p->second.lock()) out.push_back(std::move(sp));
+    return out;
+}
+
+// ---------------------------------------------------------------------------
+// Rooms
+
+GameRoom* Hub::find_room(const std::string& id) {
+    auto it = rooms_.find(id);
+    return it == rooms_.end() ? nullptr : it->second.get();
+}
+
+std::string Hub::new_game_id() {
+    std::string id;
+    do id = random_id(8);
+    while (rooms_.count(id) || loading_.count(id));
+    return id;
+}
+
+GameRoom& Hub::add_room(std::unique_ptr<LiveGame> game, const std::string& creator_ip) {
+    const std::string id = game->id();
+    auto room = std::make_unique<GameRoom>(*this, std::move(game), creator_ip);
+    room->set_busy(true);
+    GameRoom& ref = *room;
+    rooms_[id] = std::move(room);
+    return ref;
+}
+
+void Hub::with_room(const std::string& id, std::function<void(GameRoom*)> fn) {
+    if (GameRoom* room = find_room(id)) {
+        if (room->busy()) {
+            if (!room->enqueue([this, id, fn]() mutable { with_room(id, std::move(fn)); })) fn(nullptr);
+            return;
+        }
+        return fn(room);
+    }
+    if (!valid_game_id(id) || !storage_) return fn(nullptr);
+    auto& pending = loading_[id];
+    pending.push_back(std::move(fn));
+    if (pending.size() > 1) return;
+    const bool queued = storage_->read([this, id](Storage& s) {
+        std::optional<GameRecord> rec;
+        std::vector<ChatRecord> chat;
+        try {
+            rec = s.load_game(id);
+            if (rec) chat = s.load_chat(id, int(opt_.chat_history));
+        } catch (const std::exception& e) {
+            log(std::string("load game: ") + e.what());
+        }
+        boost::asio::post(ioc_, [this, id, rec = std::move(rec), chat = std::move(chat)]() mutable {
+            auto callbacks = std::move(loading_[id]);
+            loading_.erase(id);
+            GameRoom* room = find_room(id);
+            if (!room && rec) {
+                try {
+                    const GameSettings settings{opt_.first_move_ms, opt_.draw_offer_interval};
+                    room = &add_room(std::make_unique<LiveGame>(std::move(*rec), settings));
+                    room->restore_chat(chat);
+                    room->set_busy(false);
+                    room->start();
+                } catch (const std::exception& ex) {
+                    log(ex.what());
+                    room = nullptr;
+                }
+            }
+            for (auto& cb : callbacks) {
+                if (room)
+                    with_room(id, std::move(cb));
+                else
+                    cb(nullptr);
+            }
+        });
+    });
+    if (!queued) {
+        auto callbacks = std::move(loading_[id]);
+        loading_.erase(id);
+        for (auto& cb : callbacks) cb(nullptr);
+    }
+}
+
+void Hub::read_game(const std::string& id, std::function<void(const LiveGame*, GameRoom*)> fn) {
+    if (GameRoom* room = find_room(id)) {
+        if (!room->busy()) return fn(&room->game(), room);
+        return with_room(id, [fn](GameRoom* r) { fn(r ? &r->game() : nullptr, r); });
+    }
+    if (!valid_game_id(id)) return fn(nullptr, nullptr);
+    const bool queued = storage_->read([this, id, fn](Storage& s) {
+        std::optional<GameRecord> rec;
+        try {
+            rec = s.load_game(id);
+        } catch (const std::exception& e) {
+            log(std::string("load game: ") + e.what());
+        }
+        boost::asio::post(ioc_, [this, id, fn, rec = std::move(rec)]() mutable {
+            if (find_room(id)) return read_game(id, fn);  // loaded meanwhile
+            if (!rec) return fn(nullptr, nullptr);
+            std::unique_ptr<LiveGame> g;
+            try {
+                g = std::make_unique<LiveGame>(std::move(*rec),
+                                               GameSettings{opt_.first_move_ms, opt_.draw_offer_interval});
+            } catch (const std::exception& ex) {
+                log(ex.what());
+                return fn(nullptr, nullptr);
+            }
+            if (g->live()) {  // a live game belongs in a room (this happens only after a failed write)
+                return with_room(id, [fn](GameRoom* r) { fn(r ? &r->game() : nullptr, r); });
+            }
+            fn(g.get(), nullptr);
+        });
+    });
+    if (!queued) throw ApiError("unavailable", "storage_busy", "the server is busy; try again");
+}
+
+void Hub::commit(const std::vector<std::string>& ids, std::vector<WriteOp> ops, std::function<void()> then,
+                 std::function<void(const std::string&)> failed) {
+    for (const std::string& id : ids)
+        if (GameRoom* room = find_room(id)) room->set_busy(true);
+    storage_->write(std::move(ops),
+                    [this, ids, then = std::move(then), failed = std::move(failed)](bool ok, std::string err) {
+                        if (!ok) {
+                            for (const std::string& id : ids) drop_room(id, err);
+                            if (failed) failed(err);
+                            return;
+                        }
+                        for (const std::string& id : ids)
+                            if (GameRoom* room = find_room(id)) room->set_busy(false);
+                        if (then) then();
+                        for (const std::string& id : ids)
+                            if (GameRoom* room = find_room(id)) room->after_change();
+                        for (const std::string& id : ids) drain(id);
+                    });
+}
+
+void Hub::drop_room(const std::string& id, const std::string& why) {
+    // Nothing was stored: forget the in-memory state; it is read back from
+    // the database on next use.
+    auto it = rooms_.find(id);
+    if (it == rooms_.end()) return;
+    log("game " + id + ": " + why);
+    it->second->storage_failed(why);
+    auto waiting = it->second->take_waiting();
+    rooms_.erase(it);
+    for (auto& f : waiting) f();
+}
+
+void Hub::drain(const std::string& id) {
+    for (;;) {
+        GameRoom* room = find_room(id);
+        if (!room) return;
+        std::function<void()> f = room->next_waiting();
+        if (!f) return;
+        f();
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Fair play
+
+void Hub::index_position(const std::string& room, std::uint64_t, std::uint64_t new_key) {
+    positions_[new_key].push_back(room);
+}
+
+void Hub::unindex_position(const std::string& room, std::uint64_t key) {
+    auto it = positions_.find(key);
+    if (it == positions_.end()) return;
+    auto& v = it->second;
+    v.erase(std::remove(v.begin(), v.end(), room), v.end());
+    if (v.empty()) positions_.erase(it);
+}
+
+bool Hub::plays_position(const std::string& token, Variant v, std::uint64_t key) {
+    if (token.empty()) return false;
+    auto it = positions_.find(key);
+    if (it == positions_.end()) return false;
+    for (const std::string& id : it->second)
+        if (GameRoom* room = find_room(id)) {
+            const LiveGame& g = room->game();
+            if (g.live() && g.variant() == v && g.position_key() == key && !g.seats_of(token).empty()) return true;
+        }
+    return false;
+}
+
+// ---------------------------------------------------------------------------
+
+void Hub::sweep() {
+    const std::int64_t now = now_ms();
+    std::vector<std::string> evict, archive;
+    for (auto& [id, room] : rooms_) {
+        if (room->evictable(now)) evict.push_back(id);
+        const LiveGame& g = room->game();
+        if (g.live() && g.record().time.kind == TimeControl::Unlimited &&
+            now - g.last_activity() >= opt_.unlimited_archive_ms)
+            archive.push_back(id);
+    }
+    for (const std::string& id : evict) rooms_.erase(id);
+    for (const std::string& id : archive)
+        if (GameRoom* room = find_room(id)) room->archive(now);
+    limits_->sweep(now);
+    chat_.sweep(now);
+    // Often enough for the shortest expiry that is set.
+    sweep_timer_.expires_after(
+        std::chrono::milliseconds(std::clamp<std::int64_t>(opt_.finished_ttl_ms / 2, 50, SWEEP_MS)));
+    sweep_timer_.async_wait([this](boost::system::error_code ec) {
+        if (!ec) sweep();
+    });
+}
+
+}  // namespace echecs::server

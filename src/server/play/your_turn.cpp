@@ -1,0 +1,191 @@
+#include "server/play/your_turn.h"
+
+#include <algorithm>
+#include <map>
+
+#include "server/accounts/account_service.h"
+#include "server/app/util.h"
+#include "server/play/chat.h"
+#include "server/play/game_room.h"
+#include "server/play/hub.h"
+#include "server/play/live_game.h"
+#include "server/play/seat_accounts.h"
+#include "server/protocol/text.h"
+
+namespace echecs::server {
+
+using nlohmann::json;
+
+namespace {
+
+// Whether the seat is this person's: the same browser, or the same account.
+bool is_theirs(const Seat& s, const std::string& token, std::int64_t account) {
+    return (!token.empty() && s.token == token) || (account && s.account == account);
+}
+
+}  // namespace
+
+void TurnIndex::add_key(const std::string& key, const std::string& game) { by_key_[key].insert(game); }
+
+void TurnIndex::remove_key(const std::string& key, const std::string& game) {
+    auto it = by_key_.find(key);
+    if (it == by_key_.end()) return;
+    it->second.erase(game);
+    if (it->second.empty()) by_key_.erase(it);
+}
+
+void TurnIndex::add(const Seat& seat, const std::string& game) {
+    if (!seat.token.empty()) add_key(seat.token, game);
+    if (seat.account) add_key(account_key(seat.account), game);
+}
+
+void TurnIndex::remove(const Seat& seat, const std::string& game) {
+    if (!seat.token.empty()) remove_key(seat.token, game);
+    if (seat.account) remove_key(account_key(seat.account), game);
+}
+
+const std::set<std::string>& TurnIndex::games_of(const std::string& token) const {
+    static const std::set<std::string> none;
+    // Tokens never start with "a:" (they are checked: letters, digits, - and _).
+    auto it = by_key_.find(token);
+    return it == by_key_.end() ? none : it->second;
+}
+
+const std::set<std::string>& TurnIndex::games_of_account(std::int64_t account) const {
+    static const std::set<std::string> none;
+    if (!account) return none;
+    auto it = by_key_.find(account_key(account));
+    return it == by_key_.end() ? none : it->second;
+}
+
+void TurnIndex::bind_peer(const PeerPtr& p) {
+    if (p->account) peers_[p->account][p->id()] = p;
+}
+
+void TurnIndex::unbind_peer(const Peer& p) {
+    if (!p.account) return;
+    auto it = peers_.find(p.account);
+    if (it == peers_.end()) return;
+    it->second.erase(p.id());
+    if (it->second.empty()) peers_.erase(it);
+}
+
+std::vector<PeerPtr> TurnIndex::peers_of_account(std::int64_t account) const {
+    std::vector<PeerPtr> out;
+    auto it = peers_.find(account);
+    if (it == peers_.end()) return out;
+    for (const auto& [id, weak] : it->second)
+        if (PeerPtr p = weak.lock()) out.push_back(std::move(p));
+    return out;
+}
+
+json your_turn_json(Hub& hub, const std::string& token, std::int64_t account) {
+    struct Entry {
+        std::int64_t key;  // the deadline, or the last move for games without one
+        json value;
+    };
+    std::set<std::string> ids = hub.turns().games_of(token);
+    const std::set<std::string>& of_account = hub.turns().games_of_account(account);
+    ids.insert(of_account.begin(), of_account.end());
+    std::vector<Entry> entries;
+    const std::int64_t now = now_ms();
+    for (const std::string& id : ids) {
+        GameRoom* room = hub.find_room(id);
+        if (!room) continue;
+        const LiveGame& g = room->game();
+        if (!g.live() || !is_theirs(g.seat(g.turn()), token, account)) continue;
+        const GameRecord& r = g.record();
+        const Color you = g.turn();
+        const Seat& opp = g.seat(~you);
+        std::optional<std::int64_t> deadline = g.next_deadline();
+        json e{{"game", id},
+               {"variant", std::string(variant_name(r.variant))},
+               {"time_kind", std::string(time_kind_name(r.time.kind))},
+               {"color", std::string(color_name(you))},
+               {"opponent", opp.computer() ? "Computer" : opp.name},
+               {"ply", g.ply()},
+               {"fen", r.fen},
+               {"since", g.last_activity()},
+               {"deadline", deadline ? json(*deadline) : json(nullptr)}};
+        if (r.time.kind == TimeControl::Realtime) e["remaining_ms"] = g.remaining(you, now);
+        // Real-time and correspondence games by deadline, then unlimited ones
+        // by their last move (the oldest waits longest).
+        entries.push_back({deadline ? *deadline : (std::int64_t(1) << 62) + g.last_activity(), std::move(e)});
+    }
+    std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.key < b.key; });
+    json games = json::array();
+    for (Entry& e : entries) games.push_back(std::move(e.value));
+    return {{"games", std::move(games)}};
+}
+
+void push_your_turn(Hub& hub, const Seat& seat) {
+    if (seat.token.empty() && !seat.account) return;
+    std::vector<PeerPtr> peers = seat.token.empty() ? std::vector<PeerPtr>{} : hub.peers_of(seat.token);
+    if (seat.account)
+        for (PeerPtr& p : hub.turns().peers_of_account(seat.account))
+            if (p->token != seat.token) peers.push_back(std::move(p));
+    // One text per person (token and account): a person's sockets share it.
+    std::map<std::pair<std::string, std::int64_t>, std::shared_ptr<const std::string>> texts;
+    for (const PeerPtr& p : peers) {
+        auto& text = texts[{p->token, p->account}];
+        if (!text) {
+            json j = your_turn_json(hub, p->token, p->account);
+            j["type"] = "your_turn";
+            text = std::make_shared<const std::string>(dump(j));
+        }
+        p->send(text);
+    }
+}
+
+void push_your_turn_to(Hub& hub, Peer& p) {
+    json j = your_turn_json(hub, p.token, p.account);
+    j["type"] = "your_turn";
+    p.send(dump(j));
+}
+
+namespace {
+
+void set_peer_account(Hub& hub, const PeerPtr& p, std::int64_t account, const std::string& username) {
+    if (p->account == account && p->account_name == username) return;
+    hub.turns().unbind_peer(*p);
+    p->account = account;
+    p->account_name = account ? username : "";
+    hub.turns().bind_peer(p);
+    push_your_turn_to(hub, *p);
+}
+
+}  // namespace
+
+void resolve_peer_account(Hub& hub, const PeerPtr& p) {
+    if (p->token.empty()) return;
+    std::weak_ptr<Peer> weak = p;
+    hub.accounts().seat_account("", p->token, "chess", "", [&hub, weak](std::optional<SeatAccount> a) {
+        PeerPtr peer = weak.lock();
+        // Gone meanwhile: peer_closed has run, nothing to bind.
+        if (!peer || !a || !hub.peer_open(peer->id())) return;
+        set_peer_account(hub, peer, a->account_id, a->username);
+    });
+}
+
+void unlink_account_peers(Hub& hub, std::int64_t account) {
+    for (const PeerPtr& p : hub.turns().peers_of_account(account)) set_peer_account(hub, p, 0, "");
+}
+
+void relink_token_peers(Hub& hub, const std::string& token, std::optional<std::int64_t> account,
+                        const std::string& username) {
+    if (token.empty()) return;
+    for (const PeerPtr& p : hub.peers_of(token)) set_peer_account(hub, p, account.value_or(0), username);
+}
+
+void add_your_turn_routes(Router& r, Hub& hub) {
+    r.add("GET", "/api/your-turn", [&hub](const HttpContextPtr& ctx) {
+        const std::string token = ctx->token_required();
+        // The session cookie's account, else the token's link.
+        with_seat_account(hub, ctx, Variant::Chess, TimeControl{},
+                          [&hub, ctx, token](const std::optional<SeatAccount>& a) {
+                              ctx->json(200, your_turn_json(hub, token, a ? a->account_id : 0));
+                          });
+    });
+}
+
+}  // namespace echecs::server

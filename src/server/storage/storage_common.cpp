@@ -1,0 +1,85 @@
+#include "server/storage/storage_common.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace echecs::server {
+
+FileLock::FileLock(const std::string& db_path) {
+    const std::string path = db_path + ".lock";
+    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd_ < 0)
+        throw StorageError("SQLite database '" + db_path + "': cannot open the lock file " + path + ": " +
+                           std::strerror(errno));
+    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+        const int err = errno;
+        char pid[32] = {};
+        ssize_t n = ::pread(fd_, pid, sizeof pid - 1, 0);
+        std::string holder = n > 0 ? std::string(pid, std::size_t(n)) : std::string("?");
+        while (!holder.empty() && (holder.back() == '\n' || holder.back() == ' ')) holder.pop_back();
+        ::close(fd_);
+        fd_ = -1;
+        if (err == EWOULDBLOCK)
+            throw StorageError("SQLite database '" + db_path + "' is in use by another echecs server (process " +
+                               holder + ", lock file " + path + "): one database, one server");
+        throw StorageError("SQLite database '" + db_path + "': cannot lock " + path + ": " + std::strerror(err));
+    }
+    const std::string me = std::to_string(::getpid()) + "\n";
+    if (::ftruncate(fd_, 0) == 0 && ::pwrite(fd_, me.data(), me.size(), 0) < 0) {
+        // The pid is only shown to a second server; the lock is what counts.
+    }
+}
+
+FileLock::~FileLock() {
+    if (fd_ >= 0) ::close(fd_);  // releases the flock
+}
+
+std::string_view time_kind_name(TimeControl::Kind k) {
+    switch (k) {
+        case TimeControl::Realtime: return "realtime";
+        case TimeControl::Correspondence: return "correspondence";
+        default: return "unlimited";
+    }
+}
+
+TimeControl::Kind time_kind_from(std::string_view s) {
+    if (s == "realtime") return TimeControl::Realtime;
+    if (s == "correspondence") return TimeControl::Correspondence;
+    if (s == "unlimited") return TimeControl::Unlimited;
+    throw StorageError("unknown time control kind '" + std::string(s) + "'");
+}
+
+// The names are the core's (vocabulary.h); storage reads them exactly as it wrote them.
+std::optional<Variant> variant_named(std::string_view s) {
+    for (const VariantInfo& v : VARIANTS)
+        if (v.name == s) return v.variant;
+    return std::nullopt;
+}
+
+std::optional<Color> color_named(std::string_view s) {
+    for (const ColorInfo& c : COLORS)
+        if (c.name == s) return c.color;
+    return std::nullopt;
+}
+
+Termination termination_named(std::string_view s) {
+    for (const TerminationInfo& t : TERMINATIONS)
+        if (t.api == s) return t.termination;
+    return Termination::None;
+}
+
+Variant variant_from(std::string_view s) {
+    if (auto v = variant_named(s)) return *v;
+    throw StorageError("unknown variant '" + std::string(s) + "'");
+}
+
+std::unique_ptr<Storage> open_storage(const std::string& url, bool durable, bool exclusive) {
+    if (url.starts_with("postgresql://") || url.starts_with("postgres://")) return open_postgres(url, exclusive);
+    return open_sqlite(url, durable, exclusive);
+}
+
+}  // namespace echecs::server
