@@ -3,8 +3,10 @@
 // one unfinished solve per address; only its owner stops it; uploads may be
 // larger than other bodies, within their own limit.
 #include <chrono>
+#include <fstream>
 #include <thread>
 
+#include "core/vocabulary.h"
 #include "engine/strength.h"
 #include "server_fixture.h"
 
@@ -116,6 +118,21 @@ TEST_F(ServerTest, AGameAgainstTheComputerFromASetUpPosition) {
     json bad = post_json(port_, "/api/computer", {{"level", 1}, {"fen", "8/8 w - - 0 1"}}, tok);
     EXPECT_EQ(bad["error"]["reason"], "fen_invalid");
     EXPECT_EQ(bad["error"]["field"], "fen");
+}
+
+// The client draws the games from GET /api/variants; its unit tests use a
+// copy of the answer (web/test/variants.json), which must not drift.
+TEST_F(ServerTest, TheTableOfTheGamesIsTheClientsFixture) {
+    json r = get_json(port_, "/api/variants");
+    ASSERT_EQ(r["_status"], 200);
+    r.erase("_status");
+    std::ifstream in(test_path(ECHECS_WEB_VARIANTS));
+    ASSERT_TRUE(in) << "cannot read " << test_path(ECHECS_WEB_VARIANTS);
+    const json fixture = json::parse(in);
+    EXPECT_EQ(r, fixture) << "update web/test/variants.json to the server's answer:\n" << r.dump(2);
+    // One row per game of the core's table, in its order.
+    ASSERT_EQ(r["variants"].size(), std::size(VARIANTS));
+    for (std::size_t i = 0; i < std::size(VARIANTS); ++i) EXPECT_EQ(r["variants"][i]["name"], VARIANTS[i].name);
 }
 
 TEST_F(ServerTest, TheLevelsComeWithTheirRatingsRisingInEachGame) {

@@ -5,10 +5,12 @@
 
 import type { Variant } from './fen.js';
 import { ApiError, http } from './api.js';
+import { games } from './games.js';
 
 export const SPEEDS = ['bullet', 'blitz', 'rapid', 'classical', 'correspondence'] as const;
 export type Speed = (typeof SPEEDS)[number];
-export const RATED_VARIANTS: Variant[] = ['chess', 'alice', 'avalanche'];
+/** The games played rated, from the server's table. */
+export const ratedVariants = (): Variant[] => games().filter(g => g.rated).map(g => g.name);
 
 export interface Me {
   username: string;

@@ -36,6 +36,7 @@ import { t } from './i18n.js';
 import { el } from './dom.js';
 import { AliceFlight } from './board-flight.js';
 import { promotionDialog } from './board-dialog.js';
+import { hasPushes, twoBoards } from './games.js';
 
 export interface BoardState {
   fen: string;
@@ -127,11 +128,11 @@ export class BoardView {
     this.pos = parseFen('8/8/8/8/8/8/8/8 w - - 0 1');
     this.root = el('div', { class: `boards variant-${variant}`, 'data-variant': variant });
     host.appendChild(this.root);
-    const n = variant === 'alice' ? 2 : 1;
+    const n = twoBoards(variant) ? 2 : 1;
     for (let i = 0; i < n; i++) {
       const wrap = el('div', { class: 'board-col', 'data-col': i === 0 ? 'a' : 'b' });
       this.cols.push(wrap);
-      if (variant === 'alice' && opts.labels !== false)
+      if (twoBoards(variant) && opts.labels !== false)
         wrap.appendChild(el('div', { class: 'board-label' }, i === 0 ? t('game.boardA') : t('game.boardB')));
       const boardWrap = el('div', { class: 'board-wrap', 'data-board': i === 0 ? 'a' : 'b' });
       const cgEl = el('div', { class: i === 1 ? 'cg-board-b' : 'cg-board-a' });
@@ -177,7 +178,7 @@ export class BoardView {
 
   /** Alice: one board large and the other as a thumbnail on narrow screens, else side by side. */
   layout(): void {
-    if (this.variant !== 'alice') return;
+    if (!twoBoards(this.variant)) return;
     const thumbHost = this.opts.aliceThumb;
     const compact = !!thumbHost && !!this.opts.compact?.();
     if (compact === this.compactNow && (!compact || this.cols[this.mainBoard].parentElement === this.root)) return;
@@ -315,7 +316,7 @@ export class BoardView {
       const now = pieceOn(i, k);
       if (k && was && now && was.role === now.role && was.color === now.color) this.cgs[i].selectSquare(k, true);
     });
-    if (this.variant === 'alice' && moved && last) this.flight.animate(prevPos, this.pos, last);
+    if (twoBoards(this.variant) && moved && last) this.flight.animate(prevPos, this.pos, last);
   }
 
   private applyFull(lastKeys: Key[] | undefined): void {
@@ -360,7 +361,7 @@ export class BoardView {
       return;
     }
     const choices = pendingChoices(this.all);
-    if (this.variant === 'avalanche' && choices.length > 0) {
+    if (hasPushes(this.variant) && choices.length > 0) {
       this.setMovable(undefined);
       const sq = pendingPromotionSquare(this.pos) ?? this.all.find(m => m.choice)!.from;
       this.askPromotion(sq, choices, t('game.choosePending'), c => {
@@ -371,9 +372,9 @@ export class BoardView {
       }, undefined);
       return;
     }
-    this.stage = { moves: this.variant === 'avalanche' ? withChoice(this.all, undefined) : this.all };
+    this.stage = { moves: hasPushes(this.variant) ? withChoice(this.all, undefined) : this.all };
     this.setMovable(this.stage.moves);
-    if (this.variant === 'avalanche') {
+    if (hasPushes(this.variant)) {
       const av = this.avPremove;
       this.avPremove = null;
       this.cgs.forEach(cg => cg.cancelPremove());
@@ -397,7 +398,7 @@ export class BoardView {
     const premoves = !!premove;
     this.cgs.forEach((cg, i) => {
       const d = moves
-        ? this.variant === 'alice'
+        ? twoBoards(this.variant)
           ? dests(moves, this.pos, i as BoardIndex)
           : dests(moves)
         : undefined;
@@ -419,14 +420,14 @@ export class BoardView {
   // enemy pawn then names the push. Played when the turn comes if still legal.
 
   private onPremoveSet(orig: Key, dest: Key): void {
-    if (this.variant !== 'avalanche') return;
+    if (!hasPushes(this.variant)) return;
     this.avPremove = { orig, dest };
     this.showAvPremove();
     this.prompt(t('game.premovePush'), true);
   }
 
   private onPremoveUnset(): void {
-    if (this.variant !== 'avalanche') return;
+    if (!hasPushes(this.variant)) return;
     if (this.keepPremove) {
       this.keepPremove = false;
       this.showAvPremove();
@@ -484,12 +485,12 @@ export class BoardView {
       this.cancelTurn();
       return;
     }
-    if (this.variant === 'alice') {
+    if (twoBoards(this.variant)) {
       this.flight.flyLocal(this.pos, board, from, to);
       this.send(candidates[0]);
       return;
     }
-    if (this.variant !== 'avalanche') {
+    if (!hasPushes(this.variant)) {
       this.send(candidates[0]);
       return;
     }
@@ -657,7 +658,7 @@ export class BoardView {
     cancel: (() => void) | undefined,
   ): void {
     this.closeOverlay();
-    const boardIdx = this.variant === 'alice' ? (this.pos.pieces.get(square)?.board ?? 0) : 0;
+    const boardIdx = twoBoards(this.variant) ? (this.pos.pieces.get(square)?.board ?? 0) : 0;
     const host = this.boardEls[boardIdx] ?? this.boardEls[0];
     this.overlay = promotionDialog(host, this.pos.turn, square, letters, title, l => {
       this.closeOverlay();

@@ -10,6 +10,7 @@ import type { Key, Piece as CgPiece } from 'chessground/types';
 import { clear, el } from './dom.js';
 import { BoardIndex, Color, INITIAL_FEN, Piece, Role, Variant, boardPlacement, parseFen, writePlacement } from './fen.js';
 import { t } from './i18n.js';
+import { twoBoards } from './games.js';
 
 const ROLES: Role[] = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'];
 export const EMPTY_FEN = '8/8/8/8/8/8/8/8 w - - 0 1';
@@ -93,7 +94,7 @@ export class BoardEditor {
     } catch {
       pos = parseFen(EMPTY_FEN);
     }
-    const n = this.variant === 'alice' ? 2 : 1;
+    const n = twoBoards(this.variant) ? 2 : 1;
     for (let i = 0; i < n; i++) {
       const col = el('div', { class: 'board-col', 'data-col': i === 0 ? 'a' : 'b' });
       if (n === 2) col.appendChild(el('div', { class: 'board-label' }, i === 0 ? t('game.boardA') : t('game.boardB')));

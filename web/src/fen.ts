@@ -1,13 +1,15 @@
 // FEN parsing for the three variants. The client never implements chess rules;
 // it only reads positions sent by the server.
 //
-// Alice FEN writes the pieces standing on board B with the seed's letters
-// S U O C T L (pawn, rook, knight, bishop, queen, king; upper case white).
-// They are parsed into a board flag and never shown to the user.
+// Alice FEN writes the pieces standing on board B with their own letters
+// (the server's table of the games says which; upper case white). They are
+// parsed into a board flag and never shown to the user.
+
+import { games } from './games.js';
 
 export type Color = 'white' | 'black';
 export type Role = 'pawn' | 'knight' | 'bishop' | 'rook' | 'queen' | 'king';
-export type Variant = 'chess' | 'alice' | 'avalanche';
+export type { Variant } from './games.js';
 /** 0 = board A (board 1), 1 = board B (board 2). Always 0 outside Alice. */
 export type BoardIndex = 0 | 1;
 
@@ -30,7 +32,17 @@ export const FILES = 'abcdefgh';
 export const INITIAL_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 const ROLE_A: Record<string, Role> = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
-const ROLE_B: Record<string, Role> = { s: 'pawn', o: 'knight', c: 'bishop', u: 'rook', t: 'queen', l: 'king' };
+const ROLES: Role[] = ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king'];
+
+/** The board-B letters of the two-board game, lower case, in ROLES order ("" if none). */
+function boardBLetters(): string {
+  return (games().find(g => g.boards === 2)?.board_b_letters ?? '').toLowerCase();
+}
+
+function boardBRole(letter: string): Role | undefined {
+  const i = boardBLetters().indexOf(letter);
+  return i >= 0 ? ROLES[i] : undefined;
+}
 const LETTER: Record<Role, string> = { pawn: 'p', knight: 'n', bishop: 'b', rook: 'r', queen: 'q', king: 'k' };
 
 export function roleLetter(role: Role): string {
@@ -60,10 +72,10 @@ export function parseFen(fen: string): Position {
       }
       const lower = ch.toLowerCase();
       const color: Color = ch === lower ? 'black' : 'white';
-      let role = ROLE_A[lower];
+      let role: Role | undefined = ROLE_A[lower];
       let board: BoardIndex = 0;
       if (!role) {
-        role = ROLE_B[lower];
+        role = boardBRole(lower);
         board = 1;
       }
       if (!role) throw new FenError(`bad piece letter ${ch}`);
@@ -124,7 +136,6 @@ export function pendingPromotionSquare(pos: Position): string | undefined {
   return undefined;
 }
 
-const LETTER_B: Record<Role, string> = { pawn: 's', knight: 'o', bishop: 'c', rook: 'u', queen: 't', king: 'l' };
 
 /** The placement field of a FEN for the pieces of both boards (board B with the Alice letters). */
 export function writePlacement(pieces: ReadonlyMap<string, Piece>): string {
@@ -140,7 +151,7 @@ export function writePlacement(pieces: ReadonlyMap<string, Piece>): string {
       }
       if (empty) row += String(empty);
       empty = 0;
-      const l = (p.board === 1 ? LETTER_B : LETTER)[p.role];
+      const l = p.board === 1 ? (boardBLetters()[ROLES.indexOf(p.role)] ?? LETTER[p.role]) : LETTER[p.role];
       row += p.color === 'white' ? l.toUpperCase() : l;
     }
     if (empty) row += String(empty);

@@ -10,7 +10,8 @@ import { analysisPage } from './pages/analysis.js';
 import { problemsPage } from './pages/problems.js';
 import { editorPage } from './pages/editor.js';
 import { openSettings } from './pages/settings-dialog.js';
-import { ws } from './api.js';
+import { http, ws } from './api.js';
+import { GameInfo, setGames } from './games.js';
 import { setSound, soundOn, played } from './sound.js';
 import { currentUser, onUserChange, refreshUser } from './account-api.js';
 import { accountPage, loginPage, signupPage } from './pages/account.js';
@@ -106,7 +107,7 @@ route('/', (root, _p, q) => lobbyPage(root, q));
 route('/challenge/:id', (root, p) => challengePage(root, p.id));
 route('/game/:id', (root, p) => gamePage(root, p.id));
 route('/rules/:variant', (root, p) => rulesPage(root, p.variant));
-route('/rules', root => rulesPage(root, 'chess'));
+route('/rules', root => rulesPage(root, ''));
 route('/analysis', (root, _p, q) => analysisPage(root, q));
 route('/problems', (root, _p, q) => problemsPage(root, q));
 route('/editor', (root, _p, q) => editorPage(root, q));
@@ -147,7 +148,14 @@ socket.on('seek_accepted', m => {
 // for the end-to-end tests and for debugging: drop the connection (it comes back by itself),
 // and the sounds played so far
 (window as unknown as { echecs: unknown }).echecs = { dropSocket: () => socket.drop(), sounds: played };
-startRouter(main, markNav);
+// The pages draw the games from the server's table: loaded before the first page.
+http<{ variants: GameInfo[] }>('GET', '/api/variants').then(
+  r => {
+    setGames(r.variants);
+    startRouter(main, markNav);
+  },
+  () => main.appendChild(el('div', { class: 'panel not-found', role: 'alert' }, el('p', {}, t('app.offline')))),
+);
 
 function speakerIcon(on: boolean): SVGSVGElement {
   return svgIcon(

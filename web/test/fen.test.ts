@@ -1,3 +1,4 @@
+import './games-table.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { INITIAL_FEN, boardPlacement, parseFen, pendingPromotionSquare, kingSquare, FenError, writePlacement } from '../src/fen.ts';

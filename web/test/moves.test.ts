@@ -1,3 +1,4 @@
+import './games-table.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFen } from '../src/fen.ts';

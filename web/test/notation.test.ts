@@ -1,5 +1,6 @@
 // Typed moves and displayed SAN. The legal lists and their SAN below were
 // printed by the core (`echecs moves --variant V --fen F`).
+import './games-table.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseMoves } from '../src/moves.ts';

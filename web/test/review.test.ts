@@ -1,6 +1,7 @@
 // The computer analysis as the viewer draws it: graph points, evaluation
 // texts, and the best move's arrows on the right board (Alice) with the push
 // (Avalanche).
+import './games-table.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFen } from '../src/fen.ts';

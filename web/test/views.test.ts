@@ -1,5 +1,6 @@
 // Pure pieces of the pages: material from a FEN, the clocks of a past
 // position from moves[].clock, the settings kept valid.
+import './games-table.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFen } from '../src/fen.ts';

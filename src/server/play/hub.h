@@ -154,6 +154,7 @@ private:
 void add_seek_routes(Router& r, Hub& hub);
 void add_game_routes(Router& r, Hub& hub);
 void add_analysis_routes(Router& r, Hub& hub);
+void add_variant_routes(Router& r, Hub& hub);  // the table of the games
 void add_problem_routes(Router& r, Hub& hub);  // and PGN import
 std::shared_ptr<ReviewService> add_review_routes(Router& r, Hub& hub);
 // GET /api/games/:id of a finished game: its state with its `review` summary.

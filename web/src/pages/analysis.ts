@@ -19,11 +19,10 @@ import { showSan } from './game-parts.js';
 import { pgnImportPanel } from './pgn-import.js';
 import { MoveTree, Path, TreeNode } from '../tree.js';
 import { LiveAnalysis } from './analysis-live.js';
-
-const VARIANTS: Variant[] = ['chess', 'alice', 'avalanche'];
+import { gameInfo, games, variantKey, variantOr } from '../games.js';
 
 export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void {
-  let variant: Variant = (VARIANTS as string[]).includes(q.get('variant') ?? '') ? (q.get('variant') as Variant) : 'chess';
+  let variant: Variant = variantOr(q.get('variant'));
   let startFen = q.get('fen') ?? INITIAL_FEN;
   /** The moves: a tree of variations whose current node is on the board. */
   let tree = new MoveTree();
@@ -41,8 +40,8 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
   const slot = el('div', { class: 'prompt-slot', 'aria-live': 'polite' });
   const side = el('aside', { class: 'game-side' });
   const variantSel = el('select', { name: 'variant', 'aria-label': t('lobby.variant') });
-  for (const v of VARIANTS) {
-    const o = el('option', { value: v }, t(`variant.${v}`));
+  for (const { name: v } of games()) {
+    const o = el('option', { value: v }, t(variantKey(v)));
     if (v === variant) o.selected = true;
     variantSel.appendChild(o);
   }
@@ -278,7 +277,8 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
       ['Site', location.origin],
       ['Result', '*'],
     ];
-    if (variant !== 'chess') tags.push(['Variant', variant === 'alice' ? 'Alice' : 'Avalanche']);
+    const pgnName = gameInfo(variant).pgn;
+    if (pgnName) tags.push(['Variant', pgnName]);
     if (startFen !== INITIAL_FEN) tags.push(['SetUp', '1'], ['FEN', startFen]);
     const head = tags.map(([k, v]) => `[${k} "${v.replace(/["\\]/g, c => '\\' + c)}"]`).join('\n');
     pgnBox.value = `${head}\n\n${tree.movetext(first === 'white', fullmove)} *\n`;
@@ -340,7 +340,7 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
           // nothing of the live game is shown: no engine, no free moves on its position
           return;
         }
-        gameNote.textContent = `${t('analysis.fromGame')} · ${t(`variant.${st.variant}`)}`;
+        gameNote.textContent = `${t('analysis.fromGame')} · ${t(variantKey(st.variant))}`;
         evalBtn.disabled = false;
         live.setEnabled(true);
         variant = st.variant;

@@ -7,6 +7,7 @@ import { BoardView } from '../board.js';
 import { el } from '../dom.js';
 import type { Color } from '../fen.js';
 import { t } from '../i18n.js';
+import { twoBoards } from '../games.js';
 
 export interface ChallengePosition {
   destroy(): void;
@@ -28,7 +29,7 @@ export function challengePosition(host: HTMLElement, seek: Seek): ChallengePosit
     fen,
   );
   host.appendChild(node); // before the board is drawn: chessground measures its place
-  const view = new BoardView(mini, seek.variant, { orientation, viewOnly: true, coordinates: false, labels: seek.variant === 'alice' });
+  const view = new BoardView(mini, seek.variant, { orientation, viewOnly: true, coordinates: false, labels: twoBoards(seek.variant) });
   view.update({ fen: seek.fen, legal: [], canMove: false });
   return { destroy: () => view.destroy() };
 }

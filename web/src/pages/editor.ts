@@ -12,8 +12,8 @@ import { errorText } from '../errors.js';
 import { INITIAL_FEN, Variant } from '../fen.js';
 import { t } from '../i18n.js';
 import { navigate } from '../router.js';
+import { games, twoBoards, variantKey, variantOr } from '../games.js';
 
-const VARIANTS: Variant[] = ['chess', 'alice', 'avalanche'];
 const CASTLING = [
   { letter: 'K', key: 'editor.whiteShort' },
   { letter: 'Q', key: 'editor.whiteLong' },
@@ -30,7 +30,7 @@ interface Checked {
 }
 
 export function editorPage(root: HTMLElement, q: URLSearchParams): () => void {
-  let variant: Variant = (VARIANTS as string[]).includes(q.get('variant') ?? '') ? (q.get('variant') as Variant) : 'chess';
+  let variant: Variant = variantOr(q.get('variant'));
   const startFen = q.get('fen') ?? INITIAL_FEN;
   const fields = startFen.trim().split(/\s+/);
   let placement = fields[0] ?? '8/8/8/8/8/8/8/8';
@@ -43,7 +43,7 @@ export function editorPage(root: HTMLElement, q: URLSearchParams): () => void {
   const palette = el('div', { class: 'palette', role: 'toolbar', 'aria-label': t('problems.palette') });
   const side = el('aside', { class: 'game-side' });
   const variantSel = el('select', { name: 'variant', 'aria-label': t('lobby.variant') });
-  for (const v of VARIANTS) variantSel.appendChild(el('option', { value: v }, t(`variant.${v}`)));
+  for (const { name: v } of games()) variantSel.appendChild(el('option', { value: v }, t(variantKey(v))));
   variantSel.value = variant;
   const turnSel = el('select', { name: 'turn', 'aria-label': t('editor.turn') });
   turnSel.append(el('option', { value: 'w' }, t('color.white')), el('option', { value: 'b' }, t('color.black')));
@@ -161,7 +161,7 @@ export function editorPage(root: HTMLElement, q: URLSearchParams): () => void {
 
   variantSel.addEventListener('change', () => {
     variant = variantSel.value as Variant;
-    load(variant === 'alice' ? fen() : oneBoard(fen()));
+    load(twoBoards(variant) ? fen() : oneBoard(fen()));
   });
   for (const c of [turnSel, epInput, ...castleBoxes.map(b => b.box)]) c.addEventListener('change', checkSoon);
   epInput.addEventListener('input', checkSoon);

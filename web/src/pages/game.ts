@@ -23,6 +23,7 @@ import { claimControls, clocksAt, renderLastMoves, renderMoveList, renderPlayer,
 import { decoratePlayer, decorateResult } from './game-rating.js';
 import { attachResizeHandle } from './resize.js';
 import { GameReviewPanel } from './game-review.js';
+import { hasPushes, twoBoards, variantKey } from '../games.js';
 
 export function gamePage(root: HTMLElement, id: string): () => void {
   const page = new GamePage(root, id);
@@ -161,7 +162,7 @@ class GamePage {
     const info = el(
       'div',
       { class: 'game-info' },
-      el('span', { class: 'variant-name' }, t(`variant.${st.variant}`)),
+      el('span', { class: 'variant-name' }, t(variantKey(st.variant))),
       el('span', { class: 'tc' }, formatTime(st.time)),
       rules,
     );
@@ -173,7 +174,7 @@ class GamePage {
     const reviewHost = el('section', { class: 'game-review' });
     this.review = new GameReviewPanel(reviewHost, st.game, p => this.go(p), () => this.board);
     const main = el('div', { class: 'game-main' }, barTop, boardHost, barBottom, slot, reviewHost);
-    if (st.variant === 'alice') main.appendChild(el('div', { class: 'alice-row' }, thumb, lastMoves));
+    if (twoBoards(st.variant)) main.appendChild(el('div', { class: 'alice-row' }, thumb, lastMoves));
     this.root.append(conn, el('div', { class: `game-page variant-${st.variant}` }, main, side));
     this.els = { boardHost, slot, banner, status, moves, controls, top, bottom, barTop, barBottom, nav, input, inputMsg, conn, exportBox, thumb, lastMoves };
     const mine: Color = st.you === 'black' ? 'black' : 'white';
@@ -396,7 +397,7 @@ class GamePage {
 
     e.status.textContent = this.statusText();
     // the tab's title tells whose turn it is, as on lichess
-    const title = `${t(`variant.${st.variant}`)} · ${playerName(st.players.white)} – ${playerName(st.players.black)}`;
+    const title = `${t(variantKey(st.variant))} · ${playerName(st.players.white)} – ${playerName(st.players.black)}`;
     document.title = st.status === 'live' && st.you === st.turn ? `● ${t('game.yourTurn')} · ${title}` : title;
     e.status.hidden = !e.status.textContent;
     e.status.dataset.turn = st.turn;
@@ -417,7 +418,7 @@ class GamePage {
     if (st.status !== 'live') return '';
     // Avalanche: a pawn pushed to its last rank, its owner chooses its piece
     let pending: string | undefined;
-    if (st.variant === 'avalanche' && st.legal_moves.some(m => m.includes(':'))) {
+    if (hasPushes(st.variant) && st.legal_moves.some(m => m.includes(':'))) {
       try {
         pending = pendingPromotionSquare(parseFen(st.fen)) ?? st.legal_moves.find(m => m.includes(':'))?.slice(2, 4);
       } catch {

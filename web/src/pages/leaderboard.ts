@@ -2,14 +2,17 @@
 // (not provisional) who played a rated game of that category lately.
 
 import type { Variant } from '../fen.js';
-import { RATED_VARIANTS, SPEEDS, Speed, accountApi } from '../account-api.js';
+import { ratedVariants, SPEEDS, Speed, accountApi } from '../account-api.js';
 import { el } from '../dom.js';
 import { errorText } from '../errors.js';
 import { Key, t } from '../i18n.js';
+import { variantKey } from '../games.js';
 
 export function leaderboardPage(root: HTMLElement, query: URLSearchParams): () => void {
   let alive = true;
-  const variant = (RATED_VARIANTS as string[]).includes(query.get('variant') ?? '') ? (query.get('variant') as Variant) : 'chess';
+  const rated = ratedVariants();
+  const asked = query.get('variant') ?? '';
+  const variant: Variant = rated.includes(asked) ? asked : rated[0];
   const speed = (SPEEDS as readonly string[]).includes(query.get('speed') ?? '') ? (query.get('speed') as Speed) : 'blitz';
   const tabs = (label: string, items: readonly string[], current: string, keyOf: (s: string) => Key, go: (s: string) => string) =>
     el(
@@ -27,7 +30,7 @@ export function leaderboardPage(root: HTMLElement, query: URLSearchParams): () =
       'section',
       { class: 'panel leaderboard', 'aria-labelledby': 'leaderboard-title' },
       el('h1', { id: 'leaderboard-title' }, t('leaderboard.title')),
-      tabs(t('lobby.variant'), RATED_VARIANTS, variant, v => `variant.${v}` as Key, v => `/leaderboard?variant=${v}&speed=${speed}`),
+      tabs(t('lobby.variant'), rated, variant, variantKey, v => `/leaderboard?variant=${v}&speed=${speed}`),
       tabs(t('lobby.timeControl'), SPEEDS, speed, s => `speed.${s}` as Key, s => `/leaderboard?variant=${variant}&speed=${s}`),
       body,
       el('p', { class: 'hint' }, t('leaderboard.rule')),

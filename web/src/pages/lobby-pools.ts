@@ -11,6 +11,7 @@ import { formatTime } from '../format.js';
 import type { TimeControl } from '../api.js';
 import { t } from '../i18n.js';
 import { navigate } from '../router.js';
+import { variantKey } from '../games.js';
 
 interface Pool {
   id: string;
@@ -66,7 +67,7 @@ export function poolsPanel(sock: Socket, variant: () => Variant): { panel: HTMLE
       leave.addEventListener('click', () => sock.send({ type: 'pool_leave' }));
       status.append(
         el('div', { class: 'spinner', 'aria-hidden': 'true' }),
-        el('span', {}, t('pools.waiting', { pool: p ? `${t(`variant.${p.variant}`)} ${label(p)}` : pool, kind: rated ? t('pools.rated') : t('pools.casual') })),
+        el('span', {}, t('pools.waiting', { pool: p ? `${t(variantKey(p.variant))} ${label(p)}` : pool, kind: rated ? t('pools.rated') : t('pools.casual') })),
         leave,
       );
     }

@@ -15,11 +15,11 @@ import { poolsPanel } from './lobby-pools.js';
 import { ChatPanel } from '../chat.js';
 import { yourTurnPanel } from './your-turn-panel.js';
 import { ChallengePosition, challengePosition } from './challenge-position.js';
+import { games, isVariant, variantKey, variantOr } from '../games.js';
 
 /** A seat or a seek's creator with their rating in the game's category. */
 const seatName = (p: RatedSeat) => ratedName(p, playerName(p));
 
-const VARIANTS: Variant[] = ['chess', 'alice', 'avalanche'];
 /** A seek as servers with accounts send it. */
 type RatedSeek = Seek & { rated?: boolean; rating?: number | null; provisional?: boolean };
 const FORM_KEY = 'echecs.form';
@@ -42,7 +42,7 @@ interface FormValues {
 function loadForm(key: string, d: FormValues): FormValues {
   try {
     const v = { ...d, ...(JSON.parse(localStorage.getItem(key) ?? '{}') as Partial<FormValues>) };
-    if (!VARIANTS.includes(v.variant)) v.variant = d.variant;
+    if (!isVariant(v.variant)) v.variant = d.variant;
     return v;
   } catch {
     return d;
@@ -79,7 +79,7 @@ function field(label: string, input: HTMLElement): HTMLElement {
 
 /** Variant, time control and colour choices (one set per form: people and computer each keep theirs). */
 function gameChoices(v: FormValues, prefix: string, withCorrespondence: boolean) {
-  const variant = select('variant', VARIANTS.map(x => [x, t(`variant.${x}`)]), v.variant, prefix);
+  const variant = select('variant', games().map(g => [g.name, t(variantKey(g.name))]), v.variant, prefix);
   const modes: [string, string][] = [['realtime', t('lobby.realtime')]];
   if (withCorrespondence) modes.push(['correspondence', t('lobby.correspondence')]);
   modes.push(['unlimited', t('lobby.unlimited')]);
@@ -119,12 +119,12 @@ function gameChoices(v: FormValues, prefix: string, withCorrespondence: boolean)
 }
 
 export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => void {
-  const defaults: FormValues = { variant: 'chess', mode: 'realtime', minutes: 5, increment: 3, days: 3, color: 'random', level: 5 };
+  const defaults: FormValues = { variant: variantOr(null), mode: 'realtime', minutes: 5, increment: 3, days: 3, color: 'random', level: 5 };
   const v = loadForm(FORM_KEY, defaults);
   const cv = loadForm(COMPUTER_KEY, { ...defaults, mode: 'unlimited' });
   // the header's links to a game lead here with the game chosen
   const asked = query?.get('variant');
-  if (asked && (VARIANTS as string[]).includes(asked)) v.variant = cv.variant = asked as Variant;
+  if (isVariant(asked)) v.variant = cv.variant = asked;
   const page = el('div', { class: 'lobby' });
   root.appendChild(page);
 
@@ -231,7 +231,7 @@ export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => voi
     });
     waiting.append(
       el('div', { class: 'spinner', 'aria-hidden': 'true' }),
-      el('div', {}, t('lobby.yourSeek', { what: `${t(`variant.${seek.variant}`)} ${formatTime(seek.time)}` })),
+      el('div', {}, t('lobby.yourSeek', { what: `${t(variantKey(seek.variant))} ${formatTime(seek.time)}` })),
       el('div', {}, t('lobby.waiting')),
       el('div', { class: 'hint' }, t('lobby.sameBrowser')),
       cancel,
@@ -310,7 +310,7 @@ export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => voi
         'div',
         { class: `seek${s.mine ? ' mine' : ''}`, 'data-seek': s.id },
         el('span', { class: 'who' }, seatName({ name: s.nickname, computer: false, level: null, rating: (s as RatedSeek).rating, provisional: (s as RatedSeek).provisional })),
-        el('span', { class: 'variant' }, t(`variant.${s.variant}`)),
+        el('span', { class: 'variant' }, t(variantKey(s.variant))),
         el('span', { class: 'tc' }, (s as RatedSeek).rated ? `${formatTime(s.time)} · ${t('lobby.ratedMark')}` : formatTime(s.time)),
         el(
           'span',
@@ -379,7 +379,7 @@ function renderGames(box: HTMLElement, games: GameSummary[], empty: string, acti
       el(
         'a',
         { class: 'game-row', href: `/game/${g.id}`, 'data-link': '', 'data-game': g.id },
-        el('span', { class: 'variant' }, t(`variant.${g.variant}`)),
+        el('span', { class: 'variant' }, t(variantKey(g.variant))),
         el('span', { class: 'tc' }, formatTime(g.time)),
         el('span', { class: 'players' }, `${seatName(g.white)} – ${seatName(g.black)}`),
         el('span', { class: 'res' }, res || `${Math.ceil(g.ply / 2)}…`),
@@ -411,7 +411,7 @@ export function challengePage(root: HTMLElement, id: string): () => void {
     clear(box);
     const who = playerName({ name: seek.nickname, computer: false, level: null });
     box.append(
-      el('h2', {}, `${t(`variant.${seek.variant}`)} · ${formatTime(seek.time)}`),
+      el('h2', {}, `${t(variantKey(seek.variant))} · ${formatTime(seek.time)}`),
       el(
         'p',
         {},
@@ -495,7 +495,7 @@ class LiveGames {
       }
       clear(c.info);
       c.info.append(
-        el('span', { class: 'variant' }, `${t(`variant.${g.variant}`)} · ${formatTime(g.time)}`),
+        el('span', { class: 'variant' }, `${t(variantKey(g.variant))} · ${formatTime(g.time)}`),
         el('span', { class: 'players' }, `${seatName(g.white)} – ${seatName(g.black)}`),
         el('span', { class: 'go' }, t('lobby.watch')),
       );

@@ -11,13 +11,13 @@ import { BoardEditor, oneBoard } from '../editor.js';
 import { errorText } from '../errors.js';
 import { Variant } from '../fen.js';
 import { t } from '../i18n.js';
+import { gameInfo, games, twoBoards, variantKey, variantOr } from '../games.js';
 
-const VARIANTS: Variant[] = ['chess', 'alice', 'avalanche'];
 const STIPULATIONS = ['#2', '#3', '#4', 'h#2', 'h#2.5', 'h#3', 's#2', 's#3', '=2', 'h=2'];
 const POLL_MS = 400;
 // A problem to start from: Morphy's #2, an Alice #2 whose key works only
 // through a board transfer, an Avalanche #1 mating only through the push.
-const EXAMPLE: Record<Variant, { fen: string; stip: string }> = {
+const EXAMPLE: Record<Variant, { fen: string; stip: string } | undefined> = {
   chess: { fen: 'kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1', stip: '#2' },
   alice: { fen: '3o2r1/bp1Q4/s1OPOp1o/B2P4/P2PP2R/rS1k3s/4SP2/1b1K4 w - - 0 1', stip: '#2' },
   avalanche: { fen: '7k/7p/8/3N4/K7/2p5/8/B7 w - - 0 1', stip: '#1' },
@@ -40,8 +40,9 @@ interface PopeyeTwin {
 }
 
 export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void {
-  let variant: Variant = (VARIANTS as string[]).includes(q.get('variant') ?? '') ? (q.get('variant') as Variant) : 'alice';
-  let fen = q.get('fen') ?? EXAMPLE[variant].fen;
+  let variant: Variant = variantOr(q.get('variant'), 'alice');
+  const example = (v: Variant) => EXAMPLE[v] ?? { fen: gameInfo(v).start_fen, stip: '#2' };
+  let fen = q.get('fen') ?? example(variant).fen;
   let job: string | null = null;
   let timer: number | undefined;
   let destroyed = false;
@@ -51,14 +52,14 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
   const palette = el('div', { class: 'palette', role: 'toolbar', 'aria-label': t('problems.palette') });
   const side = el('aside', { class: 'game-side' });
   const variantSel = el('select', { name: 'variant', 'aria-label': t('lobby.variant') });
-  for (const v of VARIANTS) variantSel.appendChild(el('option', { value: v }, t(`variant.${v}`)));
+  for (const { name: v } of games()) variantSel.appendChild(el('option', { value: v }, t(variantKey(v))));
   variantSel.value = variant;
   const stipInput = el('input', {
     type: 'text',
     name: 'stipulation',
     class: 'stip-field',
     list: 'stipulations',
-    value: q.get('stip') ?? (q.get('fen') ? '#2' : EXAMPLE[variant].stip),
+    value: q.get('stip') ?? (q.get('fen') ? '#2' : example(variant).stip),
     'aria-label': t('problems.stipulation'),
     autocomplete: 'off',
     spellcheck: 'false',
@@ -151,7 +152,7 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
   const renderShare = () => {
     const params = new URLSearchParams({ variant, fen, stip: stipInput.value.trim() });
     link.value = `${location.origin}/problems?${params.toString()}`;
-    exportBox.value = `${t(`variant.${variant}`)}\n${fen}\n${stipInput.value.trim()}`;
+    exportBox.value = `${t(variantKey(variant))}\n${fen}\n${stipInput.value.trim()}`;
     history.replaceState(null, '', `/problems?${params.toString()}`);
     download.hidden = true;
   };
@@ -270,7 +271,7 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
 
   variantSel.addEventListener('change', () => {
     variant = variantSel.value as Variant;
-    if (variant !== 'alice') fen = oneBoard(fen);
+    if (!twoBoards(variant)) fen = oneBoard(fen);
     setFen(fen);
   });
   loadBtn.addEventListener('click', () => setFen(fenInput.value));

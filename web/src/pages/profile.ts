@@ -5,12 +5,14 @@
 
 import type { Variant } from '../fen.js';
 import { ApiError } from '../api.js';
-import { Profile, ProfileGame, RATED_VARIANTS, SPEEDS, Speed, accountApi, currentUser, diffText, isOwnProfile, onUserChange, ratingText } from '../account-api.js';
+import { Profile, ProfileGame, SPEEDS, Speed, accountApi, currentUser, diffText, isOwnProfile, onUserChange, ratingText } from '../account-api.js';
 import { el } from '../dom.js';
 import { errorText } from '../errors.js';
 import { Key, lang, t } from '../i18n.js';
 import { ratingChart } from '../rating-chart.js';
 import { yourTurnPanel } from './your-turn-panel.js';
+import { ratedVariants } from '../account-api.js';
+import { variantKey } from '../games.js';
 
 /** The slot of the "your turn" panel: filled while the profile is the user's own. */
 function ownTurns(name: string): { element: HTMLElement; destroy: () => void } {
@@ -44,7 +46,7 @@ function date(ms: number): string {
 
 function ratingsTable(p: Profile): HTMLElement {
   const played = (v: Variant, s: Speed) => (p.ratings[v]?.[s]?.games ?? 0) > 0;
-  const variants = RATED_VARIANTS.filter(v => SPEEDS.some(s => played(v, s)));
+  const variants = ratedVariants().filter(v => SPEEDS.some(s => played(v, s)));
   if (variants.length === 0) return el('p', { class: 'empty' }, t('profile.noRated'));
   // only the speeds played: five columns do not fit a phone
   const speeds = SPEEDS.filter(s => variants.some(v => played(v, s)));
@@ -53,7 +55,7 @@ function ratingsTable(p: Profile): HTMLElement {
     el(
       'tr',
       { 'data-variant': v },
-      el('th', { scope: 'row' }, t(`variant.${v}` as Key)),
+      el('th', { scope: 'row' }, t(variantKey(v))),
       ...speeds.map(s => {
         const r = p.ratings[v]?.[s];
         if (!r || r.games === 0) return el('td', { class: 'muted' }, '—');
@@ -67,11 +69,11 @@ function ratingsTable(p: Profile): HTMLElement {
 
 function charts(p: Profile): HTMLElement | null {
   const figures: HTMLElement[] = [];
-  for (const v of RATED_VARIANTS)
+  for (const v of ratedVariants())
     for (const s of SPEEDS) {
       const points = p.history[v]?.[s] ?? [];
       if (points.length === 0) continue;
-      const label = t('profile.chartLabel', { variant: t(`variant.${v}` as Key), speed: t(`speed.${s}` as Key) });
+      const label = t('profile.chartLabel', { variant: t(variantKey(v)), speed: t(`speed.${s}` as Key) });
       figures.push(el('figure', { class: 'rating-graph', 'data-variant': v, 'data-speed': s }, ratingChart(points, label), el('figcaption', {}, label)));
     }
   return figures.length ? el('section', { class: 'panel', 'aria-labelledby': 'graphs-title' }, el('h2', { id: 'graphs-title' }, t('profile.graphs')), el('div', { class: 'rating-graphs' }, ...figures)) : null;
@@ -85,7 +87,7 @@ function gameRow(g: ProfileGame): HTMLElement {
   return el(
     'li',
     { class: 'profile-game', 'data-game': g.id },
-    el('a', { href: `/game/${encodeURIComponent(g.id)}`, 'data-link': '', class: 'profile-game-link' }, `${t(`variant.${g.variant}` as Key)} · ${speed} · ${g.rated ? t('profile.rated') : t('profile.casual')}`),
+    el('a', { href: `/game/${encodeURIComponent(g.id)}`, 'data-link': '', class: 'profile-game-link' }, `${t(variantKey(g.variant))} · ${speed} · ${g.rated ? t('profile.rated') : t('profile.casual')}`),
     el('span', {}, t('profile.versus'), ' ', opponent),
     result,
     diff,

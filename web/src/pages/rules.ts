@@ -6,8 +6,8 @@ import { clear, el } from '../dom.js';
 import { BoardIndex, Variant, parseFen } from '../fen.js';
 import { lang, t } from '../i18n.js';
 import { RULES } from '../rules-content.js';
+import { games, variantKey } from '../games.js';
 
-const VARIANTS: Variant[] = ['chess', 'alice', 'avalanche'];
 
 /** Renders the rules of `variant` into `art` (already in the document: chessground measures its boards). */
 function renderRules(art: HTMLElement, variant: Variant, headingLevel: 'h1' | 'h2'): BoardView[] {
@@ -45,14 +45,16 @@ function renderRules(art: HTMLElement, variant: Variant, headingLevel: 'h1' | 'h
 }
 
 export function rulesPage(root: HTMLElement, v: string): () => void {
-  const variant: Variant = (VARIANTS as string[]).includes(v) ? (v as Variant) : 'chess';
+  // the games whose rules the client has written out (rules-content.ts)
+  const described = games().filter(g => RULES[g.name]).map(g => g.name);
+  const variant: Variant = described.includes(v) ? v : described[0];
   const art = el('article', { class: 'rules panel', 'data-variant': variant });
   clear(root);
   root.appendChild(art);
   const tabs = el('nav', { class: 'rules-tabs', 'aria-label': t('nav.rules') });
-  for (const x of VARIANTS)
+  for (const x of described)
     tabs.appendChild(
-      el('a', { href: `/rules/${x}`, 'data-link': '', class: x === variant ? 'active' : '', 'aria-current': x === variant ? 'page' : undefined }, t(`variant.${x}`)),
+      el('a', { href: `/rules/${x}`, 'data-link': '', class: x === variant ? 'active' : '', 'aria-current': x === variant ? 'page' : undefined }, t(variantKey(x))),
     );
   art.append(tabs);
   const boards = renderRules(art, variant, 'h1');
@@ -62,7 +64,7 @@ export function rulesPage(root: HTMLElement, v: string): () => void {
 /** The rules in a modal dialog over the current page (a live game goes on under it). */
 export function openRulesDialog(variant: Variant): void {
   document.querySelector('dialog.rules-dialog')?.remove();
-  const dialog = el('dialog', { class: 'rules-dialog', 'aria-label': `${t('rules.title')} · ${t(`variant.${variant}`)}` });
+  const dialog = el('dialog', { class: 'rules-dialog', 'aria-label': `${t('rules.title')} · ${t(variantKey(variant))}` });
   const close = el('button', { type: 'button', class: 'btn dialog-close', 'data-action': 'close-rules', 'aria-label': t('rules.close') }, '×');
   const art = el('article', { class: 'rules', 'data-variant': variant });
   dialog.append(close, art);

@@ -2,9 +2,9 @@
 // (your-turn.ts keeps the list the server pushes), each a link to its game.
 
 import { clear, el } from '../dom.js';
-import type { Key } from '../i18n.js';
 import { onLangChange, t } from '../i18n.js';
 import { TurnGame, onYourTurn, yourTurn } from '../your-turn.js';
+import { variantKey } from '../games.js';
 
 function timeLeft(g: TurnGame, now: number): string {
   const ms = g.remaining_ms ?? (g.deadline !== null ? g.deadline - now : null);
@@ -30,7 +30,7 @@ export function yourTurnPanel(): { element: HTMLElement; destroy: () => void } {
         el(
           'a',
           { class: 'turn-game', href: `/game/${encodeURIComponent(g.game)}`, 'data-link': '', 'data-game': g.game },
-          el('span', { class: 'variant' }, t(`variant.${g.variant}` as Key)),
+          el('span', { class: 'variant' }, t(variantKey(g.variant))),
           el('span', { class: 'who' }, t('turn.against', { name: g.opponent })),
           el('span', { class: 'left' }, timeLeft(g, now)),
         ),
