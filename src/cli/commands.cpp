@@ -38,7 +38,7 @@ struct BenchCase {
 
 Variant parse_variant(const std::string& name) {
     if (auto v = variant_from_name(name)) return *v;
-    throw std::invalid_argument("unknown variant " + quote_input(name) + " (chess, alice or avalanche)");
+    throw std::invalid_argument(unknown_variant_message(name));
 }
 
 std::string fen_or_start(const std::optional<std::string>& fen) {

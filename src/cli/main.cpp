@@ -27,12 +27,14 @@ namespace {
 // of its variant, share/echecs/openings/<variant>.txt (src/cli/paths.h).
 std::vector<std::string> with_default_openings(std::vector<std::string> args) {
     if (args.empty()) return args;  // match_main prints its usage
-    std::string variant = "chess";
+    std::string name = "chess";
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--openings" || args[i] == "--help" || args[i] == "-h") return args;
-        if (args[i] == "--variant" && i + 1 < args.size()) variant = args[i + 1];
+        if (args[i] == "--variant" && i + 1 < args.size()) name = args[i + 1];
     }
-    if (variant != "chess" && variant != "alice" && variant != "avalanche") return args;  // match_main says so
+    const auto v = echecs::variant_from_name(name);
+    if (!v) return args;  // match_main says so
+    const std::string variant(echecs::variant_name(*v));
     if (auto found = echecs::paths::find_share("openings", variant + ".txt")) {
         args.push_back("--openings");
         args.push_back((found->path / (variant + ".txt")).string());
@@ -51,10 +53,13 @@ int main(int argc, char** argv) {
     std::string variant = "chess";
     std::optional<std::string> fen;  // unset: the initial position; empty: an error
     int depth = 1;
-    std::vector<std::string> variant_names;
-    for (const VariantInfo& v : VARIANTS) variant_names.emplace_back(v.name);
+    // --variant is read by the one reader (variant_from_name): any case, the aliases too.
+    const std::string variants_help = accepted_variant_names();
+    const auto known_variant = [](const std::string& s) {
+        return variant_from_name(s) ? std::string() : unknown_variant_message(s);
+    };
     auto* perft = app.add_subcommand("perft", "count leaf nodes of the legal move tree");
-    perft->add_option("--variant", variant, "chess, alice or avalanche")->check(CLI::IsMember(variant_names));
+    perft->add_option("--variant", variant, variants_help)->check(known_variant);
     perft->add_option("--fen", fen, "start position (default: the initial position)");
     perft->add_option("depth", depth, "depth in plies")->required()->check(CLI::Range(0, 20));
     std::string perft_sliders;
@@ -62,7 +67,7 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"magic", "pext"}));
 
     auto* moves = app.add_subcommand("moves", "list the legal moves (coordinates, then SAN)");
-    moves->add_option("--variant", variant, "chess, alice or avalanche")->check(CLI::IsMember(variant_names));
+    moves->add_option("--variant", variant, variants_help)->check(known_variant);
     moves->add_option("--fen", fen, "position (default: the initial position)");
 
     std::string pgn_path;
@@ -92,7 +97,7 @@ int main(int argc, char** argv) {
     // bad option, with the exit code 2 of its other argument errors.
     engine::SelfplayOptions sp;
     auto* selfplay = app.add_subcommand("selfplay", "engine self-play games: quiet positions for Texel tuning");
-    selfplay->add_option("--variant", sp.variant, "chess, alice or avalanche")->capture_default_str();
+    selfplay->add_option("--variant", sp.variant, variants_help)->capture_default_str();
     selfplay->add_option("--games", sp.games, "number of games")->capture_default_str();
     selfplay->add_option("--nodes", sp.nodes, "node limit of each move's search")->capture_default_str();
     selfplay->add_option("--random-plies", sp.random_plies, "random moves opening each game")->capture_default_str();
@@ -107,7 +112,7 @@ int main(int argc, char** argv) {
     engine::TuneOptions tn;
     std::string tune_variant = "chess";
     auto* tune = app.add_subcommand("tune", "Texel-tune the evaluation weights on selfplay positions");
-    tune->add_option("--variant", tune_variant, "chess, alice or avalanche")->capture_default_str();
+    tune->add_option("--variant", tune_variant, variants_help)->capture_default_str();
     tune->add_option("--data", tn.data, "selfplay output (FEN, result, score per line)")->required();
     tune->add_option("--passes", tn.passes, "passes of the local search")
         ->capture_default_str()
@@ -178,9 +183,9 @@ int main(int argc, char** argv) {
         if (*nnue_train) return engine::nnue::train_main(nnue_train->remaining(), std::cerr);
         if (*selfplay) return engine::selfplay_main(sp);
         if (*tune) {
-            const auto v = engine::parse_variant(tune_variant);
+            const auto v = variant_from_name(tune_variant);
             if (!v) {
-                std::cerr << "tune: --variant: unknown variant '" << tune_variant << "' (chess, alice, avalanche)\n";
+                std::cerr << "tune: --variant: " << unknown_variant_message(tune_variant) << "\n";
                 return 2;
             }
             tn.variant = *v;

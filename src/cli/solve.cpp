@@ -41,8 +41,8 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
     std::string variant = "chess", fen, stipulation, input, write_inp, format = "text";
     solver::Options o;
     bool no_variations = false, progress = false;
-    app.add_option("--variant", variant, "chess, alice or avalanche")
-        ->check(CLI::IsMember({"chess", "alice", "avalanche"}))
+    app.add_option("--variant", variant, accepted_variant_names())
+        ->check([](const std::string& s) { return variant_from_name(s) ? std::string() : unknown_variant_message(s); })
         ->capture_default_str();
     app.add_option("--fen", fen, "the diagram (its side to move follows from the stipulation)");
     app.add_option("--stipulation,-s", stipulation, "#n, h#n, h#n.5, s#n, =n, h=n or s=n");

@@ -12,7 +12,15 @@ namespace echecs {
 namespace {
 
 constexpr std::string_view PIECE_CHARS = " PNBRQK  pnbrqk";
-constexpr std::string_view ALICE_CHARS = " SOCUTL  socutl";  // board B letters of the seed
+
+// A hint when `c` is a board-B letter of another game than v: " (Alice board-B
+// letters need the alice variant)".
+std::string board_b_letter_note(Variant v, char c) {
+    for (const VariantInfo& g : VARIANTS)
+        if (g.variant != v && c != ' ' && g.board_b_letters.find(c) != std::string_view::npos)
+            return " (" + std::string(g.pgn) + " board-B letters need the " + std::string(g.name) + " variant)";
+    return "";
+}
 
 std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
 
@@ -53,6 +61,7 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
     st = StateInfo{};
     st_ = &st;
     variant_ = v;
+    const VariantInfo& rules = variant_info(v);
 
     auto fields = split_fields(fen);
     if (fields.size() < 4 || fields.size() > 6)
@@ -77,15 +86,13 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
             } else {
                 size_t idx = PIECE_CHARS.find(c);
                 Board b = BOARD_A;
-                if ((idx == std::string_view::npos || c == ' ') && v == Variant::Alice) {
-                    idx = ALICE_CHARS.find(c);
+                if ((idx == std::string_view::npos || c == ' ') && !rules.board_b_letters.empty()) {
+                    idx = rules.board_b_letters.find(c);
                     b = BOARD_B;
                 }
                 if (idx == std::string_view::npos || c == ' ')
                     fail("piece placement field: unknown piece letter " + quote_char_at(placement, i) + " on " + where +
-                         (v != Variant::Alice && ALICE_CHARS.find(c) != std::string_view::npos
-                              ? " (Alice board-B letters need the alice variant)"
-                              : ""));
+                         board_b_letter_note(v, c));
                 if (file > 7) fail("piece placement field: " + where + " has more than 8 squares");
                 put_piece(Piece(idx), make_square(file, rank), b);
                 ++file;
@@ -126,7 +133,7 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
             Color col = (cr == WHITE_OO || cr == WHITE_OOO) ? WHITE : BLACK;
             Square ksq = col == WHITE ? SQ_E1 : SQ_E8;
             Square rsq = (cr == WHITE_OO) ? SQ_H1 : cr == WHITE_OOO ? SQ_A1 : cr == BLACK_OO ? SQ_H8 : SQ_A8;
-            const char* board_note = v == Variant::Alice ? " of board A" : "";
+            const char* board_note = rules.boards == 2 ? " of board A" : "";
             if (board_[ksq] != make_piece(col, KING) || board_of(ksq) != BOARD_A)
                 fail(std::string("castling availability field: '") + c + "' but no " +
                      std::string(color_info(col).name) + " king on " + square_name(ksq) + board_note);
@@ -142,7 +149,7 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
         if (f.size() != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8')
             fail("en passant target square field: " + quote_input(f) + " is not a square");
         Square ep = make_square(f[0] - 'a', f[1] - '1');
-        if (v != Variant::Avalanche) {  // Avalanche: no en passant, the field is ignored
+        if (rules.has_en_passant) {  // else (Avalanche) the field is ignored
             Color them = ~side_;
             Square pawn_sq = ep - pawn_push(side_);
             Square origin = ep + pawn_push(side_);
@@ -157,9 +164,9 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
                      ", where the pawn started, is occupied");
             // Alice: the skipped square had to be empty only on the board the pawn left,
             // which is the other board from the one where it now stands.
-            if (board_[ep] != NO_PIECE && (v != Variant::Alice || board_of(ep) != board_of(pawn_sq)))
+            if (board_[ep] != NO_PIECE && (rules.boards == 1 || board_of(ep) != board_of(pawn_sq)))
                 fail("en passant target square field: " + square_name(ep) + ", the skipped square, is occupied" +
-                     (v == Variant::Alice ? " on the board the pawn left" : ""));
+                     (rules.boards == 2 ? " on the board the pawn left" : ""));
             st.ep_square = ep;
         }
     }
@@ -187,7 +194,7 @@ void Position::validate(std::string_view) {
         Bitboard last = pieces(c, PAWN) & (c == WHITE ? RANK_8_BB : RANK_1_BB);
         if (last) {
             std::string sq = square_name(lsb(last));
-            if (variant_ != Variant::Avalanche)
+            if (!variant_info(variant_).has_pushes)  // only a push brings a pawn to its last rank
                 fail(std::string("piece placement field: ") + name + " pawn on " + sq + ", its last rank");
             if (c != side_)
                 fail(std::string("piece placement field: ") + name + " pawn on " + sq +
@@ -241,40 +248,46 @@ void Position::copy_to(Position& dst, StateInfo& st) const {
     dst.st_ = &st;
 }
 
-std::string Position::fen() const {
+std::string write_fen(Variant v, std::span<const Piece, SQUARE_NB> board, Bitboard on_b, Color side,
+                      std::uint8_t castling, Square ep, int rule50, int fullmove) {
+    const VariantInfo& rules = variant_info(v);
     std::string s;
     for (int r = 7; r >= 0; --r) {
         int empty_run = 0;
         for (int f = 0; f < 8; ++f) {
             Square sq = make_square(f, r);
-            Piece p = board_[sq];
+            Piece p = board[sq];
             if (p == NO_PIECE) {
                 ++empty_run;
                 continue;
             }
             if (empty_run) s += char('0' + empty_run), empty_run = 0;
-            s += board_of(sq) == BOARD_B ? ALICE_CHARS[p] : PIECE_CHARS[p];
+            s += (on_b & square_bb(sq)) && rules.boards == 2 ? rules.board_b_letters[p] : PIECE_CHARS[p];
         }
         if (empty_run) s += char('0' + empty_run);
         if (r) s += '/';
     }
     s += ' ';
-    s += color_info(side_).fen;
+    s += color_info(side).fen;
     s += ' ';
-    if (!st_->castling) s += '-';
-    if (can_castle(WHITE_OO)) s += 'K';
-    if (can_castle(WHITE_OOO)) s += 'Q';
-    if (can_castle(BLACK_OO)) s += 'k';
-    if (can_castle(BLACK_OOO)) s += 'q';
+    if (!castling) s += '-';
+    if (castling & WHITE_OO) s += 'K';
+    if (castling & WHITE_OOO) s += 'Q';
+    if (castling & BLACK_OO) s += 'k';
+    if (castling & BLACK_OOO) s += 'q';
     s += ' ';
-    s += st_->ep_square == SQ_NONE ? std::string("-") : square_name(st_->ep_square);
-    s += ' ' + std::to_string(st_->rule50) + ' ' + std::to_string(fullmove_number());
+    s += ep == SQ_NONE || !rules.has_en_passant ? std::string("-") : square_name(ep);
+    s += ' ' + std::to_string(rule50) + ' ' + std::to_string(fullmove);
     return s;
+}
+
+std::string Position::fen() const {
+    return write_fen(variant_, board_, on_b_, side_, st_->castling, st_->ep_square, st_->rule50, fullmove_number());
 }
 
 std::string Position::pretty() const {
     std::ostringstream os;
-    const bool alice = variant_ == Variant::Alice;
+    const bool alice = variant_info(variant_).boards == 2;
     auto row = [&](int r, Board b) {
         std::string line = std::to_string(r + 1) + " |";
         for (int f = 0; f < 8; ++f) {

@@ -5,7 +5,10 @@
 namespace echecs {
 
 bool insufficient_material(const Position& pos) {
-    if (pos.variant() == Variant::Alice) return popcount(pos.pieces()) == 2;  // kings only (RULES.md §2)
+    switch (variant_info(pos.variant()).dead_position) {
+        case DeadPositionRule::KingsOnly: return popcount(pos.pieces()) == 2;  // RULES.md §2.3
+        case DeadPositionRule::Orthodox: break;
+    }
     if (pos.pieces(PAWN) | pos.pieces(ROOK, QUEEN)) return false;
     const Bitboard minors = pos.pieces(KNIGHT, BISHOP);
     if (popcount(minors) <= 1) return true;  // K v K, K+B v K, K+N v K
@@ -19,7 +22,7 @@ bool insufficient_material(const Position& pos) {
 bool can_mate(const Position& pos, Color c) {
     const Bitboard own = pos.pieces(c) & ~pos.pieces(KING);
     if (!own) return false;
-    if (pos.variant() == Variant::Alice) return true;  // two boards: any piece may trap a king
+    if (variant_info(pos.variant()).boards == 2) return true;  // two boards: any piece may trap a king
     if (own & (pos.pieces(PAWN) | pos.pieces(ROOK, QUEEN))) return true;
     if (popcount(own) >= 2 && (own & pos.pieces(KNIGHT))) return true;
     const Bitboard theirs = pos.pieces(~c) & ~pos.pieces(KING);
@@ -36,9 +39,8 @@ GameResult position_result(Position& pos, int occurrences) {
     generate_legal(pos, list);
     const Outcome side_loses = pos.side_to_move() == WHITE ? Outcome::BlackWins : Outcome::WhiteWins;
     if (list.empty()) {
-        if (pos.variant() == Variant::Avalanche && has_first_part(pos)) return {side_loses, Termination::AvalancheLoss};
-        if (pos.in_check()) return {side_loses, Termination::Checkmate};
-        return {Outcome::Draw, Termination::Stalemate};
+        const Termination t = no_move_verdict(pos);
+        return {t == Termination::Stalemate ? Outcome::Draw : side_loses, t};
     }
     if (pos.rule50() >= 100) return {Outcome::Draw, Termination::FiftyMoves};
     if (occurrences >= 3) return {Outcome::Draw, Termination::Repetition};
@@ -50,6 +52,10 @@ Game::Game(Variant v, std::string_view fen) {
     states_.emplace_back();
     pos_.set(v, fen, states_.back());
     start_fen_ = pos_.fen();
+}
+
+Game::Game(Variant v, std::string_view fen, const std::vector<std::string>& uci_moves) : Game(v, fen) {
+    for (const std::string& s : uci_moves) play_uci(s);
 }
 
 bool Game::is_legal(Move m) {
@@ -78,11 +84,12 @@ Move Game::play_san(std::string_view s) {
     return m;
 }
 
-void Game::undo() {
-    if (moves_.empty()) return;
+bool Game::undo() {
+    if (moves_.empty()) return false;
     pos_.undo_move(moves_.back());
     moves_.pop_back();
     states_.pop_back();
+    return true;
 }
 
 int Game::occurrences() const {

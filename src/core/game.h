@@ -34,6 +34,9 @@ GameResult position_result(Position& pos, int occurrences);
 class Game {
 public:
     explicit Game(Variant v, std::string_view fen = Position::START_FEN);  // throws FenError
+    // Then plays the moves (coordinate notation); throws FenError or
+    // NotationError naming the bad move (the protocols' `position ... moves`).
+    Game(Variant v, std::string_view fen, const std::vector<std::string>& uci_moves);
     Game(const Game&) = delete;
     Game& operator=(const Game&) = delete;
 
@@ -50,8 +53,8 @@ public:
     // Parse then play; throw NotationError when unreadable or illegal.
     Move play_uci(std::string_view s);
     Move play_san(std::string_view s);
-    // Takes back the last move (no-op at the start).
-    void undo();
+    // Takes back the last move; false (and nothing changes) at the start.
+    bool undo();
 
     // Times the current position has occurred (1 = first time).
     int occurrences() const;

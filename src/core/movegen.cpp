@@ -16,7 +16,7 @@ Move* generate(const Position& pos, Move* list) {
     constexpr Bitboard Rank3 = Us == WHITE ? RANK_3_BB : RANK_6_BB;
     constexpr Bitboard Rank7 = Us == WHITE ? RANK_7_BB : RANK_2_BB;
     constexpr bool Alice = V == Variant::Alice;
-    constexpr bool EnPassant = V != Variant::Avalanche;
+    constexpr bool EnPassant = variant_info(V).has_en_passant;
 
     const Square ksq = pos.king_square(Us);
     const Bitboard all = pos.pieces();
@@ -266,15 +266,16 @@ constexpr PieceType CHOICES[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
 
 Move* generate_first_parts(const Position& pos, Move* list) {
     switch (pos.variant()) {
+        case Variant::Chess: return generate<Variant::Chess>(pos, list);
         case Variant::Alice: return generate<Variant::Alice>(pos, list);
         case Variant::Avalanche: return generate<Variant::Avalanche>(pos, list);
-        default: return generate<Variant::Chess>(pos, list);
     }
+    return list;  // not reached: every game has its case above (no default, so the compiler names a missing one)
 }
 
 void generate_legal(Position& pos, MoveList& list) {
     list.count = 0;
-    if (pos.variant() != Variant::Avalanche) {
+    if (!variant_info(pos.variant()).has_pushes) {
         list.count = int(generate_first_parts(pos, list.moves) - list.moves);
         return;
     }
@@ -301,6 +302,11 @@ bool has_first_part(Position& pos) {
         pos.set_piece_type_in_place(pending, PAWN);
     }
     return found;
+}
+
+Termination no_move_verdict(Position& pos) {
+    if (variant_info(pos.variant()).has_pushes && has_first_part(pos)) return Termination::AvalancheLoss;
+    return pos.in_check() ? Termination::Checkmate : Termination::Stalemate;
 }
 
 std::uint64_t perft(Position& pos, int depth) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "position.h"
+#include "vocabulary.h"
 
 namespace echecs {
 
@@ -40,6 +41,12 @@ Move* generate_first_parts(const Position& pos, Move* list);
 // Avalanche: true when the side to move has at least one legal first part for
 // some pending choice, whether or not a push can complete it.
 bool has_first_part(Position& pos);
+
+// THE judgement of a position whose side to move has no complete legal move
+// (RULES.md §1.2, §2.3, §3.2): Checkmate or Stalemate when it has no first
+// part at all (in check or not), AvalancheLoss when first parts exist but no
+// push can complete any of them. Precondition: generate_legal finds nothing.
+Termination no_move_verdict(Position& pos);
 
 // Leaf nodes at `depth` (bulk-counted at the last ply).
 std::uint64_t perft(Position& pos, int depth);

@@ -28,17 +28,12 @@ PieceType piece_from_letter(char c) {
     }
 }
 
-// Alice board-B letters of the seed: S U O C T L.
-PieceType alice_piece_from_letter(char c) {
-    switch (c) {
-        case 'S': return PAWN;
-        case 'U': return ROOK;
-        case 'O': return KNIGHT;
-        case 'C': return BISHOP;
-        case 'T': return QUEEN;
-        case 'L': return KING;
-        default: return NO_PIECE_TYPE;
-    }
+// The piece of a board-B letter in SAN (Alice: "Ue4" is board B's rook), from
+// the white half of the game's FEN letters; NO_PIECE_TYPE if none.
+PieceType board_b_piece_from_letter(Variant v, char c) {
+    const std::string_view letters = variant_info(v).board_b_letters;
+    const std::size_t i = c == ' ' ? std::string_view::npos : letters.find(c);
+    return i >= PAWN && i <= KING ? PieceType(i) : NO_PIECE_TYPE;
 }
 
 // Input quoted in messages as valid UTF-8, never cut inside a character.
@@ -56,7 +51,7 @@ std::string first_part_san(Position& pos, Move m, const MoveList& legal) {
         if (capture) s += char('a' + file_of(m.from())), s += 'x';
         // Alice: pawns on both boards of one file may step to the same square
         // (single and double step); the origin square tells them apart.
-        else if (pos.variant() == Variant::Alice)
+        else if (variant_info(pos.variant()).boards == 2)
             for (Move o : legal)
                 if (o.to() == m.to() && o.from() != m.from() && moving_type(pos, o) == PAWN) {
                     s += square_str(m.from());
@@ -105,7 +100,7 @@ Move parse_uci(Position& pos, std::string_view s) {
     // Syntax first, so that a typo is reported as unreadable rather than illegal.
     std::string_view body = s;
     if (body.size() >= 2 && body[1] == ':') {
-        if (pos.variant() != Variant::Avalanche || piece_from_letter(body[0]) < KNIGHT ||
+        if (!variant_info(pos.variant()).has_pushes || piece_from_letter(body[0]) < KNIGHT ||
             piece_from_letter(body[0]) > QUEEN)
             throw NotationError("unreadable move " + quote(s) +
                                 ": a choice prefix (q:, r:, b:, n:) exists only in Avalanche");
@@ -115,7 +110,7 @@ Move parse_uci(Position& pos, std::string_view s) {
     if (auto comma = body.find(','); comma != std::string_view::npos) {
         push = body.substr(comma + 1);
         body = body.substr(0, comma);
-        if (pos.variant() != Variant::Avalanche)
+        if (!variant_info(pos.variant()).has_pushes)
             throw NotationError("unreadable move " + quote(s) + ": a push (after ',') exists only in Avalanche");
         if (push.size() != 4 || !is_file(push[0]) || !is_rank(push[1]) || !is_file(push[2]) || !is_rank(push[3]))
             throw NotationError("unreadable move " + quote(s) + ": the push must be two squares, like e7e6");
@@ -143,9 +138,8 @@ std::string san_among(Position& pos, Move m, const MoveList& legal) {
     if (pos.in_check()) {
         MoveList replies;
         generate_legal(pos, replies);
-        // '#' is checkmate only: in Avalanche a checked side without a legal
-        // move but with first parts has an avalanche loss, written '+'.
-        const bool mate = replies.empty() && !(pos.variant() == Variant::Avalanche && has_first_part(pos));
+        // '#' is checkmate only: an avalanche loss while in check is written '+'.
+        const bool mate = replies.empty() && no_move_verdict(pos) == Termination::Checkmate;
         s += mate ? '#' : '+';
     }
     pos.undo_move(m);
@@ -183,7 +177,7 @@ Move parse_san(Position& pos, std::string_view text) {
     PieceType choice = NO_PIECE_TYPE;
     if (s.size() >= 2 && s[1] == ':') {
         choice = piece_from_letter(s[0]);
-        if (pos.variant() != Variant::Avalanche || choice < KNIGHT || choice > QUEEN)
+        if (!variant_info(pos.variant()).has_pushes || choice < KNIGHT || choice > QUEEN)
             throw NotationError("unreadable move " + quote(text) +
                                 ": a choice prefix (Q:, R:, B:, N:) exists only in Avalanche");
         s.remove_prefix(2);
@@ -192,7 +186,7 @@ Move parse_san(Position& pos, std::string_view text) {
     if (auto comma = s.find(','); comma != std::string_view::npos) {
         std::string_view p = s.substr(comma + 1);
         s = s.substr(0, comma);
-        if (pos.variant() != Variant::Avalanche)
+        if (!variant_info(pos.variant()).has_pushes)
             throw NotationError("unreadable move " + quote(text) + ": a push (after ',') exists only in Avalanche");
         if (p.size() == 4 && is_file(p[0]) && is_rank(p[1])) p.remove_prefix(2);  // accept "e7e6" too
         if (p.size() != 2 || !is_file(p[0]) || !is_rank(p[1]))
@@ -203,7 +197,7 @@ Move parse_san(Position& pos, std::string_view text) {
 
     MoveList legal;
     generate_legal(pos, legal);
-    if (pos.variant() == Variant::Avalanche) {
+    if (variant_info(pos.variant()).has_pushes) {
         if (pos.pending_promotion() != SQ_NONE && !choice)
             throw NotationError("illegal move " + quote(text) +
                                 ": a pawn waits for promotion; start with Q:, R:, B: or N:");
@@ -233,8 +227,8 @@ Move parse_san(Position& pos, std::string_view text) {
         if (!b.empty() && std::isupper(static_cast<unsigned char>(b[0]))) {
             PieceType p = piece_from_letter(b[0]);
             if (b[0] == 'P') p = PAWN;
-            if (p == NO_PIECE_TYPE && pos.variant() == Variant::Alice) {
-                p = alice_piece_from_letter(b[0]);
+            if (p == NO_PIECE_TYPE) {
+                p = board_b_piece_from_letter(pos.variant(), b[0]);
                 board_b_only = p != NO_PIECE_TYPE;
             }
             if (p == NO_PIECE_TYPE) throw NotationError("unreadable move " + quote(text) + ": unknown piece letter");
@@ -272,7 +266,7 @@ Move parse_san(Position& pos, std::string_view text) {
     if (matches.size() == 1) return matches[0];
     if (matches.empty()) {
         // Say what is missing when the first part alone is fine.
-        if (pos.variant() == Variant::Avalanche && push_to == SQ_NONE) {
+        if (variant_info(pos.variant()).has_pushes && push_to == SQ_NONE) {
             for (Move m : legal)
                 if (m.has_push() && m.choice() == choice &&
                     (castle_short || castle_long ? m.kind() == CASTLING : m.to() == to))

@@ -60,7 +60,8 @@ std::string PgnGame::tag(std::string_view name) const {
 Variant PgnGame::variant() const {
     const std::string v = tag("Variant");
     if (auto known = variant_from_pgn(v)) return *known;
-    throw PgnError(game_where(*this) + ": unknown variant " + quote_input(v) + " (Standard, Alice or Avalanche)");
+    throw PgnError(game_where(*this) + ": unknown variant " + quote_input(v) +
+                   " (accepted: " + accepted_pgn_variant_names() + ")");
 }
 
 std::string PgnGame::start_fen() const {

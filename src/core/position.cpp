@@ -96,7 +96,7 @@ Bitboard Position::attackers_to(Square s, Bitboard occ) const {
 }
 
 Bitboard Position::attackers_on(Square s, Board b, Color by) const {
-    if (variant_ != Variant::Alice) return attackers_to(s, pieces()) & pieces(by);
+    if (variant_info(variant_).boards == 1) return attackers_to(s, pieces()) & pieces(by);
     Bitboard mask = board_mask(b);
     return attackers_to(s, pieces() & mask) & pieces(by) & mask;
 }
@@ -112,7 +112,7 @@ Bitboard Position::compute_checkers() const {
 }
 
 Square Position::pending_promotion() const {
-    if (variant_ != Variant::Avalanche) return SQ_NONE;
+    if (!variant_info(variant_).has_pushes) return SQ_NONE;  // only a push leaves a pawn on its last rank
     Bitboard b = pieces(side_, PAWN) & (side_ == WHITE ? RANK_8_BB : RANK_1_BB);
     return b ? lsb(b) : SQ_NONE;
 }
@@ -140,7 +140,7 @@ bool Position::alice_king_safe_after(Move m) const {
 
 bool Position::ep_capture_available() const {
     const Square ep = st_->ep_square;
-    if (ep == SQ_NONE || variant_ == Variant::Avalanche) return false;
+    if (ep == SQ_NONE || !variant_info(variant_).has_en_passant) return false;
     const Color us = side_, them = ~us;
     const Square capsq = ep - pawn_push(us);
     Bitboard candidates = pawn_attacks(them, ep) & pieces(us, PAWN);
@@ -148,7 +148,7 @@ bool Position::ep_capture_available() const {
     while (candidates) {
         Square from = pop_lsb(candidates);
         Move m = Move::make(EN_PASSANT, from, ep);
-        if (variant_ == Variant::Alice) {
+        if (variant_info(variant_).boards == 2) {
             if (alice_king_safe_after(m)) return true;
         } else {
             Square ksq = king_square(us);
@@ -157,6 +157,53 @@ bool Position::ep_capture_available() const {
         }
     }
     return false;
+}
+
+// Chess: every enemy attacker of the defending king after the move, computed
+// from the placement the move leaves: direct, discovered, by promotion, by the
+// castling rook, or through the square an en-passant capture empties.
+bool Position::gives_check(Move m) {
+    if (const VariantInfo& rules = variant_info(variant_); rules.boards == 2 || rules.has_pushes) {
+        StateInfo st;
+        do_move(m, st);
+        const bool check = in_check();
+        undo_move(m);
+        return check;
+    }
+    const Position& pos = *this;
+    const Color us = pos.side_to_move();
+    const Square ksq = pos.king_square(~us);
+    const Square from = m.from(), to = m.to();
+    PieceType pt = type_of(pos.piece_on(from));
+    Bitboard occ = pos.pieces() ^ square_bb(from);
+    Bitboard mine = pos.pieces(us) ^ square_bb(from);
+    Bitboard removed = 0;  // our pieces no longer where they were
+    Square placed = to;
+    switch (m.kind()) {
+        case PROMOTION: pt = m.promotion(); break;
+        case EN_PASSANT: occ ^= square_bb(to - pawn_push(us)); break;
+        case CASTLING: {
+            const bool king_side = to > from;
+            const Square rfrom = king_side ? from + 3 : from - 4, rto = king_side ? from + 1 : from - 1;
+            occ ^= square_bb(rfrom) | square_bb(rto);
+            mine ^= square_bb(rfrom) | square_bb(rto);
+            removed = square_bb(rfrom);
+            if (rook_attacks(rto, occ | square_bb(to)) & square_bb(ksq)) return true;
+            placed = to;
+            break;
+        }
+        default: break;
+    }
+    occ |= square_bb(to);
+    mine |= square_bb(to);
+    // Direct check by the piece on its new square.
+    if (pt == PAWN ? pawn_attacks(us, placed) & square_bb(ksq)
+                   : pt != KING && (attacks_bb(pt, placed, occ) & square_bb(ksq)))
+        return true;
+    // Discovered: our sliders (the moved one excluded: handled above) seeing the king.
+    const Bitboard others = mine & ~square_bb(to) & ~removed;
+    const Bitboard diag = pos.pieces(us, BISHOP, QUEEN) & others, orth = pos.pieces(us, ROOK, QUEEN) & others;
+    return (bishop_attacks(ksq, occ) & diag) || (rook_attacks(ksq, occ) & orth);
 }
 
 bool Position::is_capture(Move m) const {
@@ -192,7 +239,7 @@ void Position::do_move(Move m, StateInfo& ns) {
     ++game_ply_;
 
     const Color us = side_, them = ~us;
-    const bool alice = variant_ == Variant::Alice;
+    const bool alice = variant_ == Variant::Alice;  // the move passes through the looking glass
 
     if (PieceType c = m.choice()) {
         Square p = pending_promotion();
@@ -232,7 +279,8 @@ void Position::do_move(Move m, StateInfo& ns) {
         k ^= zobrist::psq[pc][from][fb] ^ zobrist::psq[pc][to][tb];
         if (type_of(pc) == PAWN) {
             ns.rule50 = 0;
-            if ((int(to) ^ int(from)) == 16 && variant_ != Variant::Avalanche) ns.ep_square = Square((from + to) / 2);
+            if ((int(to) ^ int(from)) == 16 && variant_info(variant_).has_en_passant)
+                ns.ep_square = Square((from + to) / 2);
             if (m.kind() == PROMOTION) {
                 Piece np = make_piece(us, m.promotion());
                 k ^= zobrist::psq[pc][to][tb] ^ zobrist::psq[np][to][tb];

@@ -5,6 +5,7 @@
 // and unmake never allocate.
 #pragma once
 
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -48,7 +49,7 @@ public:
 
     // Throws FenError. `st` becomes the root state.
     Position& set(Variant v, std::string_view fen, StateInfo& st);
-    static constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    static constexpr std::string_view START_FEN = ORTHODOX_START_FEN;
     std::string fen() const;
     std::string pretty() const;  // a text diagram (both boards in Alice)
     // A copy of this position whose root state is `st` (history is not copied).
@@ -101,6 +102,10 @@ public:
     void do_null_move(StateInfo& new_st);
     void undo_null_move();
 
+    // Whether the legal move m gives check. One board and no push (chess): from
+    // the placement the move leaves, without making it; else (a transfer to
+    // the other board, a push) by making and unmaking it.
+    bool gives_check(Move m);
     bool is_capture(Move m) const;
     Piece moved_piece(Move m) const;
 
@@ -128,6 +133,12 @@ private:
     int game_ply_ = 0;
     StateInfo* st_ = nullptr;
 };
+
+// The one FEN writer: Position::fen(), and a placement built elsewhere (the
+// Popeye reader). `on_b`: the squares whose piece stands on board B, written
+// with the game's board-B letters; `ep` is written only in a game with en passant.
+std::string write_fen(Variant v, std::span<const Piece, SQUARE_NB> board, Bitboard on_b, Color side,
+                      std::uint8_t castling, Square ep, int rule50, int fullmove);
 
 namespace zobrist {
 extern Key psq[PIECE_NB][SQUARE_NB][2];  // [piece][square][board]

@@ -9,7 +9,10 @@ namespace echecs {
 using Bitboard = std::uint64_t;
 using Key = std::uint64_t;
 
+// The games. What differs between them is data in one table, VARIANTS
+// (vocabulary.h); a new game is a new value here and a new row there.
 enum class Variant : std::uint8_t { Chess, Alice, Avalanche };
+inline constexpr int VARIANT_NB = int(Variant::Avalanche) + 1;  // the size of every per-game table
 
 enum Color : std::uint8_t { WHITE, BLACK, COLOR_NB = 2 };
 constexpr Color operator~(Color c) { return Color(c ^ 1); }

@@ -1,5 +1,7 @@
 #include "vocabulary.h"
 
+#include "utf8.h"
+
 namespace echecs {
 
 namespace {
@@ -24,10 +26,22 @@ std::string_view trim(std::string_view s) {
 }  // namespace
 
 std::optional<Variant> variant_from_name(std::string_view s) {
-    for (const VariantInfo& v : VARIANTS)
-        if (iequals(s, v.name)) return v.variant;
-    if (iequals(s, "standard") || iequals(s, "normal")) return Variant::Chess;
+    for (const VariantInfo& v : VARIANTS) {
+        if (iequals(s, v.name) || iequals(s, v.xboard)) return v.variant;
+        for (std::string_view a : v.aliases)
+            if (!a.empty() && iequals(s, a)) return v.variant;
+    }
     return std::nullopt;
+}
+
+std::string accepted_variant_names() {
+    std::string out;
+    for (const VariantInfo& v : VARIANTS) out += (out.empty() ? "" : ", ") + std::string(v.name);
+    return out;
+}
+
+std::string unknown_variant_message(std::string_view s) {
+    return "unknown variant " + quote_input(s) + " (accepted: " + accepted_variant_names() + ")";
 }
 
 std::optional<Variant> variant_from_pgn(std::string_view s) {
@@ -38,6 +52,14 @@ std::optional<Variant> variant_from_pgn(std::string_view s) {
     if (s.size() > suffix.size() && iequals(s.substr(s.size() - suffix.size()), suffix))
         return variant_from_name(trim(s.substr(0, s.size() - suffix.size())));
     return std::nullopt;
+}
+
+std::string accepted_pgn_variant_names() {
+    std::string out;
+    for (const VariantInfo& v : VARIANTS)
+        out +=
+            (out.empty() ? "" : ", ") + std::string(v.pgn.empty() ? "Standard" : v.pgn);  // chess: no tag or "Standard"
+    return out;
 }
 
 std::optional<Color> color_from_name(std::string_view s) {

@@ -11,8 +11,8 @@
 #include <ostream>
 #include <thread>
 
+#include "core/game.h"
 #include "entry.h"
-#include "game_state.h"
 #include "protocol_util.h"
 #include "search.h"
 
@@ -44,17 +44,18 @@ constexpr BenchPosition POSITIONS[] = {
 
 // How long `stop` takes to end an infinite search in each game (ms).
 int stop_latency(std::ostream& out) {
-    for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche}) {
+    for (const VariantInfo& g : VARIANTS) {
+        const Variant v = g.variant;
         std::int64_t worst = 0;
         for (int i = 0; i < 5; ++i) {
-            auto game = GameState::make(v, Position::START_FEN, {});
+            auto game = std::make_unique<Game>(v, Position::START_FEN);
             TranspositionTable tt(16);
             Searcher searcher(tt);
             std::atomic<bool> stop{false};
             Limits limits;
             limits.infinite = true;
             std::chrono::steady_clock::time_point stopped_at;
-            std::thread t([&] { searcher.run(game->pos(), limits, SearchOptions{}, &stop, nullptr); });
+            std::thread t([&] { searcher.run(game->position(), limits, SearchOptions{}, &stop, nullptr); });
             std::this_thread::sleep_for(std::chrono::milliseconds(200 + 50 * i));
             stopped_at = std::chrono::steady_clock::now();
             stop = true;
@@ -72,14 +73,14 @@ struct Run {
 };
 
 Run search_position(const BenchPosition& p, int delta, int threads) {
-    auto game = GameState::make(p.variant, p.fen, {});
+    auto game = std::make_unique<Game>(p.variant, p.fen);
     TranspositionTable tt(16);
     Searcher searcher(tt);
     searcher.set_threads(threads);
     Limits limits;
     limits.depth = std::max(1, p.depth + delta);
     const auto start = std::chrono::steady_clock::now();
-    const SearchResult r = searcher.run(game->pos(), limits, SearchOptions{}, nullptr, nullptr);
+    const SearchResult r = searcher.run(game->position(), limits, SearchOptions{}, nullptr, nullptr);
     return {r.nodes, elapsed_us(start)};
 }
 

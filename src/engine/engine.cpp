@@ -6,9 +6,9 @@
 #include <memory>
 #include <stdexcept>
 
+#include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "game_state.h"
 #include "search.h"
 
 namespace echecs::engine {
@@ -40,15 +40,15 @@ std::string choose_move(Variant v, const std::string& fen, const std::vector<std
                         std::int64_t max_ms, const std::atomic<bool>* cancel) {
     thread_local std::unique_ptr<ThreadContext> ctx;
     if (!ctx) ctx = std::make_unique<ThreadContext>();
-    std::unique_ptr<GameState> game = GameState::make(v, fen.empty() ? Position::START_FEN : fen, moves);
+    std::unique_ptr<Game> game = std::make_unique<Game>(v, fen.empty() ? Position::START_FEN : fen, moves);
     level = std::clamp(level, 1, LEVEL_COUNT);
     SearchOptions opt;
     opt.strength = level_strength(v, level);
     Limits limits;
     limits.movetime = std::max<std::int64_t>(1, max_ms > 0 ? max_ms : 1000);
     if (level < LEVEL_COUNT) limits.movetime = std::min(limits.movetime, WEAK_LEVEL_MAX_MS);
-    opt.seed = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()) ^ game->pos().key();
-    const SearchResult r = ctx->searcher.run(game->pos(), limits, opt, cancel, nullptr);
+    opt.seed = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()) ^ game->position().key();
+    const SearchResult r = ctx->searcher.run(game->position(), limits, opt, cancel, nullptr);
     return r.best ? to_uci(r.best) : std::string();
 }
 
@@ -56,12 +56,12 @@ Analysis analyse(Variant v, const std::string& fen, const std::vector<std::strin
                  const std::atomic<bool>* cancel) {
     thread_local std::unique_ptr<ThreadContext> ctx;
     if (!ctx) ctx = std::make_unique<ThreadContext>();
-    std::unique_ptr<GameState> game = GameState::make(v, fen.empty() ? Position::START_FEN : fen, moves);
+    std::unique_ptr<Game> game = std::make_unique<Game>(v, fen.empty() ? Position::START_FEN : fen, moves);
     Limits limits;
     limits.movetime = std::max<std::int64_t>(1, max_ms > 0 ? max_ms : 1000);
     SearchOptions opt;  // full strength
     SearchInfo last;
-    const SearchResult r = ctx->searcher.run(game->pos(), limits, opt, cancel, [&](const SearchInfo& info) {
+    const SearchResult r = ctx->searcher.run(game->position(), limits, opt, cancel, [&](const SearchInfo& info) {
         if (info.kind == SearchInfo::Kind::Line && info.multipv == 1) last = info;
     });
     Analysis a;
@@ -81,10 +81,10 @@ AnalysisUpdate analyse(const AnalysisRequest& req, const std::atomic<bool>* canc
                        const AnalysisCallback& on_iteration) {
     if (!cancel && req.max_ms <= 0 && req.depth <= 0 && req.nodes == 0)
         throw std::invalid_argument("analyse: no limit and no cancel flag: the search would never end");
-    std::unique_ptr<GameState> game =
-        GameState::make(req.variant, req.fen.empty() ? Position::START_FEN : req.fen, req.moves);
+    std::unique_ptr<Game> game =
+        std::make_unique<Game>(req.variant, req.fen.empty() ? Position::START_FEN : req.fen, req.moves);
     MoveList legal;
-    generate_legal(game->pos(), legal);
+    generate_legal(game->position(), legal);
     AnalysisUpdate last;
     last.final = true;
     if (legal.empty()) return last;
@@ -102,7 +102,7 @@ AnalysisUpdate analyse(const AnalysisRequest& req, const std::atomic<bool>* canc
     opt.analyse = true;
     const int expected = std::min(opt.multipv, legal.count);
     AnalysisUpdate building;
-    searcher.run(game->pos(), limits, opt, cancel, [&](const SearchInfo& i) {
+    searcher.run(game->position(), limits, opt, cancel, [&](const SearchInfo& i) {
         if (i.kind != SearchInfo::Kind::Line) return;
         if (i.multipv == 1) building = AnalysisUpdate{};
         AnalysisLine l;

@@ -26,16 +26,13 @@ namespace echecs::engine {
 // have no outside scale: their ratings chain the levels' self-play results,
 // scaled alike, from the two-ply material player given its chess rating.
 // UCI_Elo interpolates the column of the game being played.
-struct LevelRating {
-    int chess, alice, avalanche;
-};
-constexpr LevelRating LEVEL_RATINGS[LEVEL_COUNT] = {
+// [level - 1][game]: chess, Alice, Avalanche.
+constexpr int LEVEL_RATINGS[LEVEL_COUNT][VARIANT_NB] = {
     {770, 870, 890},    {960, 1040, 1060},  {1070, 1210, 1190}, {1230, 1360, 1250}, {1410, 1470, 1350},
     {1540, 1560, 1420}, {1680, 1640, 1520}, {1810, 1780, 1640}, {1980, 1970, 1760}, {2230, 2030, 1770},
 };
 constexpr int level_rating(Variant v, int level) {
-    const LevelRating& r = LEVEL_RATINGS[(level < 1 ? 1 : level > LEVEL_COUNT ? LEVEL_COUNT : level) - 1];
-    return v == Variant::Alice ? r.alice : v == Variant::Avalanche ? r.avalanche : r.chess;
+    return LEVEL_RATINGS[(level < 1 ? 1 : level > LEVEL_COUNT ? LEVEL_COUNT : level) - 1][int(v)];
 }
 
 // Chooses a move for the side to move in the position reached from `fen` by

@@ -89,13 +89,17 @@ EvalWeights base_weights() {
 
 EvalWeights hand_set_weights(Variant v) {
     EvalWeights w = base_weights();
-    if (v == Variant::Alice) {
-        w.transfer_check = S(25, 12);
-        w.escape_square = S(6, 4);
-        w.no_escape = S(25, 15);
-    } else if (v == Variant::Avalanche) {
-        w.pawn_in_front_of_king = S(8, 0);
-        w.forced_push = S(30, 60);
+    switch (v) {
+        case Variant::Chess: break;
+        case Variant::Alice:
+            w.transfer_check = S(25, 12);
+            w.escape_square = S(6, 4);
+            w.no_escape = S(25, 15);
+            break;
+        case Variant::Avalanche:
+            w.pawn_in_front_of_king = S(8, 0);
+            w.forced_push = S(30, 60);
+            break;
     }
     w.finish();
     return w;
@@ -212,20 +216,23 @@ std::string EvalWeights::apply(std::string_view overrides) {
 }
 
 std::string_view tuned_overrides(Variant v) {
-    return v == Variant::Alice ? tuned::ALICE : v == Variant::Avalanche ? tuned::AVALANCHE : tuned::CHESS;
+    static constexpr std::string_view table[VARIANT_NB] = {tuned::CHESS, tuned::ALICE, tuned::AVALANCHE};
+    return table[int(v)];
 }
 
-const EvalWeights& default_weights(Variant v) {
-    static const EvalWeights chess = make_default(Variant::Chess), alice = make_default(Variant::Alice),
-                             avalanche = make_default(Variant::Avalanche);
-    return v == Variant::Alice ? alice : v == Variant::Avalanche ? avalanche : chess;
+// One set per game, built on first use.
+template <EvalWeights (*Make)(Variant)>
+const EvalWeights& per_game(Variant v) {
+    static const auto all = [] {
+        std::array<EvalWeights, VARIANT_NB> a;
+        for (const VariantInfo& g : VARIANTS) a[int(g.variant)] = Make(g.variant);
+        return a;
+    }();
+    return all[int(v)];
 }
 
-const EvalWeights& hand_written_weights(Variant v) {
-    static const EvalWeights chess = make_hand_written(Variant::Chess), alice = make_hand_written(Variant::Alice),
-                             avalanche = make_hand_written(Variant::Avalanche);
-    return v == Variant::Alice ? alice : v == Variant::Avalanche ? avalanche : chess;
-}
+const EvalWeights& default_weights(Variant v) { return per_game<make_default>(v); }
+const EvalWeights& hand_written_weights(Variant v) { return per_game<make_hand_written>(v); }
 
 bool weight_used_by(Variant v, std::string_view name) {
     auto starts = [&](std::string_view p) { return name.substr(0, p.size()) == p; };
@@ -233,7 +240,7 @@ bool weight_used_by(Variant v, std::string_view name) {
     const bool avalanche_term = starts("pawn_in_front_of_king") || starts("forced_push");
     if (alice_term) return v == Variant::Alice;
     if (avalanche_term) return v == Variant::Avalanche;
-    if (starts("shield")) return v != Variant::Alice;  // no pawn shield across two boards
+    if (starts("shield")) return variant_info(v).boards == 1;  // no pawn shield across two boards
     return true;
 }
 
@@ -453,10 +460,11 @@ Value evaluate(const Position& pos, const EvalWeights& weights) {
     if (weights.network && weights.network->shape.variant == pos.variant())
         return nnue::evaluate(*weights.network, pos);
     switch (pos.variant()) {
+        case Variant::Chess: return Evaluator<Variant::Chess>(pos, weights).value();
         case Variant::Alice: return Evaluator<Variant::Alice>(pos, weights).value();
         case Variant::Avalanche: return Evaluator<Variant::Avalanche>(pos, weights).value();
-        default: return Evaluator<Variant::Chess>(pos, weights).value();
     }
+    return VALUE_ZERO;  // not reached: every game has its case (no default: the compiler names a missing one)
 }
 
 Value evaluate_material(const Position& pos) {

@@ -342,9 +342,9 @@ bool parse_args(const std::vector<std::string>& args, Settings& s, std::string& 
             }
         } else if (a == "--variant") {
             const std::string v = value();
-            auto var = parse_variant(v);
+            auto var = variant_from_name(v);
             if (!var) {
-                error = "--variant: unknown variant '" + v + "'";
+                error = "--variant: " + unknown_variant_message(v);
                 return false;
             }
             s.variant = *var;

@@ -87,7 +87,7 @@ bool MovePicker::is_special(Move m) const {
 }
 
 Move MovePicker::next(bool skip_quiets) {
-    const bool avalanche = pos_.variant() == Variant::Avalanche;
+    const bool avalanche = variant_info(pos_.variant()).has_pushes;
     for (;;) switch (stage_) {
             case Stage::TT:
                 stage_ = Stage::CaptureInit;

@@ -29,7 +29,7 @@ std::int16_t* alloc16(std::size_t n) {
 }
 
 std::string check_shape(const Shape& s) {
-    if (s.boards != (s.variant == Variant::Alice ? 2 : 1))
+    if (s.boards != variant_info(s.variant).boards)
         return "boards " + std::to_string(s.boards) + " (Alice has 2, the other games 1)";
     if (s.hidden < 64 || s.hidden > MAX_HIDDEN || s.hidden % 64)
         return "hidden size " + std::to_string(s.hidden) + " (a multiple of 64 from 64 to " +

@@ -29,29 +29,34 @@ namespace {
 
 // A game adopts its network only when it beat the hand-written evaluation
 // in a self-play match (docs/ENGINE.md "NNUE" has the figures).
-constexpr bool ADOPTED[3] = {true, false, false};  // chess, Alice, Avalanche
+constexpr bool ADOPTED[VARIANT_NB] = {true, false, false};  // chess, Alice, Avalanche
 
 std::string_view bytes_of(Variant v) {
-    switch (v) {
+    switch (v) {  // a game built without its network: none ({})
+        case Variant::Chess:
 #ifdef ECHECS_NNUE_CHESS
-        case Variant::Chess: return {echecs_nnue_chess, std::size_t(echecs_nnue_chess_end - echecs_nnue_chess)};
+            return {echecs_nnue_chess, std::size_t(echecs_nnue_chess_end - echecs_nnue_chess)};
 #endif
+            return {};
+        case Variant::Alice:
 #ifdef ECHECS_NNUE_ALICE
-        case Variant::Alice: return {echecs_nnue_alice, std::size_t(echecs_nnue_alice_end - echecs_nnue_alice)};
+            return {echecs_nnue_alice, std::size_t(echecs_nnue_alice_end - echecs_nnue_alice)};
 #endif
-#ifdef ECHECS_NNUE_AVALANCHE
+            return {};
         case Variant::Avalanche:
+#ifdef ECHECS_NNUE_AVALANCHE
             return {echecs_nnue_avalanche, std::size_t(echecs_nnue_avalanche_end - echecs_nnue_avalanche)};
 #endif
-        default: return {};
+            return {};
     }
+    return {};
 }
 
 }  // namespace
 
 std::shared_ptr<const Network> embedded(Variant v) {
-    static std::once_flag once[3];
-    static std::shared_ptr<const Network> net[3];
+    static std::once_flag once[VARIANT_NB];
+    static std::shared_ptr<const Network> net[VARIANT_NB];
     const int i = int(v);
     std::call_once(once[i], [&] {
         const std::string_view b = bytes_of(v);

@@ -301,7 +301,7 @@ double quantisation_error(const Network& net, const std::vector<Sample>& v, F fl
 int train(const TrainOptions& o, std::ostream& log) {
     Shape shape;
     shape.variant = o.variant;
-    shape.boards = o.variant == Variant::Alice ? 2 : 1;
+    shape.boards = variant_info(o.variant).boards;
     shape.hidden = o.hidden;
     shape.output_buckets = o.output_buckets;
     if (o.king_buckets == 1)
@@ -433,10 +433,9 @@ int train_main(const std::vector<std::string>& args, std::ostream& log) {
                 return x;
             };
             if (a == "--variant") {
-                bool ok = false;
-                for (Variant c : {Variant::Chess, Variant::Alice, Variant::Avalanche})
-                    if (v == variant_name(c)) o.variant = c, ok = true;
-                if (!ok) throw std::invalid_argument(v);
+                const auto game = variant_from_name(v);
+                if (!game) throw std::invalid_argument(v);
+                o.variant = *game;
                 have_variant = true;
             } else if (a == "--data") {
                 o.data = v;

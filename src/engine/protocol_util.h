@@ -44,15 +44,6 @@ inline std::optional<std::int64_t> parse_int(std::string_view s) {
     return v;
 }
 
-inline std::optional<Variant> parse_variant(std::string_view s) {
-    std::string l(s);
-    for (char& c : l) c = char(std::tolower(static_cast<unsigned char>(c)));
-    if (l == "chess" || l == "normal" || l == "standard") return Variant::Chess;
-    if (l == "alice") return Variant::Alice;
-    if (l == "avalanche") return Variant::Avalanche;
-    return std::nullopt;
-}
-
 inline std::string lower(std::string s) {
     for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
     return s;

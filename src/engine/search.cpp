@@ -95,7 +95,7 @@ namespace echecs::engine {
 
 namespace {
 
-constexpr Key VARIANT_KEY[3] = {0, 0x9E3779B97F4A7C15ULL, 0xC2B2AE3D27D4EB4FULL};
+constexpr Key VARIANT_KEY[VARIANT_NB] = {0, 0x9E3779B97F4A7C15ULL, 0xC2B2AE3D27D4EB4FULL};
 
 struct Reductions {
     int r[64][256];
@@ -140,7 +140,7 @@ std::uint32_t parse_search_features(const std::string& names, std::string& unkno
 Worker::Worker(Searcher::Data& d, SearchShared& sh, Position& pos, int index)
     : d_(d), sh_(sh), tt_(sh.tt), pos_(pos), limits_(sh.limits), opt_(sh.opt), index_(index) {
     salt_ = VARIANT_KEY[int(pos.variant())];
-    avalanche_ = pos.variant() == Variant::Avalanche;
+    avalanche_ = variant_info(pos.variant()).has_pushes;
     material_ = opt_.player != Player::Engine;
     full_ = !material_;
     // The anchors break ties at random (a few centipawns); the levels have
@@ -158,9 +158,7 @@ Worker::Worker(Searcher::Data& d, SearchShared& sh, Position& pos, int index)
 Value Worker::terminal(int ply) {
     // No legal move: checkmate, Avalanche loss (first parts exist but no
     // push completes one), or stalemate.
-    if (pos_.in_check()) return mated_in(ply);
-    if (avalanche_ && has_first_part(pos_)) return mated_in(ply);
-    return VALUE_DRAW;
+    return no_move_verdict(pos_) == Termination::Stalemate ? VALUE_DRAW : mated_in(ply);
 }
 
 bool Worker::is_draw() const {

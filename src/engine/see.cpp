@@ -54,7 +54,7 @@ constexpr int KING_SEE_VALUE = 20000;
 int see(const Position& pos, Move m) {
     if (m.kind() == CASTLING) return 0;
     const Variant v = pos.variant();
-    const bool alice = v == Variant::Alice;
+    const bool alice = variant_info(v).boards == 2;
     const Color us = pos.side_to_move();
     const Square from = m.from(), to = m.to();
 
@@ -93,7 +93,7 @@ int see(const Position& pos, Move m) {
     }
     for (Color c : {WHITE, BLACK})
         for (int pt = PAWN; pt <= KING; ++pt) s.pieces[c][pt] &= ~used;
-    if (v == Variant::Avalanche && m.has_push()) {
+    if (m.has_push()) {
         // After the first part (the pawn may step onto the square it left).
         const Square a = m.push_from(), b = m.push_to();
         s.pieces[~us][PAWN] ^= square_bb(a) | square_bb(b);

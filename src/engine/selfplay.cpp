@@ -39,15 +39,6 @@ constexpr int MAX_OPENING_TRIES = 100;  // then the most balanced one is taken
 constexpr std::int64_t MAX_RANDOM_PLIES = 200;
 constexpr std::int64_t MAX_THREADS = 256;
 
-bool variant_from_name(const std::string& name, Variant& v) {
-    for (Variant c : {Variant::Chess, Variant::Alice, Variant::Avalanche})
-        if (name == variant_name(c)) {
-            v = c;
-            return true;
-        }
-    return false;
-}
-
 std::uint64_t splitmix(std::uint64_t x) {
     x += 0x9E3779B97F4A7C15ULL;
     x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
@@ -59,7 +50,7 @@ std::uint64_t splitmix(std::uint64_t x) {
 // promotion about to change the material (quiescence would have to resolve it).
 bool quiet(const Position& pos, Move m) {
     if (pos.in_check() || pos.is_capture(m) || m.kind() == PROMOTION) return false;
-    if (pos.variant() == Variant::Avalanche) {
+    if (variant_info(pos.variant()).has_pushes) {
         if (pos.pending_promotion() != SQ_NONE) return false;
         // A pawn pushed onto its last rank becomes a pending promotion.
         if (m.has_push() && (rank_of(m.push_to()) == 0 || rank_of(m.push_to()) == 7)) return false;
@@ -184,9 +175,7 @@ private:
 }  // namespace
 
 std::string check_selfplay_options(const SelfplayOptions& o) {
-    Variant v;
-    if (!variant_from_name(o.variant, v))
-        return "--variant: unknown variant '" + o.variant + "' (chess, alice or avalanche)";
+    if (!variant_from_name(o.variant)) return "--variant: " + unknown_variant_message(o.variant);
     if (o.games < 1) return "--games: must be at least 1, not " + std::to_string(o.games);
     if (o.nodes < 1) return "--nodes: must be at least 1, not " + std::to_string(o.nodes);
     if (o.seed < 0) return "--seed: must be at least 0, not " + std::to_string(o.seed);
@@ -205,9 +194,8 @@ std::string check_selfplay_options(const SelfplayOptions& o) {
 
 SelfplayStats run_selfplay(const SelfplayOptions& o, std::ostream& out, std::ostream* progress) {
     if (const std::string e = check_selfplay_options(o); !e.empty()) throw std::invalid_argument(e);
-    Variant v = Variant::Chess;
-    variant_from_name(o.variant, v);
-    Position::init();  // before the threads: the tables are shared
+    const Variant v = *variant_from_name(o.variant);  // checked above
+    Position::init();                                 // before the threads: the tables are shared
 
     const auto start = std::chrono::steady_clock::now();
     std::atomic<std::int64_t> next{0};

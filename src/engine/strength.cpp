@@ -36,7 +36,7 @@ constexpr Strength UPPER_LEVELS[LEVEL_COUNT - 2] = {
     {0, 30000, 10, 0},   // 9
     {0, 0, 0, 0},        // 10: full strength
 };
-constexpr Strength LOWER_LEVELS[3][2] = {
+constexpr Strength LOWER_LEVELS[VARIANT_NB][2] = {
     {{1, 45, 205, 515}, {1, 100, 120, 300}},  // chess: levels 1, 2
     {{1, 45, 350, 750}, {1, 100, 200, 480}},  // Alice
     {{1, 45, 320, 700}, {1, 100, 200, 450}},  // Avalanche

@@ -7,12 +7,12 @@
 #include <memory>
 #include <sstream>
 
+#include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "echecs_version.h"
 #include "entry.h"
 #include "evaluate.h"
-#include "game_state.h"
 #include "nnue.h"
 #include "protocol_util.h"
 #include "thread.h"
@@ -27,7 +27,9 @@ constexpr const char* ENGINE_NAME = version::ENGINE_NAME;  // echecs_version.h, 
 
 class UciSession {
 public:
-    explicit UciSession(std::ostream& out) : out_(out) { game_ = GameState::make(variant_, Position::START_FEN, {}); }
+    explicit UciSession(std::ostream& out) : out_(out) {
+        game_ = std::make_unique<Game>(variant_, Position::START_FEN);
+    }
     ~UciSession() { finish(true); }
 
     // Returns false on quit.
@@ -55,7 +57,7 @@ private:
 
     LineWriter out_;
     Variant variant_ = Variant::Chess;
-    std::unique_ptr<GameState> game_;
+    std::unique_ptr<Game> game_;
     SearchThread search_;
     bool infinite_ = false;
     int skill_ = 20;
@@ -143,9 +145,9 @@ bool UciSession::command(const std::string& line) {
         out_("option name UCI_AnalyseMode type check default false");
         out_("option name UCI_ShowWDL type check default false");
         out_("option name Clear Hash type button");
-        out_(
-            "option name UCI_Variant type combo default chess var chess var alice "
-            "var avalanche");
+        std::string combo = "option name UCI_Variant type combo default " + std::string(variant_name(Variant::Chess));
+        for (const VariantInfo& g : VARIANTS) combo += " var " + std::string(g.name);
+        out_(combo);
         out_("option name Skill Level type spin default 20 min 0 max 20");
         out_("option name UCI_LimitStrength type check default false");
         out_("option name Level type spin default 0 min 0 max " + std::to_string(LEVEL_COUNT));
@@ -167,13 +169,13 @@ bool UciSession::command(const std::string& line) {
     } else if (cmd == "go") {
         go(w);
     } else if (cmd == "d") {
-        Position& pos = game_->pos();
+        Position& pos = game_->position();
         std::string s = pos.pretty();
         if (!s.empty() && s.back() == '\n') s.pop_back();
         out_(s);
     } else if (cmd == "eval") {
         const auto w = session_weights();
-        const Value v = evaluate(game_->pos(), w ? *w : default_weights(game_->pos().variant()));
+        const Value v = evaluate(game_->position(), w ? *w : default_weights(game_->position().variant()));
         out_("info string eval " + std::to_string(v) + " cp (side to move)");
     } else {
         info("unknown command '" + cmd + "'");
@@ -216,13 +218,13 @@ void UciSession::set_option(const std::vector<std::string>& w) {
         return std::nullopt;
     };
     if (key == "uci_variant") {
-        auto v = parse_variant(value);
-        if (!v || lower(value) == "normal" || lower(value) == "standard") {
-            info("option UCI_Variant: unknown variant '" + value + "' (chess, alice, avalanche)");
+        auto v = variant_from_name(value);
+        if (!v) {
+            info("option UCI_Variant: " + unknown_variant_message(value));
             return;
         }
         variant_ = *v;
-        game_ = GameState::make(variant_, Position::START_FEN, {});
+        game_ = std::make_unique<Game>(variant_, Position::START_FEN);
     } else if (key == "hash") {
         if (auto v = spin(1, 4096)) try {
                 search_.tt().resize(std::size_t(*v));
@@ -312,7 +314,7 @@ void UciSession::position(const std::vector<std::string>& w) {
         moves.assign(w.begin() + long(i) + 1, w.end());
     }
     try {
-        game_ = GameState::make(variant_, fen, moves);
+        game_ = std::make_unique<Game>(variant_, fen, moves);
     } catch (const FenError& e) {
         info(std::string(e.what()) + "; position unchanged");
     } catch (const NotationError& e) {
@@ -321,7 +323,7 @@ void UciSession::position(const std::vector<std::string>& w) {
 }
 
 void UciSession::perft(int depth) {
-    Position& pos = game_->pos();
+    Position& pos = game_->position();
     MoveList list;
     generate_legal(pos, list);
     std::uint64_t total = 0;
@@ -363,7 +365,7 @@ void UciSession::go(const std::vector<std::string>& w) {
             while (i + 1 < w.size() && !is_go_keyword(w[i + 1])) {
                 const std::string& ms = w[++i];
                 try {
-                    const Move m = parse_uci(game_->pos(), ms);
+                    const Move m = parse_uci(game_->position(), ms);
                     if (std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m) == limits.searchmoves.end())
                         limits.searchmoves.push_back(m);
                 } catch (const NotationError& e) {
@@ -423,8 +425,8 @@ void UciSession::go(const std::vector<std::string>& w) {
     opt.multipv = multipv_;
     opt.analyse = analyse_mode_;
     infinite_ = limits.infinite || ponder;
-    const Color us = game_->pos().side_to_move();
-    const int ply = game_->pos().game_ply();
+    const Color us = game_->position().side_to_move();
+    const int ply = game_->position().game_ply();
     if (limits.use_clock() && !ponder && limits.time[us] > 0) {
         // Our previous move in this game: what the GUI charged for it.
         if (lag_.valid && lag_.us == us && lag_.ply + 2 == ply) {
@@ -449,7 +451,7 @@ void UciSession::go(const std::vector<std::string>& w) {
     }
     const auto go_received = std::chrono::steady_clock::now();
     search_.start(
-        game_->pos(), limits, opt,
+        game_->position(), limits, opt,
         [this, wdl = show_wdl_](const SearchInfo& i) {
             std::ostringstream os;
             const std::uint64_t nps = i.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(1, i.time_ms));

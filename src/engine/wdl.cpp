@@ -34,7 +34,7 @@ int wdl_material(const Position& pos) {
 }
 
 const WdlParams& wdl_params(Variant v) {
-    static constexpr WdlParams table[3] = {wdl_fit::CHESS, wdl_fit::ALICE, wdl_fit::AVALANCHE};
+    static constexpr WdlParams table[VARIANT_NB] = {wdl_fit::CHESS, wdl_fit::ALICE, wdl_fit::AVALANCHE};
     return table[int(v)];
 }
 
@@ -99,8 +99,8 @@ int wdl_main(const std::vector<std::string>& args, std::ostream& out) {
         if ((args[i] == "--data" || args[i] == "--variant") && i + 1 < args.size()) {
             if (args[i] == "--data")
                 files.push_back(args[++i]);
-            else if (!(variant = parse_variant(args[++i]))) {
-                out << "wdl: --variant: unknown variant '" << args[i] << "'\n";
+            else if (!(variant = variant_from_name(args[++i]))) {
+                out << "wdl: --variant: " << unknown_variant_message(args[i]) << "\n";
                 return 2;
             }
         } else {

@@ -16,7 +16,6 @@
 #include "core/notation.h"
 #include "echecs_version.h"
 #include "entry.h"
-#include "game_state.h"
 #include "protocol_util.h"
 #include "thread.h"
 #include "xboard_moves.h"
@@ -53,7 +52,7 @@ public:
 
 private:
     void reset(Variant v, std::string_view fen) {
-        game_ = GameState::make(v, fen, {});
+        game_ = std::make_unique<Game>(v, fen);
         variant_ = v;
     }
     void stop_search(bool discard) {
@@ -81,8 +80,8 @@ private:
 
     LineWriter out_;
     Variant variant_ = Variant::Chess;
-    std::unique_ptr<GameState> game_;
-    std::unique_ptr<GameState> ponder_game_;  // game_ plus the move we ponder on
+    std::unique_ptr<Game> game_;
+    std::unique_ptr<Game> ponder_game_;  // game_ plus the move we ponder on
     Move ponder_move_ = Move::none();
     Move hint_ = Move::none();  // guarded by pong_mutex_
     SearchThread search_;
@@ -196,7 +195,7 @@ void XboardSession::on_search_done(const SearchResult& r, std::chrono::steady_cl
     my_time_ms_ -= elapsed_ms(start);
     std::lock_guard<std::mutex> lock(pong_mutex_);
     if (r.best) {
-        const std::string text = xboard_move(game_->pos(), r.best);
+        const std::string text = xboard_move(game_->position(), r.best);
         game_->play(r.best);
         hint_ = r.ponder;  // before the move: `hint` may follow it at once
         out_("move " + text);
@@ -216,22 +215,22 @@ void XboardSession::ponder_after(const SearchResult& r) {
     for (Move m : game_->moves()) moves.push_back(to_uci(m));
     moves.push_back(to_uci(r.ponder));
     try {
-        ponder_game_ = GameState::make(variant_, game_->start_fen(), moves);
+        ponder_game_ = std::make_unique<Game>(variant_, game_->start_fen(), moves);
     } catch (const std::exception&) {
         return;
     }
     if (ponder_game_->result().over()) return;
     ponder_move_ = r.ponder;
-    const Color us = ponder_game_->pos().side_to_move();
+    const Color us = ponder_game_->position().side_to_move();
     const auto start = std::chrono::steady_clock::now();
     search_.then(
-        ponder_game_->pos(), clock_limits(us), options(), thinking_output(),
+        ponder_game_->position(), clock_limits(us), options(), thinking_output(),
         [this, start](const SearchResult& res) { on_search_done(res, start); }, true);
 }
 
 void XboardSession::think() {
     if (report_result()) return;
-    const Color us = game_->pos().side_to_move();
+    const Color us = game_->position().side_to_move();
     engine_color_ = us;
     {
         std::lock_guard<std::mutex> lock(pong_mutex_);
@@ -239,13 +238,13 @@ void XboardSession::think() {
     }
     ponder_move_ = Move::none();
     const auto start = std::chrono::steady_clock::now();
-    search_.start(game_->pos(), clock_limits(us), options(), thinking_output(),
+    search_.start(game_->position(), clock_limits(us), options(), thinking_output(),
                   [this, start](const SearchResult& r) { on_search_done(r, start); });
 }
 
 void XboardSession::analyse() {
     MoveList l;
-    generate_legal(game_->pos(), l);
+    generate_legal(game_->position(), l);
     root_moves_ = l.count;
     {
         std::lock_guard<std::mutex> lock(stat_mutex_);
@@ -256,7 +255,7 @@ void XboardSession::analyse() {
     limits.infinite = true;
     SearchOptions opt = options();
     opt.analyse = true;
-    search_.start(game_->pos(), limits, opt, thinking_output(), nullptr);
+    search_.start(game_->position(), limits, opt, thinking_output(), nullptr);
 }
 
 void XboardSession::user_move(const std::string& s) {
@@ -264,7 +263,7 @@ void XboardSession::user_move(const std::string& s) {
     if (search_.pondering() && ponder_game_) {
         bool hit = false;
         try {
-            hit = parse_xboard_move(game_->pos(), s) == ponder_move_;
+            hit = parse_xboard_move(game_->position(), s) == ponder_move_;
         } catch (const NotationError&) {
         }
         if (hit) {
@@ -280,7 +279,7 @@ void XboardSession::user_move(const std::string& s) {
     stop_search(true);
     Move m;
     try {
-        m = parse_xboard_move(game_->pos(), s);
+        m = parse_xboard_move(game_->position(), s);
     } catch (const NotationError& e) {
         out_("Illegal move: " + s);
         return;
@@ -291,7 +290,7 @@ void XboardSession::user_move(const std::string& s) {
         return;
     }
     if (report_result()) return;
-    if (!force_ && game_->pos().side_to_move() == engine_color_) think();
+    if (!force_ && game_->position().side_to_move() == engine_color_) think();
 }
 
 void XboardSession::set_option(const std::string& name, const std::string& value) {
@@ -370,17 +369,17 @@ bool XboardSession::command(const std::string& line) {
     if (cmd == "lift" || cmd == "put" || cmd == "hover") {
         // Alice: mark the held piece's legal destinations, then say which
         // piece (of which board) arrives where it is put.
-        if (variant_ != Variant::Alice) return true;
+        if (variant_info(variant_).boards == 1) return true;
         // game_ is the search's own position while the engine thinks on its move:
         // nothing to mark then (the human cannot move yet).
         std::lock_guard<std::mutex> lock(pong_mutex_);
         if (own_move_) return true;
         if (cmd == "lift") {
             lifted_ = arg(1);
-            const std::string h = xboard_highlight(game_->pos(), lifted_);
+            const std::string h = xboard_highlight(game_->position(), lifted_);
             if (!h.empty()) out_("highlight " + h);
         } else if (cmd == "put") {
-            if (const char c = xboard_choice(game_->pos(), lifted_, arg(1))) out_(std::string("choice ") + c);
+            if (const char c = xboard_choice(game_->position(), lifted_, arg(1))) out_(std::string("choice ") + c);
         }
         return true;
     }
@@ -388,7 +387,9 @@ bool XboardSession::command(const std::string& line) {
         cmd == "name" || cmd == "rating" || cmd == "ics" || cmd == "draw" || cmd == "otherclock")
         return true;
     if (cmd == "protover") {
-        out_(std::string(FEATURES) + " myname=\"" + version::ENGINE_NAME + "\" variants=\"normal,alice,avalanche\"");
+        std::string variants;
+        for (const VariantInfo& g : VARIANTS) variants += (variants.empty() ? "" : ",") + std::string(g.xboard);
+        out_(std::string(FEATURES) + " myname=\"" + version::ENGINE_NAME + "\" variants=\"" + variants + "\"");
         out_("feature option=\"Skill Level -spin " + std::to_string(skill_) + " 0 20\"");
         out_("feature option=\"MultiPV -spin " + std::to_string(multipv_) + " 1 " + std::to_string(MAX_MULTIPV) + "\"");
         out_("feature option=\"Clear Hash -button\"");
@@ -414,7 +415,7 @@ bool XboardSession::command(const std::string& line) {
         search_.tt().clear();
         search_.searcher().clear();
     } else if (cmd == "variant") {
-        auto v = parse_variant(arg(1));
+        auto v = variant_from_name(arg(1));
         if (!v) {
             out_("Error (unknown variant): " + arg(1));
             return true;
@@ -424,7 +425,7 @@ bool XboardSession::command(const std::string& line) {
     } else if (cmd == "setboard") {
         const std::string fen = line.substr(line.find("setboard") + 8);
         try {
-            game_ = GameState::make(variant_, fen, {});
+            game_ = std::make_unique<Game>(variant_, fen);
         } catch (const FenError& e) {
             out_(std::string("Error (") + e.what() + "): setboard");
             out_("tellusererror Illegal position");
@@ -440,7 +441,7 @@ bool XboardSession::command(const std::string& line) {
         analyze_ = false;
     } else if (cmd == "playother") {
         force_ = false;
-        engine_color_ = ~game_->pos().side_to_move();
+        engine_color_ = ~game_->position().side_to_move();
     } else if (cmd == "force" || cmd == "result") {
         force_ = true;
     } else if (cmd == "white" || cmd == "black") {  // protocol 1
@@ -500,7 +501,7 @@ bool XboardSession::command(const std::string& line) {
     } else if (cmd == "remove") {
         if (!game_->undo() || !game_->undo()) out_("Error (no moves to remove): remove");
     } else if (cmd == "d") {
-        out_(game_->pos().pretty());
+        out_(game_->position().pretty());
     } else {
         out_("Error (unknown command): " + cmd);
     }

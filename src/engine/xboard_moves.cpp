@@ -10,13 +10,21 @@ namespace echecs::engine {
 
 namespace {
 
-// XBoard's piece-to-char table for Alice: pawn..queen and king as usual,
-// board B's king on the Commoner image, bishop and rook on the crowned
-// images, and (after '/', which jumps to XBoard's promoted pieces) pawn and
-// knight on the gold images, queen on the princess.
-constexpr const char* ALICE_PIECES = "PNBRQ..C..L...U/.........SO.......TKpnbrq..c..l...u/.........so.......tk";
 constexpr char BOARD_A_LETTER[PIECE_TYPE_NB] = {0, 'p', 'n', 'b', 'r', 'q', 'k'};
-constexpr char BOARD_B_LETTER[PIECE_TYPE_NB] = {0, 's', 'o', 'c', 'u', 't', 'l'};
+
+// XBoard's piece-to-char table for a two-board game (Alice): pawn..queen and
+// king as usual, board B's king on the Commoner image, bishop and rook on the
+// crowned images, and (after '/', which jumps to XBoard's promoted pieces)
+// pawn and knight on the gold images, queen on the princess. The digits are
+// the piece types whose board-B letters (the game's FEN letters) go there.
+std::string two_board_pieces(Variant v) {
+    std::string white = "PNBRQ..3..6...4/.........12.......5K";
+    for (char& c : white)
+        if (c >= '1' && c <= '6') c = variant_info(v).board_b_letters[c - '0'];
+    std::string black = white;
+    for (char& c : black) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return white + black;
+}
 
 std::optional<Square> square_of(std::string_view s) {
     if (s.size() != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8') return std::nullopt;
@@ -29,18 +37,14 @@ std::string square_text(Square s) { return {char('a' + file_of(s)), char('1' + r
 char arrival_letter(Position& pos, Move m) {
     const PieceType pt = m.kind() == PROMOTION ? m.promotion() : type_of(pos.piece_on(m.from()));
     const Board land = other(pos.board_of(m.from()));
-    return land == BOARD_B ? BOARD_B_LETTER[pt] : BOARD_A_LETTER[pt];
+    return land == BOARD_B ? variant_info(pos.variant()).board_b_letters[make_piece(BLACK, pt)] : BOARD_A_LETTER[pt];
 }
 
 // Board-B letters as promotion pieces (q r b n).
-char promotion_letter(char c) {
-    switch (std::tolower(static_cast<unsigned char>(c))) {
-        case 't': return 'q';
-        case 'u': return 'r';
-        case 'c': return 'b';
-        case 'o': return 'n';
-        default: return char(std::tolower(static_cast<unsigned char>(c)));
-    }
+char promotion_letter(Variant v, char c) {
+    const char l = char(std::tolower(static_cast<unsigned char>(c)));
+    const std::size_t i = l == ' ' ? std::string_view::npos : variant_info(v).board_b_letters.find(l);
+    return i == std::string_view::npos ? l : BOARD_A_LETTER[type_of(Piece(i))];
 }
 
 }  // namespace
@@ -48,27 +52,28 @@ char promotion_letter(char c) {
 std::string xboard_setup(Variant v) {
     const std::string start(Position::START_FEN);
     switch (v) {
-        case Variant::Alice: return std::string("setup (") + ALICE_PIECES + ") 8x8+0_fairy " + start;
+        case Variant::Chess: return "";  // xboard knows it
+        case Variant::Alice: return "setup (" + two_board_pieces(v) + ") 8x8+0_fairy " + start;
         case Variant::Avalanche: return "setup (PNBRQKpnbrqk) 8x8+0_fairy " + start;
-        default: return "";
     }
+    return "";
 }
 
 std::string xboard_move(Position& pos, Move m) {
-    if (pos.variant() != Variant::Alice) return to_uci(m);
+    if (variant_info(pos.variant()).boards == 1) return to_uci(m);
     return square_text(m.from()) + square_text(m.to()) + arrival_letter(pos, m);
 }
 
 Move parse_xboard_move(Position& pos, std::string_view s) {
-    if (pos.variant() == Variant::Alice && s.size() == 5 && std::isalpha(static_cast<unsigned char>(s[4]))) {
+    if (variant_info(pos.variant()).boards == 2 && s.size() == 5 && std::isalpha(static_cast<unsigned char>(s[4]))) {
         // The arriving piece's letter: only a promotion's says anything.
         const std::string plain(s.substr(0, 4));
         const auto from = square_of(s.substr(0, 2)), to = square_of(s.substr(2, 2));
         const bool promotion =
             from && to && type_of(pos.piece_on(*from)) == PAWN && (rank_of(*to) == 0 || rank_of(*to) == 7);
-        return parse_uci(pos, promotion ? plain + promotion_letter(s[4]) : plain);
+        return parse_uci(pos, promotion ? plain + promotion_letter(pos.variant(), s[4]) : plain);
     }
-    if (pos.variant() == Variant::Avalanche) {
+    if (variant_info(pos.variant()).has_pushes) {
         // XBoard's relay of `a,b`: from, the pushed pawn's square, to (`d2f7,f7d4`).
         const auto comma = s.find(',');
         if (comma == 4 && s.size() == 9 && s.substr(2, 2) == s.substr(5, 2)) {
@@ -88,7 +93,7 @@ Move parse_xboard_move(Position& pos, std::string_view s) {
 
 std::string xboard_highlight(Position& pos, std::string_view square) {
     const auto from = square_of(square);
-    if (!from || pos.variant() != Variant::Alice) return "";
+    if (!from || variant_info(pos.variant()).boards == 1) return "";
     MoveList l;
     generate_legal(pos, l);
     Bitboard targets = 0;
@@ -114,7 +119,7 @@ std::string xboard_highlight(Position& pos, std::string_view square) {
 
 char xboard_choice(Position& pos, std::string_view from, std::string_view to) {
     const auto f = square_of(from), t = square_of(to);
-    if (!f || !t || pos.variant() != Variant::Alice) return 0;
+    if (!f || !t || variant_info(pos.variant()).boards == 1) return 0;
     MoveList l;
     generate_legal(pos, l);
     char c = 0;

@@ -11,18 +11,15 @@ std::string square_str(Square s) { return {char('a' + file_of(s)), char('1' + ra
 char board_letter(Board b) { return b == BOARD_B ? 'B' : 'A'; }
 }  // namespace
 
-bool no_legal_move(Position& pos) {
-    if (pos.variant() == Variant::Avalanche) return !has_first_part(pos);
-    MoveList list;
-    list.count = int(generate_first_parts(pos, list.moves) - list.moves);
-    return list.empty();
-}
+bool no_legal_move(Position& pos) { return !has_first_part(pos); }
 
-bool is_mated(Position& pos) { return pos.in_check() && no_legal_move(pos); }
-bool is_stalemated(Position& pos) { return !pos.in_check() && no_legal_move(pos); }
+// The core's verdict (no_move_verdict), asked only when there is no first part
+// at all: then no complete move either, and its precondition holds.
+bool is_mated(Position& pos) { return no_legal_move(pos) && no_move_verdict(pos) == Termination::Checkmate; }
+bool is_stalemated(Position& pos) { return no_legal_move(pos) && no_move_verdict(pos) == Termination::Stalemate; }
 
 std::string problem_notation(Position& pos, Move m) {
-    const bool alice = pos.variant() == Variant::Alice;
+    const bool alice = variant_info(pos.variant()).boards == 2;  // the arrival board is written
     std::string s;
     if (m.choice()) {
         const Square p = pos.pending_promotion();
@@ -48,10 +45,10 @@ std::string problem_notation(Position& pos, Move m) {
     }
     if (m.kind() == EN_PASSANT) s += " e.p.";
     if (m.has_push()) s += ' ' + square_str(m.push_from()) + '-' + square_str(m.push_to());
-    if (pos.in_check())
-        s += no_legal_move(pos) ? '#' : '+';
-    else if (no_legal_move(pos))
-        s += '=';
+    if (no_legal_move(pos))
+        s += no_move_verdict(pos) == Termination::Checkmate ? '#' : '=';
+    else if (pos.in_check())
+        s += '+';
     pos.undo_move(m);
     return s;
 }

@@ -255,10 +255,16 @@ void read_conditions(Lexer& lx, Diagram& d) {
     bool any = false;
     while (auto t = lx.next()) {
         const std::string l = lower(*t);
-        if (l == "alice" || l == "alicechess") {
-            d.alice = true;
-        } else if (l == "avalanche" || l == "avalanchechess") {
-            d.avalanche = true;
+        // A game's condition: its name (the one reader), Popeye's "AliceChess" too.
+        std::optional<Variant> v = variant_from_name(l);
+        if (!v && l.size() > 5 && l.ends_with("chess"))
+            v = variant_from_name(std::string_view(l).substr(0, l.size() - 5));
+        if (v && *v != Variant::Chess) {
+            switch (*v) {
+                case Variant::Chess: break;  // orthodox: no condition
+                case Variant::Alice: d.alice = true; break;
+                case Variant::Avalanche: d.avalanche = true; break;
+            }
         } else if (any && command_of(*t) >= 0) {
             lx.push_back();
             return;
@@ -355,30 +361,14 @@ void read_options(Lexer& lx, Diagram& d, PopeyeProblem& out) {
     }
 }
 
-// The diagram as a FEN: castling where king and rook stand at home on board A
-// (Popeye's default) unless `nocastling` names one of them.
+// The diagram as a FEN (the core's writer): castling where king and rook
+// stand at home on board A (Popeye's default) unless `nocastling` names one of them.
 std::string to_fen(const Diagram& d, Variant v) {
-    static constexpr char ORTHO[] = " PNBRQK", ALICE_B[] = " SOCUTL";
-    std::string fen;
-    for (int r = 7; r >= 0; --r) {
-        int empty = 0;
-        for (int f = 0; f < 8; ++f) {
-            const Square s = make_square(f, r);
-            const Piece p = d.piece[s];
-            if (!p) {
-                ++empty;
-                continue;
-            }
-            if (empty) fen += char('0' + empty), empty = 0;
-            char c = (v == Variant::Alice && d.board[s] == BOARD_B ? ALICE_B : ORTHO)[type_of(p)];
-            fen += color_of(p) == WHITE ? c : char(std::tolower(static_cast<unsigned char>(c)));
-        }
-        if (empty) fen += char('0' + empty);
-        if (r) fen += '/';
-    }
+    Bitboard on_b = 0;
+    for (Square s = SQ_A1; s <= SQ_H8; ++s)
+        if (d.piece[s] && d.board[s] == BOARD_B) on_b |= square_bb(s);
     const Color side = d.stipulation ? d.stipulation->starts() : WHITE;
-    fen += side == WHITE ? " w " : " b ";
-    std::string castling;
+    std::uint8_t castling = NO_CASTLING;
     auto home = [&](Square s, Piece p) {
         return d.piece[s] == p && d.board[s] == BOARD_A && !(d.no_castling & square_bb(s));
     };
@@ -386,12 +376,10 @@ std::string to_fen(const Diagram& d, Variant v) {
         const int r = c == WHITE ? 0 : 7;
         if (!home(make_square(4, r), make_piece(c, KING))) continue;
         const Piece rook = make_piece(c, ROOK);
-        if (home(make_square(7, r), rook)) castling += c == WHITE ? 'K' : 'k';
-        if (home(make_square(0, r), rook)) castling += c == WHITE ? 'Q' : 'q';
+        if (home(make_square(7, r), rook)) castling |= c == WHITE ? WHITE_OO : BLACK_OO;
+        if (home(make_square(0, r), rook)) castling |= c == WHITE ? WHITE_OOO : BLACK_OOO;
     }
-    fen += castling.empty() ? "-" : castling;
-    fen += ' ' + (d.ep != SQ_NONE && v != Variant::Avalanche ? square_str(d.ep) : std::string("-"));
-    return fen + " 0 1";
+    return write_fen(v, d.piece, on_b, side, castling, d.ep, 0, 1);
 }
 
 void read_twin(Lexer& lx, const Diagram& base, const Diagram& previous, Diagram& d, std::string& label) {

@@ -44,8 +44,8 @@ std::string write_popeye(const Problem& p, const PopeyeWriteOptions& o) {
         }
     }
     out += std::string("\nstipulation ") + p.stipulation.str() + "\n";
-    if (p.variant == Variant::Alice) out += "condition alice\n";
-    if (p.variant == Variant::Avalanche) out += "condition avalanche\n";
+    if (p.variant != Variant::Chess)
+        out += "condition " + std::string(variant_name(p.variant)) + "\n";  // the game's name
 
     std::string options;
     if (o.variations) options += " variation";

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "solver/check.h"
 #include "solver/notation.h"
 
 namespace echecs::solver {
@@ -47,8 +46,8 @@ void Search::unmake_null() {
 
 bool Search::goaled() {
     // Mate needs a check, stalemate its absence: both tested before any move generation.
-    if (st_.goal == Goal::Mate) return pos_.in_check() && no_legal_move(pos_);
-    return !pos_.in_check() && no_legal_move(pos_);
+    if (st_.goal == Goal::Mate) return pos_.in_check() && is_mated(pos_);
+    return !pos_.in_check() && is_stalemated(pos_);
 }
 
 bool Search::after_attack(int k) {
@@ -80,7 +79,7 @@ bool Search::attack(int n) {
     put_first(list, attack_killer_[ply_]);
     const bool checks_only = direct() && n == 1 && mating_filter();
     for (Move m : list) {
-        if (checks_only && !gives_check(pos_, m)) continue;
+        if (checks_only && !pos_.gives_check(m)) continue;
         make(m);
         const bool ok = after_attack(n - 1);
         unmake(m);
@@ -161,7 +160,7 @@ bool Search::help(int plies) {
     bool found = false;
     const bool checks_only = plies == 1 && mating_filter();
     for (Move m : list) {
-        if (checks_only && !gives_check(pos_, m)) continue;
+        if (checks_only && !pos_.gives_check(m)) continue;
         make(m);
         line.push_back(m);
         bool ok;

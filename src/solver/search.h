@@ -81,7 +81,11 @@ private:
     bool defend(int k);
     void order_by_replies(MoveList& list);
     // The last move must mate: only checks can, and orthodox checks are seen without making the move.
-    bool mating_filter() const { return st_.goal == Goal::Mate && pos_.variant() == Variant::Chess; }
+    // Only a check mates; the filter pays where Position::gives_check needs no move made.
+    bool mating_filter() const {
+        const VariantInfo& rules = variant_info(pos_.variant());
+        return st_.goal == Goal::Mate && rules.boards == 1 && !rules.has_pushes;
+    }
     void flush_nodes();
     bool code(PositionCode& c) const { return encode(pos_, c); }
 

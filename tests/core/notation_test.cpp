@@ -242,6 +242,7 @@ TEST(San, AvalancheWritesMateOnlyForCheckmate) {
     StateInfo st;
     loss.pos.do_move(qg2, st);
     EXPECT_EQ(position_result(loss.pos, 1).termination, Termination::AvalancheLoss);
+    EXPECT_EQ(no_move_verdict(loss.pos), Termination::AvalancheLoss);
     loss.pos.undo_move(qg2);
     MoveList legal;
     generate_legal(loss.pos, legal);

@@ -158,7 +158,7 @@ TEST(PgnRead, AVariantTagOfEverySpelling) {
         ADD_FAILURE();
     } catch (const PgnError& e) {
         EXPECT_EQ(std::string(e.what()),
-                  "game 6, line 65: unknown variant 'Crazyhouse' (Standard, Alice or Avalanche)");
+                  "game 6, line 65: unknown variant 'Crazyhouse' (accepted: Standard, Alice, Avalanche)");
     }
     for (const char* v : {"Standard", "standard", "Chess", "From Position", "from position", "Alice", "ALICE CHESS",
                           "avalanche", "Avalanche Chess"})

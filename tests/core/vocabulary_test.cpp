@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "core/utf8.h"
 
 namespace echecs::test {
@@ -51,6 +53,33 @@ TEST(Vocabulary, EveryTerminationHasAPgnValueStandardToolsKnow) {
     EXPECT_EQ(termination_info(Termination::Checkmate).pgn, "Normal");
     EXPECT_EQ(termination_info(Termination::TimeForfeit).pgn, "Time forfeit");
     EXPECT_EQ(termination_info(Termination::FiftyMoves).reason, "fifty-move rule");
+}
+
+TEST(Vocabulary, TheGamesTableHoldsWhatDiffers) {
+    static_assert(std::size(VARIANTS) == VARIANT_NB);
+    for (const VariantInfo& g : VARIANTS) {
+        // Every name a row gives is read back to the row, in any case.
+        EXPECT_EQ(variant_from_name(g.name), g.variant);
+        EXPECT_EQ(variant_from_name(g.xboard), g.variant);
+        std::string upper(g.name);
+        for (char& c : upper) c = char(std::toupper(static_cast<unsigned char>(c)));
+        EXPECT_EQ(variant_from_name(upper), g.variant);
+        EXPECT_EQ(variant_from_pgn(g.pgn), g.variant);
+        EXPECT_EQ(g.board_b_letters.empty(), g.boards == 1) << g.name;
+        EXPECT_FALSE(g.display_key.empty());
+    }
+    EXPECT_EQ(variant_info(Variant::Alice).boards, 2);
+    EXPECT_EQ(variant_info(Variant::Alice).board_b_letters, " SOCUTL  socutl");
+    EXPECT_FALSE(variant_info(Variant::Avalanche).has_en_passant);
+    EXPECT_TRUE(variant_info(Variant::Avalanche).has_pushes);
+    EXPECT_EQ(variant_info(Variant::Alice).dead_position, DeadPositionRule::KingsOnly);
+}
+
+TEST(Vocabulary, OneMessageListsTheAcceptedNames) {
+    EXPECT_EQ(accepted_variant_names(), "chess, alice, avalanche");
+    EXPECT_EQ(unknown_variant_message("x"), "unknown variant 'x' (accepted: chess, alice, avalanche)");
+    EXPECT_EQ(accepted_pgn_variant_names(), "Standard, Alice, Avalanche");
+    EXPECT_FALSE(variant_from_name(" chess"));  // nothing trimmed
 }
 
 TEST(Vocabulary, ReadersAreCaseInsensitiveAndRejectTheUnknown) {

@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <fstream>
 
+#include "core/game.h"
 #include "core/pgn.h"
 #include "engine/elo.h"
-#include "engine/game_state.h"
 #include "helpers.h"
 
 namespace echecs::test {
@@ -135,7 +135,7 @@ TEST(Openings, EveryCommittedLineIsLegal) {
             const Variant var = v == std::string("alice")       ? Variant::Alice
                                 : v == std::string("avalanche") ? Variant::Avalanche
                                                                 : Variant::Chess;
-            EXPECT_NO_THROW(engine::GameState::make(var, Position::START_FEN, moves)) << v << ": " << line;
+            EXPECT_NO_THROW(std::make_unique<Game>(var, Position::START_FEN, moves)) << v << ": " << line;
         }
         EXPECT_GE(n, 20) << v;
     }

@@ -7,8 +7,6 @@
 
 #include <random>
 
-#include "solver/check.h"
-
 using namespace echecs;
 using namespace echecs::solver;
 
@@ -105,7 +103,7 @@ TEST(GivesCheck, AgreesWithMakingTheMove) {
             pos.do_move(m, st);
             const bool check = pos.in_check();
             pos.undo_move(m);
-            ASSERT_EQ(gives_check(pos, m), check) << fen << " " << to_uci(m);
+            ASSERT_EQ(pos.gives_check(m), check) << fen << " " << to_uci(m);
             checks += check;
             ++moves;
         }
