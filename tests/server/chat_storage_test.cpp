@@ -1,54 +1,28 @@
-// The chat tables, on SQLite (server_tests) and on the PostgreSQL server of
-// $ECHECS_PG_URL (server_postgres_tests; skipped without it).
+// The chat tables, one suite on SQLite (server_chat_tests) and on PostgreSQL
+// (server_postgres_tests): storage_database.h.
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "server/app/util.h"
 #include "server/play/chat_reports.h"
 #include "server/storage/storage.h"
-
-#ifdef ECHECS_POSTGRES
-#include <pqxx/pqxx>
-#endif
+#include "storage_database.h"
 
 using namespace echecs::server;
 
 namespace {
 
-class ChatStorageTest : public ::testing::Test {
+class ChatStorageTest : public StorageDatabaseTest {
 protected:
-    void SetUp() override {
-#ifdef ECHECS_POSTGRES
-        const char* env = std::getenv("ECHECS_PG_URL");
-        if (!env || !*env) GTEST_SKIP() << "no PostgreSQL server: set ECHECS_PG_URL (scripts/postgres-test.sh start)";
-        url_ = env;
-        pqxx::connection c(url_);
-        pqxx::work w(c);
-        w.exec("DROP SCHEMA public CASCADE");
-        w.exec("CREATE SCHEMA public");
-        w.commit();
-#else
-        dir_ = std::filesystem::temp_directory_path() / ("echecs-chat-storage-" + random_id(10));
-        std::filesystem::create_directories(dir_);
-        url_ = (dir_ / "test.db").string();
-#endif
-    }
-    void TearDown() override {
-        if (!dir_.empty()) std::filesystem::remove_all(dir_);
-    }
     static ChatRecord line(const std::string& game, const std::string& room, int i) {
         return ChatRecord{game,    room,
                           "Ann",   room == "players" ? "white" : "",
                           "t:abc", "l\xc3\xa9ne " + std::to_string(i) + " <b>&</b> '\"",
                           1000 + i};
     }
-    std::filesystem::path dir_;
-    std::string url_;
 };
 
 TEST_F(ChatStorageTest, LinesRoundTripLastPerRoomOldestFirst) {
@@ -171,11 +145,11 @@ TEST_F(ChatStorageTest, ReportsCommand) {
         return rc;
     };
     std::string out, err;
-#ifndef ECHECS_POSTGRES
-    EXPECT_EQ(run({"--db", url_}, &out, &err), 2);  // not created: a typo must not make an empty database
-    EXPECT_NE(err.find("no database"), std::string::npos) << err;
-    EXPECT_FALSE(std::filesystem::exists(url_));
-#endif
+    if (!postgres()) {
+        EXPECT_EQ(run({"--db", url_}, &out, &err), 2);  // not created: a typo must not make an empty database
+        EXPECT_NE(err.find("no database"), std::string::npos) << err;
+        EXPECT_FALSE(std::filesystem::exists(url_));
+    }
     {
         auto s = open_storage(url_);
         std::vector<WriteOp> ops;

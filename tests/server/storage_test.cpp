@@ -1,50 +1,21 @@
-// The storage tests, run against SQLite (server_tests) and against a real
-// PostgreSQL server (server_postgres_tests, built with ECHECS_POSTGRES): the
-// one named by $ECHECS_PG_URL, e.g. scripts/postgres-test.sh's; skipped without.
+// The storage tests, one suite run against SQLite (server_tests) and against
+// a real PostgreSQL server (server_postgres_tests): storage_database.h.
 #include "server/storage/storage.h"
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <filesystem>
 #include <string>
 
 #include "core/game.h"
-#include "server/app/util.h"
-
-#ifdef ECHECS_POSTGRES
-#include <pqxx/pqxx>
-#else
-#include <SQLiteCpp/SQLiteCpp.h>
-#endif
+#include "storage_database.h"
 
 using namespace echecs;
 using namespace echecs::server;
 
 namespace {
 
-class StorageTest : public ::testing::Test {
+class StorageTest : public StorageDatabaseTest {
 protected:
-    void SetUp() override {
-#ifdef ECHECS_POSTGRES
-        const char* env = std::getenv("ECHECS_PG_URL");
-        if (!env || !*env) GTEST_SKIP() << "no PostgreSQL server: set ECHECS_PG_URL (scripts/postgres-test.sh start)";
-        url_ = env;
-        // A clean database for every test.
-        pqxx::connection c(url_);
-        pqxx::work w(c);
-        w.exec("DROP SCHEMA public CASCADE");
-        w.exec("CREATE SCHEMA public");
-        w.commit();
-#else
-        dir_ = std::filesystem::temp_directory_path() / ("echecs-storage-" + random_id(10));
-        std::filesystem::create_directories(dir_);
-        url_ = (dir_ / "test.db").string();
-#endif
-    }
-    void TearDown() override {
-        if (!dir_.empty()) std::filesystem::remove_all(dir_);
-    }
     std::unique_ptr<Storage> open() { return open_storage(url_); }
     static GameFilter filter(const std::string& status, int limit) {
         GameFilter f;
@@ -70,9 +41,6 @@ protected:
     static MoveRecord move(int ply, const std::string& uci, const std::string& san) {
         return MoveRecord{ply, uci, san, 300000 - ply, 299000 + ply, 1000 + ply, 300000 - ply};
     }
-
-    std::filesystem::path dir_;
-    std::string url_;
 };
 
 TEST_F(StorageTest, FreshDatabaseGetsTheCurrentSchema) {
@@ -284,19 +252,7 @@ INSERT INTO moves VALUES ('Game0001', 0, 'e2e4', 'e4', 61000, 60000, 1);
 INSERT INTO moves VALUES ('Game0001', 1, 'e7e5', 'e5', 61000, 59000, 2);
 INSERT INTO seeks VALUES ('SeekPriv', 'alice', 'unlimited', 0, 0, 0, 'white', 'Ann', 'ta', TRUE, 1, 'Game0002');
 )sql";
-#ifdef ECHECS_POSTGRES
-    {
-        pqxx::connection c(url_);
-        pqxx::work w(c);
-        w.exec(v1);
-        w.commit();
-    }
-#else
-    {
-        SQLite::Database db(url_, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-        db.exec(v1);
-    }
-#endif
+    sql(v1);
     auto s = open();
     EXPECT_EQ(s->schema_version(), SCHEMA_VERSION);
     auto g1 = s->load_game("Game0001");
@@ -420,15 +376,7 @@ TEST_F(StorageTest, ReviewsRoundTrip) {
 
 TEST_F(StorageTest, NewerSchemaIsRefused) {
     { open(); }
-#ifdef ECHECS_POSTGRES
-    pqxx::connection c(url_);
-    pqxx::work w(c);
-    w.exec("UPDATE meta SET value = '999' WHERE key = 'schema_version'");
-    w.commit();
-#else
-    SQLite::Database db(url_, SQLite::OPEN_READWRITE);
-    db.exec("UPDATE meta SET value = '999' WHERE key = 'schema_version'");
-#endif
+    sql("UPDATE meta SET value = '999' WHERE key = 'schema_version'");
     try {
         open();
         FAIL() << "opened a database with a newer schema";
@@ -438,11 +386,9 @@ TEST_F(StorageTest, NewerSchemaIsRefused) {
 }
 
 TEST_F(StorageTest, UnreachableDatabaseIsAClearError) {
-#ifdef ECHECS_POSTGRES
-    EXPECT_THROW(open_storage("postgresql://postgres@127.0.0.1:1/none"), StorageError);
-#else
-    EXPECT_THROW(open_storage((dir_ / "missing-dir" / "x.db").string()), StorageError);
-#endif
+    EXPECT_THROW(
+        open_storage(postgres() ? "postgresql://postgres@127.0.0.1:1/none" : (dir_ / "none" / "x.db").string()),
+        StorageError);
 }
 
 }  // namespace

@@ -1,43 +1,16 @@
 // The accounts store, one implementation of its queries over SqlConn for
 // both databases. Migrations differ only by column types, so each is written
-// once with {ID}, {INT} and {REAL} filled in per database. Never edit a
+// once with {ID}, {INT} and {REAL} (SqlConn::dialect). Never edit a
 // migration that has shipped: add one.
 #include "server/accounts/account_store.h"
 
 #include <array>
 #include <charconv>
-#include <cstdlib>
 
 #include "server/accounts/credentials.h"
 #include "server/accounts/sql_conn.h"
 
 namespace echecs::server::accounts {
-
-std::int64_t SqlRow::i(std::size_t k) const {
-    const Cell& c = cells_.at(k);
-    if (const auto* v = std::get_if<std::int64_t>(&c)) return *v;
-    if (const auto* v = std::get_if<double>(&c)) return std::int64_t(*v);
-    if (const auto* v = std::get_if<std::string>(&c)) {
-        if (*v == "t") return 1;  // PostgreSQL booleans
-        if (*v == "f") return 0;
-        return std::strtoll(v->c_str(), nullptr, 10);
-    }
-    return 0;
-}
-double SqlRow::d(std::size_t k) const {
-    const Cell& c = cells_.at(k);
-    if (const auto* v = std::get_if<double>(&c)) return *v;
-    if (const auto* v = std::get_if<std::int64_t>(&c)) return double(*v);
-    if (const auto* v = std::get_if<std::string>(&c)) return std::strtod(v->c_str(), nullptr);
-    return 0;
-}
-std::string SqlRow::s(std::size_t k) const {
-    const Cell& c = cells_.at(k);
-    if (const auto* v = std::get_if<std::string>(&c)) return *v;
-    if (const auto* v = std::get_if<std::int64_t>(&c)) return std::to_string(*v);
-    if (const auto* v = std::get_if<double>(&c)) return std::to_string(*v);
-    return "";
-}
 
 namespace {
 
@@ -106,16 +79,6 @@ CREATE TABLE account_games (
 CREATE INDEX account_games_list ON account_games(account_id, ended_at, game_id);
 )sql",
 };
-
-std::string dialect(std::string sql, bool pg) {
-    auto replace = [&](const std::string& from, const std::string& to) {
-        for (std::size_t p; (p = sql.find(from)) != std::string::npos;) sql.replace(p, from.size(), to);
-    };
-    replace("{ID}", pg ? "BIGSERIAL PRIMARY KEY" : "INTEGER PRIMARY KEY AUTOINCREMENT");
-    replace("{INT}", pg ? "BIGINT" : "INTEGER");
-    replace("{REAL}", pg ? "DOUBLE PRECISION" : "REAL");
-    return sql;
-}
 
 // Runs f in a write transaction: committed whole, or rolled back and rethrown.
 template <class F>
@@ -344,8 +307,7 @@ public:
 private:
     void migrate() {
         transaction(*db_, [&] {
-            db_->script("CREATE TABLE IF NOT EXISTS accounts_schema (version " +
-                        std::string(db_->postgres() ? "BIGINT" : "INTEGER") + " NOT NULL)");
+            db_->script(db_->dialect("CREATE TABLE IF NOT EXISTS accounts_schema (version {INT} NOT NULL)"));
             auto rows = db_->query("SELECT version FROM accounts_schema");
             if (rows.empty()) db_->query("INSERT INTO accounts_schema (version) VALUES (0)");
             int version = rows.empty() ? 0 : int(rows[0].i(0));
@@ -353,7 +315,7 @@ private:
                 throw StoreError("the accounts tables are at version " + std::to_string(version) +
                                  ", newer than this program's " + std::to_string(ACCOUNTS_SCHEMA_VERSION));
             for (; version < ACCOUNTS_SCHEMA_VERSION; ++version) {
-                db_->script(dialect(MIGRATIONS[std::size_t(version)], db_->postgres()));
+                db_->script(db_->dialect(MIGRATIONS[std::size_t(version)]));
                 db_->query("UPDATE accounts_schema SET version = ?", {std::int64_t(version + 1)});
             }
         });
@@ -381,7 +343,7 @@ std::unique_ptr<AccountStore> open_postgres_account_store(const std::string& url
     return std::make_unique<SqlAccountStore>(postgres_conn(url));
 }
 std::unique_ptr<AccountStore> open_account_store(const std::string& url) {
-    if (url.rfind("postgresql://", 0) == 0 || url.rfind("postgres://", 0) == 0) return open_postgres_account_store(url);
+    if (is_postgres_url(url)) return open_postgres_account_store(url);
     return open_sqlite_account_store(url);
 }
 

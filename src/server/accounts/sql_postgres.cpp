@@ -1,7 +1,9 @@
-// The PostgreSQL adapter of the accounts store (libpqxx): `?` placeholders
-// become $1, $2...; parameters are sent as text and typed by the server from
-// the statement. One transaction object at a time.
+// The PostgreSQL adapter (libpqxx): `?` placeholders become $1, $2...;
+// parameters are sent as text and typed by the server from the statement.
+// Each statement is prepared on the connection once; outside a transaction it
+// runs alone (autocommit). One transaction object at a time.
 #include <cstdio>
+#include <map>
 #include <optional>
 #include <pqxx/pqxx>
 
@@ -27,82 +29,62 @@ std::string numbered(const std::string& sql) {
     return out;
 }
 
-std::string text(const SqlValue& v) {
-    if (const auto* i = std::get_if<std::int64_t>(&v)) return std::to_string(*i);
-    if (const auto* d = std::get_if<double>(&v)) {
+std::optional<std::string> text(const SqlValue& p) {
+    if (const auto* i = std::get_if<std::int64_t>(&p.v)) return std::to_string(*i);
+    if (const auto* d = std::get_if<double>(&p.v)) {
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.17g", *d);
         return buf;
     }
-    return std::get<std::string>(v);
+    if (const auto* s = std::get_if<std::string>(&p.v)) return *s;
+    return std::nullopt;  // NULL
 }
 
 class PostgresConn final : public SqlConn {
 public:
-    explicit PostgresConn(const std::string& url) try : conn_(url) {
+    PostgresConn(const std::string& url, const SqlOptions& o) try : name_(o.name), conn_(url) {
     } catch (const std::exception& e) {
-        throw StoreError(std::string("cannot connect to the accounts database: ") + e.what());
+        throw StoreError("cannot connect to the " + o.name + ": " + e.what());
     }
 
     std::vector<SqlRow> query(const std::string& sql, const SqlParams& params) override {
-        try {
-            std::vector<std::string> values;
-            values.reserve(params.size());
-            for (const SqlValue& v : params) values.push_back(text(v));
-            pqxx::result r;
-            if (work_) {
-                r = work_->exec_params(numbered(sql), pqxx::prepare::make_dynamic_params(values));
-            } else {
-                pqxx::work w(conn_);
-                r = w.exec_params(numbered(sql), pqxx::prepare::make_dynamic_params(values));
-                w.commit();
+        const pqxx::result r = run(sql, params);
+        std::vector<SqlRow> rows;
+        rows.reserve(r.size());
+        for (const auto& row : r) {
+            std::vector<SqlRow::Cell> cells;
+            cells.reserve(row.size());
+            for (const auto& f : row) {
+                if (f.is_null())
+                    cells.emplace_back(std::monostate{});
+                else
+                    cells.emplace_back(std::string(f.c_str(), f.size()));
             }
-            std::vector<SqlRow> rows;
-            for (const auto& row : r) {
-                std::vector<SqlRow::Cell> cells;
-                for (const auto& f : row) {
-                    if (f.is_null())
-                        cells.emplace_back(std::monostate{});
-                    else
-                        cells.emplace_back(std::string(f.c_str()));
-                }
-                rows.emplace_back(std::move(cells));
-            }
-            return rows;
-        } catch (const pqxx::unique_violation& e) {
-            throw UniqueViolation(e.what());
-        } catch (const pqxx::failure& e) {
-            throw StoreError(std::string("accounts database: ") + e.what());
+            rows.emplace_back(std::move(cells));
         }
+        return rows;
+    }
+    std::int64_t exec(const std::string& sql, const SqlParams& params) override {
+        return std::int64_t(run(sql, params).affected_rows());
     }
     void script(const std::string& sql) override {
-        try {
-            if (work_) {
-                work_->exec(sql);
-            } else {
-                pqxx::work w(conn_);
-                w.exec(sql);
-                w.commit();
-            }
-        } catch (const pqxx::failure& e) {
-            throw StoreError(std::string("accounts database: ") + e.what());
-        }
+        guard([&] {
+            if (work_) return void(work_->exec(sql));
+            pqxx::nontransaction n(conn_);
+            n.exec(sql);
+        });
     }
     void begin() override {
-        try {
-            work_.emplace(conn_);
-        } catch (const pqxx::failure& e) {
-            throw StoreError(std::string("accounts database: ") + e.what());
-        }
+        guard([&] { work_.emplace(conn_); });
     }
     void commit() override {
         try {
-            work_->commit();
+            guard([&] { work_->commit(); });
+        } catch (...) {
             work_.reset();
-        } catch (const pqxx::failure& e) {
-            work_.reset();
-            throw StoreError(std::string("accounts database: ") + e.what());
+            throw;
         }
+        work_.reset();
     }
     void rollback() noexcept override {
         try {
@@ -114,12 +96,48 @@ public:
     bool postgres() const override { return true; }
 
 private:
+    template <class F>
+    auto guard(F f) -> decltype(f()) {
+        try {
+            return f();
+        } catch (const pqxx::unique_violation& e) {
+            throw UniqueViolation(e.what());
+        } catch (const pqxx::failure& e) {
+            throw StoreError(name_ + ": " + e.what());
+        }
+    }
+
+    pqxx::result run(const std::string& sql, const SqlParams& params) {
+        return guard([&] {
+            auto [it, added] = statements_.try_emplace(sql, "s" + std::to_string(statements_.size() + 1));
+            if (added) {
+                try {
+                    conn_.prepare(it->second, numbered(sql));
+                } catch (...) {
+                    statements_.erase(it);
+                    throw;
+                }
+            }
+            std::vector<std::optional<std::string>> values;
+            values.reserve(params.size());
+            for (const SqlValue& v : params) values.push_back(text(v));
+            const auto args = pqxx::prepare::make_dynamic_params(values);
+            if (work_) return work_->exec_prepared(it->second, args);
+            pqxx::nontransaction n(conn_);
+            return n.exec_prepared(it->second, args);
+        });
+    }
+
+    std::string name_;
     pqxx::connection conn_;
     std::optional<pqxx::work> work_;
+    std::map<std::string, std::string> statements_;  // text -> prepared statement's name
 };
 
 }  // namespace
 
-std::unique_ptr<SqlConn> postgres_conn(const std::string& url) { return std::make_unique<PostgresConn>(url); }
+std::unique_ptr<SqlConn> postgres_conn(const std::string& url, const SqlOptions& options) {
+    return std::make_unique<PostgresConn>(url, options);
+}
 
 }  // namespace echecs::server::accounts

@@ -1,5 +1,5 @@
-// Persistent records of the game server and the storage interface with its
-// two backends: SQLite (a file, WAL mode) and PostgreSQL (libpqxx).
+// Persistent records of the game server and the storage interface, written
+// once (storage_sql.cpp) for SQLite (a file, WAL mode) and PostgreSQL.
 #pragma once
 
 #include <cstdint>
@@ -245,8 +245,6 @@ public:
 // "<file>.lock"; PostgreSQL a session advisory lock. A second one is refused
 // (StorageError) before anything is changed.
 std::unique_ptr<Storage> open_storage(const std::string& url, bool durable = false, bool exclusive = true);
-std::unique_ptr<Storage> open_sqlite(const std::string& path, bool durable = false, bool exclusive = true);
-std::unique_ptr<Storage> open_postgres(const std::string& url, bool exclusive = true);
 
 constexpr int SCHEMA_VERSION = 7;
 

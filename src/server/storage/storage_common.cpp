@@ -77,9 +77,4 @@ Variant variant_from(std::string_view s) {
     throw StorageError("unknown variant '" + std::string(s) + "'");
 }
 
-std::unique_ptr<Storage> open_storage(const std::string& url, bool durable, bool exclusive) {
-    if (url.starts_with("postgresql://") || url.starts_with("postgres://")) return open_postgres(url, exclusive);
-    return open_sqlite(url, durable, exclusive);
-}
-
 }  // namespace echecs::server
