@@ -2,8 +2,10 @@
 # Fails when an #include points up the layers (docs/ARCHITECTURE.md):
 #   platform <- core <- engine, solver <- server <- cli
 # and the server's libraries (accounts, problems, review, study) and its
-# storage include nothing of the server above them (the storage shares one
-# header of the accounts: its SQL connection, sql_conn.h). Prints each offending
+# storage include nothing of the server above them, except the one error
+# type and its table (server/api/reasons.h, header only), the one reader
+# of game names (server/api/game_names.h, header only) and, for the storage,
+# the accounts' SQL connection (server/accounts/sql_conn.h). Prints each offending
 # line as file:line: "include" (not allowed in <layer>: <allowed prefixes>).
 #   sh scripts/check-layers.sh [SOURCE_DIR]
 set -eu
@@ -16,10 +18,10 @@ platform            platform/
 core                core/
 engine              core/ engine/
 solver              core/ solver/
-server/accounts     core/ server/accounts/
-server/problems     core/ solver/ server/problems/
+server/accounts     core/ server/accounts/ server/api/reasons.h
+server/problems     core/ solver/ server/problems/ server/api/reasons.h server/api/game_names.h
 server/review       core/ engine/ server/review/
-server/study        core/ server/study/
+server/study        core/ server/study/ server/api/reasons.h
 server/storage      core/ server/storage/ server/app/ server/accounts/sql_conn.h
 server              platform/ core/ engine/ solver/ server/
 cli                 platform/ core/ engine/ solver/ server/ cli/

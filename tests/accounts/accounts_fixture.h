@@ -43,7 +43,7 @@ protected:
         } catch (const AccountError& e) {
             return e;
         }
-        return AccountError(0, "", "", "");
+        return AccountError(echecs::server::Reason::internal, "no error");
     }
 
     std::filesystem::path dir_;

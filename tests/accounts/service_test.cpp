@@ -33,7 +33,7 @@ TEST_F(AccountsTest, SignUpOpensASessionAndTheNameIsTakenInAnyCase) {
     EXPECT_EQ(s.expires_at, now_ + options_.session_ms);
     EXPECT_EQ(accounts_->who_am_i(s.secret).username, "AnnLee");
     const AccountError e = error_of([&] { accounts_->sign_up("annLEE", "another good one", "10.0.0.2", ""); });
-    EXPECT_EQ(e.status, 409);
+    EXPECT_EQ(e.status(), 409);
     EXPECT_EQ(e.reason, "username_taken");
     EXPECT_EQ(e.field, "username");
 }
@@ -55,7 +55,7 @@ TEST_F(AccountsTest, BadNamesAndWeakPasswordsAreRefusedWithTheReason) {
           Case{"Annabel", "annabel-2026", "password", "password_is_username"},
           Case{"Ann", "bad\xFF utf-8 here", "password", "password_utf8"}}) {
         const AccountError e = error_of([&] { accounts_->sign_up(c.name, c.password, "10.0.0.1", ""); });
-        EXPECT_EQ(e.status, 400) << c.name << " / " << c.password;
+        EXPECT_EQ(e.status(), 400) << c.name << " / " << c.password;
         EXPECT_EQ(e.field, c.field) << c.name;
         EXPECT_EQ(e.reason, c.reason) << c.name << " / " << c.password;
     }
@@ -66,10 +66,10 @@ TEST_F(AccountsTest, AWrongPasswordAndAnUnknownNameGetTheSameAnswer) {
     sign_up("Ann");
     const AccountError wrong = error_of([&] { accounts_->log_in("Ann", "not the password", "10.0.0.9", ""); });
     const AccountError unknown = error_of([&] { accounts_->log_in("Nobody", "not the password", "10.0.0.9", ""); });
-    EXPECT_EQ(wrong.status, 401);
+    EXPECT_EQ(wrong.status(), 401);
     EXPECT_EQ(wrong.reason, "invalid_credentials");
     EXPECT_EQ(error_body(wrong), error_body(unknown));
-    EXPECT_EQ(wrong.status, unknown.status);
+    EXPECT_EQ(wrong.status(), unknown.status());
     const SessionInfo s = accounts_->log_in("aNN", "battery staple 42", "10.0.0.9", "");  // any letter case
     EXPECT_EQ(s.username, "Ann");
 }
@@ -78,11 +78,12 @@ TEST_F(AccountsTest, FailedLogInsPerAccountAreLimitedWithARetryAfter) {
     sign_up("Ann");
     for (int k = 0; k < options_.login_failures_per_account; ++k) {
         now_ += 1000;
-        EXPECT_EQ(error_of([&] { accounts_->log_in("Ann", "wrong", "10.1.0." + std::to_string(k), ""); }).status, 401);
+        EXPECT_EQ(error_of([&] { accounts_->log_in("Ann", "wrong", "10.1.0." + std::to_string(k), ""); }).status(),
+                  401);
     }
     // From another address, with the right password: still refused, with the wait.
     const AccountError e = error_of([&] { accounts_->log_in("ann", "battery staple 42", "10.2.0.1", ""); });
-    EXPECT_EQ(e.status, 429);
+    EXPECT_EQ(e.status(), 429);
     EXPECT_EQ(e.reason, "too_many_attempts");
     const std::int64_t wait = e.params.at("retry_after").get<std::int64_t>();
     EXPECT_GT(wait, 0);
@@ -92,7 +93,7 @@ TEST_F(AccountsTest, FailedLogInsPerAccountAreLimitedWithARetryAfter) {
     // An unknown name is limited the same way (the limit tells nothing).
     for (int k = 0; k < options_.login_failures_per_account; ++k)
         (void)error_of([&] { accounts_->log_in("Ghost", "wrong", "10.3.0." + std::to_string(k), ""); });
-    EXPECT_EQ(error_of([&] { accounts_->log_in("Ghost", "wrong", "10.4.0.1", ""); }).status, 429);
+    EXPECT_EQ(error_of([&] { accounts_->log_in("Ghost", "wrong", "10.4.0.1", ""); }).status(), 429);
 }
 
 TEST_F(AccountsTest, LogInsPerAddressAreLimited) {
@@ -100,7 +101,7 @@ TEST_F(AccountsTest, LogInsPerAddressAreLimited) {
     for (int k = 0; k < options_.login_per_ip; ++k)
         (void)error_of([&] { accounts_->log_in("user" + std::to_string(k), "wrong", "10.9.9.9", ""); });
     const AccountError e = error_of([&] { accounts_->log_in("Ann", "battery staple 42", "10.9.9.9", ""); });
-    EXPECT_EQ(e.status, 429);
+    EXPECT_EQ(e.status(), 429);
     EXPECT_GE(e.params.at("retry_after").get<std::int64_t>(), 1);
     EXPECT_EQ(accounts_->log_in("Ann", "battery staple 42", "10.9.9.8", "").username, "Ann");  // others are not slowed
 }
@@ -108,7 +109,7 @@ TEST_F(AccountsTest, LogInsPerAddressAreLimited) {
 TEST_F(AccountsTest, SignUpsPerAddressAreLimited) {
     for (int k = 0; k < options_.signups_per_ip; ++k) sign_up("player" + std::to_string(k), "10.5.5.5");
     const AccountError e = error_of([&] { sign_up("oneTooMany", "10.5.5.5"); });
-    EXPECT_EQ(e.status, 429);
+    EXPECT_EQ(e.status(), 429);
     EXPECT_EQ(e.reason, "too_many_signups");
     EXPECT_FALSE(accounts_->store().find_account("oneTooMany"));
     now_ += options_.signup_window_ms;
@@ -122,11 +123,11 @@ TEST_F(AccountsTest, ExpiredAndRevokedSessionsAreRefused) {
     accounts_->log_out(b.secret);
     EXPECT_EQ(error_of([&] { accounts_->who_am_i(b.secret); }).reason, "not_logged_in");
     EXPECT_EQ(accounts_->who_am_i(a.secret).username, "Ann");
-    EXPECT_EQ(error_of([&] { accounts_->who_am_i(""); }).status, 401);
-    EXPECT_EQ(error_of([&] { accounts_->who_am_i("made-up-secret"); }).status, 401);
+    EXPECT_EQ(error_of([&] { accounts_->who_am_i(""); }).status(), 401);
+    EXPECT_EQ(error_of([&] { accounts_->who_am_i("made-up-secret"); }).status(), 401);
     now_ += options_.session_ms;
     const AccountError e = error_of([&] { accounts_->who_am_i(a.secret); });
-    EXPECT_EQ(e.status, 401);
+    EXPECT_EQ(e.status(), 401);
     EXPECT_EQ(e.reason, "session_expired");
     EXPECT_EQ(error_of([&] { accounts_->who_am_i(a.secret); }).reason, "not_logged_in");  // forgotten
     EXPECT_EQ(accounts_->sweep(), 1);                                                     // c, expired too
@@ -138,8 +139,8 @@ TEST_F(AccountsTest, LogOutEverywhereRevokesEverySession) {
     const SessionInfo b = accounts_->log_in("Ann", "battery staple 42", "10.0.0.1", "");
     const SessionInfo other = sign_up("Bob");
     accounts_->log_out_everywhere(b.secret);
-    EXPECT_EQ(error_of([&] { accounts_->who_am_i(a.secret); }).status, 401);
-    EXPECT_EQ(error_of([&] { accounts_->who_am_i(b.secret); }).status, 401);
+    EXPECT_EQ(error_of([&] { accounts_->who_am_i(a.secret); }).status(), 401);
+    EXPECT_EQ(error_of([&] { accounts_->who_am_i(b.secret); }).status(), 401);
     EXPECT_EQ(accounts_->who_am_i(other.secret).username, "Bob");
 }
 
@@ -150,11 +151,11 @@ TEST_F(AccountsTest, PasswordChangeKeepsThisSessionAndRevokesTheOthers) {
               "wrong_password");
     EXPECT_EQ(error_of([&] { accounts_->change_password(a.secret, "battery staple 42", "qwerty123"); }).reason,
               "password_common");
-    EXPECT_EQ(error_of([&] { accounts_->change_password("", "battery staple 42", "a brand new one"); }).status, 401);
+    EXPECT_EQ(error_of([&] { accounts_->change_password("", "battery staple 42", "a brand new one"); }).status(), 401);
     accounts_->change_password(a.secret, "battery staple 42", "a brand new one");
     EXPECT_EQ(accounts_->who_am_i(a.secret).username, "Ann");
-    EXPECT_EQ(error_of([&] { accounts_->who_am_i(b.secret); }).status, 401);
-    EXPECT_EQ(error_of([&] { accounts_->log_in("Ann", "battery staple 42", "10.0.0.1", ""); }).status, 401);
+    EXPECT_EQ(error_of([&] { accounts_->who_am_i(b.secret); }).status(), 401);
+    EXPECT_EQ(error_of([&] { accounts_->log_in("Ann", "battery staple 42", "10.0.0.1", ""); }).status(), 401);
     EXPECT_EQ(accounts_->log_in("Ann", "a brand new one", "10.0.0.1", "").username, "Ann");
 }
 
@@ -164,10 +165,10 @@ TEST_F(AccountsTest, ADeletedAccountsGamesStayUnderTheNameDeleted) {
         {"g1", "chess", "blitz", ann.account_id, bob.account_id, "Ann", "Bob", Outcome::WhiteWins, true});
     EXPECT_EQ(error_of([&] { accounts_->delete_account(ann.secret, "wrong"); }).reason, "wrong_password");
     accounts_->delete_account(ann.secret, "battery staple 42");
-    EXPECT_EQ(error_of([&] { accounts_->who_am_i(ann.secret); }).status, 401);
+    EXPECT_EQ(error_of([&] { accounts_->who_am_i(ann.secret); }).status(), 401);
     EXPECT_EQ(error_of([&] { accounts_->log_in("Ann", "battery staple 42", "10.0.0.1", ""); }).reason,
               "invalid_credentials");
-    EXPECT_EQ(error_of([&] { accounts_->profile("Ann"); }).status, 404);
+    EXPECT_EQ(error_of([&] { accounts_->profile("Ann"); }).status(), 404);
     EXPECT_EQ(error_of([&] { sign_up("ann"); }).reason, "username_taken");  // nobody takes over the old games
     const auto games = accounts_->user_games("Bob", {});
     ASSERT_EQ(games["games"].size(), 1u);

@@ -10,6 +10,8 @@
 #include <thread>
 
 using namespace echecs::problems;
+using echecs::server::ApiError;
+using echecs::server::Reason;
 using nlohmann::json;
 
 namespace {
@@ -20,14 +22,14 @@ const char* START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 json alice2() { return {{"variant", "alice"}, {"fen", ALICE2}, {"stipulation", "#2"}}; }
 
-RequestError error_of(const json& body) {
+ApiError error_of(const json& body) {
     try {
         read_solve_request(body);
-    } catch (const RequestError& e) {
+    } catch (const ApiError& e) {
         return e;
     }
     ADD_FAILURE() << "no error for " << body.dump();
-    return RequestError("", "", "");
+    return ApiError(Reason::internal, "no error");
 }
 
 // Runs each job on its own thread, as the engine pool would; joined at the end.
@@ -89,7 +91,7 @@ TEST(ProblemRequest, EveryBadFieldIsNamed) {
         {{{"fen", std::string(300, 'p')}, {"stipulation", "#2"}}, "fen", "too_long"},
         {{{"fen", "8/8/8/8/8/8/8/RNBQKBN\xC3 w - - 0 1"}, {"stipulation", "#2"}}, "fen", "bad_utf8"},
         {{{"fen", "8/8 w - - 0 1"}, {"stipulation", "#2"}}, "fen", "bad_fen"},
-        {{{"variant", "shogi"}, {"fen", ALICE2}, {"stipulation", "#2"}}, "variant", "unknown_variant"},
+        {{{"variant", "shogi"}, {"fen", ALICE2}, {"stipulation", "#2"}}, "variant", "variant_unknown"},
         {{{"fen", START}, {"stipulation", "h#2.7"}}, "stipulation", "bad_stipulation"},
         {{{"fen", START}, {"stipulation", "#9"}}, "stipulation", "stipulation_too_long"},
         {{{"fen", START}, {"stipulation", "#2"}, {"tries", "yes"}}, "tries", "not_boolean"},
@@ -98,7 +100,7 @@ TEST(ProblemRequest, EveryBadFieldIsNamed) {
         {{{"fen", START}, {"stipulation", "#2"}, {"title", std::string(201, 'x')}}, "title", "too_long"},
     };
     for (const Case& c : cases) {
-        const RequestError e = error_of(c.body);
+        const ApiError e = error_of(c.body);
         EXPECT_EQ(e.field, c.field) << c.body.dump(-1, ' ', false, json::error_handler_t::replace);
         EXPECT_EQ(e.reason, c.reason) << e.what();
         std::string what = e.what();
@@ -128,12 +130,12 @@ TEST(ProblemRequest, PopeyeImportErrorsNameTheLine) {
     try {
         popeye_import({{"text", "begin\npieces white kz9\nstipulation #2\nend\n"}});
         FAIL() << "no error";
-    } catch (const RequestError& e) {
+    } catch (const ApiError& e) {
         EXPECT_EQ(e.field, "text");
         EXPECT_NE(std::string(e.what()).find("line 2"), std::string::npos) << e.what();
     }
-    EXPECT_THROW(popeye_import({{"text", 3}}), RequestError);
-    EXPECT_THROW(popeye_import(json::array()), RequestError);
+    EXPECT_THROW(popeye_import({{"text", 3}}), ApiError);
+    EXPECT_THROW(popeye_import(json::array()), ApiError);
 }
 
 TEST(ProblemJobs, SolvesAndReportsTheTreeAndTheComposersText) {

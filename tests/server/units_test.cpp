@@ -53,24 +53,24 @@ TEST(Text, JsonDepthIsCountedOutsideStrings) {
 }
 
 TEST(Errors, StatusIsDecidedByCodeAndReasonInOnePlace) {
-    EXPECT_EQ(http_status(ApiError("not_found", "game_not_found", "")), 404);
-    EXPECT_EQ(http_status(ApiError("forbidden", "live_game_analysis", "")), 403);
-    EXPECT_EQ(http_status(ApiError("conflict", "seek_taken", "")), 409);
-    EXPECT_EQ(http_status(ApiError("too_large", "body_too_large", "")), 413);
-    EXPECT_EQ(http_status(ApiError("rate_limited", "eval_rate", "")), 429);
-    EXPECT_EQ(http_status(ApiError("unavailable", "engine_busy", "")), 503);
-    EXPECT_EQ(http_status(ApiError("internal", "internal", "")), 500);
-    EXPECT_EQ(http_status(ApiError("bad_request", "content_type", "")), 415);
-    EXPECT_EQ(http_status(ApiError("bad_request", "method_not_allowed", "")), 405);
-    EXPECT_EQ(http_status(ApiError("bad_request", "time_both_zero", "")), 400);
+    EXPECT_EQ(http_status(ApiError(Reason::game_not_found, "")), 404);
+    EXPECT_EQ(http_status(ApiError(Reason::live_game_analysis, "")), 403);
+    EXPECT_EQ(http_status(ApiError(Reason::seek_taken, "")), 409);
+    EXPECT_EQ(http_status(ApiError(Reason::body_too_large, "")), 413);
+    EXPECT_EQ(http_status(ApiError(Reason::eval_rate, "")), 429);
+    EXPECT_EQ(http_status(ApiError(Reason::engine_busy, "")), 503);
+    EXPECT_EQ(http_status(ApiError(Reason::internal, "")), 500);
+    EXPECT_EQ(http_status(ApiError(Reason::content_type, "")), 415);
+    EXPECT_EQ(http_status(ApiError(Reason::method_not_allowed, "")), 405);
+    EXPECT_EQ(http_status(ApiError(Reason::time_both_zero, "")), 400);
     json body = error_body(
-        ApiError("bad_request", "number_range", "time.minutes must be...", "time.minutes", {{"min", 0}, {"max", 180}}));
+        ApiError(Reason::number_range, "time.minutes must be...", "time.minutes", {{"min", 0}, {"max", 180}}));
     EXPECT_EQ(body["error"]["reason"], "number_range");
     EXPECT_EQ(body["error"]["field"], "time.minutes");
     EXPECT_EQ(body["error"]["params"]["max"], 180);
-    EXPECT_EQ(error_body(ApiError("x", "y", "z"))["error"]["field"], nullptr);
-    const std::string ws =
-        ws_error_text(ApiError("illegal_move", "move_illegal", "illegal move " + E_ACUTE_BYTE), "Gm7Pq2Zx", "17");
+    EXPECT_EQ(error_body(ApiError(Reason::internal, "z"))["error"]["field"], nullptr);
+    const std::string ws = ws_error_text(
+        ApiError(Code::illegal_move, Reason::move_illegal, "illegal move " + E_ACUTE_BYTE), "Gm7Pq2Zx", "17");
     ASSERT_TRUE(valid_utf8(ws));
     json j = json::parse(ws);
     EXPECT_EQ(j["type"], "error");

@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
+using echecs::server::ApiError;
 using echecs::study::import_pgn;
-using echecs::study::ImportError;
 using nlohmann::json;
 
 namespace {
@@ -65,7 +65,7 @@ TEST(PgnImport, HostileRequestsAreBounded) {
     auto reason = [](const json& body) {
         try {
             import_pgn(body);
-        } catch (const ImportError& e) {
+        } catch (const ApiError& e) {
             return e.field + ":" + e.reason;
         }
         return std::string("none");

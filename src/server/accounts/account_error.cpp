@@ -4,26 +4,20 @@
 
 namespace echecs::server::accounts {
 
-AccountError bad_field(std::string field, std::string reason, std::string message, nlohmann::json params) {
-    return AccountError(400, "bad_request", std::move(reason), std::move(message), std::move(field), std::move(params));
+ApiError bad_field(std::string field, Reason reason, std::string message, nlohmann::json params) {
+    return ApiError(reason, std::move(message), std::move(field), std::move(params));
 }
 
-AccountError unauthorized(std::string reason, std::string message) {
-    return AccountError(401, "unauthorized", std::move(reason), std::move(message));
+ApiError bad_field(std::string field, std::string_view reason, std::string message) {
+    if (auto r = reason_from_name(reason)) return bad_field(std::move(field), *r, std::move(message));
+    return ApiError(Reason::internal, "internal error: unknown reason '" + std::string(reason) + "'");
 }
 
-AccountError rate_limited(std::string reason, std::string message, std::int64_t retry_after_ms) {
+ApiError unauthorized(Reason reason, std::string message) { return ApiError(reason, std::move(message)); }
+
+ApiError rate_limited(Reason reason, std::string message, std::int64_t retry_after_ms) {
     const std::int64_t seconds = std::max<std::int64_t>(1, (retry_after_ms + 999) / 1000);
-    return AccountError(429, "rate_limited", std::move(reason), std::move(message), "", {{"retry_after", seconds}});
-}
-
-nlohmann::json error_body(const AccountError& e) {
-    return {{"error",
-             {{"code", e.code},
-              {"message", e.message},
-              {"reason", e.reason},
-              {"field", e.field.empty() ? nlohmann::json(nullptr) : nlohmann::json(e.field)},
-              {"params", e.params.is_object() ? e.params : nlohmann::json::object()}}}};
+    return ApiError(reason, std::move(message), "", {{"retry_after", seconds}});
 }
 
 }  // namespace echecs::server::accounts

@@ -19,16 +19,16 @@ bool base64url(char c) {
 
 // A state-changing request: JSON only, never cross-site.
 void check_state_changing(const HttpIn& in) {
-    if (in.cross_site) throw AccountError(403, "forbidden", "cross_site", "cross-site requests are refused");
+    if (in.cross_site) throw ApiError(Reason::cross_site, "cross-site requests are refused");
     const std::string_view ct = in.content_type;
     const std::string_view json_type = "application/json";
     bool ok = ct.size() >= json_type.size();
     for (std::size_t i = 0; ok && i < json_type.size(); ++i)
         ok = char(std::tolower(static_cast<unsigned char>(ct[i]))) == json_type[i];
     if (ok && ct.size() > json_type.size()) ok = ct[json_type.size()] == ';' || ct[json_type.size()] == ' ';
-    if (!ok) throw AccountError(415, "bad_request", "content_type", "state-changing requests must be application/json");
+    if (!ok) throw ApiError(Reason::content_type, "state-changing requests must be application/json");
     if (!in.body.is_object() && !in.body.is_null())
-        throw bad_field("", "body_not_object", "the body must be a JSON object");
+        throw bad_field("", Reason::body_not_object, "the body must be a JSON object");
 }
 
 const json& body_of(const HttpIn& in) {
@@ -38,11 +38,11 @@ const json& body_of(const HttpIn& in) {
 
 // A string field of the body: missing, not a string, or longer than
 // max_bytes are errors naming it.
-std::string text_field(const HttpIn& in, const char* field, std::size_t max_bytes, const char* too_long_reason) {
+std::string text_field(const HttpIn& in, const char* field, std::size_t max_bytes, Reason too_long_reason) {
     const json& b = body_of(in);
     const auto it = b.find(field);
-    if (it == b.end() || it->is_null()) throw bad_field(field, "missing", std::string(field) + " is missing");
-    if (!it->is_string()) throw bad_field(field, "not_string", std::string(field) + " must be a string");
+    if (it == b.end() || it->is_null()) throw bad_field(field, Reason::missing, std::string(field) + " is missing");
+    if (!it->is_string()) throw bad_field(field, Reason::not_string, std::string(field) + " must be a string");
     const std::string& s = it->get_ref<const std::string&>();
     if (s.size() > max_bytes) throw bad_field(field, too_long_reason, std::string(field) + " is too long");
     return s;
@@ -66,9 +66,9 @@ HttpAnswer guarded(F f) {
     } catch (const AccountError& e) {
         return error_answer(e);
     } catch (const StoreError& e) {
-        return error_answer(AccountError(503, "unavailable", "storage_failed", e.what()));
+        return error_answer(ApiError(Reason::storage_failed, e.what()));
     } catch (const std::exception& e) {
-        return error_answer(AccountError(500, "internal", "internal", std::string("internal error: ") + e.what()));
+        return error_answer(ApiError(Reason::internal, std::string("internal error: ") + e.what()));
     }
 }
 
@@ -116,10 +116,7 @@ std::string session_clear_cookie(bool tls) {
 }
 
 HttpAnswer error_answer(const AccountError& e) {
-    HttpAnswer out{e.status, error_body(e), "", 0, 0};
-    if (auto it = e.params.find("retry_after"); it != e.params.end() && it->is_number_integer())
-        out.retry_after_s = it->get<std::int64_t>();
-    return out;
+    return HttpAnswer{http_status(e), error_body(e), "", retry_after_seconds(e), 0};
 }
 
 namespace {
@@ -129,8 +126,8 @@ template <class F>
 HttpAnswer credentials_answer(Accounts& a, const HttpIn& in, int status, F open) {
     return guarded([&] {
         check_state_changing(in);
-        const std::string name = text_field(in, "username", MAX_NAME_BYTES, "username_length");
-        const std::string password = text_field(in, "password", MAX_PASSWORD_BYTES, "password_long");
+        const std::string name = text_field(in, "username", MAX_NAME_BYTES, Reason::username_length);
+        const std::string password = text_field(in, "password", MAX_PASSWORD_BYTES, Reason::password_long);
         return session_answer(status, open(name, password), a, in.tls);
     });
 }
@@ -155,7 +152,7 @@ HttpAnswer http_log_out(Accounts& a, const HttpIn& in) {
         const json& b = body_of(in);
         const auto everywhere = b.find("everywhere");
         if (everywhere != b.end() && !everywhere->is_boolean())
-            throw bad_field("everywhere", "not_boolean", "everywhere must be true or false");
+            throw bad_field("everywhere", Reason::not_boolean, "everywhere must be true or false");
         std::int64_t everywhere_account = 0;
         if (everywhere != b.end() && everywhere->get<bool>())
             everywhere_account = a.log_out_everywhere(secret_of(in));
@@ -171,8 +168,8 @@ HttpAnswer http_log_out(Accounts& a, const HttpIn& in) {
 HttpAnswer http_change_password(Accounts& a, const HttpIn& in) {
     return guarded([&] {
         check_state_changing(in);
-        const std::string old_password = text_field(in, "old_password", MAX_PASSWORD_BYTES, "password_long");
-        const std::string new_password = text_field(in, "new_password", MAX_PASSWORD_BYTES, "password_long");
+        const std::string old_password = text_field(in, "old_password", MAX_PASSWORD_BYTES, Reason::password_long);
+        const std::string new_password = text_field(in, "new_password", MAX_PASSWORD_BYTES, Reason::password_long);
         a.change_password(secret_of(in), old_password, new_password);
         return ok();
     });
@@ -181,7 +178,7 @@ HttpAnswer http_change_password(Accounts& a, const HttpIn& in) {
 HttpAnswer http_delete_account(Accounts& a, const HttpIn& in) {
     return guarded([&] {
         check_state_changing(in);
-        const std::string password = text_field(in, "password", MAX_PASSWORD_BYTES, "password_long");
+        const std::string password = text_field(in, "password", MAX_PASSWORD_BYTES, Reason::password_long);
         a.delete_account(secret_of(in), password);
         HttpAnswer out = ok();
         out.set_cookie = session_clear_cookie(in.tls);
@@ -199,7 +196,7 @@ HttpAnswer http_me(Accounts& a, const HttpIn& in) {
 HttpAnswer http_user(Accounts& a, const HttpIn& in) {
     return guarded([&] {
         if (in.name.empty() || in.name.size() > MAX_NAME_BYTES)
-            throw AccountError(404, "not_found", "user_not_found", "no such user", "username");
+            throw ApiError(Reason::user_not_found, "no such user", "username");
         return HttpAnswer{200, a.profile(in.name), "", 0, 0};
     });
 }
@@ -207,26 +204,26 @@ HttpAnswer http_user(Accounts& a, const HttpIn& in) {
 HttpAnswer http_user_games(Accounts& a, const HttpIn& in) {
     return guarded([&] {
         if (in.name.empty() || in.name.size() > MAX_NAME_BYTES)
-            throw AccountError(404, "not_found", "user_not_found", "no such user", "username");
+            throw ApiError(Reason::user_not_found, "no such user", "username");
         GameQuery q;
         q.before = query(in, "before");
-        if (q.before.size() > 64) throw bad_field("before", "before_invalid", "not a game id");
+        if (q.before.size() > 64) throw bad_field("before", Reason::before_invalid, "not a game id");
         q.variant = query(in, "variant");
         if (!q.variant.empty() && !known_variant(q.variant))
-            throw bad_field("variant", "variant_unknown", "unknown game: chess, alice or avalanche");
+            throw bad_field("variant", Reason::variant_unknown, "unknown game: chess, alice or avalanche");
         q.speed = query(in, "speed");
         if (!q.speed.empty() && !speed_from_name(q.speed) && q.speed != "unlimited")
-            throw bad_field("speed", "speed_unknown", "unknown speed");
+            throw bad_field("speed", Reason::speed_unknown, "unknown speed");
         q.result = query(in, "result");
         if (!q.result.empty() && q.result != "win" && q.result != "loss" && q.result != "draw")
-            throw bad_field("result", "result_unknown", "result: win, loss or draw");
+            throw bad_field("result", Reason::result_unknown, "result: win, loss or draw");
         if (const std::string limit = query(in, "limit"); !limit.empty()) {
             int n = 0;
             for (char c : limit) {
-                if (c < '0' || c > '9' || n > 1000) throw bad_field("limit", "limit_invalid", "limit: 1 to 100");
+                if (c < '0' || c > '9' || n > 1000) throw bad_field("limit", Reason::limit_invalid, "limit: 1 to 100");
                 n = n * 10 + (c - '0');
             }
-            if (n < 1 || n > 100) throw bad_field("limit", "limit_invalid", "limit: 1 to 100");
+            if (n < 1 || n > 100) throw bad_field("limit", Reason::limit_invalid, "limit: 1 to 100");
             q.limit = n;
         }
         return HttpAnswer{200, a.user_games(in.name, q), "", 0, 0};

@@ -19,7 +19,7 @@ HttpAnswer run_endpoint(Endpoint e, Accounts& a, const HttpIn& in) {
         case Endpoint::UserGames: return http_user_games(a, in);
         case Endpoint::Leaderboard: return http_leaderboard(a, in);
     }
-    return error_answer(AccountError(500, "internal", "internal", "unknown endpoint"));
+    return error_answer(ApiError(Reason::internal, "unknown endpoint"));
 }
 
 }  // namespace
@@ -56,20 +56,20 @@ void AccountService::deliver(std::function<void()> f) {
         f();
 }
 
-bool AccountService::enqueue(Job job, bool bounded, std::string* why) {
+bool AccountService::enqueue(Job job, bool bounded, Reason* why) {
     {
         std::lock_guard lock(mutex_);
         if (stopping_) {
-            *why = "accounts_stopping";
+            *why = Reason::accounts_stopping;
             return false;
         }
         if (bounded) {
             if (queue_.size() >= options_.max_queue) {
-                *why = "accounts_busy";
+                *why = Reason::accounts_busy;
                 return false;
             }
             if (per_client_[job.client] >= options_.per_client) {
-                *why = "too_many_requests";
+                *why = Reason::too_many_requests;
                 return false;
             }
         }
@@ -130,17 +130,15 @@ void AccountService::handle(Endpoint e, HttpIn in, std::function<void(HttpAnswer
     };
     job.refuse = [this, shared_done] {
         deliver([shared_done] {
-            (*shared_done)(error_answer(
-                AccountError(503, "unavailable", "accounts_stopping", "the server is stopping: try again")));
+            (*shared_done)(error_answer(ApiError(Reason::accounts_stopping, "the server is stopping: try again")));
         });
     };
-    std::string why;
+    Reason why = Reason::internal;
     if (!enqueue(std::move(job), true, &why)) {
         const AccountError err =
-            why == "too_many_requests"
-                ? rate_limited("too_many_requests", "too many account requests from this address at once", 1000)
-                : AccountError(503, "unavailable", why, "the accounts service is busy: try again", "",
-                               {{"retry_after", 1}});
+            why == Reason::too_many_requests
+                ? rate_limited(Reason::too_many_requests, "too many account requests from this address at once", 1000)
+                : ApiError(why, "the accounts service is busy: try again", "", {{"retry_after", 1}});
         deliver([shared_done, err] { (*shared_done)(error_answer(err)); });
     }
 }
@@ -156,21 +154,18 @@ void AccountService::record_result(GameEnd game, ResultDone done) {
         } catch (const AccountError& e) {
             error = e;
         } catch (const std::exception& e) {
-            error = AccountError(503, "unavailable", "storage_failed", e.what());
+            error = ApiError(Reason::storage_failed, e.what());
         }
         deliver([shared_done, changes, error] { (*shared_done)(changes, error); });
     };
     job.refuse = [this, shared_done] {
         deliver([shared_done] {
-            (*shared_done)(std::nullopt,
-                           AccountError(503, "unavailable", "accounts_stopping", "the server is stopping"));
+            (*shared_done)(std::nullopt, ApiError(Reason::accounts_stopping, "the server is stopping"));
         });
     };
-    std::string why;
+    Reason why = Reason::internal;
     if (!enqueue(std::move(job), false, &why))
-        deliver([shared_done, why] {
-            (*shared_done)(std::nullopt, AccountError(503, "unavailable", why, "the server is stopping"));
-        });
+        deliver([shared_done, why] { (*shared_done)(std::nullopt, ApiError(why, "the server is stopping")); });
 }
 
 void AccountService::session_account(std::string cookie_header, std::function<void(std::optional<Me>)> done) {
@@ -186,7 +181,7 @@ void AccountService::session_account(std::string cookie_header, std::function<vo
         deliver([shared_done, me] { (*shared_done)(me); });
     };
     job.refuse = [this, shared_done] { deliver([shared_done] { (*shared_done)(std::nullopt); }); };
-    std::string why;
+    Reason why = Reason::internal;
     if (!enqueue(std::move(job), false, &why)) deliver([shared_done] { (*shared_done)(std::nullopt); });
 }
 
@@ -206,7 +201,7 @@ void AccountService::seat_account(std::string cookie_header, std::string token, 
         deliver([shared_done, seat] { (*shared_done)(seat); });
     };
     job.refuse = [this, shared_done] { deliver([shared_done] { (*shared_done)(std::nullopt); }); };
-    std::string why;
+    Reason why = Reason::internal;
     if (!enqueue(std::move(job), false, &why)) deliver([shared_done] { (*shared_done)(std::nullopt); });
 }
 
@@ -222,7 +217,7 @@ void AccountService::token_account(std::string token, std::function<void(std::op
         deliver([shared_done, id] { (*shared_done)(id); });
     };
     job.refuse = [this, shared_done] { deliver([shared_done] { (*shared_done)(std::nullopt); }); };
-    std::string why;
+    Reason why = Reason::internal;
     if (!enqueue(std::move(job), false, &why)) deliver([shared_done] { (*shared_done)(std::nullopt); });
 }
 
@@ -238,7 +233,7 @@ void AccountService::claim_games(std::int64_t account_id, std::vector<GameEnd> g
         deliver([shared_done, n] { (*shared_done)(n); });
     };
     job.refuse = [this, shared_done] { deliver([shared_done] { (*shared_done)(-1); }); };
-    std::string why;
+    Reason why = Reason::internal;
     if (!enqueue(std::move(job), false, &why)) deliver([shared_done] { (*shared_done)(-1); });
 }
 

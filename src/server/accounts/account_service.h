@@ -77,7 +77,7 @@ private:
         std::function<void()> refuse;  // answers a job never run (stopping)
     };
     // false when refused (queue or client full); `refuse` is not called then.
-    bool enqueue(Job job, bool bounded, std::string* why);
+    bool enqueue(Job job, bool bounded, Reason* why);
     void deliver(std::function<void()> f);
     void loop();
 

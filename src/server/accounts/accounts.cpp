@@ -21,12 +21,11 @@ std::int64_t system_ms() {
     return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-AccountError invalid_credentials() { return unauthorized("invalid_credentials", "wrong user name or password"); }
+AccountError invalid_credentials() { return unauthorized(Reason::invalid_credentials, "wrong user name or password"); }
 
 void check_credentials_fields(const std::string& username, const std::string& password) {
-    if (auto why = check_username(username)) throw bad_field("username", std::string(*why), "user name not accepted");
-    if (auto why = check_password(password, username))
-        throw bad_field("password", std::string(*why), "password not accepted");
+    if (auto why = check_username(username)) throw bad_field("username", *why, "user name not accepted");
+    if (auto why = check_password(password, username)) throw bad_field("password", *why, "password not accepted");
 }
 
 std::string result_for(Outcome o, bool white) {
@@ -62,15 +61,15 @@ SessionInfo Accounts::sign_up(const std::string& username, const std::string& pa
                               const std::string& token) {
     check_credentials_fields(username, password);
     if (auto wait = signup_ip_.blocked(ip, now()))
-        throw rate_limited("too_many_signups", "too many accounts created from this address", *wait);
+        throw rate_limited(Reason::too_many_signups, "too many accounts created from this address", *wait);
     if (auto existing = store_->find_account(username))
-        throw AccountError(409, "conflict", "username_taken", "this user name is taken", "username");
+        throw ApiError(Reason::username_taken, "this user name is taken", "username");
     signup_ip_.add(ip, now());
     AccountRecord a{0, username, hash_password(password, options_.cost), now(), false};
     SessionInfo s{0, username, new_secret(), now() + options_.session_ms};
     const SessionRecord first{secret_hash(s.secret), 0, now(), s.expires_at};
     const auto id = store_->create_account(a, first, token.empty() ? "" : secret_hash(token));
-    if (!id) throw AccountError(409, "conflict", "username_taken", "this user name is taken", "username");
+    if (!id) throw ApiError(Reason::username_taken, "this user name is taken", "username");
     s.account_id = *id;
     return s;
 }
@@ -80,9 +79,9 @@ SessionInfo Accounts::log_in(const std::string& username, const std::string& pas
     if (username.empty() || username.size() > 64) throw invalid_credentials();
     const std::string key = canonical_username(username);
     if (auto wait = login_ip_.blocked(ip, now()))
-        throw rate_limited("too_many_attempts", "too many log-in attempts from this address", *wait);
+        throw rate_limited(Reason::too_many_attempts, "too many log-in attempts from this address", *wait);
     if (auto wait = login_account_.blocked(key, now()))
-        throw rate_limited("too_many_attempts", "too many failed log-in attempts for this account", *wait);
+        throw rate_limited(Reason::too_many_attempts, "too many failed log-in attempts for this account", *wait);
     login_ip_.add(ip, now());
     const auto a = store_->find_account(username);
     const bool ok =
@@ -97,16 +96,16 @@ SessionInfo Accounts::log_in(const std::string& username, const std::string& pas
 }
 
 Me Accounts::who_am_i(const std::string& secret) {
-    if (secret.empty()) throw unauthorized("not_logged_in", "not logged in");
+    if (secret.empty()) throw unauthorized(Reason::not_logged_in, "not logged in");
     const std::string hash = secret_hash(secret);
     const auto s = store_->find_session(hash);
-    if (!s) throw unauthorized("not_logged_in", "not logged in (unknown or revoked session)");
+    if (!s) throw unauthorized(Reason::not_logged_in, "not logged in (unknown or revoked session)");
     if (s->expires_at <= now()) {
         store_->delete_session(hash);
-        throw unauthorized("session_expired", "the session has expired: log in again");
+        throw unauthorized(Reason::session_expired, "the session has expired: log in again");
     }
     const auto a = store_->account_by_id(s->account_id);
-    if (!a || a->deleted) throw unauthorized("not_logged_in", "not logged in");
+    if (!a || a->deleted) throw unauthorized(Reason::not_logged_in, "not logged in");
     return {a->id, a->name, a->created_at, hash};
 }
 
@@ -125,11 +124,11 @@ std::int64_t Accounts::log_out_everywhere(const std::string& secret) {
 void Accounts::check_current_password(const Me& me, const std::string& password, const char* field) {
     const std::string key = canonical_username(me.username);
     if (auto wait = login_account_.blocked(key, now()))
-        throw rate_limited("too_many_attempts", "too many failed password checks for this account", *wait);
+        throw rate_limited(Reason::too_many_attempts, "too many failed password checks for this account", *wait);
     const auto a = store_->account_by_id(me.account_id);
     if (!a || !verify_password(password, a->password_hash)) {
         login_account_.add(key, now());
-        throw AccountError(403, "forbidden", "wrong_password", "the current password is wrong", field);
+        throw ApiError(Reason::wrong_password, "the current password is wrong", field);
     }
 }
 
@@ -138,7 +137,7 @@ void Accounts::change_password(const std::string& secret, const std::string& old
     const Me me = who_am_i(secret);
     check_current_password(me, old_password, "old_password");
     if (auto why = check_password(new_password, me.username))
-        throw bad_field("new_password", std::string(*why), "password not accepted");
+        throw bad_field("new_password", *why, "password not accepted");
     store_->set_password(me.account_id, hash_password(new_password, options_.cost), me.session_hash);
 }
 
@@ -189,7 +188,7 @@ std::optional<std::string> Accounts::display_name(std::int64_t account_id) {
 
 json Accounts::profile(const std::string& username) {
     const auto a = store_->find_account(username);
-    if (!a || a->deleted) throw AccountError(404, "not_found", "user_not_found", "no such user", "username");
+    if (!a || a->deleted) throw ApiError(Reason::user_not_found, "no such user", "username");
     json ratings = json::object();
     for (const char* v : VARIANTS)
         for (std::string_view s : SPEED_NAMES) {
@@ -216,7 +215,7 @@ json Accounts::profile(const std::string& username) {
 
 json Accounts::user_games(const std::string& username, const GameQuery& filter) {
     const auto a = store_->find_account(username);
-    if (!a || a->deleted) throw AccountError(404, "not_found", "user_not_found", "no such user", "username");
+    if (!a || a->deleted) throw ApiError(Reason::user_not_found, "no such user", "username");
     GameQuery q = filter;
     q.account_id = a->id;
     json games = json::array();
@@ -245,9 +244,10 @@ json Accounts::user_games(const std::string& username, const GameQuery& filter) 
 
 json Accounts::leaderboard(const std::string& variant, const std::string& speed) {
     if (!known_variant(variant))
-        throw bad_field("variant", "variant_unknown", "unknown game: chess, alice or avalanche");
+        throw bad_field("variant", Reason::variant_unknown, "unknown game: chess, alice or avalanche");
     if (!speed_from_name(speed))
-        throw bad_field("speed", "speed_unknown", "unknown speed: bullet, blitz, rapid, classical or correspondence");
+        throw bad_field("speed", Reason::speed_unknown,
+                        "unknown speed: bullet, blitz, rapid, classical or correspondence");
     json players = json::array();
     int rank = 0;
     for (const LeaderboardRow& r :
@@ -263,9 +263,9 @@ json Accounts::leaderboard(const std::string& variant, const std::string& speed)
 
 std::optional<RatingChanges> Accounts::record_result(const GameEnd& g) {
     if (g.game_id.empty() || g.game_id.size() > 64)
-        throw bad_field("game_id", "game_id_invalid", "a game id of 1 to 64 characters");
-    if (!known_variant(g.variant)) throw bad_field("variant", "variant_unknown", "unknown game");
-    if (!g.speed.empty() && !speed_from_name(g.speed)) throw bad_field("speed", "speed_unknown", "unknown speed");
+        throw bad_field("game_id", Reason::game_id_invalid, "a game id of 1 to 64 characters");
+    if (!known_variant(g.variant)) throw bad_field("variant", Reason::variant_unknown, "unknown game");
+    if (!g.speed.empty() && !speed_from_name(g.speed)) throw bad_field("speed", Reason::speed_unknown, "unknown speed");
     auto live = [&](std::int64_t id) {
         if (!id) return false;
         const auto a = store_->account_by_id(id);
@@ -329,7 +329,7 @@ std::optional<RatingChanges> Accounts::record_result(const GameEnd& g) {
     }
     if (w.games.empty()) return std::nullopt;
     if (!store_->write_result(w))
-        throw AccountError(409, "conflict", "already_recorded", "this game's result is already recorded", "game_id");
+        throw ApiError(Reason::already_recorded, "this game's result is already recorded", "game_id");
     if (!rated) return std::nullopt;
     return changes;
 }

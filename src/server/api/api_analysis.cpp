@@ -62,12 +62,11 @@ void evaluate(Hub& hub, const HttpContextPtr& ctx) {
     ms = std::clamp<std::int64_t>(ms, opt.eval_min_ms, opt.eval_max_ms);
     const Variant v = a.game->variant();
     if (hub.plays_position(ctx->token(), v, a.game->position().key()))
-        throw ApiError("forbidden", "live_game_analysis",
-                       "no engine analysis of the position of a live game you play in");
+        throw ApiError(Reason::live_game_analysis, "no engine analysis of the position of a live game you play in");
     if (a.game->result().over()) return ctx->json(200, evaluation_json({}));
     const std::string& ip = ctx->request().ip;
     if (!hub.limits().take_eval(ip, now_ms()))
-        throw ApiError("rate_limited", "eval_rate", "too many evaluations from this address: slow down", "",
+        throw ApiError(Reason::eval_rate, "too many evaluations from this address: slow down", "",
                        {{"per_second", opt.eval_rate_per_second}});
     auto job = [&hub, ctx, v, fen = a.fen, moves = a.uci, ms](const std::atomic<bool>& stop) {
         engine::Analysis an;
@@ -82,10 +81,10 @@ void evaluate(Hub& hub, const HttpContextPtr& ctx) {
         case EngineScheduler::Refusal::None: return;
         case EngineScheduler::Refusal::ClientFull:
             throw ApiError(
-                "rate_limited", "eval_pending",
+                Reason::eval_pending,
                 "this address already has " + std::to_string(opt.engine_queue_per_client) + " evaluations waiting", "",
                 {{"max", opt.engine_queue_per_client}});
-        default: throw ApiError("unavailable", "engine_busy", "the engine is busy; try again");
+        default: throw ApiError(Reason::engine_busy, "the engine is busy; try again");
     }
 }
 

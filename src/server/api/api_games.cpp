@@ -17,7 +17,7 @@ using nlohmann::json;
 
 namespace {
 
-ApiError game_not_found() { return ApiError("not_found", "game_not_found", "no such game"); }
+ApiError game_not_found() { return ApiError(Reason::game_not_found, "no such game"); }
 
 int whole_query(const HttpContextPtr& ctx, const char* name, int lo, int hi, int fallback) {
     if (!ctx->has_query(name)) return fallback;
@@ -29,7 +29,7 @@ int whole_query(const HttpContextPtr& ctx, const char* name, int lo, int hi, int
     } catch (const std::exception&) {
     }
     throw ApiError(
-        "bad_request", "number_range",
+        Reason::number_range,
         std::string(name) + " must be a whole number between " + std::to_string(lo) + " and " + std::to_string(hi),
         name, {{"min", lo}, {"max", hi}});
 }
@@ -40,11 +40,9 @@ void start_computer_game(Hub& hub, const HttpContextPtr& ctx, Variant v, const T
 void check_engine_capacity(Hub& hub, const std::string& ip) {
     const ServerOptions& opt = hub.options();
     if (hub.limits().engine_games(ip) >= opt.max_engine_games_per_ip)
-        throw ApiError("rate_limited", "too_many_engine_games",
-                       "too many live games against the computer from this address", "",
+        throw ApiError(Reason::too_many_engine_games, "too many live games against the computer from this address", "",
                        {{"max", opt.max_engine_games_per_ip}});
-    if (hub.engine().queued() >= opt.engine_queue)
-        throw ApiError("unavailable", "engine_busy", "the engine is busy; try again");
+    if (hub.engine().queued() >= opt.engine_queue) throw ApiError(Reason::engine_busy, "the engine is busy; try again");
 }
 
 void create_computer_game(Hub& hub, const HttpContextPtr& ctx) {
@@ -53,8 +51,7 @@ void create_computer_game(Hub& hub, const HttpContextPtr& ctx) {
     const json& b = ctx->body();
     const Variant v = parse_variant(b);
     const double level = number_field(b, "level", 1, engine::LEVEL_COUNT);
-    if (level != std::floor(level))
-        throw ApiError("bad_request", "number_whole", "level must be a whole number", "level");
+    if (level != std::floor(level)) throw ApiError(Reason::number_whole, "level must be a whole number", "level");
     const TimeControl tc = parse_time(b, true, opt);
     const std::string fen = parse_start_fen(b, v);
     std::string color = parse_color(b);
@@ -86,9 +83,7 @@ void start_computer_game(Hub& hub, const HttpContextPtr& ctx, Variant v, const T
         [ctx, gid, color] {
             ctx->json(201, {{"game", gid}, {"color", color}});
         },
-        [ctx](const std::string& err) {
-            ctx->error(ApiError("internal", "storage_failed", "storage failed: " + err));
-        });
+        [ctx](const std::string& err) { ctx->error(ApiError(Reason::storage_failed, "storage failed: " + err)); });
 }
 
 void list_games(Hub& hub, const HttpContextPtr& ctx) {
@@ -102,7 +97,7 @@ void list_games(Hub& hub, const HttpContextPtr& ctx) {
         else if (s == "live")
             f.status = "live";
         else
-            throw ApiError("bad_request", "status_unknown", "status must be finished or live", "status");
+            throw ApiError(Reason::status_unknown, "status must be finished or live", "status");
     }
     f.limit = whole_query(ctx, "limit", 1, 100, 50);
     // Deep pages are read with `before` (an index seek), not with `offset`.
@@ -112,7 +107,7 @@ void list_games(Hub& hub, const HttpContextPtr& ctx) {
         if (f.before.size() != 8 || !std::all_of(f.before.begin(), f.before.end(), [](char c) {
                 return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
             }))
-            throw ApiError("bad_request", "before_invalid", "before must be a game id", "before");
+            throw ApiError(Reason::before_invalid, "before must be a game id", "before");
     }
     const bool queued = hub.storage().read([&hub, ctx, f](Storage& st) {
         json games = json::array();
@@ -129,11 +124,11 @@ void list_games(Hub& hub, const HttpContextPtr& ctx) {
         }
         const bool full = int(games.size()) == f.limit;
         boost::asio::post(hub.ioc(), ctx->guard([ctx, ok, full, last, games = std::move(games)] {
-            if (!ok) throw ApiError("internal", "storage_failed", "the games could not be read");
+            if (!ok) throw ApiError(Reason::storage_failed, "the games could not be read");
             ctx->json(200, {{"games", games}, {"next", full ? json(last) : json(nullptr)}});
         }));
     });
-    if (!queued) throw ApiError("unavailable", "storage_busy", "the server is busy; try again");
+    if (!queued) throw ApiError(Reason::storage_busy, "the server is busy; try again");
 }
 
 std::string site_of(const Hub& hub, const HttpContextPtr& ctx, const std::string& id) {

@@ -13,19 +13,9 @@ using nlohmann::json;
 
 namespace {
 
-// The module's errors as the API's: bad input is a 400 naming its field.
-template <class F>
-auto checked(F f) {
-    try {
-        return f();
-    } catch (const problems::RequestError& e) {
-        throw ApiError("bad_request", e.reason, e.what(), e.field);
-    }
-}
-
 void solve(Hub& hub, problems::ProblemJobs& jobs, const HttpContextPtr& ctx) {
     const std::string& owner = ctx->token_required();
-    problems::SolveRequest req = checked([&] { return problems::read_solve_request(ctx->body()); });
+    problems::SolveRequest req = problems::read_solve_request(ctx->body());
     const std::string& ip = ctx->request().ip;
     EngineScheduler::Refusal refusal = EngineScheduler::Refusal::None;
     auto run = [&](problems::ProblemJobs::Work w) {
@@ -36,19 +26,19 @@ void solve(Hub& hub, problems::ProblemJobs& jobs, const HttpContextPtr& ctx) {
     switch (s.refusal) {
         case problems::ProblemJobs::Refusal::None: return ctx->json(202, {{"id", s.id}});
         case problems::ProblemJobs::Refusal::ClientBusy:
-            throw ApiError("rate_limited", "solve_pending", "this address already has a problem being solved");
+            throw ApiError(Reason::solve_pending, "this address already has a problem being solved");
         case problems::ProblemJobs::Refusal::TooMany:
-            throw ApiError("unavailable", "engine_busy", "too many problems are being solved; try again");
+            throw ApiError(Reason::engine_busy, "too many problems are being solved; try again");
         case problems::ProblemJobs::Refusal::PoolFull:
             if (refusal == EngineScheduler::Refusal::ClientFull)
-                throw ApiError("rate_limited", "eval_pending", "this address already has engine work waiting");
-            throw ApiError("unavailable", "engine_busy", "the engine is busy; try again");
+                throw ApiError(Reason::eval_pending, "this address already has engine work waiting");
+            throw ApiError(Reason::engine_busy, "the engine is busy; try again");
     }
 }
 
 void status(problems::ProblemJobs& jobs, const HttpContextPtr& ctx) {
     auto s = jobs.status(ctx->param("id"));
-    if (!s) throw ApiError("not_found", "problem_not_found", "no such problem being solved (they are kept 10 minutes)");
+    if (!s) throw ApiError(Reason::problem_not_found, "no such problem being solved (they are kept 10 minutes)");
     ctx->json(200, *s);
 }
 
@@ -56,9 +46,9 @@ void cancel(problems::ProblemJobs& jobs, const HttpContextPtr& ctx) {
     switch (jobs.cancel(ctx->param("id"), ctx->token_required())) {
         case problems::ProblemJobs::Cancel::Done: return ctx->json(200, {{"ok", true}});
         case problems::ProblemJobs::Cancel::NotOwner:
-            throw ApiError("forbidden", "not_your_problem", "only who asked for this solve may stop it");
+            throw ApiError(Reason::not_your_problem, "only who asked for this solve may stop it");
         case problems::ProblemJobs::Cancel::NotFound:
-            throw ApiError("not_found", "problem_not_found", "no such problem being solved");
+            throw ApiError(Reason::problem_not_found, "no such problem being solved");
     }
 }
 
@@ -69,19 +59,11 @@ void add_problem_routes(Router& r, Hub& hub) {
     r.add("POST", "/api/problems/solve", [&hub, jobs](const HttpContextPtr& ctx) { solve(hub, *jobs, ctx); });
     r.add("GET", "/api/problems/solve/:id", [jobs](const HttpContextPtr& ctx) { status(*jobs, ctx); });
     r.add("DELETE", "/api/problems/solve/:id", [jobs](const HttpContextPtr& ctx) { cancel(*jobs, ctx); });
-    r.add("POST", "/api/problems/popeye", [](const HttpContextPtr& ctx) {
-        ctx->json(200, checked([&] { return problems::popeye_export(ctx->body()); }));
-    });
-    r.add("POST", "/api/problems/popeye/read", [](const HttpContextPtr& ctx) {
-        ctx->json(200, checked([&] { return problems::popeye_import(ctx->body()); }));
-    });
-    r.add("POST", "/api/pgn/read", [](const HttpContextPtr& ctx) {
-        try {
-            ctx->json(200, study::import_pgn(ctx->body()));
-        } catch (const study::ImportError& e) {
-            throw ApiError("bad_request", e.reason, e.what(), e.field);
-        }
-    });
+    r.add("POST", "/api/problems/popeye",
+          [](const HttpContextPtr& ctx) { ctx->json(200, problems::popeye_export(ctx->body())); });
+    r.add("POST", "/api/problems/popeye/read",
+          [](const HttpContextPtr& ctx) { ctx->json(200, problems::popeye_import(ctx->body())); });
+    r.add("POST", "/api/pgn/read", [](const HttpContextPtr& ctx) { ctx->json(200, study::import_pgn(ctx->body())); });
 }
 
 }  // namespace echecs::server

@@ -15,8 +15,8 @@ using nlohmann::json;
 
 namespace {
 
-ApiError seek_not_found() { return ApiError("not_found", "seek_not_found", "no such seek"); }
-ApiError seek_taken() { return ApiError("conflict", "seek_taken", "the seek was already accepted"); }
+ApiError seek_not_found() { return ApiError(Reason::seek_not_found, "no such seek"); }
+ApiError seek_taken() { return ApiError(Reason::seek_taken, "the seek was already accepted"); }
 
 void start_seek_game(Hub& hub, const HttpContextPtr& ctx, SeekRecord sk, const Seat& creator, const Seat& acceptor);
 
@@ -33,7 +33,7 @@ void stored_seek(Hub& hub, const HttpContextPtr& ctx, const std::string& id,
         }
         boost::asio::post(hub.ioc(), ctx->guard([fn, sk] { fn(sk); }));
     });
-    if (!queued) throw ApiError("unavailable", "storage_busy", "the server is busy; try again");
+    if (!queued) throw ApiError(Reason::storage_busy, "the server is busy; try again");
 }
 
 void create_seek(Hub& hub, const HttpContextPtr& ctx) {
@@ -55,35 +55,35 @@ void create_seek(Hub& hub, const HttpContextPtr& ctx) {
     if (!string_field(b, "fen", false).empty()) sk.initial_fen = parse_start_fen(b, sk.variant);
     // The creator's account (a logged-in browser), then the limits: the
     // answer comes from the accounts worker.
-    with_seat_account(
-        hub, ctx, sk.variant, sk.time, [&hub, ctx, sk, rated](const std::optional<SeatAccount>& a) mutable {
-            const ServerOptions& opt = hub.options();
-            if (ActionResult err = check_rated_create(rated, a)) throw *err;
-            if (a) {
-                sk.nickname = a->username;
-                sk.account = a->account_id;
-                sk.rating = a->rating;
-                sk.provisional = a->provisional;
-            }
-            do sk.id = random_id(8);
-            while (hub.seeks().find(sk.id));
-            sk.created_at = now_ms();
-            if (hub.seeks().open_of_token(sk.token) >= opt.max_seeks_per_token)
-                throw ApiError("conflict", "too_many_seeks", "too many open seeks for this token", "",
-                               {{"max", opt.max_seeks_per_token}});
-            const std::string& ip = ctx->request().ip;
-            if (hub.limits().seeks(ip) >= opt.max_seeks_per_ip)
-                throw ApiError("rate_limited", "too_many_seeks_address", "too many open seeks from this address", "",
-                               {{"max", opt.max_seeks_per_ip}});
-            hub.seeks().add(sk, ip);
-            hub.storage().write({SaveSeek{sk}}, [&hub, ctx, sk](bool ok, std::string err) {
-                hub.seeks().stored(sk.id, ok);
-                ctx->run_guarded([&] {
-                    if (!ok) throw ApiError("internal", "storage_failed", "storage failed: " + err);
-                    ctx->json(201, {{"seek", seek_json(sk, true)}, {"url", "/challenge/" + sk.id}});
-                });
-            });
-        });
+    with_seat_account(hub, ctx, sk.variant, sk.time,
+                      [&hub, ctx, sk, rated](const std::optional<SeatAccount>& a) mutable {
+                          const ServerOptions& opt = hub.options();
+                          if (ActionResult err = check_rated_create(rated, a)) throw *err;
+                          if (a) {
+                              sk.nickname = a->username;
+                              sk.account = a->account_id;
+                              sk.rating = a->rating;
+                              sk.provisional = a->provisional;
+                          }
+                          do sk.id = random_id(8);
+                          while (hub.seeks().find(sk.id));
+                          sk.created_at = now_ms();
+                          if (hub.seeks().open_of_token(sk.token) >= opt.max_seeks_per_token)
+                              throw ApiError(Reason::too_many_seeks, "too many open seeks for this token", "",
+                                             {{"max", opt.max_seeks_per_token}});
+                          const std::string& ip = ctx->request().ip;
+                          if (hub.limits().seeks(ip) >= opt.max_seeks_per_ip)
+                              throw ApiError(Reason::too_many_seeks_address, "too many open seeks from this address",
+                                             "", {{"max", opt.max_seeks_per_ip}});
+                          hub.seeks().add(sk, ip);
+                          hub.storage().write({SaveSeek{sk}}, [&hub, ctx, sk](bool ok, std::string err) {
+                              hub.seeks().stored(sk.id, ok);
+                              ctx->run_guarded([&] {
+                                  if (!ok) throw ApiError(Reason::storage_failed, "storage failed: " + err);
+                                  ctx->json(201, {{"seek", seek_json(sk, true)}, {"url", "/challenge/" + sk.id}});
+                              });
+                          });
+                      });
 }
 
 void accept_seek(Hub& hub, const HttpContextPtr& ctx) {
@@ -99,7 +99,7 @@ void accept_seek(Hub& hub, const HttpContextPtr& ctx) {
         });
     }
     if (!found->game.empty()) throw seek_taken();
-    if (found->token == token) throw ApiError("conflict", "own_seek", "you cannot accept your own seek");
+    if (found->token == token) throw ApiError(Reason::own_seek, "you cannot accept your own seek");
     // The acceptor's account (from the accounts worker), then the seek again:
     // it may have been taken or cancelled meanwhile.
     with_seat_account(hub, ctx, found->variant, found->time,
@@ -146,7 +146,7 @@ void start_seek_game(Hub& hub, const HttpContextPtr& ctx, SeekRecord sk, const S
         },
         [&hub, ctx, id](const std::string& err) {
             hub.seeks().mark_taken(id, "");
-            ctx->error(ApiError("internal", "storage_failed", "storage failed: " + err));
+            ctx->error(ApiError(Reason::storage_failed, "storage failed: " + err));
         });
 }
 
@@ -175,12 +175,12 @@ void add_seek_routes(Router& r, Hub& hub) {
         const std::string id = ctx->param("id");
         const SeekRecord* sk = hub.seeks().find(id);
         if (!sk) throw seek_not_found();
-        if (sk->token != token) throw ApiError("forbidden", "not_seek_owner", "not your seek");
+        if (sk->token != token) throw ApiError(Reason::not_seek_owner, "not your seek");
         if (!sk->game.empty()) throw seek_taken();
         hub.seeks().remove(id);
         hub.storage().write({DeleteSeek{id}}, [ctx](bool ok, std::string err) {
             ctx->run_guarded([&] {
-                if (!ok) throw ApiError("internal", "storage_failed", "storage failed: " + err);
+                if (!ok) throw ApiError(Reason::storage_failed, "storage failed: " + err);
                 ctx->json(200, {{"ok", true}});
             });
         });

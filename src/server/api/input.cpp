@@ -4,6 +4,7 @@
 
 #include "core/notation.h"
 #include "core/utf8.h"
+#include "server/api/game_names.h"
 #include "server/protocol/text.h"
 #include "server/storage/storage_common.h"
 
@@ -13,8 +14,8 @@ using nlohmann::json;
 
 namespace {
 
-ApiError bad(const char* reason, std::string message, std::string field = "", json params = json::object()) {
-    return ApiError("bad_request", reason, std::move(message), std::move(field), std::move(params));
+ApiError bad(Reason reason, std::string message, std::string field = "", json params = json::object()) {
+    return ApiError(reason, std::move(message), std::move(field), std::move(params));
 }
 
 bool bidi_control(char32_t c) {
@@ -47,12 +48,12 @@ bool reserved(std::string_view name) {
 json parse_body(std::string_view text) {
     if (text.empty()) return json::object();
     if (json_depth(text) > MAX_JSON_DEPTH)
-        throw ApiError("bad_json", "json_too_deep",
+        throw ApiError(Reason::json_too_deep,
                        "the body nests arrays and objects deeper than " + std::to_string(MAX_JSON_DEPTH), "",
                        {{"max", MAX_JSON_DEPTH}});
     json j = json::parse(text, nullptr, false);
-    if (j.is_discarded()) throw ApiError("bad_json", "json_invalid", "the body is not valid JSON (UTF-8)");
-    if (!j.is_object()) throw ApiError("bad_json", "json_not_object", "the body must be a JSON object");
+    if (j.is_discarded()) throw ApiError(Reason::json_invalid, "the body is not valid JSON (UTF-8)");
+    if (!j.is_object()) throw ApiError(Reason::json_not_object, "the body must be a JSON object");
     return j;
 }
 
@@ -60,11 +61,11 @@ std::string string_field(const json& j, const char* name, bool required, const s
     const std::string path = prefix + name;
     auto it = j.find(name);
     if (it == j.end() || it->is_null()) {
-        if (required) throw bad("field_missing", "missing field '" + path + "'", path);
+        if (required) throw bad(Reason::field_missing, "missing field '" + path + "'", path);
         return "";
     }
     if (!it->is_string())
-        throw bad("field_type", "field '" + path + "' must be a string", path, {{"expected", "string"}});
+        throw bad(Reason::field_type, "field '" + path + "' must be a string", path, {{"expected", "string"}});
     return it->get<std::string>();
 }
 
@@ -72,11 +73,11 @@ double number_field(const json& j, const char* name, double lo, double hi, const
     const std::string path = prefix + name;
     auto it = j.find(name);
     if (it == j.end() || !it->is_number())
-        throw bad(it == j.end() ? "field_missing" : "field_type", path + " must be a number", path,
+        throw bad(it == j.end() ? Reason::field_missing : Reason::field_type, path + " must be a number", path,
                   {{"expected", "number"}});
     const double v = it->get<double>();
     if (!(v >= lo && v <= hi))
-        throw bad("number_range", path + " must be between " + dump(json(lo)) + " and " + dump(json(hi)), path,
+        throw bad(Reason::number_range, path + " must be between " + dump(json(lo)) + " and " + dump(json(hi)), path,
                   {{"min", lo}, {"max", hi}});
     return v;
 }
@@ -85,14 +86,14 @@ bool bool_field(const json& j, const char* name, bool fallback) {
     auto it = j.find(name);
     if (it == j.end() || it->is_null()) return fallback;
     if (!it->is_boolean())
-        throw bad("field_type", std::string(name) + " must be true or false", name, {{"expected", "boolean"}});
+        throw bad(Reason::field_type, std::string(name) + " must be true or false", name, {{"expected", "boolean"}});
     return it->get<bool>();
 }
 
 std::string parse_nickname(const json& body, const char* name) {
     std::string n = string_field(body, name, false);
     // nlohmann::json accepts only valid UTF-8 in strings, but say so if not.
-    if (!valid_utf8(n)) throw bad("nickname_utf8", "the nickname is not valid UTF-8", name);
+    if (!valid_utf8(n)) throw bad(Reason::nickname_utf8, "the nickname is not valid UTF-8", name);
     while (!n.empty() && (n.back() == ' ' || n.back() == '\t')) n.pop_back();
     std::size_t start = 0;
     while (start < n.size() && (n[start] == ' ' || n[start] == '\t')) ++start;
@@ -102,12 +103,14 @@ std::string parse_nickname(const json& body, const char* name) {
     for (std::size_t i = 0; i < n.size();) {
         const char32_t c = utf8_decode(n, i);  // valid: checked above
         if (bidi_control(c))
-            throw bad("nickname_bidi", "the nickname contains a bidirectional control character", name);
-        if (invisible(c)) throw bad("nickname_control", "the nickname contains control or invisible characters", name);
+            throw bad(Reason::nickname_bidi, "the nickname contains a bidirectional control character", name);
+        if (invisible(c))
+            throw bad(Reason::nickname_control, "the nickname contains control or invisible characters", name);
         ++chars;
     }
-    if (chars > 20) throw bad("nickname_too_long", "the nickname is longer than 20 characters", name, {{"max", 20}});
-    if (reserved(n)) throw bad("nickname_reserved", "the nickname '" + n + "' is reserved", name);
+    if (chars > 20)
+        throw bad(Reason::nickname_too_long, "the nickname is longer than 20 characters", name, {{"max", 20}});
+    if (reserved(n)) throw bad(Reason::nickname_reserved, "the nickname '" + n + "' is reserved", name);
     return n;
 }
 
@@ -115,9 +118,9 @@ TimeControl parse_time(const json& body, bool default_unlimited, const ServerOpt
     auto it = body.find("time");
     if (it == body.end() || it->is_null()) {
         if (default_unlimited) return {};
-        throw bad("field_missing", "missing field 'time'", "time");
+        throw bad(Reason::field_missing, "missing field 'time'", "time");
     }
-    if (!it->is_object()) throw bad("field_type", "time must be an object", "time", {{"expected", "object"}});
+    if (!it->is_object()) throw bad(Reason::field_type, "time must be an object", "time", {{"expected", "object"}});
     const std::string kind = string_field(*it, "kind", true, "time.");
     TimeControl tc;
     if (kind == "realtime") {
@@ -125,9 +128,9 @@ TimeControl parse_time(const json& body, bool default_unlimited, const ServerOpt
         tc.initial_ms = std::int64_t(std::llround(number_field(*it, "minutes", 0, 180, "time.") * 60000));
         tc.increment_ms = std::int64_t(std::llround(number_field(*it, "increment", 0, 180, "time.") * 1000));
         if (tc.initial_ms == 0 && tc.increment_ms == 0)
-            throw bad("time_both_zero", "time.minutes and time.increment cannot both be 0", "time.minutes");
+            throw bad(Reason::time_both_zero, "time.minutes and time.increment cannot both be 0", "time.minutes");
         if (tc.initial_ms < opt.min_initial_ms && tc.increment_ms < opt.min_increment_ms)
-            throw bad("time_below_minimum",
+            throw bad(Reason::time_below_minimum,
                       "a real-time game needs at least " + std::to_string(opt.min_initial_ms / 1000) +
                           " seconds or an increment of at least " + std::to_string(opt.min_increment_ms / 1000) +
                           " second(s)",
@@ -136,12 +139,12 @@ TimeControl parse_time(const json& body, bool default_unlimited, const ServerOpt
     } else if (kind == "correspondence") {
         tc.kind = TimeControl::Correspondence;
         const double d = number_field(*it, "days", 1, 14, "time.");
-        if (d != std::floor(d)) throw bad("number_whole", "time.days must be a whole number", "time.days");
+        if (d != std::floor(d)) throw bad(Reason::number_whole, "time.days must be a whole number", "time.days");
         tc.days = int(d);
     } else if (kind == "unlimited") {
         tc.kind = TimeControl::Unlimited;
     } else {
-        throw bad("time_kind_unknown", "time.kind must be realtime, correspondence or unlimited", "time.kind");
+        throw bad(Reason::time_kind_unknown, "time.kind must be realtime, correspondence or unlimited", "time.kind");
     }
     return tc;
 }
@@ -149,30 +152,29 @@ TimeControl parse_time(const json& body, bool default_unlimited, const ServerOpt
 Variant parse_variant(const json& body) {
     const std::string v = string_field(body, "variant", false);
     if (v.empty()) return Variant::Chess;
-    if (auto known = variant_named(v)) return *known;
-    throw bad("variant_unknown", "variant must be chess, alice or avalanche", "variant");
+    return read_variant(v);
 }
 
 std::string parse_color(const json& body) {
     const std::string c = string_field(body, "color", false);
     if (c.empty()) return "random";
     if (c != color_name(WHITE) && c != color_name(BLACK) && c != "random")
-        throw bad("color_unknown", "color must be white, black or random", "color");
+        throw bad(Reason::color_unknown, "color must be white, black or random", "color");
     return c;
 }
 
 std::string parse_start_fen(const json& b, Variant v) {
     const std::string fen = string_field(b, "fen", false);
     if (fen.empty()) return std::string(Position::START_FEN);
-    if (fen.size() > 200) throw bad("fen_too_long", "fen: longer than 200 characters", "fen", {{"max", 200}});
+    if (fen.size() > 200) throw bad(Reason::fen_too_long, "fen: longer than 200 characters", "fen", {{"max", 200}});
     std::unique_ptr<Game> g;
     try {
         g = std::make_unique<Game>(v, fen);
     } catch (const FenError& e) {
         const std::string detail = to_valid_utf8(e.what());
-        throw bad("fen_invalid", "fen: " + detail, "fen", {{"detail", detail}});
+        throw bad(Reason::fen_invalid, "fen: " + detail, "fen", {{"detail", detail}});
     }
-    if (g->result().over()) throw bad("fen_game_over", "fen: the game is already over in this position", "fen");
+    if (g->result().over()) throw bad(Reason::fen_game_over, "fen: the game is already over in this position", "fen");
     return g->position().fen();
 }
 
@@ -181,31 +183,32 @@ Analysis replay_analysis(const json& b) {
     const Variant v = parse_variant(b);
     a.fen = string_field(b, "fen", false);
     if (a.fen.empty()) a.fen = std::string(Position::START_FEN);
-    if (a.fen.size() > 200) throw bad("fen_too_long", "fen: longer than 200 characters", "fen", {{"max", 200}});
+    if (a.fen.size() > 200) throw bad(Reason::fen_too_long, "fen: longer than 200 characters", "fen", {{"max", 200}});
     try {
         a.game = std::make_unique<Game>(v, a.fen);
     } catch (const std::exception& e) {
         const std::string detail = to_valid_utf8(e.what());
-        throw bad("fen_invalid", "fen: " + detail, "fen", {{"detail", detail}});
+        throw bad(Reason::fen_invalid, "fen: " + detail, "fen", {{"detail", detail}});
     }
     auto it = b.find("moves");
     if (it == b.end() || it->is_null()) return a;
-    if (!it->is_array()) throw bad("field_type", "moves must be an array of strings", "moves", {{"expected", "array"}});
-    if (it->size() > 1000) throw bad("moves_too_many", "at most 1000 moves", "moves", {{"max", 1000}});
+    if (!it->is_array())
+        throw bad(Reason::field_type, "moves must be an array of strings", "moves", {{"expected", "array"}});
+    if (it->size() > 1000) throw bad(Reason::moves_too_many, "at most 1000 moves", "moves", {{"max", 1000}});
     for (std::size_t i = 0; i < it->size(); ++i) {
         const std::string path = "moves[" + std::to_string(i) + "]";
         const json& m = (*it)[i];
         if (!m.is_string())
-            throw bad("field_type", path + " must be a string", path, {{"index", i}, {"expected", "string"}});
+            throw bad(Reason::field_type, path + " must be a string", path, {{"index", i}, {"expected", "string"}});
         if (a.game->result().over())
-            throw bad("move_after_end", path + ": the game is already over", path, {{"index", i}});
+            throw bad(Reason::move_after_end, path + ": the game is already over", path, {{"index", i}});
         Position& pos = a.game->position();
         Move mv;
         try {
             mv = parse_uci(pos, m.get<std::string>());
         } catch (const std::exception& e) {
             const std::string detail = to_valid_utf8(e.what());
-            throw bad("move_illegal", path + ": " + detail, path, {{"index", i}, {"detail", detail}});
+            throw bad(Reason::move_illegal, path + ": " + detail, path, {{"index", i}, {"detail", detail}});
         }
         a.san.push_back(to_san(pos, mv));
         a.uci.push_back(to_uci(mv));

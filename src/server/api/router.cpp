@@ -74,8 +74,7 @@ const std::string& HttpContext::query(const std::string& name) const {
 
 const std::string& HttpContext::token_required() const {
     if (!valid_token(token_))
-        throw ApiError("forbidden", "token_missing",
-                       "header X-Echecs-Token (16-64 characters of [A-Za-z0-9_-]) required");
+        throw ApiError(Reason::token_missing, "header X-Echecs-Token (16-64 characters of [A-Za-z0-9_-]) required");
     return token_;
 }
 
@@ -84,8 +83,8 @@ const nlohmann::json& HttpContext::body() {
         if (!req_.body.empty()) {
             const std::string& type = req_.header("content-type");
             if (type.substr(0, type.find(';')) != "application/json")
-                throw ApiError("bad_request", "content_type", "the body must be sent as Content-Type: application/json",
-                               "", {{"expected", "application/json"}});
+                throw ApiError(Reason::content_type, "the body must be sent as Content-Type: application/json", "",
+                               {{"expected", "application/json"}});
         }
         body_ = parse_body(req_.body);
         body_parsed_ = true;
@@ -109,13 +108,15 @@ void HttpContext::json_text(int status, std::string text) {
     send(std::move(r));
 }
 
-void HttpContext::error(const ApiError& e) {
+HttpResponse error_response(const ApiError& e) {
     HttpResponse r;
     r.status = http_status(e);
     r.body = dump(error_body(e));
-    if (r.status == 429) r.headers.emplace_back("Retry-After", "1");
-    send(std::move(r));
+    if (const std::int64_t s = retry_after_seconds(e)) r.headers.emplace_back("Retry-After", std::to_string(s));
+    return r;
 }
+
+void HttpContext::error(const ApiError& e) { send(error_response(e)); }
 
 void HttpContext::run_guarded(const std::function<void()>& f) {
     try {
@@ -125,7 +126,7 @@ void HttpContext::run_guarded(const std::function<void()>& f) {
     } catch (const std::exception& e) {
         error(internal_error(e));
     } catch (...) {
-        error(ApiError("internal", "internal", "internal error"));
+        error(ApiError(Reason::internal, "internal error"));
     }
 }
 
@@ -178,15 +179,14 @@ void Router::dispatch(const HttpContextPtr& ctx) const {
             return;
         }
         if (path_known)
-            throw ApiError("bad_request", "method_not_allowed",
+            throw ApiError(Reason::method_not_allowed,
                            "method " + ascii_excerpt(ctx->request().method, 16) + " not allowed on this path");
         if (ctx->path().starts_with("/api/") || ctx->path() == "/api")
-            throw ApiError(
-                "not_found", "no_endpoint",
-                "no API endpoint " + ascii_excerpt(ctx->request().method, 16) + " " + ascii_excerpt(ctx->path(), 100));
+            throw ApiError(Reason::no_endpoint, "no API endpoint " + ascii_excerpt(ctx->request().method, 16) + " " +
+                                                    ascii_excerpt(ctx->path(), 100));
         if (ctx->request().method != "GET" && ctx->request().method != "HEAD")
-            throw ApiError("bad_request", "method_not_allowed", "method not allowed");
-        if (!fallback_) throw ApiError("not_found", "file_not_found", "no such file");
+            throw ApiError(Reason::method_not_allowed, "method not allowed");
+        if (!fallback_) throw ApiError(Reason::file_not_found, "no such file");
         fallback_(ctx);
     });
 }

@@ -16,6 +16,10 @@
 
 namespace echecs::server {
 
+// The one HTTP answer of an error: the table's status, error_body(e), and
+// Retry-After when the error says when (or for a 429).
+HttpResponse error_response(const ApiError& e);
+
 class HttpContext : public std::enable_shared_from_this<HttpContext> {
 public:
     using Sender = std::function<void(HttpResponse)>;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/beast/websocket.hpp>
 
+#include "server/api/router.h"
 #include "server/net/ws_session.h"
 #include "server/play/hub.h"
 #include "server/protocol/text.h"
@@ -74,15 +75,11 @@ void HttpSession::on_read(beast::error_code ec) {
         req.keep_alive(false);
         const bool too_large = ec == http::error::body_limit;
         ApiError e =
-            too_large
-                ? ApiError("too_large", "body_too_large", "request body over " + std::to_string(body_limit_) + " bytes",
-                           "", {{"max", body_limit_}})
-            : ec == http::error::header_limit ? ApiError("too_large", "header_too_large", "request head over 8 KiB")
-                                              : ApiError("bad_request", "http_malformed", "malformed HTTP request");
-        HttpResponse res;
-        res.status = http_status(e);
-        res.body = dump(error_body(e));
-        return answer(req, std::move(res));
+            too_large ? ApiError(Reason::body_too_large, "request body over " + std::to_string(body_limit_) + " bytes",
+                                 "", {{"max", body_limit_}})
+            : ec == http::error::header_limit ? ApiError(Reason::header_too_large, "request head over 8 KiB")
+                                              : ApiError(Reason::http_malformed, "malformed HTTP request");
+        return answer(req, error_response(e));
     }
     Request req = parser_->release();
     if (websocket::is_upgrade(req)) return upgrade(std::move(req));
@@ -109,15 +106,12 @@ void HttpSession::on_read(beast::error_code ec) {
 }
 
 void HttpSession::upgrade(Request&& req) {
-    HttpResponse refused;
+    std::optional<ApiError> refusal;
     if (req.target() != "/ws") {
-        refused.status = 404;
-        refused.body = dump(error_body(ApiError("not_found", "no_endpoint", "the WebSocket endpoint is /ws")));
+        refusal = ApiError(Reason::no_endpoint, "the WebSocket endpoint is /ws");
     } else if (!origin_allowed(std::string(req[http::field::origin]), std::string(req[http::field::host]),
                                hub_.options())) {
-        refused.status = 403;
-        refused.body = dump(error_body(
-            ApiError("forbidden", "origin_not_allowed", "WebSocket connections from another site are refused")));
+        refusal = ApiError(Reason::origin_not_allowed, "WebSocket connections from another site are refused");
     } else {
         stream_.expires_never();
         const std::string ip = client_ip(ip_, std::string(req["X-Forwarded-For"]), hub_.options());
@@ -127,7 +121,7 @@ void HttpSession::upgrade(Request&& req) {
         return;
     }
     req.keep_alive(false);
-    answer(req, std::move(refused));
+    answer(req, error_response(*refusal));
 }
 
 void HttpSession::answer(const Request& req, HttpResponse r) {

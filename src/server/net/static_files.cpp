@@ -44,7 +44,7 @@ void serve(const Hub& hub, const HttpContextPtr& ctx) {
     if (path.find("..") != std::string::npos || path.find('\\') != std::string::npos ||
         path.find('\0') != std::string::npos || path.find("//") != std::string::npos || path.empty() ||
         path[0] != '/' || path.find('%') != std::string::npos)
-        throw ApiError("bad_request", "path_invalid", "bad path");
+        throw ApiError(Reason::path_invalid, "bad path");
     const fs::path root(hub.options().web_root);
     fs::path file = root / path.substr(1);
     std::error_code ec;
@@ -53,7 +53,7 @@ void serve(const Hub& hub, const HttpContextPtr& ctx) {
         // Client routes get index.html; a missing asset (with an extension) is a 404.
         const bool asset =
             fs::path(path).has_extension() && !path.starts_with("/game/") && !path.starts_with("/challenge/");
-        if (asset && path != "/") throw ApiError("not_found", "file_not_found", "no such file");
+        if (asset && path != "/") throw ApiError(Reason::file_not_found, "no such file");
         file = root / "index.html";
         if (!fs::is_regular_file(file, ec)) {
             res.status = 404;

@@ -32,18 +32,17 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
         if (++p->violations > 200) return p->close_later("flood");
         if (p->violations % 10 == 1)
             send_error(*p,
-                       ApiError("rate_limited", "rate_limited", "too many messages: slow down", "",
+                       ApiError(Reason::rate_limited, "too many messages: slow down", "",
                                 {{"per_second", opt_.rate_per_second}}),
                        "", "");
         return;
     }
-    if (binary)
-        return send_error(*p, ApiError("bad_message", "message_binary", "binary messages are not accepted"), "", "");
+    if (binary) return send_error(*p, ApiError(Reason::message_binary, "binary messages are not accepted"), "", "");
     if (oversized || text.size() > opt_.max_message)
         return send_error(
             *p,
-            ApiError("too_large", "message_too_large", "message over " + std::to_string(opt_.max_message) + " bytes",
-                     "", {{"max", opt_.max_message}}),
+            ApiError(Reason::message_too_large, "message over " + std::to_string(opt_.max_message) + " bytes", "",
+                     {{"max", opt_.max_message}}),
             "", "");
     ParsedMessage m = parse_client_message(text);
     if (m.error) return send_error(*p, *m.error, m.game, m.id_json);
@@ -57,8 +56,8 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
             try {
                 if (!room) {
                     if (find_room(game))
-                        throw ApiError("unavailable", "room_busy", "too many actions are waiting in game " + game);
-                    throw ApiError("not_found", "game_not_found", "no game " + ascii_excerpt(game, 16));
+                        throw ApiError(Reason::room_busy, "too many actions are waiting in game " + game);
+                    throw ApiError(Reason::game_not_found, "no game " + ascii_excerpt(game, 16));
                 }
                 action(peer, *room);
             } catch (const ApiError& e) {
@@ -75,7 +74,7 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                 [&](const msg::Hello& h) {
                     if (!p->token.empty()) {
                         if (p->token != h.token)
-                            throw ApiError("bad_message", "hello_token_changed",
+                            throw ApiError(Reason::hello_token_changed,
                                            "this socket already said hello with another token", "token");
                         p->send(seeks_.my_seeks_text(h.token));
                         return;
@@ -107,7 +106,7 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                 [&](const msg::PoolLeave&) { pools_->leave(*p, true); },
                 [&](const msg::Join& j) {
                     if (!p->watching.count(j.game) && int(p->watching.size()) >= opt_.max_watched)
-                        throw ApiError("bad_message", "too_many_watched",
+                        throw ApiError(Reason::too_many_watched,
                                        "a socket may watch at most " + std::to_string(opt_.max_watched) + " games",
                                        "game", {{"max", opt_.max_watched}});
                     in_room(j.game, [](const PeerPtr& peer, GameRoom& room) { room.join(peer); });
@@ -125,13 +124,12 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                             [c, id_json](const PeerPtr& peer, GameRoom& room) { room.handle(peer, c, id_json); });
                 },
                 [&](const msg::Chat& c) {
-                    if (!opt_.chat) throw ApiError("not_allowed", "chat_disabled", "chat is turned off on this server");
+                    if (!opt_.chat) throw ApiError(Reason::chat_disabled, "chat is turned off on this server");
                     std::string text = clean_chat_text(c.text, opt_.chat_max_chars);
                     if (!c.game.empty() && !p->watching.count(c.game))
-                        throw ApiError("not_allowed", "chat_not_joined", "join the game before chatting in it", "game");
+                        throw ApiError(Reason::chat_not_joined, "join the game before chatting in it", "game");
                     if (c.game.empty() && !p->lobby)
-                        throw ApiError("not_allowed", "chat_not_joined",
-                                       "subscribe to the lobby before chatting in it");
+                        throw ApiError(Reason::chat_not_joined, "subscribe to the lobby before chatting in it");
                     chat_.admit_line(*p, now);  // before any queue: a flood never reaches a room
                     if (c.game.empty()) {
                         const ChatLine& line =
@@ -144,7 +142,7 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                     });
                 },
                 [&](const msg::Report& r) {
-                    if (!opt_.chat) throw ApiError("not_allowed", "chat_disabled", "chat is turned off on this server");
+                    if (!opt_.chat) throw ApiError(Reason::chat_disabled, "chat is turned off on this server");
                     std::string reason = clean_chat_text(r.reason, opt_.chat_max_chars, "reason", true);
                     chat_.admit_report(*p, now);
                     if (!r.game.empty())
@@ -154,7 +152,7 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                         });
                     const ChatLine* line = chat_.lobby().find(r.line);
                     if (!line)
-                        throw ApiError("not_found", "chat_line_not_found",
+                        throw ApiError(Reason::chat_line_not_found,
                                        "no line " + std::to_string(r.line) + " in the lobby's recent chat", "line");
                     std::vector<WriteOp> ops;
                     ops.emplace_back(AddReport{ReportRecord{"", "lobby", person_key(*p), line->author, line->author_key,
@@ -163,9 +161,9 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                                                         bool ok, const std::string& err) {
                         if (PeerPtr peer = weak.lock())
                             peer->send(ok ? reported_text("", line_id, id_json)
-                                          : ws_error_text(ApiError("internal", "storage_failed",
-                                                                   "the report was not stored: " + err),
-                                                          "", id_json));
+                                          : ws_error_text(
+                                                ApiError(Reason::storage_failed, "the report was not stored: " + err),
+                                                "", id_json));
                     });
                 },
                 [&](const msg::Analyse& a) { streams_->start(p, a, id_json); },

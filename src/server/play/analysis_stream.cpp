@@ -55,8 +55,7 @@ void AnalysisStreams::start(const PeerPtr& p, const msg::Analyse& a, const std::
     Analysis an = replay_analysis(body);
     const Variant v = an.game->variant();
     if (hub_.plays_position(p->token, v, an.game->position().key()))
-        throw ApiError("forbidden", "live_game_analysis",
-                       "no engine analysis of the position of a live game you play in");
+        throw ApiError(Reason::live_game_analysis, "no engine analysis of the position of a live game you play in");
     if (auto it = streams_.find(p->id()); it != streams_.end()) halt(it->second);  // replaced
     if (an.game->result().over()) {
         Stream s;
@@ -67,7 +66,7 @@ void AnalysisStreams::start(const PeerPtr& p, const msg::Analyse& a, const std::
     }
     if (per_client_[p->ip()] >= limits_.per_client) {
         if (per_client_[p->ip()] == 0) per_client_.erase(p->ip());
-        throw ApiError("rate_limited", "analysis_streams",
+        throw ApiError(Reason::analysis_streams,
                        "this address already has " + std::to_string(limits_.per_client) + " analyses running", "",
                        {{"max", limits_.per_client}});
     }
@@ -157,8 +156,7 @@ void AnalysisStreams::submit(const std::shared_ptr<Stream>& s) {
         default: {
             forget(s);
             if (PeerPtr p = s->peer.lock())
-                p->send(ws_error_text(ApiError("unavailable", "engine_busy", "the engine is busy; try again"), "",
-                                      s->id_json));
+                p->send(ws_error_text(ApiError(Reason::engine_busy, "the engine is busy; try again"), "", s->id_json));
         }
     }
 }

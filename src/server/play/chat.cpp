@@ -12,8 +12,8 @@ using nlohmann::json;
 
 namespace {
 
-ApiError bad_text(const char* reason, std::string message, const char* field, json params = json::object()) {
-    return ApiError("bad_message", reason, std::move(message), field, std::move(params));
+ApiError bad_text(Reason reason, std::string message, const char* field, json params = json::object()) {
+    return ApiError(Code::bad_message, reason, std::move(message), field, std::move(params));
 }
 
 // Control characters, and those that reorder or hide the text around them
@@ -68,10 +68,10 @@ std::string clean_chat_text(std::string_view raw, std::size_t max_chars, const c
         const std::size_t at = i;
         const char32_t c = utf8_decode(raw, i);
         if (i == at)
-            throw bad_text("text_invalid_utf8", std::string("field '") + field + "' is not valid UTF-8", field,
+            throw bad_text(Reason::text_invalid_utf8, std::string("field '") + field + "' is not valid UTF-8", field,
                            {{"byte", at}});
         if (refused(c))
-            throw bad_text("text_control_character",
+            throw bad_text(Reason::text_control_character,
                            std::string("field '") + field + "' holds a control or formatting character", field,
                            {{"at", count}});
         ++count;
@@ -82,13 +82,13 @@ std::string clean_chat_text(std::string_view raw, std::size_t max_chars, const c
     }
     if (first == std::string_view::npos) {
         if (allow_empty) return "";
-        throw bad_text("text_empty", std::string("field '") + field + "' is empty", field);
+        throw bad_text(Reason::text_empty, std::string("field '") + field + "' is empty", field);
     }
     // Code points from the first to the last non-space one.
     std::size_t chars = 0;
     for (std::size_t i = first; i < last; ++chars) utf8_decode(raw, i);
     if (chars > max_chars)
-        throw bad_text("text_too_long",
+        throw bad_text(Reason::text_too_long,
                        std::string("field '") + field + "' is over " + std::to_string(max_chars) + " characters", field,
                        {{"max", max_chars}});
     return std::string(raw.substr(first, last - first));
@@ -152,19 +152,19 @@ ChatService::Buckets& ChatService::of_ip(const std::string& ip, std::int64_t now
 }
 
 void ChatService::admit_line(Peer& p, std::int64_t now) {
-    if (!opt_.chat) throw ApiError("not_allowed", "chat_disabled", "chat is turned off on this server");
-    if (p.token.empty()) throw ApiError("bad_message", "chat_needs_hello", "say hello (with a token) before chatting");
+    if (!opt_.chat) throw ApiError(Reason::chat_disabled, "chat is turned off on this server");
+    if (p.token.empty()) throw ApiError(Reason::chat_needs_hello, "say hello (with a token) before chatting");
     if (!p.chat_lines) p.chat_lines.emplace(opt_.chat_rate_per_second, opt_.chat_burst, now);
     const json params{{"per_second", opt_.chat_rate_per_second}, {"burst", opt_.chat_burst}};
     if (!p.chat_lines->take(now) || !of_ip(p.ip(), now).lines.take(now))
-        throw ApiError("rate_limited", "chat_rate_limited", "too many chat lines: slow down", "", params);
+        throw ApiError(Reason::chat_rate_limited, "too many chat lines: slow down", "", params);
 }
 
 void ChatService::admit_report(Peer& p, std::int64_t now) {
-    if (!opt_.chat) throw ApiError("not_allowed", "chat_disabled", "chat is turned off on this server");
+    if (!opt_.chat) throw ApiError(Reason::chat_disabled, "chat is turned off on this server");
     if (!p.chat_reports) p.chat_reports.emplace(opt_.report_rate_per_second, opt_.report_burst, now);
     if (!p.chat_reports->take(now) || !of_ip(p.ip(), now).reports.take(now))
-        throw ApiError("rate_limited", "report_rate_limited", "too many reports: slow down", "",
+        throw ApiError(Reason::report_rate_limited, "too many reports: slow down", "",
                        {{"per_second", opt_.report_rate_per_second}, {"burst", opt_.report_burst}});
 }
 

@@ -20,7 +20,7 @@ void GameRoom::send_chat_history(Peer& p) const {
 
 void GameRoom::chat(const PeerPtr& p, std::string text, const std::string& id_json) {
     if (!watchers_.count(p->id()))
-        return reply_error(p, ApiError("not_allowed", "chat_not_joined", "join game " + id_ + " before chatting in it"),
+        return reply_error(p, ApiError(Reason::chat_not_joined, "join game " + id_ + " before chatting in it"),
                            id_json);
     const ChatRoom r = chat_room_of(*p);
     const std::int64_t now = now_ms();
@@ -55,7 +55,7 @@ void GameRoom::report(const PeerPtr& p, const msg::Report& rep, std::string reas
     const ChatLine* line = chat_.log(r).find(rep.line);
     if (!line)
         return reply_error(p,
-                           ApiError("not_found", "chat_line_not_found",
+                           ApiError(Reason::chat_line_not_found,
                                     "no line " + std::to_string(rep.line) + " in this room's recent chat", "line"),
                            id_json);
     std::vector<WriteOp> ops;
@@ -68,8 +68,8 @@ void GameRoom::report(const PeerPtr& p, const msg::Report& rep, std::string reas
         if (ok)
             peer->send(reported_text(id, line_id, id_json));
         else
-            peer->send(ws_error_text(ApiError("internal", "storage_failed", "the report was not stored: " + err), id,
-                                     id_json));
+            peer->send(
+                ws_error_text(ApiError(Reason::storage_failed, "the report was not stored: " + err), id, id_json));
     });
 }
 

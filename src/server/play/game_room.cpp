@@ -15,7 +15,7 @@ namespace echecs::server {
 
 namespace {
 ApiError not_your_seat(const std::string& id) {
-    return ApiError("not_your_seat", "not_your_seat", "this token holds no seat in game " + id);
+    return ApiError(Reason::not_your_seat, "this token holds no seat in game " + id);
 }
 }  // namespace
 
@@ -232,10 +232,10 @@ void GameRoom::handle(const PeerPtr& p, const msg::GameCommand& c, const std::st
             }
             Presence pr = presence(now);
             if (!pr.claim || pr.claim->by != *seat)
-                err = ApiError("not_allowed", "claim_not_available",
-                               "the opponent is connected (or the game cannot be claimed)");
+                err =
+                    ApiError(Reason::claim_not_available, "the opponent is connected (or the game cannot be claimed)");
             else if (now < pr.claim->available_at)
-                err = ApiError("not_allowed", "claim_too_early",
+                err = ApiError(Reason::claim_too_early,
                                "the game can be claimed " +
                                    std::to_string((pr.claim->available_at - now + 999) / 1000) + " s from now",
                                "", {{"available_at", pr.claim->available_at}});
@@ -320,7 +320,7 @@ void GameRoom::after_change() {
 
 void GameRoom::storage_failed(const std::string& error) {
     const std::string text =
-        ws_error_text(ApiError("internal", "storage_failed", "storage failed: " + to_valid_utf8(error)), id_, "");
+        ws_error_text(ApiError(Reason::storage_failed, "storage failed: " + to_valid_utf8(error)), id_, "");
     auto shared = std::make_shared<const std::string>(text);
     for (auto& [pid, w] : watchers_)
         if (PeerPtr p = w.peer.lock()) p->send(shared);

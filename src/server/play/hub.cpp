@@ -40,11 +40,11 @@ Hub::Hub(boost::asio::io_context& ioc, const ServerOptions& opt, std::unique_ptr
     router_.set_before([this](const HttpContextPtr& ctx) {
         const HttpRequest& req = ctx->request();
         if (ctx->path().starts_with("/api/") && !limits_->take_http(req.ip, now_ms()))
-            throw ApiError("rate_limited", "rate_limited", "too many requests from this address: slow down", "",
+            throw ApiError(Reason::rate_limited, "too many requests from this address: slow down", "",
                            {{"per_second", opt_.http_rate_per_second}});
         if (req.method != "GET" && req.method != "HEAD" &&
             !origin_allowed(req.header("origin"), req.header("host"), opt_))
-            throw ApiError("forbidden", "cross_origin", "requests from another site are refused", "",
+            throw ApiError(Reason::cross_origin, "requests from another site are refused", "",
                            {{"origin", ascii_excerpt(req.header("origin"), 100)}});
     });
     add_seek_routes(router_, *this);
@@ -260,7 +260,7 @@ void Hub::read_game(const std::string& id, std::function<void(const LiveGame*, G
             fn(g.get(), nullptr);
         });
     });
-    if (!queued) throw ApiError("unavailable", "storage_busy", "the server is busy; try again");
+    if (!queued) throw ApiError(Reason::storage_busy, "the server is busy; try again");
 }
 
 void Hub::commit(const std::vector<std::string>& ids, std::vector<WriteOp> ops, std::function<void()> then,

@@ -13,12 +13,12 @@ constexpr std::int64_t DAY_MS = 86'400'000;
 std::int64_t correspondence_ms(const TimeControl& tc) { return std::int64_t(tc.days) * DAY_MS; }
 
 ApiError over_error(const GameRecord& r) {
-    return ApiError("game_over", "game_over",
+    return ApiError(Reason::game_over,
                     r.termination.empty() ? "the game is over" : "the game is over: " + r.termination, "",
                     {{"termination", r.termination}});
 }
-ApiError not_allowed(const char* reason, std::string message, nlohmann::json params = nlohmann::json::object()) {
-    return ApiError("not_allowed", reason, std::move(message), "", std::move(params));
+ApiError not_allowed(Reason reason, std::string message, nlohmann::json params = nlohmann::json::object()) {
+    return ApiError(reason, std::move(message), "", std::move(params));
 }
 }  // namespace
 
@@ -172,11 +172,11 @@ ActionResult LiveGame::move(Color seat, const std::string& uci, std::optional<in
                             std::int64_t lag_credit_ms) {
     if (!live()) return over_error(rec_);
     if (expected_ply && *expected_ply != ply())
-        return ApiError("stale", "ply_mismatch",
+        return ApiError(Reason::ply_mismatch,
                         "the game is at ply " + std::to_string(ply()) + ", not " + std::to_string(*expected_ply), "ply",
                         {{"ply", ply()}, {"sent", *expected_ply}});
     if (seat != turn())
-        return ApiError("not_your_turn", "not_your_turn", "it is " + std::string(color_name(turn())) + "'s turn", "",
+        return ApiError(Reason::not_your_turn, "it is " + std::string(color_name(turn())) + "'s turn", "",
                         {{"turn", color_name(turn())}});
     // The lag credit can only give back time that has passed.
     const std::int64_t credit =
@@ -188,7 +188,7 @@ ActionResult LiveGame::move(Color seat, const std::string& uci, std::optional<in
     try {
         m = parse_uci(pos, uci);
     } catch (const std::exception& e) {
-        return ApiError("illegal_move", "move_illegal", "illegal move " + uci + ": " + e.what(), "move",
+        return ApiError(Code::illegal_move, Reason::move_illegal, "illegal move " + uci + ": " + e.what(), "move",
                         {{"move", uci}});
     }
     std::string san = to_san(pos, m);
@@ -196,7 +196,7 @@ ActionResult LiveGame::move(Color seat, const std::string& uci, std::optional<in
     const std::int64_t at = now - credit;
     const std::int64_t left_before = remaining(mover, at);  // while it is still the mover's turn
     if (!game_->play(m))
-        return ApiError("illegal_move", "move_illegal", "illegal move: " + uci, "move", {{"move", uci}});
+        return ApiError(Code::illegal_move, Reason::move_illegal, "illegal move: " + uci, "move", {{"move", uci}});
 
     std::optional<std::int64_t> clock;
     switch (rec_.time.kind) {
@@ -255,12 +255,13 @@ ActionResult LiveGame::draw_offer(Color seat, std::int64_t now) {
     if (!live()) return over_error(rec_);
     if (rec_.draw_offer == color_name(~seat)) return draw_accept(seat, now);
     if (this->seat(~seat).computer())
-        return not_allowed("computer_declines_draw", "the computer does not accept draws");
-    if (rec_.draw_offer == color_name(seat)) return not_allowed("draw_offer_pending", "your draw offer is still open");
+        return not_allowed(Reason::computer_declines_draw, "the computer does not accept draws");
+    if (rec_.draw_offer == color_name(seat))
+        return not_allowed(Reason::draw_offer_pending, "your draw offer is still open");
     const int last = draw_ply_of(seat);
     const int interval = settings_.draw_offer_interval;
     if (last >= 0 && ply() - last < interval)
-        return not_allowed("draw_offer_too_soon",
+        return not_allowed(Reason::draw_offer_too_soon,
                            "a new draw offer is possible " + std::to_string(interval) +
                                " plies after the last one (ply " + std::to_string(last + interval) + ")",
                            {{"interval", interval}, {"next_ply", last + interval}});
@@ -271,7 +272,7 @@ ActionResult LiveGame::draw_offer(Color seat, std::int64_t now) {
 
 ActionResult LiveGame::draw_accept(Color seat, std::int64_t now) {
     if (!live()) return over_error(rec_);
-    if (rec_.draw_offer != color_name(~seat)) return not_allowed("no_draw_offer", "no draw offer to accept");
+    if (rec_.draw_offer != color_name(~seat)) return not_allowed(Reason::no_draw_offer, "no draw offer to accept");
     if (check_time(now)) return over_error(rec_);
     finish(Outcome::Draw, Termination::Agreement, now);
     return std::nullopt;
@@ -279,7 +280,7 @@ ActionResult LiveGame::draw_accept(Color seat, std::int64_t now) {
 
 ActionResult LiveGame::draw_decline(Color seat) {
     if (!live()) return over_error(rec_);
-    if (rec_.draw_offer != color_name(~seat)) return not_allowed("no_draw_offer", "no draw offer to decline");
+    if (rec_.draw_offer != color_name(~seat)) return not_allowed(Reason::no_draw_offer, "no draw offer to decline");
     rec_.draw_offer.clear();
     return std::nullopt;
 }
@@ -293,7 +294,8 @@ ActionResult LiveGame::resign(Color seat, std::int64_t now) {
 
 ActionResult LiveGame::abort(Color /*seat*/, std::int64_t now) {
     if (!live()) return over_error(rec_);
-    if (ply() >= 2) return not_allowed("abort_too_late", "a game can be aborted only before each side's first move");
+    if (ply() >= 2)
+        return not_allowed(Reason::abort_too_late, "a game can be aborted only before each side's first move");
     finish(Outcome::Ongoing, Termination::Aborted, now);
     return std::nullopt;
 }
@@ -314,27 +316,29 @@ void LiveGame::archive(std::int64_t now) {
 
 ActionResult LiveGame::rematch_offer(Color seat, bool& agreed) {
     agreed = false;
-    if (live()) return not_allowed("game_not_over", "the game is not over");
-    if (!rec_.rematch_game.empty()) return not_allowed("rematch_exists", "the rematch already exists");
+    if (live()) return not_allowed(Reason::game_not_over, "the game is not over");
+    if (!rec_.rematch_game.empty()) return not_allowed(Reason::rematch_exists, "the rematch already exists");
     if (rec_.rematch_offer == color_name(~seat) || this->seat(~seat).computer()) {
         agreed = true;
         return std::nullopt;
     }
     if (rec_.rematch_offer == color_name(seat))
-        return not_allowed("rematch_offer_pending", "your rematch offer is still open");
+        return not_allowed(Reason::rematch_offer_pending, "your rematch offer is still open");
     rec_.rematch_offer = std::string(color_name(seat));
     return std::nullopt;
 }
 
 ActionResult LiveGame::rematch_accept(Color seat) {
-    if (live()) return not_allowed("game_not_over", "the game is not over");
-    if (!rec_.rematch_game.empty()) return not_allowed("rematch_exists", "the rematch already exists");
-    if (rec_.rematch_offer != color_name(~seat)) return not_allowed("no_rematch_offer", "no rematch offer to accept");
+    if (live()) return not_allowed(Reason::game_not_over, "the game is not over");
+    if (!rec_.rematch_game.empty()) return not_allowed(Reason::rematch_exists, "the rematch already exists");
+    if (rec_.rematch_offer != color_name(~seat))
+        return not_allowed(Reason::no_rematch_offer, "no rematch offer to accept");
     return std::nullopt;
 }
 
 ActionResult LiveGame::rematch_decline(Color seat) {
-    if (rec_.rematch_offer != color_name(~seat)) return not_allowed("no_rematch_offer", "no rematch offer to decline");
+    if (rec_.rematch_offer != color_name(~seat))
+        return not_allowed(Reason::no_rematch_offer, "no rematch offer to decline");
     rec_.rematch_offer.clear();
     return std::nullopt;
 }

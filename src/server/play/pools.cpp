@@ -20,9 +20,9 @@ Pools::Pools(Hub& hub) : hub_(hub), timer_(hub.ioc()) {}
 
 void Pools::join(const PeerPtr& p, const std::string& pool, const std::string& nickname, const std::string& id_json) {
     const PoolSpec* spec = PoolBook::find_spec(pool);
-    if (!spec) throw ApiError("bad_message", "pool_unknown", "no pool '" + ascii_excerpt(pool, 32) + "'", "pool");
+    if (!spec) throw ApiError(Reason::pool_unknown, "no pool '" + ascii_excerpt(pool, 32) + "'", "pool");
     if (p->token.empty())
-        throw ApiError("bad_message", "pool_hello_first", "say hello with your token before joining a pool", "pool");
+        throw ApiError(Reason::pool_hello_first, "say hello with your token before joining a pool", "pool");
     const std::uint64_t ticket = ++next_ticket_;
     pending_[p->id()] = ticket;
     hub_.accounts().seat_account(
@@ -117,7 +117,7 @@ void Pools::start_game(const PoolPairing& pairing) {
         },
         [this, pool, wt, bt](const std::string& err) {
             const std::string text =
-                ws_error_text(ApiError("internal", "storage_failed", "storage failed: " + to_valid_utf8(err)), "", "");
+                ws_error_text(ApiError(Reason::storage_failed, "storage failed: " + to_valid_utf8(err)), "", "");
             for (const std::string& token : {wt, bt})
                 for (const PeerPtr& p : hub_.peers_of(token)) p->send(text);
         });

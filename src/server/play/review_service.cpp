@@ -17,18 +17,17 @@ using nlohmann::json;
 
 namespace {
 
-ApiError game_not_found() { return ApiError("not_found", "game_not_found", "no such game"); }
+ApiError game_not_found() { return ApiError(Reason::game_not_found, "no such game"); }
 
 // The game's review is its players' for a private game, anyone's for a public one.
 ReviewService::GameInfo readable(const LiveGame* g, const std::string& token) {
     if (!g) throw game_not_found();
     const GameRecord& r = g->record();
     if (r.is_private && (token.empty() || g->seats_of(token).empty()))
-        throw ApiError("forbidden", "review_private", "only the players of a private game may see its review");
+        throw ApiError(Reason::review_private, "only the players of a private game may see its review");
     ReviewService::GameInfo info{r.id, r.variant, r.initial_fen, {}};
     for (const MoveRecord& m : r.moves) info.moves.push_back(m.uci);
-    if (g->live())
-        throw ApiError("not_allowed", "game_not_over", "a game is reviewed once it is over", "", {{"game", r.id}});
+    if (g->live()) throw ApiError(Reason::game_not_over, "a game is reviewed once it is over", "", {{"game", r.id}});
     return info;
 }
 
@@ -86,7 +85,7 @@ void ReviewService::lookup(const std::string& game, std::function<void(const Sto
             fn(rec);
         });
     });
-    if (!queued) throw ApiError("unavailable", "storage_busy", "the server is busy; try again");
+    if (!queued) throw ApiError(Reason::storage_busy, "the server is busy; try again");
 }
 
 void ReviewService::request(const HttpContextPtr& ctx) {
@@ -118,7 +117,7 @@ void ReviewService::get(const HttpContextPtr& ctx) {
                 return ctx->json(200, self->running_json(*it->second));
             self->lookup(info.id, [ctx](const Stored& s) {
                 ctx->run_guarded([&] {
-                    if (!s) throw ApiError("not_found", "review_not_found", "this game has not been reviewed");
+                    if (!s) throw ApiError(Reason::review_not_found, "this game has not been reviewed");
                     ctx->json(200, record_json(*s, false));
                 });
             });
@@ -134,10 +133,10 @@ void ReviewService::summary(const std::string& game, std::function<void(json)> f
 void ReviewService::start(const HttpContextPtr& ctx, const GameInfo& g) {
     const std::string& client = ctx->request().ip;
     if (auto it = by_client_.find(client); it != by_client_.end())
-        throw ApiError("rate_limited", "review_pending", "this address already has a game being reviewed", "",
+        throw ApiError(Reason::review_pending, "this address already has a game being reviewed", "",
                        {{"game", it->second}});
     if (running_.size() >= limits_.max_running)
-        throw ApiError("unavailable", "engine_busy", "too many games are being reviewed; try again");
+        throw ApiError(Reason::engine_busy, "too many games are being reviewed; try again");
     auto run = std::make_shared<Running>();
     run->game = g.id;
     run->client = client;
@@ -156,7 +155,7 @@ void ReviewService::start(const HttpContextPtr& ctx, const GameInfo& g) {
                              if (!ok) {
                                  self->running_.erase(run->game);
                                  self->by_client_.erase(run->client);
-                                 return ctx->error(ApiError("internal", "storage_failed", "storage failed: " + err));
+                                 return ctx->error(ApiError(Reason::storage_failed, "storage failed: " + err));
                              }
                              self->submit(run);
                              ctx->json(202, self->running_json(*run));

@@ -3,12 +3,15 @@
 #include "core/position.h"
 #include "core/utf8.h"
 #include "core/vocabulary.h"
+#include "server/api/game_names.h"
 #include "solver/popeye.h"
 #include "solver/stipulation.h"
 
 namespace echecs::problems {
 
 using nlohmann::json;
+using server::ApiError;
+using server::Reason;
 
 namespace {
 
@@ -20,63 +23,62 @@ const json* field(const json& body, const char* name) {
 std::string text_field(const json& body, const char* name, std::size_t max, bool required) {
     const json* f = field(body, name);
     if (!f) {
-        if (required) throw RequestError(name, "missing", std::string(name) + ": missing");
+        if (required) throw ApiError(Reason::missing, std::string(name) + ": missing", name);
         return "";
     }
-    if (!f->is_string()) throw RequestError(name, "not_text", std::string(name) + ": must be a string");
+    if (!f->is_string()) throw ApiError(Reason::not_text, std::string(name) + ": must be a string", name);
     const std::string& s = f->get_ref<const std::string&>();
     if (s.size() > max)
-        throw RequestError(name, "too_long", std::string(name) + ": longer than " + std::to_string(max) + " bytes");
-    if (!is_valid_utf8(s)) throw RequestError(name, "bad_utf8", std::string(name) + ": not valid UTF-8");
+        throw ApiError(Reason::too_long, std::string(name) + ": longer than " + std::to_string(max) + " bytes", name);
+    if (!is_valid_utf8(s)) throw ApiError(Reason::bad_utf8, std::string(name) + ": not valid UTF-8", name);
     return s;
 }
 
 bool flag(const json& body, const char* name, bool fallback) {
     const json* f = field(body, name);
     if (!f) return fallback;
-    if (!f->is_boolean()) throw RequestError(name, "not_boolean", std::string(name) + ": must be true or false");
+    if (!f->is_boolean()) throw ApiError(Reason::not_boolean, std::string(name) + ": must be true or false", name);
     return f->get<bool>();
 }
 
 double number(const json& body, const char* name, double lo, double hi) {
     const json* f = field(body, name);
     if (!f) return 0;
-    if (!f->is_number()) throw RequestError(name, "not_number", std::string(name) + ": must be a number");
+    if (!f->is_number()) throw ApiError(Reason::not_number, std::string(name) + ": must be a number", name);
     const double v = f->get<double>();
     if (!(v >= lo && v <= hi))
-        throw RequestError(
-            name, "out_of_range",
-            std::string(name) + ": must be between " + std::to_string(int(lo)) + " and " + std::to_string(int(hi)));
+        throw ApiError(
+            Reason::out_of_range,
+            std::string(name) + ": must be between " + std::to_string(int(lo)) + " and " + std::to_string(int(hi)),
+            name);
     return v;
 }
 
 solver::Problem read_problem(const json& body) {
-    if (!body.is_object()) throw RequestError("", "not_object", "the request must be a JSON object");
+    if (!body.is_object()) throw ApiError(Reason::not_object, "the request must be a JSON object");
     solver::Problem p;
     const std::string v = text_field(body, "variant", 32, false);
     if (!v.empty()) {
-        auto variant = variant_from_name(v);
-        if (!variant)
-            throw RequestError("variant", "unknown_variant", "variant: '" + v + "' is not chess, alice or avalanche");
-        p.variant = *variant;
+        p.variant = server::read_variant(v);
     }
     p.fen = text_field(body, "fen", MAX_FEN_BYTES, true);
     const std::string s = text_field(body, "stipulation", 16, true);
     try {
         p.stipulation = solver::parse_stipulation(s);
     } catch (const solver::StipulationError& e) {
-        throw RequestError("stipulation", "bad_stipulation", e.what());
+        throw ApiError(Reason::bad_stipulation, e.what(), "stipulation");
     }
     if (p.stipulation.moves > MAX_SOLVE_MOVES)
-        throw RequestError("stipulation", "stipulation_too_long",
-                           "stipulation: at most " + std::to_string(MAX_SOLVE_MOVES) + " moves on this server");
+        throw ApiError(Reason::stipulation_too_long,
+                       "stipulation: at most " + std::to_string(MAX_SOLVE_MOVES) + " moves on this server",
+                       "stipulation");
     // The diagram is checked here, so that a bad one is refused before it is queued.
     try {
         StateInfo st;
         Position pos;
         pos.set(p.variant, p.fen, st);
     } catch (const FenError& e) {
-        throw RequestError("fen", "bad_fen", e.what());
+        throw ApiError(Reason::bad_fen, e.what(), "fen");
     }
     p.title = text_field(body, "title", MAX_TITLE_BYTES, false);
     return p;
@@ -104,20 +106,20 @@ json popeye_export(const json& body) {
     try {
         return {{"popeye", solver::write_popeye(p, o)}};
     } catch (const solver::ProblemError& e) {
-        throw RequestError("fen", "bad_fen", e.what());
+        throw ApiError(Reason::bad_fen, e.what(), "fen");
     }
 }
 
 json popeye_import(const json& body) {
-    if (!body.is_object()) throw RequestError("", "not_object", "the request must be a JSON object");
+    if (!body.is_object()) throw ApiError(Reason::not_object, "the request must be a JSON object");
     const std::string text = text_field(body, "text", solver::POPEYE_MAX_BYTES, true);
     std::vector<solver::PopeyeProblem> read;
     try {
         read = solver::read_popeye(text);
     } catch (const solver::PopeyeError& e) {
-        throw RequestError("text", "bad_popeye", e.what());
+        throw ApiError(Reason::bad_popeye, e.what(), "text");
     } catch (const solver::ProblemError& e) {
-        throw RequestError("text", "bad_popeye", e.what());
+        throw ApiError(Reason::bad_popeye, e.what(), "text");
     }
     json problems = json::array();
     for (const solver::PopeyeProblem& pp : read) {

@@ -5,21 +5,12 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
-#include <stdexcept>
 #include <string>
 
+#include "server/api/reasons.h"
 #include "solver/solver.h"
 
 namespace echecs::problems {
-
-// A field that cannot be used: `field` names it ("fen", "stipulation", ...),
-// `reason` is a stable key for the client's translations.
-class RequestError : public std::runtime_error {
-public:
-    RequestError(std::string field, std::string reason, const std::string& message)
-        : std::runtime_error(message), field(std::move(field)), reason(std::move(reason)) {}
-    std::string field, reason;
-};
 
 struct SolveRequest {
     solver::Problem problem;
@@ -35,13 +26,14 @@ constexpr int MAX_SOLUTIONS = 1000;
 constexpr int MAX_SOLVE_MOVES = 8;
 
 // {"variant","fen","stipulation", optional "tries","set_play","threats",
-//  "max_solutions","timeout","title"}. Throws RequestError.
+//  "max_solutions","timeout","title"}. Throws server::ApiError naming the
+// field (its reasons: `missing`, `not_text`, `too_long`, `bad_fen`, ...).
 SolveRequest read_solve_request(const nlohmann::json& body);
 
 // Popeye input for the problem of `body` (the fields above): {"popeye": text}.
 nlohmann::json popeye_export(const nlohmann::json& body);
 // {"text": Popeye input} -> {"problems": [{"title","twins": [{"label","variant","fen","stipulation"}],
-// "tries","set_play","max_solutions"}]}. Throws RequestError (field "text", the line in the message).
+// "tries","set_play","max_solutions"}]}. Throws server::ApiError (field "text", the line in the message).
 nlohmann::json popeye_import(const nlohmann::json& body);
 
 }  // namespace echecs::problems

@@ -61,16 +61,16 @@ constexpr TypeEntry TYPES[] = {
     {"analyse_stop", Kind::AnalyseStop, {}},
 };
 
-ApiError bad_message(const char* reason, std::string message, std::string field = "", json params = json::object()) {
-    return ApiError("bad_message", reason, std::move(message), std::move(field), std::move(params));
+ApiError bad_message(Reason reason, std::string message, std::string field = "", json params = json::object()) {
+    return ApiError(Code::bad_message, reason, std::move(message), std::move(field), std::move(params));
 }
 
 std::string string_member(const json& j, const char* name) {
     auto it = j.find(name);
     if (it == j.end() || it->is_null())
-        throw bad_message("field_missing", std::string("missing field '") + name + "'", name);
+        throw bad_message(Reason::field_missing, std::string("missing field '") + name + "'", name);
     if (!it->is_string())
-        throw bad_message("field_type", std::string("field '") + name + "' must be a string", name,
+        throw bad_message(Reason::field_type, std::string("field '") + name + "' must be a string", name,
                           {{"expected", "string"}});
     return it->get<std::string>();
 }
@@ -80,9 +80,10 @@ std::string chat_target(const json& j) {
     if (auto it = j.find("game"); it != j.end() && !it->is_null()) return string_member(j, "game");
     auto it = j.find("room");
     if (it == j.end() || it->is_null())
-        throw bad_message("field_missing", "missing field 'game' (or \"room\": \"lobby\")", "game");
+        throw bad_message(Reason::field_missing, "missing field 'game' (or \"room\": \"lobby\")", "game");
     if (!it->is_string() || it->get_ref<const std::string&>() != "lobby")
-        throw bad_message("room_unknown", "field 'room' must be \"lobby\" (a game's room comes from 'game')", "room");
+        throw bad_message(Reason::room_unknown, "field 'room' must be \"lobby\" (a game's room comes from 'game')",
+                          "room");
     return "";
 }
 
@@ -92,23 +93,26 @@ msg::Analyse parse_analyse(const json& j) {
     msg::Analyse a;
     if (j.contains("variant")) a.variant = string_member(j, "variant");
     if (j.contains("fen") && !j["fen"].is_null()) a.fen = string_member(j, "fen");
-    if (a.fen.size() > 200) throw bad_message("fen_too_long", "fen: longer than 200 characters", "fen", {{"max", 200}});
+    if (a.fen.size() > 200)
+        throw bad_message(Reason::fen_too_long, "fen: longer than 200 characters", "fen", {{"max", 200}});
     if (auto it = j.find("moves"); it != j.end() && !it->is_null()) {
         if (!it->is_array())
-            throw bad_message("field_type", "moves must be an array of strings", "moves", {{"expected", "array"}});
-        if (it->size() > 1000) throw bad_message("moves_too_many", "at most 1000 moves", "moves", {{"max", 1000}});
+            throw bad_message(Reason::field_type, "moves must be an array of strings", "moves",
+                              {{"expected", "array"}});
+        if (it->size() > 1000)
+            throw bad_message(Reason::moves_too_many, "at most 1000 moves", "moves", {{"max", 1000}});
         for (std::size_t i = 0; i < it->size(); ++i) {
             const json& m = (*it)[i];
             const std::string path = "moves[" + std::to_string(i) + "]";
             if (!m.is_string() || m.get_ref<const std::string&>().size() > 32)
-                throw bad_message("field_type", path + " must be a move (a string of at most 32 characters)", path,
-                                  {{"index", i}, {"expected", "string"}});
+                throw bad_message(Reason::field_type, path + " must be a move (a string of at most 32 characters)",
+                                  path, {{"index", i}, {"expected", "string"}});
             a.moves.push_back(m.get<std::string>());
         }
     }
     if (auto it = j.find("multipv"); it != j.end() && !it->is_null()) {
         if (!it->is_number_integer() || it->get<std::int64_t>() < 1 || it->get<std::int64_t>() > 3)
-            throw bad_message("number_range", "multipv must be a whole number between 1 and 3", "multipv",
+            throw bad_message(Reason::number_range, "multipv must be a whole number between 1 and 3", "multipv",
                               {{"min", 1}, {"max", 3}});
         a.multipv = int(it->get<std::int64_t>());
     }
@@ -126,18 +130,18 @@ std::string_view command_name(msg::Command c) {
 ParsedMessage parse_client_message(std::string_view text) {
     ParsedMessage out;
     if (json_depth(text) > MAX_JSON_DEPTH) {
-        out.error = ApiError("bad_json", "json_too_deep",
+        out.error = ApiError(Reason::json_too_deep,
                              "the message nests arrays and objects deeper than " + std::to_string(MAX_JSON_DEPTH), "",
                              {{"max", MAX_JSON_DEPTH}});
         return out;
     }
     json j = json::parse(text, nullptr, false);
     if (j.is_discarded()) {
-        out.error = ApiError("bad_json", "json_invalid", "the message is not valid JSON (UTF-8)");
+        out.error = ApiError(Reason::json_invalid, "the message is not valid JSON (UTF-8)");
         return out;
     }
     if (!j.is_object()) {
-        out.error = ApiError("bad_json", "json_not_object", "the message must be a JSON object");
+        out.error = ApiError(Reason::json_not_object, "the message must be a JSON object");
         return out;
     }
     if (auto it = j.find("id"); it != j.end()) {
@@ -152,13 +156,13 @@ ParsedMessage parse_client_message(std::string_view text) {
         for (const TypeEntry& t : TYPES)
             if (t.name == type) entry = &t;
         if (!entry)
-            throw ApiError("unknown_type", "type_unknown", "unknown message type '" + ascii_excerpt(type, 32) + "'",
-                           "type");
+            throw ApiError(Reason::type_unknown, "unknown message type '" + ascii_excerpt(type, 32) + "'", "type");
         switch (entry->kind) {
             case Kind::Hello: {
                 std::string token = string_member(j, "token");
                 if (!valid_token(token))
-                    throw bad_message("token_invalid", "token must be 16-64 characters of [A-Za-z0-9_-]", "token");
+                    throw bad_message(Reason::token_invalid, "token must be 16-64 characters of [A-Za-z0-9_-]",
+                                      "token");
                 out.message = msg::Hello{std::move(token)};
                 break;
             }
@@ -176,10 +180,10 @@ ParsedMessage parse_client_message(std::string_view text) {
                 m.game = string_member(j, "game");
                 m.uci = string_member(j, "move");
                 if (m.uci.size() > 32)
-                    throw ApiError("illegal_move", "move_too_long", "illegal move: longer than 32 characters", "move");
+                    throw ApiError(Reason::move_too_long, "illegal move: longer than 32 characters", "move");
                 if (auto it = j.find("ply"); it != j.end() && !it->is_null()) {
                     if (!it->is_number_integer() || it->get<std::int64_t>() < 0 || it->get<std::int64_t>() > 100000)
-                        throw bad_message("field_type", "field 'ply' must be a whole number 0-100000", "ply",
+                        throw bad_message(Reason::field_type, "field 'ply' must be a whole number 0-100000", "ply",
                                           {{"expected", "integer"}});
                     m.ply = int(it->get<std::int64_t>());
                 }
@@ -201,8 +205,8 @@ ParsedMessage parse_client_message(std::string_view text) {
                 r.game = chat_target(j);
                 auto it = j.find("line");
                 if (it == j.end() || !it->is_number_integer() || it->get<std::int64_t>() < 1)
-                    throw bad_message("field_type", "field 'line' must be a line's id (a whole number from 1)", "line",
-                                      {{"expected", "integer"}});
+                    throw bad_message(Reason::field_type, "field 'line' must be a line's id (a whole number from 1)",
+                                      "line", {{"expected", "integer"}});
                 r.line = it->get<std::uint64_t>();
                 if (auto rs = j.find("reason"); rs != j.end() && !rs->is_null()) r.reason = string_member(j, "reason");
                 out.message = std::move(r);

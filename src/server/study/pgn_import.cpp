@@ -7,14 +7,16 @@
 namespace echecs::study {
 
 using nlohmann::json;
+using server::ApiError;
+using server::Reason;
 
 json import_pgn(const json& body) {
-    if (!body.is_object()) throw ImportError("", "not_object", "the request must be a JSON object");
+    if (!body.is_object()) throw ApiError(Reason::not_object, "the request must be a JSON object");
     auto it = body.find("text");
-    if (it == body.end() || !it->is_string()) throw ImportError("text", "missing", "text: the PGN, as a string");
+    if (it == body.end() || !it->is_string()) throw ApiError(Reason::missing, "text: the PGN, as a string", "text");
     const std::string& text = it->get_ref<const std::string&>();
     if (text.size() > MAX_PGN_BYTES)
-        throw ImportError("text", "too_long", "text: longer than " + std::to_string(MAX_PGN_BYTES) + " bytes");
+        throw ApiError(Reason::too_long, "text: longer than " + std::to_string(MAX_PGN_BYTES) + " bytes", "text");
     // read_pgn makes every string valid UTF-8 (Windows-1252 otherwise).
     std::vector<PgnGame> games = read_pgn(text);
     const bool truncated = games.size() > MAX_GAMES;

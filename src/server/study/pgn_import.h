@@ -7,25 +7,18 @@
 
 #include <cstddef>
 #include <nlohmann/json.hpp>
-#include <stdexcept>
 #include <string>
+
+#include "server/api/reasons.h"
 
 namespace echecs::study {
 
 constexpr std::size_t MAX_PGN_BYTES = 1 << 20;
 constexpr std::size_t MAX_GAMES = 200;
 
-// A request that cannot be read: `field` names the JSON field, `reason` is stable.
-class ImportError : public std::runtime_error {
-public:
-    ImportError(std::string field, std::string reason, const std::string& message)
-        : std::runtime_error(message), field(std::move(field)), reason(std::move(reason)) {}
-    std::string field, reason;
-};
-
 // {"text": PGN} -> {"games": [{"index","tags":{...},"variant","initial_fen",
 //   "moves":[{"uci","san","comment"}],"result","termination","summary","error"}],
-//  "truncated": bool}. Throws ImportError for a missing or oversized text.
+//  "truncated": bool}. Throws server::ApiError for a missing or oversized text.
 nlohmann::json import_pgn(const nlohmann::json& body);
 
 }  // namespace echecs::study
