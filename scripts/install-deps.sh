@@ -12,8 +12,10 @@ RUNTIME="build-essential cmake ninja-build pkg-config git
   nodejs npm"
 # clang builds the sanitizer stage against libstdc++ (no libc++); its ASan and
 # UBSan runtimes are in libclang-rt-14-dev, which clang-14 does not pull in.
+# The browser tests run in chromium-headless-shell (half the CPU of chromium
+# headless, tests/e2e/lib.mjs); chromium for a look at a page with a window.
 TEST="googletest libgtest-dev libgmock-dev libbenchmark-dev
-  clang libfuzzer-14-dev libclang-rt-14-dev postgresql chromium stockfish valgrind
+  clang libfuzzer-14-dev libclang-rt-14-dev postgresql chromium chromium-headless-shell stockfish valgrind
   dpkg-dev debhelper lintian adduser systemd ccache"
 
 want=$RUNTIME

@@ -3,21 +3,26 @@
 # docs/TESTING.md says what each stage proves, how long it takes and how to
 # replay a failure.
 #
-#   sh scripts/test.sh               every stage, in this order:
+#   sh scripts/test.sh               every stage:
 #     deps        install what is missing (scripts/install-deps.sh test)
+#     web         the web client's unit tests (its `npm ci` installs what the
+#                 browser tests use)
+#   then two lanes at once (the processor is what they share, and neither
+#   keeps both cores busy alone; ECHECS_TEST_SERIAL=1: one stage at a time):
 #     package     a clean clone builds the Debian package (the release build
 #                 and the web client, once), lintian checks it, its installed
 #                 server is started as systemd starts it (scripts/package-test.sh)
-#     web         the web client's unit tests
 #     e2e         the browser tests in headless Chromium against the packaged
 #                 server and client (desktop: every flow; phone: every page and
-#                 the phone flows); they wait on the browser far more than they
-#                 compute, so they run while the next stage compiles (at a
-#                 lower priority), unless ECHECS_TEST_SERIAL=1
-#     asan-build  everything, tests included, with Clang under ASan + UBSan
+#                 the phone flows)
+#   (that lane in the background, its output printed when it ends) and
+#     asan-build  everything, tests included, with Clang under ASan + UBSan,
+#                 from a copy of the clone at a fixed place, kept (a second
+#                 run compiles only what changed), at a lower priority
 #     asan-tests  every C++ test (rules, command line, engine, solver, server,
 #                 attacks, fuzz smoke) under ASan + UBSan
 #     postgres    the storage tests against a throwaway PostgreSQL server
+#   then
 #     release     what only a release binary can show (the server out of
 #                 descriptors), against the packaged binary
 #   sh scripts/test.sh STAGE...      only those stages (each needs what the
@@ -32,7 +37,19 @@ set -eu
 cd "$(dirname "$0")/.."
 SRC=$PWD
 JOBS=${JOBS:-$(nproc)}
-ASAN=${ECHECS_ASAN_BUILD:-$SRC/build-asan}
+# The sanitizer build: from a copy of this clone's files at a fixed place
+# ($ECHECS_ASAN_DIR/src, default /var/tmp/echecs-asan/src, made equal to the
+# working tree by scripts/sync-tree.mjs: changed files rewritten, stale ones
+# deleted, the others untouched), built in $ECHECS_ASAN_DIR/build, kept: a
+# second run, from any clone, compiles only what changed. One run at a time
+# holds it (flock on $ECHECS_ASAN_DIR.lock, from asan-build to the end).
+# ECHECS_ASAN_BUILD=DIR builds from the clone itself in DIR instead.
+ASAN_DIR=${ECHECS_ASAN_DIR:-/var/tmp/echecs-asan}
+if [ -n "${ECHECS_ASAN_BUILD:-}" ]; then
+    ASAN=$ECHECS_ASAN_BUILD ASAN_SRC=$SRC ASAN_DIR=
+else
+    ASAN=$ASAN_DIR/build ASAN_SRC=$ASAN_DIR/src
+fi
 # The package's installed files (scratch root), kept for the later stages.
 PKGROOT=${ECHECS_PACKAGE_ROOT:-$SRC/build-package}
 
@@ -77,11 +94,26 @@ package() {
     rm -rf "$PKGROOT" && PACKAGE_ROOT=$PKGROOT JOBS=$JOBS sh scripts/package-test.sh
 }
 
+# The fixed place is locked by the first stage that uses it, until the end
+# (the descriptor is closed for the servers the stages start).
+ASAN_LOCKED=
+asan_lock() {
+    [ -n "$ASAN_DIR" ] && [ -z "$ASAN_LOCKED" ] || return 0
+    mkdir -p "$ASAN_DIR"
+    exec 8>"$ASAN_DIR.lock"
+    if ! flock -w 3600 8; then echo "another test run holds $ASAN_DIR.lock (waited 60 min)" >&2; return 1; fi
+    ASAN_LOCKED=1
+}
+
 asan_build() {
     # Clang, not GCC: measured on these targets, a quarter less compile time
     # and less than half the test time; the suite then also builds
     # warning-free with a second compiler (the package is built with GCC).
-    cmake -S . -B "$ASAN" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DECHECS_SANITIZE=ON \
+    if [ -n "$ASAN_DIR" ]; then
+        node scripts/sync-tree.mjs "$SRC" "$ASAN_SRC" 8>&- || return 1
+    fi
+    echo "sanitizer build of $ASAN_SRC in $ASAN"
+    cmake -S "$ASAN_SRC" -B "$ASAN" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DECHECS_SANITIZE=ON \
         -DECHECS_CORE_ONLY=OFF -DECHECS_TESTS=ON -DECHECS_BENCH=OFF -DCMAKE_CXX_FLAGS_DEBUG="-g1 -O1" >/dev/null &&
         nice -n 5 ninja -C "$ASAN" -j "$JOBS"
 }
@@ -92,7 +124,8 @@ asan_tests() {
 
 postgres() {
     ok=0
-    if PG_URL=$(sh scripts/postgres-test.sh start | tail -n 1); then
+    # (8>&-: the PostgreSQL server it starts must not hold the lock of the fixed place)
+    if PG_URL=$(sh scripts/postgres-test.sh start 8>&- | tail -n 1); then
         if (cd "$ASAN" && ECHECS_PG_URL="$PG_URL" ctest --output-on-failure --no-tests=error -L postgres \
             >postgres-tests.log 2>&1); then ok=1; fi
         cat "$ASAN/postgres-tests.log"
@@ -100,7 +133,7 @@ postgres() {
         # Without a server the tests skip themselves; here that would be a failure.
         if grep -q 'Skipped' "$ASAN/postgres-tests.log"; then echo "PostgreSQL tests were skipped"; ok=0; fi
     fi
-    sh scripts/postgres-test.sh stop
+    sh scripts/postgres-test.sh stop 8>&-
     [ "$ok" = 1 ]
 }
 
@@ -131,45 +164,68 @@ e2e() {
         node web/scripts/e2e.mjs
 }
 
-# The browser tests in the background: their output is printed, and their
-# status counted, when they end (at the latest before the summary).
-E2E_LOG=
-E2E_PID=
-e2e_start() {
-    E2E_LOG=$(mktemp /tmp/echecs-e2e.XXXXXX)
-    printf '\n==== e2e (in the background while the next stages run; its output when it ends)\n'
+# Two lanes at once, since the processor is what they share and neither
+# keeps it busy alone: the package then the browser tests (which run against
+# it), in the background; the sanitizer build then its tests in the
+# foreground (the build at a lower priority: the browser tests' waits are on
+# a clock). `deps` and `web` (its `npm ci` installs what the browser tests
+# run with) come first, `release` last (it needs both lanes).
+# ECHECS_TEST_SERIAL=1: every stage in the foreground, in the order given.
+# A background stage's output is printed, and its status counted, when its
+# lane ends.
+LANE_DIR=$(mktemp -d /tmp/echecs-lane.XXXXXX)
+LANE_PID=
+lane_start() {
+    printf '\n==== %s (in the background while the next stages run; their output when they end)\n' "$*"
     (
-        t=$(date +%s)
-        if e2e >"$E2E_LOG" 2>&1; then st=ok; else st=FAILED; fi
-        echo "$st $(($(date +%s) - t))" >"$E2E_LOG.status"
-    ) &
-    E2E_PID=$!
+        for s in "$@"; do
+            t=$(date +%s)
+            if "$(echo "$s" | tr - _)" >"$LANE_DIR/$s.log" 2>&1; then st=ok; else st=FAILED; fi
+            echo "$s $st $(($(date +%s) - t))" >>"$LANE_DIR/status"
+        done
+    ) 8>&- &
+    LANE_PID=$!
 }
-e2e_finish() {
-    [ -n "$E2E_PID" ] || return 0
-    wait "$E2E_PID" || true
-    E2E_PID=
-    printf '\n==== e2e (ran in the background)\n'
-    cat "$E2E_LOG"
-    cp "$E2E_LOG" "$LOGS/e2e.tap"
-    read -r st d <"$E2E_LOG.status" || { st=FAILED; d=0; }
-    printf '==== e2e: %s in %d s\n' "$st" "$d"
-    [ "$st" = ok ] || failed="$failed e2e"
-    timings="$timings$(printf '%-11s %-6s %5d s (in the background)' e2e "$st" "$d")
+lane_finish() {
+    [ -n "$LANE_PID" ] || return 0
+    wait "$LANE_PID" || true
+    LANE_PID=
+    while read -r s st d; do
+        printf '\n==== %s (ran in the background)\n' "$s"
+        cat "$LANE_DIR/$s.log"
+        if [ "$s" = e2e ]; then cp "$LANE_DIR/$s.log" "$LOGS/e2e.tap"; fi
+        printf '==== %s: %s in %d s\n' "$s" "$st" "$d"
+        [ "$st" = ok ] || failed="$failed $s"
+        timings="$timings$(printf '%-11s %-6s %5d s (in the background)' "$s" "$st" "$d")
 "
-    rm -f "$E2E_LOG" "$E2E_LOG.status"
+    done <"$LANE_DIR/status"
 }
-trap 'if [ -n "$E2E_PID" ]; then kill "$E2E_PID" 2>/dev/null || true; fi' EXIT
+trap 'if [ -n "$LANE_PID" ]; then kill "$LANE_PID" 2>/dev/null || true; fi; rm -rf "$LANE_DIR"' EXIT
 
+foreground() {
+    case $1 in asan-* | postgres | release) asan_lock || { failed="$failed $1"; return 0; } ;; esac
+    run_stage "$1" "$(echo "$1" | tr - _)"
+}
+has() { case " $STAGES " in *" $1 "*) return 0 ;; esac; return 1; }
+
+lane_a="" lane_b=""
 for s in $STAGES; do
-    if [ "$s" = e2e ] && [ "${ECHECS_TEST_SERIAL:-0}" != 1 ] && [ "$s" != "$(echo "$STAGES" | awk '{print $NF}')" ]; then
-        e2e_start
-        continue
-    fi
-    if [ "$s" = asan-tests ]; then e2e_finish; fi
-    run_stage "$s" "$(echo "$s" | tr - _)"
+    case $s in
+    package | e2e) lane_a="$lane_a $s" ;;
+    web | asan-build | asan-tests | postgres) lane_b="$lane_b $s" ;;
+    esac
 done
-e2e_finish
+if [ "${ECHECS_TEST_SERIAL:-0}" = 1 ] || [ -z "$lane_a" ] || [ -z "$lane_b" ] || [ "$lane_b" = " web" ]; then
+    for s in $STAGES; do foreground "$s"; done
+else
+    if has deps; then foreground deps; fi
+    if has web; then foreground web; fi
+    # shellcheck disable=SC2086
+    lane_start $lane_a
+    for s in $lane_b; do [ "$s" = web ] || foreground "$s"; done
+    lane_finish
+    if has release; then foreground release; fi
+fi
 
 printf '\n==== summary (%d s in all)\n%s' "$(($(date +%s) - T0))" "$timings"
 if command -v ccache >/dev/null 2>&1 && [ -n "${CMAKE_CXX_COMPILER_LAUNCHER:-}" ]; then
