@@ -19,6 +19,8 @@ export interface GameInfo {
   /** FEN letters of the pieces on board B (pawn, knight, bishop, rook, queen, king), "" with one board. */
   board_b_letters: string;
   start_fen: string;
+  /** The translation key of the game's name. */
+  display_key: string;
   /** Played rated (ratings, leaderboard, profile). */
   rated: boolean;
 }
@@ -46,7 +48,7 @@ export function variantOr(s: string | null | undefined, fallback?: Variant): Var
 
 /** A game's row; a name the table does not hold is drawn as one board without pushes. */
 export function gameInfo(v: Variant): GameInfo {
-  return table.find(g => g.name === v) ?? { name: v, pgn: v, boards: 1, pushes: false, board_b_letters: '', start_fen: '', rated: false };
+  return table.find(g => g.name === v) ?? { name: v, pgn: v, boards: 1, pushes: false, board_b_letters: '', start_fen: '', display_key: `variant.${v}`, rated: false };
 }
 
 export const twoBoards = (v: Variant): boolean => gameInfo(v).boards === 2;
@@ -54,5 +56,5 @@ export const hasPushes = (v: Variant): boolean => gameInfo(v).pushes;
 
 /** The translation key of a game's name (each game has one in both languages: i18n.test.ts). */
 export function variantKey(v: Variant): Key {
-  return `variant.${v}` as Key;
+  return gameInfo(v).display_key as Key;
 }

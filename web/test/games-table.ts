@@ -1,6 +1,6 @@
 // The server's table of the games (GET /api/variants) for the unit tests:
 // variants.json is the server's answer, checked against the server by its
-// own test (tests/server: VariantsTable.MatchesTheClientsFixture).
+// own test (tests/server: ServerTest.TheTableOfTheGamesIsTheClientsFixture).
 import { readFileSync } from 'node:fs';
 import { GameInfo, setGames } from '../src/games.js';
 

@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { dictionaries, detectLang, translate } from '../src/i18n.ts';
 import { RULES } from '../src/rules-content.ts';
@@ -77,4 +78,15 @@ test('every error reason the server documents has a text in both languages', () 
   const reasons = ['time_both_zero', 'time_below_minimum', 'nickname_reserved', 'nickname_bidi', 'fen_invalid', 'draw_offer_too_soon',
     'live_game_analysis', 'rate_limited', 'illegal_move', 'not_your_turn', 'stale', 'game_over'];
   for (const r of reasons) for (const l of ['en', 'fr'] as const) assert.ok(`err.${r}` in dictionaries[l], `${l} err.${r}`);
+});
+
+test("every game of the server's table has its name in both languages", async () => {
+  const { variants } = JSON.parse(readFileSync(new URL('./variants.json', import.meta.url), 'utf8')) as {
+    variants: { name: string; display_key: string }[];
+  };
+  assert.ok(variants.length >= 3);
+  for (const g of variants) {
+    assert.ok(g.display_key in dictionaries.en, `en lacks ${g.display_key} (${g.name})`);
+    assert.ok(g.display_key in dictionaries.fr, `fr lacks ${g.display_key} (${g.name})`);
+  }
 });

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "core/vocabulary.h"
 #include "server/accounts/speed.h"
 
 namespace echecs::server::accounts {
@@ -13,7 +14,6 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::array<const char*, 3> VARIANTS = {"chess", "alice", "avalanche"};
 constexpr std::int64_t DAY_MS = 86'400'000;
 
 std::int64_t system_ms() {
@@ -38,8 +38,10 @@ int shown(double rating) { return int(std::lround(rating)); }
 }  // namespace
 
 bool known_variant(const std::string& v) {
-    for (const char* name : VARIANTS)
-        if (v == name) return true;
+    // Exactly the API names (the rating tables' keys), not the aliases the
+    // name reader also accepts.
+    for (const VariantInfo& info : VARIANTS)
+        if (v == info.name) return true;
     return false;
 }
 
@@ -190,8 +192,9 @@ json Accounts::profile(const std::string& username) {
     const auto a = store_->find_account(username);
     if (!a || a->deleted) throw ApiError(Reason::user_not_found, "no such user", "username");
     json ratings = json::object();
-    for (const char* v : VARIANTS)
+    for (const VariantInfo& info : VARIANTS)
         for (std::string_view s : SPEED_NAMES) {
+            const std::string v(info.name);
             const Glicko g = new_rating(options_.glicko);
             ratings[v][std::string(s)] = {
                 {"rating", shown(g.rating)}, {"rd", shown(g.deviation)}, {"games", 0}, {"provisional", true}};

@@ -9,8 +9,9 @@ const std::vector<PoolSpec>& PoolBook::presets() {
     static const std::vector<PoolSpec> specs = [] {
         std::vector<PoolSpec> out;
         const struct { int minutes, increment; } realtime[] = {{1, 0}, {3, 2}, {5, 3}, {10, 0}, {15, 10}};
-        for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche}) {
-            const std::string name(variant_name(v));
+        for (const VariantInfo& info : VARIANTS) {
+            const Variant v = info.variant;
+            const std::string name(info.name);
             for (const auto& t : realtime) {
                 TimeControl tc;
                 tc.kind = TimeControl::Realtime;
