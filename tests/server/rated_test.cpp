@@ -7,8 +7,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <thread>
 
 #include "accounts_client.h"
+#include "server/accounts/sql_conn.h"
 #include "server_fixture.h"
 
 using namespace echecs;
@@ -258,6 +260,49 @@ TEST_F(RatedTest, RatedGamesOfEachGameMoveBothRatingsAsGlicko2Says) {
     EXPECT_FALSE(summary["games"][0]["rating_diff"].is_null());
     // The logged-in session survives too.
     EXPECT_EQ(account_call(port_, http::verb::get, "/api/account", nullptr, ann).status, 200);
+}
+
+// A crash between the write that ends a rated game and the accounts'
+// record of its result: the game row says the result is pending, and the
+// next start records it, once.
+TEST_F(RatedTest, AResultACrashLeftUnrecordedIsRecordedAtTheNextStart) {
+    Player ann = sign_up(port_, "AnnLee"), bob = sign_up(port_, "BobK");
+    const std::string game =
+        seek_and_accept(port_, ann, bob, {{"variant", "chess"}, {"time", BLITZ}, {"color", "white"}, {"rated", true}});
+    ASSERT_NE(game, "");
+    json end = play_out(game, ann, bob, {"f2f3", "e7e5", "g2g4", "d8h4"});
+    const json recorded = profile(port_, "AnnLee")["ratings"]["chess"]["blitz"];
+    ASSERT_EQ(recorded["games"], 1);
+    stop();
+    {
+        // The database as the crash left it: the end written, the accounts'
+        // records of it not.
+        auto db = server::accounts::sqlite_conn(db_path());
+        auto games = db->query("SELECT result_pending FROM games WHERE id = ?", {game});
+        ASSERT_EQ(games.size(), 1u);
+        EXPECT_FALSE(games[0].b(0)) << "recorded, so no longer pending";
+        db->exec("UPDATE games SET result_pending = ?, white_rating_diff = NULL, black_rating_diff = NULL WHERE id = ?",
+                 {true, game});
+        for (const char* table : {"account_games", "account_rating_history"})
+            EXPECT_EQ(db->exec(std::string("DELETE FROM ") + table + " WHERE game_id = ?", {game}), 2);
+        EXPECT_EQ(db->exec("DELETE FROM account_ratings"), 2);
+    }
+    start(FAST);
+    // Recorded by the start, in the background: the game's changes are stored
+    // and the ratings are what they were. Bounded: 60 s.
+    json g;
+    for (int i = 0; i < 600; ++i) {
+        g = http_request(port_, http::verb::get, "/api/games/" + game).j();
+        if (!g["rating_diff"].is_null()) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    ASSERT_FALSE(g["rating_diff"].is_null()) << "the restarted server did not record the pending result within 60 s";
+    EXPECT_EQ(g["rating_diff"], end["rating_diff"]);
+    EXPECT_EQ(profile(port_, "AnnLee")["ratings"]["chess"]["blitz"], recorded);
+    // Once: a further restart records nothing more.
+    restart_fast();
+    EXPECT_EQ(profile(port_, "AnnLee")["ratings"]["chess"]["blitz"], recorded);
+    ASSERT_EQ(http_request(port_, http::verb::get, "/api/users/AnnLee/games").j()["games"].size(), 1u);
 }
 
 TEST_F(RatedTest, ResignationAndDrawAreRatedAbortIsNot) {

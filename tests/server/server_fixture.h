@@ -88,6 +88,8 @@ protected:
         stop();
         start(tweak);
     }
+    // The server's SQLite file (options()).
+    std::string db_path() const { return (dir_.path() / "test.db").string(); }
 
     std::string token() {
         auto r = http_request(port_, http::verb::post, "/api/session");

@@ -271,6 +271,7 @@ INSERT INTO seeks VALUES ('SeekPriv', 'alice', 'unlimited', 0, 0, 0, 'white', 'A
     EXPECT_EQ(g1->white.rating, 0);
     EXPECT_FALSE(g1->rated);
     EXPECT_EQ(g1->white_rating_diff, std::nullopt);
+    EXPECT_TRUE(s->games_with_results_pending().empty()) << "no account: nothing to record";
     auto seek = s->load_seek("SeekPriv");
     ASSERT_TRUE(seek);
     EXPECT_FALSE(seek->rated);
@@ -348,6 +349,24 @@ TEST_F(StorageTest, AccountsRatingsAndRatedSeeksRoundTrip) {
 
 // A game's computer review: queued when requested, replaced by the result;
 // one per game; a review of an unknown game is refused with the transaction.
+TEST_F(StorageTest, GamesWhoseResultIsPendingAreListedWithTheirMoves) {
+    auto s = open();
+    GameRecord pending = sample("Pend0001", 100), done = sample("Done0001", 110), live = sample("Live0001", 120);
+    for (GameRecord* g : {&pending, &done}) g->status = "over", g->result = "1-0", g->ended_at = 200;
+    pending.result_pending = true;
+    s->apply({SaveGame{pending}, AddMove{"Pend0001", move(0, "e2e4", "e4")}, SaveGame{done}, SaveGame{live}});
+    auto list = s->games_with_results_pending();
+    ASSERT_EQ(list.size(), 1u);
+    EXPECT_EQ(list[0].id, "Pend0001");
+    EXPECT_TRUE(list[0].result_pending);
+    ASSERT_EQ(list[0].moves.size(), 1u);
+    // Recorded: no longer listed.
+    pending.result_pending = false;
+    s->apply({SaveGame{pending}});
+    EXPECT_TRUE(s->games_with_results_pending().empty());
+    EXPECT_FALSE(s->load_game("Pend0001")->result_pending);
+}
+
 TEST_F(StorageTest, ReviewsRoundTrip) {
     GameRecord g = sample("Game0001", 100);
     g.status = "over";

@@ -13,23 +13,35 @@ bool result_to_record(const GameRecord& g) {
     return !(g.rated && (g.white_rating_diff || g.black_rating_diff));
 }
 
+namespace {
+
+// The accounts hold the result: the game row says so (and keeps the rating
+// changes), and its watchers see them once that is stored.
+void mark_recorded(Hub& hub, const std::string& id, std::optional<int> white, std::optional<int> black) {
+    hub.with_room(id, [&hub, id, white, black](GameRoom* room) {
+        // The game stays pending: the next start records it again (the
+        // accounts refuse a second record, and that clears it).
+        if (!room) return hub.log("game " + id + ": result recorded, not yet marked (the game is gone)");
+        room->game().result_recorded(white, black);
+        hub.commit({id}, {SaveGame{room->game().meta()}}, nullptr);
+    });
+}
+
+}  // namespace
+
 void record_game_result(Hub& hub, const GameRecord& g) {
-    if (!result_to_record(g)) return;
+    if (!g.result_pending) return;
     const std::string id = g.id;
     hub.accounts().record_result(game_end_of(g), [&hub, id](std::optional<accounts::RatingChanges> changes,
                                                             std::optional<accounts::AccountError> error) {
         if (error) {
-            if (error->reason != "already_recorded")
-                hub.log("game " + id + ": result not recorded for the accounts: " + error->what());
-            return;
+            // Recorded before a crash or restart cut the marking short.
+            if (error->reason == "already_recorded") return mark_recorded(hub, id, std::nullopt, std::nullopt);
+            // Left pending: the next start tries again.
+            return hub.log("game " + id + ": result not recorded for the accounts: " + error->what());
         }
-        if (!changes) return;  // casual: the players' lists only
-        const int white = changes->white.diff, black = changes->black.diff;
-        hub.with_room(id, [&hub, id, white, black](GameRoom* room) {
-            if (!room) return hub.log("game " + id + ": rating changes not stored (the game is gone)");
-            room->game().set_rating_diffs(white, black);
-            hub.commit({id}, {SaveGame{room->game().meta()}}, nullptr);
-        });
+        if (!changes) return mark_recorded(hub, id, std::nullopt, std::nullopt);  // casual: the players' lists
+        mark_recorded(hub, id, changes->white.diff, changes->black.diff);
     });
 }
 

@@ -6,6 +6,7 @@
 #include "server/accounts/account_service.h"
 #include "server/app/util.h"
 #include "server/play/analysis_stream.h"
+#include "server/play/game_results.h"
 #include "server/play/game_room.h"
 #include "server/play/live_game.h"
 #include "server/play/pools.h"
@@ -83,6 +84,18 @@ void Hub::load_from_storage(Storage& s) {
             log(std::string("cannot resume a game: ") + e.what());
         }
     }
+    // Finished games whose result a crash or a stop left unrecorded for the
+    // accounts: recorded once the server starts (start()).
+    for (GameRecord& rec : s.games_with_results_pending()) {
+        try {
+            const std::string id = rec.id;
+            if (find_room(id)) continue;
+            add_room(std::make_unique<LiveGame>(std::move(rec), settings))
+                .restore_chat(s.load_chat(id, int(opt_.chat_history)));
+        } catch (const std::exception& e) {
+            log(std::string("cannot load a finished game: ") + e.what());
+        }
+    }
     for (auto& [id, room] : rooms_) room->set_busy(false);
     seeks_.load(s.open_seeks());
 }
@@ -106,6 +119,8 @@ void Hub::start() {
         opt_.heartbeat_ms, opt_.read_queue);
     engine_ = std::make_unique<EngineScheduler>(opt_.engine_threads, opt_.engine_queue, opt_.engine_queue_per_client);
     for (auto& [id, room] : rooms_) room->start();
+    for (auto& [id, room] : rooms_)
+        if (room->game().record().result_pending) record_game_result(*this, room->game().record());
     sweep();
 }
 

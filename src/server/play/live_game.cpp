@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/notation.h"
+#include "server/play/game_results.h"
 
 namespace echecs::server {
 
@@ -248,6 +249,7 @@ void LiveGame::finish(Outcome o, Termination t, std::int64_t now) {
     rec_.termination = std::string(termination_name(t));
     rec_.ended_at = now;
     rec_.draw_offer.clear();
+    rec_.result_pending = result_to_record(rec_);
     refresh();
 }
 

@@ -78,10 +78,12 @@ public:
         rec_.rematch_game = id;
         rec_.rematch_offer.clear();
     }
-    // A rated game's result recorded: each side's rating change.
-    void set_rating_diffs(int white, int black) {
-        rec_.white_rating_diff = white;
-        rec_.black_rating_diff = black;
+    // The result is recorded for the accounts; a rated game's with each
+    // side's rating change.
+    void result_recorded(std::optional<int> white_diff, std::optional<int> black_diff) {
+        if (white_diff) rec_.white_rating_diff = white_diff;
+        if (black_diff) rec_.black_rating_diff = black_diff;
+        rec_.result_pending = false;
     }
     // An unlimited game nobody moved in for too long: ended without result.
     void archive(std::int64_t now);

@@ -85,6 +85,10 @@ struct GameRecord {
     bool rated = false;  // created rated (two accounts); the result moves their ratings
     // Each side's rating change, once the result is recorded (rated games).
     std::optional<int> white_rating_diff, black_rating_diff;
+    // Over, and its result not yet recorded for the accounts (ratings, the
+    // players' lists): set in the same write as the end, cleared once the
+    // accounts hold it, so that a restart records what a crash left undone.
+    bool result_pending = false;
     std::vector<MoveRecord> moves;
     bool operator==(const GameRecord&) const = default;
 };
@@ -220,6 +224,8 @@ public:
     // A browser's finished games on a seat with no account, not yet claimed
     // (MarkClaimed), newest first, without moves.
     virtual std::vector<GameRecord> anonymous_games_of(const std::string& token, int limit) = 0;
+    // Finished games whose result the accounts do not yet hold (result_pending), with their moves.
+    virtual std::vector<GameRecord> games_with_results_pending() = 0;
     virtual std::optional<ReviewRecord> load_review(const std::string& game_id) = 0;
     virtual std::int64_t last_heartbeat() = 0;  // 0 if none
     // The last `per_room` lines of each of the game's chat rooms, oldest first.
@@ -246,6 +252,6 @@ public:
 // (StorageError) before anything is changed.
 std::unique_ptr<Storage> open_storage(const std::string& url, bool durable = false, bool exclusive = true);
 
-constexpr int SCHEMA_VERSION = 7;
+constexpr int SCHEMA_VERSION = 8;
 
 }  // namespace echecs::server

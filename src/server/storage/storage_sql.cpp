@@ -164,6 +164,17 @@ ALTER TABLE chat_reports ADD COLUMN resolved_at {INT} NOT NULL DEFAULT 0;
 ALTER TABLE chat_reports ADD COLUMN resolution TEXT NOT NULL DEFAULT '';
 CREATE INDEX chat_reports_open ON chat_reports(resolved_at, id);
 )sql",
+    // 8: a finished game whose result the accounts do not yet hold (a
+    // restart records it). Rated games that ended without their rating
+    // changes were lost to a crash or a stop before this: pending, so the
+    // next start records them (the accounts refuse a second record).
+    R"sql(
+ALTER TABLE games ADD COLUMN result_pending {BOOL} NOT NULL DEFAULT {FALSE};
+CREATE INDEX games_result_pending ON games(result_pending);
+UPDATE games SET result_pending = {TRUE}
+  WHERE status = 'over' AND result <> '*' AND rated = {TRUE}
+    AND white_rating_diff IS NULL AND black_rating_diff IS NULL;
+)sql",
 };
 static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
 
@@ -174,7 +185,7 @@ constexpr const char* GAME_COLUMNS =
     "status, result, termination, created_at, ended_at, white_ms, black_ms, clock_at, "
     "draw_offer, rematch_offer, rematch_game, ply, fen, is_private, white_draw_ply, black_draw_ply, "
     "white_account, white_rating, white_provisional, black_account, black_rating, black_provisional, "
-    "rated, white_rating_diff, black_rating_diff";
+    "rated, white_rating_diff, black_rating_diff, result_pending";
 constexpr const char* SEEK_COLUMNS =
     "id, variant, time_kind, initial_ms, increment_ms, days, color, nickname, token, is_private, created_at, game, "
     "rated, account, rating, provisional, rating_min, rating_max, initial_fen";
@@ -229,7 +240,7 @@ SqlParams game_params(const GameRecord& g) {
                   g.ended_at, g.white_ms, g.black_ms, g.clock_at, g.draw_offer, g.rematch_offer, g.rematch_game, g.ply,
                   g.fen, g.is_private, g.white_draw_ply, g.black_draw_ply, g.white.account, g.white.rating,
                   g.white.provisional, g.black.account, g.black.rating, g.black.provisional, g.rated,
-                  g.white_rating_diff, g.black_rating_diff);
+                  g.white_rating_diff, g.black_rating_diff, g.result_pending);
 }
 
 GameRecord game_of(const SqlRow& row) {
@@ -260,6 +271,7 @@ GameRecord game_of(const SqlRow& row) {
     g.rated = c.b();
     for (std::optional<int>* d : {&g.white_rating_diff, &g.black_rating_diff})
         if (auto v = c.opt()) *d = int(*v);
+    g.result_pending = c.b();
     return g;
 }
 
@@ -400,6 +412,18 @@ public:
                                 " ORDER BY ended_at DESC, id DESC LIMIT ?",
                             {token, token, limit}))
                 out.push_back(game_of(r));
+            return out;
+        });
+    }
+
+    std::vector<GameRecord> games_with_results_pending() override {
+        return guard("read", [&] {
+            std::vector<GameRecord> out;
+            for (const SqlRow& r : db_->query(std::string("SELECT ") + GAME_COLUMNS +
+                                                  " FROM games WHERE result_pending = ? ORDER BY ended_at, id",
+                                              {true}))
+                out.push_back(game_of(r));
+            for (GameRecord& g : out) load_moves(g);
             return out;
         });
     }
