@@ -144,3 +144,45 @@ TEST_F(ServerTest, TheLevelsComeWithTheirRatingsRisingInEachGame) {
             EXPECT_GT(r["levels"][i]["ratings"][game].get<int>(), r["levels"][i - 1]["ratings"][game].get<int>())
                 << game << " level " << i + 1;
 }
+
+// Reading an upload is heavy work: it runs on the engine's pool, within the
+// address's quota, not on the I/O thread where it would delay every game.
+// Shown by the quota: while one evaluation of an address holds its single
+// place, that address's PGN upload is refused (eval_pending); read on the I/O
+// thread, it would be answered at once.
+TEST_F(ServerTest, UploadsAreReadOnTheEnginePoolWithinTheAddressQuota) {
+    restart([](server::ServerOptions& o) {
+        o.engine_threads = 1;
+        o.engine_queue_per_client = 1;
+        o.eval_max_ms = 4000;
+        o.eval_rate_per_second = 1000;
+        o.trust_forwarded_for = true;
+    });
+    const Headers from_a = {{"X-Forwarded-For", "192.0.2.10"}};
+    const std::string eval = json{{"fen", START}, {"movetime_ms", 4000}}.dump();
+    const std::string pgn = json{{"text", "[Event \"g\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"}}.dump();
+    auto evaluate = [&] {
+        return std::async(std::launch::async, [&] {
+            return http_request(port_, http::verb::post, "/api/analysis/eval", eval, "", from_a);
+        });
+    };
+    auto running = evaluate();
+    HttpResult upload;
+    // Bounded: 300 uploads. The evaluation may not hold its place yet (an
+    // upload held it first, and the evaluation was refused: sent again).
+    for (int i = 0; i < 300; ++i) {
+        upload = http_request(port_, http::verb::post, "/api/pgn/read", pgn, "", from_a);
+        if (upload.status == 429) break;
+        ASSERT_EQ(upload.status, 200) << upload.body;
+        if (running.wait_for(std::chrono::seconds(0)) == std::future_status::ready) running = evaluate();
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    ASSERT_EQ(upload.status, 429) << "every upload was answered while the address's evaluation held its place";
+    EXPECT_EQ(upload.j()["error"]["reason"], "eval_pending");
+    // Another address is not held back by this one's quota.
+    const HttpResult other =
+        http_request(port_, http::verb::post, "/api/pgn/read", pgn, "", {{"X-Forwarded-For", "192.0.2.20"}});
+    EXPECT_EQ(other.status, 200) << other.body;
+    EXPECT_EQ(other.j()["games"][0]["termination"], "checkmate");
+    ASSERT_EQ(running.wait_for(std::chrono::seconds(60)), std::future_status::ready) << "the evaluation never ended";
+}

@@ -1,7 +1,8 @@
 // HTTP API: the problems page — a solve is a job on the engine pool (an
 // analysis, so below the games in progress and within the client's quota),
 // polled by its id and cancelled by its owner; Popeye export and import —
-// and PGN import for the analysis board.
+// and PGN import for the analysis board (the imports off the I/O thread).
+#include "server/api/off_io.h"
 #include "server/play/hub.h"
 #include "server/problems/problem_jobs.h"
 #include "server/problems/problem_request.h"
@@ -61,9 +62,14 @@ void add_problem_routes(Router& r, Hub& hub) {
     r.add("DELETE", "/api/problems/solve/:id", [jobs](const HttpContextPtr& ctx) { cancel(*jobs, ctx); });
     r.add("POST", "/api/problems/popeye",
           [](const HttpContextPtr& ctx) { ctx->json(200, problems::popeye_export(ctx->body())); });
-    r.add("POST", "/api/problems/popeye/read",
-          [](const HttpContextPtr& ctx) { ctx->json(200, problems::popeye_import(ctx->body())); });
-    r.add("POST", "/api/pgn/read", [](const HttpContextPtr& ctx) { ctx->json(200, study::import_pgn(ctx->body())); });
+    // The uploads (up to 1 MiB) are read off the I/O thread; the body is
+    // parsed as JSON here, once, and handed over.
+    r.add("POST", "/api/problems/popeye/read", [&hub](const HttpContextPtr& ctx) {
+        answer_off_io(hub, ctx, [body = ctx->body()] { return problems::popeye_import(body); });
+    });
+    r.add("POST", "/api/pgn/read", [&hub](const HttpContextPtr& ctx) {
+        answer_off_io(hub, ctx, [body = ctx->body()] { return study::import_pgn(body); });
+    });
 }
 
 }  // namespace echecs::server
