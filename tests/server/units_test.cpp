@@ -6,7 +6,10 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <mutex>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "server/api/errors.h"
 #include "server/api/input.h"
@@ -369,13 +372,46 @@ TEST(EngineScheduler, GamesGoFirstAndPreemptAnalyses) {
     // ...another client queues behind it, and a game search overtakes everything.
     EXPECT_EQ(s.submit_analysis("other", [&](const std::atomic<bool>&) { other_at = order++; }),
               EngineScheduler::Refusal::None);
-    ASSERT_TRUE(s.submit_game([&](const std::atomic<bool>&) { game_at = order++; }));
+    ASSERT_TRUE(s.submit_game("player", [&](const std::atomic<bool>&) { game_at = order++; }));
     ASSERT_TRUE(wait_until([&] { return order.load() == 4; }, 30s))
         << "waited 30 s for the four jobs to run; " << order.load() << " ran";
     EXPECT_TRUE(analysis_stopped);  // stopped early for the game
     EXPECT_EQ(game_at, 1);          // right after the preempted analysis
     EXPECT_EQ(other_at, 2);         // the other client before the flooder's second
     EXPECT_EQ(s.preemptions(), 1u);
+}
+
+TEST(EngineScheduler, GameSearchesAreFairBetweenAddresses) {
+    std::atomic<bool> release{false}, started{false};
+    std::mutex m;
+    std::vector<std::string> ran;
+    EngineScheduler s(1, 100, 2);
+    // One address's game holds the only thread (until released, 60 s at most)...
+    ASSERT_TRUE(s.submit_game("many", [&](const std::atomic<bool>& stop) {
+        started = true;
+        const auto end = std::chrono::steady_clock::now() + 60s;
+        while (!release && !stop && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(1ms);
+    }));
+    ASSERT_TRUE(wait_until([&] { return started.load(); }, 30s)) << "waited 30 s for the first game search";
+    // ...its seven other games queue, then another player's one game...
+    auto record = [&](std::string who) {
+        return [&, who](const std::atomic<bool>&) {
+            std::lock_guard lock(m);
+            ran.push_back(who);
+        };
+    };
+    for (int i = 0; i < 7; ++i) ASSERT_TRUE(s.submit_game("many", record("many")));
+    ASSERT_TRUE(s.submit_game("one", record("one")));
+    release = true;
+    ASSERT_TRUE(wait_until(
+        [&] {
+            std::lock_guard lock(m);
+            return ran.size() == 8;
+        },
+        30s))
+        << "waited 30 s for the eight game searches";
+    // ...which runs next, not after the seven.
+    EXPECT_EQ(ran[0], "one");
 }
 
 TEST(EngineScheduler, TheQueueIsBounded) {

@@ -4,6 +4,41 @@
 
 namespace echecs::server {
 
+void EngineScheduler::FairQueue::push(const std::string& client, Job job, std::uint64_t stamp) {
+    ++holding[client];
+    ClientQueue& q = clients[client];
+    if (q.jobs.empty()) q.since = stamp;
+    q.jobs.push_back(std::move(job));
+}
+
+EngineScheduler::Job EngineScheduler::FairQueue::pop(std::string& client, std::uint64_t stamp) {
+    auto best = clients.end();
+    std::pair<std::uint64_t, std::uint64_t> best_key{};
+    for (auto it = clients.begin(); it != clients.end(); ++it) {
+        auto served = last_served.find(it->first);
+        const std::pair<std::uint64_t, std::uint64_t> key{served == last_served.end() ? 0 : served->second,
+                                                          it->second.since};
+        if (best == clients.end() || key < best_key) {
+            best = it;
+            best_key = key;
+        }
+    }
+    Job job = std::move(best->second.jobs.front());
+    best->second.jobs.pop_front();
+    client = best->first;
+    if (best->second.jobs.empty()) clients.erase(best);
+    last_served[client] = stamp;
+    return job;
+}
+
+void EngineScheduler::FairQueue::done(const std::string& client) {
+    auto it = holding.find(client);
+    if (it != holding.end() && --it->second == 0) {
+        holding.erase(it);
+        last_served.erase(client);
+    }
+}
+
 EngineScheduler::EngineScheduler(int threads, std::size_t max_queue, std::size_t per_client)
     : max_queue_(max_queue), per_client_(std::max<std::size_t>(1, per_client)) {
     for (int i = 0; i < std::max(1, threads); ++i) workers_.push_back(std::make_unique<Worker>());
@@ -15,18 +50,18 @@ EngineScheduler::~EngineScheduler() {
         std::lock_guard lock(mutex_);
         stopping_ = true;
         games_.clear();
-        clients_.clear();
+        analyses_.clear();
         for (auto& w : workers_) w->stop = true;
     }
     cv_.notify_all();
     for (std::thread& t : threads_) t.join();
 }
 
-bool EngineScheduler::submit_game(Job job) {
+bool EngineScheduler::submit_game(const std::string& client, Job job) {
     {
         std::lock_guard lock(mutex_);
         if (stopping_) return false;
-        games_.push_back(std::move(job));
+        games_.push(client, std::move(job), ++starts_);
         ++waiting_;
         // Every thread busy: the oldest analysis gives its thread up.
         bool idle = false;
@@ -48,16 +83,10 @@ EngineScheduler::Refusal EngineScheduler::submit_analysis(const std::string& cli
     {
         std::lock_guard lock(mutex_);
         if (stopping_) return Refusal::Stopping;
-        std::size_t& held = holding_[client];
-        if (held >= per_client_) return Refusal::ClientFull;
-        if (waiting_ >= max_queue_) {
-            if (held == 0) holding_.erase(client);
-            return Refusal::QueueFull;
-        }
-        ++held;
-        ClientQueue& q = clients_[client];
-        if (q.jobs.empty()) q.since = ++starts_;
-        q.jobs.push_back(std::move(job));
+        auto held = analyses_.holding.find(client);
+        if (held != analyses_.holding.end() && held->second >= per_client_) return Refusal::ClientFull;
+        if (waiting_ >= max_queue_) return Refusal::QueueFull;
+        analyses_.push(client, std::move(job), ++starts_);
         ++waiting_;
     }
     cv_.notify_one();
@@ -71,29 +100,11 @@ std::size_t EngineScheduler::queued() const {
 
 bool EngineScheduler::next_job(Job& job, Worker& w) {
     if (!games_.empty()) {
-        job = std::move(games_.front());
-        games_.pop_front();
+        job = games_.pop(w.client, starts_ + 1);
         w.analysis = false;
-        w.client.clear();
-    } else if (!clients_.empty()) {
-        // The client served least recently (never: 0), then the one waiting longest.
-        auto best = clients_.end();
-        std::pair<std::uint64_t, std::uint64_t> best_key{};
-        for (auto it = clients_.begin(); it != clients_.end(); ++it) {
-            auto served = last_served_.find(it->first);
-            std::pair<std::uint64_t, std::uint64_t> key{served == last_served_.end() ? 0 : served->second,
-                                                        it->second.since};
-            if (best == clients_.end() || key < best_key) {
-                best = it;
-                best_key = key;
-            }
-        }
-        job = std::move(best->second.jobs.front());
-        best->second.jobs.pop_front();
-        w.client = best->first;
-        if (best->second.jobs.empty()) clients_.erase(best);
+    } else if (!analyses_.empty()) {
+        job = analyses_.pop(w.client, starts_ + 1);
         w.analysis = true;
-        last_served_[w.client] = starts_ + 1;
     } else {
         return false;
     }
@@ -109,7 +120,7 @@ void EngineScheduler::loop(Worker& w) {
         Job job;
         {
             std::unique_lock lock(mutex_);
-            cv_.wait(lock, [&] { return stopping_ || !games_.empty() || !clients_.empty(); });
+            cv_.wait(lock, [&] { return stopping_ || !games_.empty() || !analyses_.empty(); });
             if (stopping_) return;
             next_job(job, w);
         }
@@ -119,13 +130,7 @@ void EngineScheduler::loop(Worker& w) {
             std::cerr << "echecs serve: engine job: " << e.what() << "\n";
         }
         std::lock_guard lock(mutex_);
-        if (w.analysis) {
-            auto it = holding_.find(w.client);
-            if (it != holding_.end() && --it->second == 0) {
-                holding_.erase(it);
-                last_served_.erase(w.client);
-            }
-        }
+        (w.analysis ? analyses_ : games_).done(w.client);
         w.busy = false;
         w.analysis = false;
         if (stopping_) w.stop = true;

@@ -1,10 +1,12 @@
 // The engine's worker threads and what they work on: searches for games in
-// progress first, then analysis requests from one queue per client, the
-// client served least recently first, so that a flood of evaluations from
-// one client delays neither the computer's moves nor the other clients'
-// analyses. A game search that
-// finds every thread busy with analyses stops the oldest of them early (it
-// answers with the line found so far).
+// progress first, then analysis requests (evaluations, solves, uploads to
+// read). Each kind has one queue per client (its address), the client served
+// least recently first, so that one address's many games against the
+// computer do not make another player's computer wait behind all of them,
+// and a flood of analyses from one client delays neither the computer's
+// moves nor the other clients' analyses. A game search that finds every
+// thread busy with analyses stops the oldest of them early (it answers with
+// the line found so far).
 #pragma once
 
 #include <atomic>
@@ -32,9 +34,9 @@ public:
     EngineScheduler(const EngineScheduler&) = delete;
     EngineScheduler& operator=(const EngineScheduler&) = delete;
 
-    // A search for a game in progress (the computer's move). False only
-    // when stopping.
-    bool submit_game(Job job);
+    // A search for a game in progress (the computer's move), for `client`
+    // (the address that started the game). False only when stopping.
+    bool submit_game(const std::string& client, Job job);
 
     enum class Refusal { None, ClientFull, QueueFull, Stopping };
     // An analysis for `client` (its address): refused when that client
@@ -50,22 +52,33 @@ private:
         std::atomic<bool> stop{false};
         bool busy = false;
         bool analysis = false;
-        std::string client;
+        std::string client;         // whose job it runs
         std::uint64_t started = 0;  // order of start, to stop the oldest analysis first
     };
     void loop(Worker& w);
     bool next_job(Job& job, Worker& w);  // with mutex_ held
 
+    // Jobs of one kind, one queue per client, served round robin: the
+    // client served least recently (never: first), then the one waiting
+    // longest. A client is forgotten once it holds nothing.
+    struct FairQueue {
+        struct ClientQueue {
+            std::deque<Job> jobs;
+            std::uint64_t since = 0;  // when it last became non-empty (ties)
+        };
+        std::unordered_map<std::string, ClientQueue> clients;        // clients with waiting jobs
+        std::unordered_map<std::string, std::size_t> holding;        // jobs waiting or running per client
+        std::unordered_map<std::string, std::uint64_t> last_served;  // while the client holds jobs
+        bool empty() const { return clients.empty(); }
+        void push(const std::string& client, Job job, std::uint64_t stamp);
+        Job pop(std::string& client, std::uint64_t stamp);
+        void done(const std::string& client);  // a job of the client ended
+        void clear() { clients.clear(); }
+    };
+
     mutable std::mutex mutex_;
     std::condition_variable cv_;
-    std::deque<Job> games_;
-    struct ClientQueue {
-        std::deque<Job> jobs;
-        std::uint64_t since = 0;  // when it last became non-empty (ties)
-    };
-    std::unordered_map<std::string, ClientQueue> clients_;        // clients with waiting analyses
-    std::unordered_map<std::string, std::size_t> holding_;        // analyses waiting or running per client
-    std::unordered_map<std::string, std::uint64_t> last_served_;  // while the client holds analyses
+    FairQueue games_, analyses_;
     std::size_t waiting_ = 0;
     std::size_t max_queue_, per_client_;
     bool stopping_ = false;
