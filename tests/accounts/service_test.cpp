@@ -435,6 +435,60 @@ TEST_F(AccountsTest, TheServiceBoundsItsQueuePerClientAndAnswersWhatItNeverRan) 
     EXPECT_EQ(std::count(statuses.begin(), statuses.end(), 200) + std::count(statuses.begin(), statuses.end(), 503), 5);
 }
 
+TEST_F(AccountsTest, ALogInFloodDelaysNeitherALoggedInPlayerNorAnotherAddress) {
+    // The first answer's completion holds the worker until released, so that
+    // the next requests wait and their order shows.
+    std::promise<void> entered, release;
+    std::shared_future<void> released = release.get_future().share();
+    auto service = std::make_unique<AccountService>(std::move(accounts_), ServiceOptions{});
+    std::mutex m;
+    std::vector<std::string> order;
+    auto answered = [&](std::string who) {
+        return [&, who](HttpAnswer) {
+            std::lock_guard lock(m);
+            order.push_back(who);
+        };
+    };
+    HttpIn in;
+    in.client_ip = "10.0.0.9";
+    in.query = {{"variant", "chess"}, {"speed", "blitz"}};
+    service->handle(Endpoint::Leaderboard, in, [&](HttpAnswer) {
+        entered.set_value();
+        released.wait();
+    });
+    entered.get_future().wait();
+    // Two flooding addresses, three log-ins each; then a new address's log-in
+    // and a logged-in player's "who am I".
+    HttpIn login;
+    login.content_type = "application/json";
+    login.body = {{"username", "nobody"}, {"password", "not the passphrase"}};
+    for (const char* flooder : {"10.0.0.1", "10.0.0.2"})
+        for (int i = 0; i < 3; ++i) {
+            login.client_ip = flooder;
+            service->handle(Endpoint::LogIn, login, answered(flooder));
+        }
+    login.client_ip = "10.0.0.3";
+    service->handle(Endpoint::LogIn, login, answered("10.0.0.3"));
+    HttpIn me;
+    me.client_ip = "10.0.0.4";
+    service->handle(Endpoint::Me, me, answered("me"));
+    release.set_value();
+    // All eight answered (60 s at most: a test clock, the cheapest hash).
+    auto count = [&] {
+        std::lock_guard lock(m);
+        return order.size();
+    };
+    for (int i = 0; i < 6000 && count() < 8; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    service.reset();
+    std::lock_guard lock(m);
+    ASSERT_EQ(order.size(), 8u) << "the queued requests were not all answered within 60 s";
+    EXPECT_EQ(order[0], "me") << "a request without a hash waits for no hash";
+    // One hash per address in turn: the new address after one of each flooder.
+    EXPECT_EQ(order[1], "10.0.0.1");
+    EXPECT_EQ(order[2], "10.0.0.2");
+    EXPECT_EQ(order[3], "10.0.0.3");
+}
+
 }  // namespace
 
 namespace {

@@ -22,6 +22,21 @@ HttpAnswer run_endpoint(Endpoint e, Accounts& a, const HttpIn& in) {
     return error_answer(ApiError(Reason::internal, "unknown endpoint"));
 }
 
+bool hashes_a_password(Endpoint e) {
+    switch (e) {
+        case Endpoint::SignUp:
+        case Endpoint::LogIn:
+        case Endpoint::ChangePassword:
+        case Endpoint::DeleteAccount: return true;
+        case Endpoint::LogOut:
+        case Endpoint::Me:
+        case Endpoint::User:
+        case Endpoint::UserGames:
+        case Endpoint::Leaderboard: return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 AccountService::AccountService(std::unique_ptr<Accounts> accounts, ServiceOptions options, Post post)
@@ -38,15 +53,19 @@ AccountService::~AccountService() {
     wake_.notify_all();
     worker_.join();
     left.swap(urgent_);
-    left.insert(left.end(), std::make_move_iterator(queue_.begin()), std::make_move_iterator(queue_.end()));
-    queue_.clear();
+    left.insert(left.end(), std::make_move_iterator(quick_.begin()), std::make_move_iterator(quick_.end()));
+    quick_.clear();
+    for (const std::string& client : turn_)
+        for (Job& j : hashing_[client]) left.push_back(std::move(j));
+    hashing_.clear();
+    turn_.clear();
     for (Job& j : left)
         if (j.refuse) j.refuse();
 }
 
 std::size_t AccountService::queued() const {
     std::lock_guard lock(mutex_);
-    return queue_.size() + urgent_.size();
+    return http_waiting() + urgent_.size();
 }
 
 void AccountService::deliver(std::function<void()> f) {
@@ -64,7 +83,7 @@ bool AccountService::enqueue(Job job, bool bounded, Reason* why) {
             return false;
         }
         if (bounded) {
-            if (queue_.size() >= options_.max_queue) {
+            if (http_waiting() >= options_.max_queue) {
                 *why = Reason::accounts_busy;
                 return false;
             }
@@ -76,10 +95,42 @@ bool AccountService::enqueue(Job job, bool bounded, Reason* why) {
         ++per_client_[job.client];
         // The server's own jobs (seats, results) go first: they never wait
         // behind a queue of Argon2id hashes, only behind the one running.
-        (bounded ? queue_ : urgent_).push_back(std::move(job));
+        if (!bounded) {
+            urgent_.push_back(std::move(job));
+        } else if (!job.hashes) {
+            quick_.push_back(std::move(job));
+        } else {
+            std::deque<Job>& mine = hashing_[job.client];
+            if (mine.empty()) turn_.push_back(job.client);
+            mine.push_back(std::move(job));
+            ++hash_waiting_;
+        }
     }
     wake_.notify_one();
     return true;
+}
+
+std::optional<AccountService::Job> AccountService::next_job() {
+    for (std::deque<Job>* q : {&urgent_, &quick_}) {
+        if (q->empty()) continue;
+        Job job = std::move(q->front());
+        q->pop_front();
+        return job;
+    }
+    if (turn_.empty()) return std::nullopt;
+    // One hash of the address whose turn it is; it goes to the back of the
+    // line if it has more.
+    const std::string client = std::move(turn_.front());
+    turn_.pop_front();
+    std::deque<Job>& mine = hashing_[client];
+    Job job = std::move(mine.front());
+    mine.pop_front();
+    --hash_waiting_;
+    if (mine.empty())
+        hashing_.erase(client);
+    else
+        turn_.push_back(client);
+    return job;
 }
 
 void AccountService::loop() {
@@ -89,13 +140,9 @@ void AccountService::loop() {
         std::optional<Job> job;
         {
             std::unique_lock lock(mutex_);
-            wake_.wait_for(lock, every, [&] { return stopping_ || !queue_.empty() || !urgent_.empty(); });
+            wake_.wait_for(lock, every, [&] { return stopping_ || !urgent_.empty() || http_waiting() > 0; });
             if (stopping_) return;
-            std::deque<Job>& from = urgent_.empty() ? queue_ : urgent_;
-            if (!from.empty()) {
-                job = std::move(from.front());
-                from.pop_front();
-            }
+            job = next_job();
         }
         if (job) {
             try {
@@ -124,6 +171,7 @@ void AccountService::handle(Endpoint e, HttpIn in, std::function<void(HttpAnswer
     const std::string client = in.client_ip;
     Job job;
     job.client = client;
+    job.hashes = hashes_a_password(e);
     job.run = [this, e, in = std::move(in), shared_done](Accounts& a) {
         HttpAnswer answer = run_endpoint(e, a, in);
         deliver([shared_done, answer = std::move(answer)]() mutable { (*shared_done)(std::move(answer)); });

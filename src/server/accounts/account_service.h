@@ -1,9 +1,13 @@
 // The accounts on their own worker thread. Argon2id costs 0.1-0.5 s a hash:
 // it never runs on the server's I/O thread nor on the thread that commits
 // moves. Requests wait in a bounded queue (and at most `per_client` per
-// client address, so that a flood of log-ins from one address waits behind
-// itself and nobody else); results go back through the `post` function the
-// server supplies (it posts them to its I/O thread).
+// client address); results go back through the `post` function the server
+// supplies (it posts them to its I/O thread). The worker takes, in order:
+// the server's own jobs (seats, results), then the requests that hash no
+// password (who am I, profiles, log-out), then one password hash per
+// address in turn, so that a flood of log-ins from many addresses delays
+// a logged-in player by one hash at most, and a new address's log-in by one
+// hash per address waiting, not by the whole flood.
 #pragma once
 
 #include <condition_variable>
@@ -72,7 +76,8 @@ public:
 
 private:
     struct Job {
-        std::string client;  // "" for the server's own jobs (no per-client limit)
+        std::string client;   // "" for the server's own jobs (no per-client limit)
+        bool hashes = false;  // an HTTP request that hashes a password
         std::function<void(Accounts&)> run;
         std::function<void()> refuse;  // answers a job never run (stopping)
     };
@@ -86,8 +91,15 @@ private:
     Post post_;
     mutable std::mutex mutex_;
     std::condition_variable wake_;
-    std::deque<Job> queue_;   // HTTP requests, bounded
+    std::optional<Job> next_job();  // with mutex_ held
+    std::size_t http_waiting() const { return quick_.size() + hash_waiting_; }
+
     std::deque<Job> urgent_;  // the server's own jobs, run first
+    std::deque<Job> quick_;   // HTTP requests without a password hash, next
+    // HTTP requests that hash a password, per address, the addresses in turn.
+    std::unordered_map<std::string, std::deque<Job>> hashing_;
+    std::deque<std::string> turn_;  // the addresses with waiting hashes, next first
+    std::size_t hash_waiting_ = 0;
     std::unordered_map<std::string, std::size_t> per_client_;
     bool stopping_ = false;
     std::thread worker_;
