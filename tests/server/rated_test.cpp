@@ -365,6 +365,32 @@ TEST_F(RatedTest, ResignationAndDrawAreRatedAbortIsNot) {
     }
 }
 
+// Rating farming: a rated game resigned before both sides have moved is
+// listed, as casual, and moves no rating.
+TEST_F(RatedTest, AGameResignedBeforeBothSidesMovedMovesNoRating) {
+    Player ann = sign_up(port_, "AnnLee"), bob = sign_up(port_, "BobK");
+    const std::string game =
+        seek_and_accept(port_, ann, bob, {{"variant", "chess"}, {"time", BLITZ}, {"color", "white"}, {"rated", true}});
+    ASSERT_NE(game, "");
+    WsClient w(port_, ann.token), b(port_, bob.token);
+    join(w, game);
+    join(b, game);
+    play(w, b, game, {"e2e4"});
+    b.send({{"type", "resign"}, {"game", game}});
+    EXPECT_EQ(w.state_where(game, [](const json& s) { return s["status"] == "over"; })["termination"], "resignation");
+    // Recorded for the accounts in the background (bounded: 10 s).
+    const json list = eventually([&] { return http_request(port_, http::verb::get, "/api/users/BobK/games").j(); },
+                                 [](const json& j) { return j["games"].size() == 1; });
+    ASSERT_EQ(list["games"].size(), 1u) << "the game was not recorded within 10 s: " << list.dump();
+    EXPECT_EQ(list["games"][0]["rated"], false);
+    for (const char* name : {"AnnLee", "BobK"}) {
+        const json r = profile(port_, name)["ratings"]["chess"]["blitz"];
+        EXPECT_EQ(r["rating"], 1500) << name;
+        EXPECT_EQ(r["games"], 0) << name;
+    }
+    EXPECT_TRUE(http_request(port_, http::verb::get, "/api/games/" + game).j()["rating_diff"].is_null());
+}
+
 TEST_F(RatedTest, SignUpClaimsTheBrowsersAnonymousGames) {
     Pair p = new_game("chess", BLITZ);
     {

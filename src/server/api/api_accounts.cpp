@@ -62,7 +62,9 @@ acc::GameEnd game_end_of(const GameRecord& g) {
     e.outcome = g.result == "1-0"   ? acc::Outcome::WhiteWins
                 : g.result == "0-1" ? acc::Outcome::BlackWins
                                     : acc::Outcome::Draw;
-    e.rated = g.rated;
+    // A game that ends before both sides have moved moves no rating (as an
+    // abort would not): resigning at once to a puppet account farms no points.
+    e.rated = g.rated && g.ply >= 2;
     return e;
 }
 
