@@ -79,11 +79,15 @@ SessionInfo Accounts::sign_up(const std::string& username, const std::string& pa
 SessionInfo Accounts::log_in(const std::string& username, const std::string& password, const std::string& ip,
                              const std::string& token) {
     if (username.empty() || username.size() > 64) throw invalid_credentials();
-    const std::string key = canonical_username(username);
+    // Failures count per account and address: guesses from anywhere cannot
+    // lock the owner out of their account, and each address guessing at an
+    // account is stopped after a few (all its log-ins are limited too).
+    const std::string key = canonical_username(username) + '\n' + ip;
     if (auto wait = login_ip_.blocked(ip, now()))
         throw rate_limited(Reason::too_many_attempts, "too many log-in attempts from this address", *wait);
     if (auto wait = login_account_.blocked(key, now()))
-        throw rate_limited(Reason::too_many_attempts, "too many failed log-in attempts for this account", *wait);
+        throw rate_limited(Reason::too_many_attempts,
+                           "too many failed log-in attempts for this account from this address", *wait);
     login_ip_.add(ip, now());
     const auto a = store_->find_account(username);
     const bool ok =
@@ -124,6 +128,7 @@ std::int64_t Accounts::log_out_everywhere(const std::string& secret) {
 }
 
 void Accounts::check_current_password(const Me& me, const std::string& password, const char* field) {
+    // The session's owner: failures count for the account (any address).
     const std::string key = canonical_username(me.username);
     if (auto wait = login_account_.blocked(key, now()))
         throw rate_limited(Reason::too_many_attempts, "too many failed password checks for this account", *wait);

@@ -25,7 +25,7 @@ struct AccountsOptions {
     std::int64_t session_ms = 30LL * 86'400'000;  // a session cookie lasts this long
     GlickoParams glicko;
     // Log-in attempts: per client address (any attempt) and per account name
-    // (failed attempts), in a sliding window.
+    // and address (failed attempts), in a sliding window.
     int login_per_ip = 20;
     std::int64_t login_ip_window_ms = 600'000;
     int login_failures_per_account = 8;
