@@ -391,6 +391,31 @@ TEST_F(RatedTest, AGameResignedBeforeBothSidesMovedMovesNoRating) {
     EXPECT_TRUE(http_request(port_, http::verb::get, "/api/games/" + game).j()["rating_diff"].is_null());
 }
 
+// A direct challenge's game is listed nowhere (API.md), not even in its
+// players' lists of games.
+TEST_F(RatedTest, ADirectChallengesGameIsInNoPlayersList) {
+    Player ann = sign_up(port_, "AnnLee"), bob = sign_up(port_, "BobK");
+    std::vector<std::string> games;
+    for (bool is_private : {true, false}) {
+        const std::string game = seek_and_accept(
+            port_, ann, bob, {{"variant", "chess"}, {"time", BLITZ}, {"color", "white"}, {"private", is_private}});
+        ASSERT_NE(game, "");
+        WsClient w(port_, ann.token), b(port_, bob.token);
+        join(w, game);
+        join(b, game);
+        play(w, b, game, {"e2e4", "e7e5"});
+        b.send({{"type", "resign"}, {"game", game}});
+        w.state_where(game, [](const json& s) { return s["status"] == "over"; });
+        games.push_back(game);
+    }
+    // The results are recorded in order: once the public game is listed, the
+    // private one was recorded before it (bounded: 10 s).
+    const json list = eventually([&] { return http_request(port_, http::verb::get, "/api/users/BobK/games").j(); },
+                                 [](const json& j) { return !j["games"].empty(); });
+    ASSERT_EQ(list["games"].size(), 1u) << list.dump();
+    EXPECT_EQ(list["games"][0]["id"], games[1]);
+}
+
 TEST_F(RatedTest, SignUpClaimsTheBrowsersAnonymousGames) {
     Pair p = new_game("chess", BLITZ);
     {

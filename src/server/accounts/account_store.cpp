@@ -78,6 +78,11 @@ CREATE TABLE account_games (
 );
 CREATE INDEX account_games_list ON account_games(account_id, ended_at, game_id);
 )sql",
+    // 2: a direct challenge's game is kept for the ratings and counts, and
+    // listed nowhere.
+    R"sql(
+ALTER TABLE account_games ADD COLUMN is_private {BOOL} NOT NULL DEFAULT {FALSE};
+)sql",
 };
 
 // Runs f in a write transaction: committed whole, or rolled back and rethrown.
@@ -109,9 +114,10 @@ RatingRecord rating_of(const SqlRow& r) {
 
 const char* const GAME_COLUMNS =
     "game_id, account_id, color, variant, speed, rated, result, ended_at, opponent_id, opponent_name, "
-    "rating_before, rating_after";
+    "rating_before, rating_after, is_private";
 PlayerGame game_of(const SqlRow& r) {
-    return {r.s(0), r.i(1), r.s(2), r.s(3), r.s(4), r.i(5) != 0, r.s(6), r.i(7), r.i(8), r.s(9), r.d(10), r.d(11)};
+    return {r.s(0), r.i(1), r.s(2), r.s(3),  r.s(4),  r.i(5) != 0, r.s(6),
+            r.i(7), r.i(8), r.s(9), r.d(10), r.d(11), r.b(12)};
 }
 
 class SqlAccountStore final : public AccountStore {
@@ -242,10 +248,11 @@ public:
                         {w.history_accounts.at(k), h.variant, h.speed, h.game_id, h.at, h.rating, h.deviation});
                 }
                 for (const PlayerGame& g : w.games)
-                    db_->query(std::string("INSERT INTO account_games (") + GAME_COLUMNS +
-                                   ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                               {g.game_id, g.account_id, g.color, g.variant, g.speed, std::int64_t(g.rated), g.result,
-                                g.ended_at, g.opponent_id, g.opponent_name, g.rating_before, g.rating_after});
+                    db_->query(
+                        std::string("INSERT INTO account_games (") + GAME_COLUMNS +
+                            ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        {g.game_id, g.account_id, g.color, g.variant, g.speed, std::int64_t(g.rated), g.result,
+                         g.ended_at, g.opponent_id, g.opponent_name, g.rating_before, g.rating_after, g.is_private});
                 return true;
             });
         } catch (const UniqueViolation&) {
@@ -264,8 +271,10 @@ public:
         return out;
     }
     std::vector<PlayerGame> games(const GameQuery& q) override {
-        std::string sql = std::string("SELECT ") + GAME_COLUMNS + " FROM account_games WHERE account_id = ?";
-        SqlParams p{q.account_id};
+        // A direct challenge's game is listed nowhere (API.md).
+        std::string sql =
+            std::string("SELECT ") + GAME_COLUMNS + " FROM account_games WHERE account_id = ? AND is_private = ?";
+        SqlParams p{q.account_id, false};
         if (!q.before.empty()) {
             const auto at = db_->query("SELECT ended_at FROM account_games WHERE account_id = ? AND game_id = ?",
                                        {q.account_id, q.before});

@@ -63,6 +63,7 @@ struct PlayerGame {
     std::int64_t opponent_id = 0;                // 0: anonymous or the computer
     std::string opponent_name;                   // as the game named them (used when opponent_id is 0)
     double rating_before = 0, rating_after = 0;  // rated games
+    bool is_private = false;                     // a direct challenge: counted, listed nowhere
 };
 
 struct LeaderboardRow {
@@ -155,6 +156,6 @@ std::unique_ptr<AccountStore> open_account_store(const std::string& url);
 std::unique_ptr<AccountStore> open_sqlite_account_store(const std::string& path);
 std::unique_ptr<AccountStore> open_postgres_account_store(const std::string& url);
 
-inline constexpr int ACCOUNTS_SCHEMA_VERSION = 1;
+inline constexpr int ACCOUNTS_SCHEMA_VERSION = 2;
 
 }  // namespace echecs::server::accounts

@@ -297,6 +297,7 @@ std::optional<RatingChanges> Accounts::record_result(const GameEnd& g) {
         p.ended_at = t;
         p.opponent_id = white ? g.black_account : g.white_account;
         p.opponent_name = white ? g.black_name : g.white_name;
+        p.is_private = g.is_private;
         return p;
     };
     if (rated) {

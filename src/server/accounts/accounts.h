@@ -66,6 +66,7 @@ struct GameEnd {
     std::string white_name, black_name;
     Outcome outcome = Outcome::Draw;
     bool rated = false;
+    bool is_private = false;  // from a direct challenge: listed in no player's games
 };
 
 // The account on a seat of a game or a seek, with its rating in the game's

@@ -65,6 +65,7 @@ acc::GameEnd game_end_of(const GameRecord& g) {
     // A game that ends before both sides have moved moves no rating (as an
     // abort would not): resigning at once to a puppet account farms no points.
     e.rated = g.rated && g.ply >= 2;
+    e.is_private = g.is_private;
     return e;
 }
 
