@@ -215,6 +215,23 @@ TEST_F(StorageTest, OneServerPerDatabase) {
     EXPECT_NO_THROW(open());  // released with the first
 }
 
+TEST_F(StorageTest, ALinkToTheDatabaseIsTheSameDatabase) {
+    if (postgres()) GTEST_SKIP() << "SQLite files only";
+    auto first = open();
+    namespace fs = std::filesystem;
+    const fs::path file(url_), soft = file.string() + "-symlink", hard = file.string() + "-hardlink";
+    fs::create_symlink(file, soft);
+    fs::create_hard_link(file, hard);
+    for (const fs::path& other : {soft, hard}) {
+        try {
+            auto second = open_storage(other.string());
+            ADD_FAILURE() << "a second server opened the database through " << other;
+        } catch (const StorageError& e) {
+            EXPECT_NE(std::string(e.what()).find("another echecs server"), std::string::npos) << e.what();
+        }
+    }
+}
+
 TEST_F(StorageTest, AnOldDatabaseIsMigrated) {
     // A database as version 1 of the schema wrote it.
     const char* v1 = R"sql(

@@ -10,27 +10,36 @@
 namespace echecs::server {
 
 FileLock::FileLock(const std::string& db_path) {
-    const std::string path = db_path + ".lock";
-    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd_ < 0)
-        throw StorageError("SQLite database '" + db_path + "': cannot open the lock file " + path + ": " +
-                           std::strerror(errno));
+    // The lock is on the database file itself (its inode), so that a
+    // symbolic or hard link to it, another path to the same file, finds it
+    // taken. flock() does not touch SQLite's own fcntl() locks. "<path>.lock"
+    // only names the holder's process for the message.
+    const std::string note = db_path + ".lock";
+    fd_ = ::open(db_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd_ < 0) throw StorageError("SQLite database '" + db_path + "': cannot open it: " + std::strerror(errno));
     if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
         const int err = errno;
-        char pid[32] = {};
-        ssize_t n = ::pread(fd_, pid, sizeof pid - 1, 0);
-        std::string holder = n > 0 ? std::string(pid, std::size_t(n)) : std::string("?");
-        while (!holder.empty() && (holder.back() == '\n' || holder.back() == ' ')) holder.pop_back();
         ::close(fd_);
         fd_ = -1;
+        std::string holder = "?";
+        if (const int n = ::open(note.c_str(), O_RDONLY | O_CLOEXEC); n >= 0) {
+            char pid[32] = {};
+            const ssize_t got = ::pread(n, pid, sizeof pid - 1, 0);
+            if (got > 0) holder.assign(pid, std::size_t(got));
+            ::close(n);
+        }
+        while (!holder.empty() && (holder.back() == '\n' || holder.back() == ' ')) holder.pop_back();
         if (err == EWOULDBLOCK)
             throw StorageError("SQLite database '" + db_path + "' is in use by another echecs server (process " +
-                               holder + ", lock file " + path + "): one database, one server");
-        throw StorageError("SQLite database '" + db_path + "': cannot lock " + path + ": " + std::strerror(err));
+                               holder + "): one database, one server");
+        throw StorageError("SQLite database '" + db_path + "': cannot lock it: " + std::strerror(err));
     }
     const std::string me = std::to_string(::getpid()) + "\n";
-    if (::ftruncate(fd_, 0) == 0 && ::pwrite(fd_, me.data(), me.size(), 0) < 0) {
-        // The pid is only shown to a second server; the lock is what counts.
+    if (const int n = ::open(note.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644); n >= 0) {
+        // Only shown to a second server; the lock is what counts.
+        if (::write(n, me.data(), me.size()) < 0) {
+        }
+        ::close(n);
     }
 }
 

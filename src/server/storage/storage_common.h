@@ -17,8 +17,8 @@ std::optional<Color> color_named(std::string_view s);
 Termination termination_named(std::string_view s);  // None when unknown
 Variant variant_from(std::string_view s);           // throws StorageError
 
-// Holds "<path>.lock" with flock() for the life of the object; throws
-// StorageError naming the process that holds it.
+// Holds the database file with flock() for the life of the object (any path
+// to it: links included); throws StorageError naming the process that holds it.
 class FileLock {
 public:
     explicit FileLock(const std::string& db_path);
