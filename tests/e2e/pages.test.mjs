@@ -158,6 +158,9 @@ test('the lobby in English and in French, a direct challenge, a live game', { ti
 });
 
 test('rules, analysis, problems, editor, leaderboard, log-in, sign-up, not found', { timeout: 150000 }, async () => {
+  // The built client hands out no source maps (web/scripts/build.mjs).
+  for (const map of ['/app.js.map', '/app.css.map'])
+    assert.ok(!(await (await fetch(`${env.server.url}${map}`)).text()).includes('"mappings"'), `${map} is served`);
   const page = await anonymous();
   for (const variant of ['chess', 'alice', 'avalanche'])
     await checkPage(page, {

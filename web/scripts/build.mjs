@@ -72,10 +72,15 @@ const generated = join(web, 'src/generated');
 await mkdir(generated, { recursive: true });
 await writeFile(join(generated, 'pieces-fontawesome.css'), await fontAwesomeCss());
 
+// Source maps only when developing (watch) or asked for: a public server
+// does not hand out its sources.
+const sourcemap = watch || process.env.ECHECS_SOURCEMAPS === '1';
+if (!sourcemap) for (const f of ['app.js.map', 'app.css.map']) await rm(join(dist, f), { force: true });
+
 const common = {
   bundle: true,
   minify: !watch,
-  sourcemap: true,
+  sourcemap,
   logLevel: 'info',
   target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
 };
