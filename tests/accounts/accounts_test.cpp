@@ -109,6 +109,8 @@ TEST(Credentials, Passwords) {
     EXPECT_EQ(check_password("Password1", "ann"), "password_common");
     EXPECT_EQ(check_password("AZERTYUIOP", "ann"), "password_common");
     EXPECT_EQ(check_password("zzzzzzzzzz", "ann"), "password_common");
+    EXPECT_EQ(check_password("éééééééé", "ann"), "password_common");  // characters, not bytes
+    EXPECT_EQ(check_password("ééééééée", "ann"), std::nullopt);
     EXPECT_EQ(check_password("my-AnnLee-pass", "annlee"), "password_is_username");
 }
 

@@ -6,6 +6,8 @@
 #include <array>
 #include <stdexcept>
 
+#include "core/utf8.h"
+
 namespace echecs::server::accounts {
 
 namespace {
@@ -77,6 +79,19 @@ std::optional<std::string_view> check_username(std::string_view name) {
     return std::nullopt;
 }
 
+namespace {
+
+// "éééééééé" as well as "aaaaaaaa": characters, not bytes (valid UTF-8 here).
+bool one_character_repeated(std::string_view s) {
+    std::size_t i = 0;
+    const char32_t first = utf8_decode(s, i);
+    while (i < s.size())
+        if (utf8_decode(s, i) != first) return false;
+    return true;
+}
+
+}  // namespace
+
 std::optional<std::string_view> check_password(std::string_view password, std::string_view username) {
     if (password.size() > 256) return "password_long";
     const long chars = utf8_length(password);
@@ -84,8 +99,7 @@ std::optional<std::string_view> check_password(std::string_view password, std::s
     if (chars < 8) return "password_short";
     const std::string l = lower(password);
     if (std::find(COMMON.begin(), COMMON.end(), l) != COMMON.end()) return "password_common";
-    if (std::all_of(password.begin(), password.end(), [&](char c) { return c == password[0]; }))
-        return "password_common";
+    if (one_character_repeated(password)) return "password_common";
     if (!username.empty() && l.find(lower(username)) != std::string::npos) return "password_is_username";
     return std::nullopt;
 }
