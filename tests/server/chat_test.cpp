@@ -147,6 +147,16 @@ TEST(ChatText, CleanChatText) {
     EXPECT_EQ(reason("\xc2\x85"), "text_control_character");       // C1
     EXPECT_EQ(reason("a\xe2\x80\x8b"), "text_control_character");  // zero-width space
     EXPECT_EQ(reason("<b>&amp;</b>"), "accepted");                 // markup is text: the client never interprets it
+    // Combining marks: a few on a letter are writing, a stack is not.
+    auto stacked = [](int marks) {
+        std::string s = "e";
+        for (int i = 0; i < marks; ++i) s += "\xcc\x81";  // U+0301
+        return s;
+    };
+    EXPECT_EQ(reason(stacked(2)), "accepted");
+    EXPECT_EQ(reason(stacked(4) + " " + stacked(4)), "accepted");  // a run per letter
+    EXPECT_EQ(reason(stacked(5)), "text_combining_marks");
+    EXPECT_EQ(reason(stacked(299), 300), "text_combining_marks");
 }
 
 TEST_F(ChatTest, RateLimitPerConnectionAndPerAddress) {

@@ -117,6 +117,7 @@ namespace echecs::server {
     X(text_empty, bad_message, 400)                    \
     X(text_too_long, bad_message, 400)                 \
     X(text_control_character, bad_message, 400)        \
+    X(text_combining_marks, bad_message, 400)          \
     X(text_invalid_utf8, bad_message, 400)             \
     X(room_unknown, bad_message, 400)                  \
     X(chat_needs_hello, bad_message, 400)              \

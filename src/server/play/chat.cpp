@@ -61,9 +61,22 @@ void GameChat::restore(const std::vector<ChatRecord>& stored) {
             .add(ChatLine{0, r.author, r.seat, r.author_key, r.text, r.at});
 }
 
+namespace {
+
+// The generic combining diacritical marks (U+0300-036F and their extensions):
+// stacked by the hundred, they draw over the lines around ("Zalgo" text).
+bool combining_mark(char32_t c) {
+    return (c >= 0x0300 && c <= 0x036F) || (c >= 0x1AB0 && c <= 0x1AFF) || (c >= 0x1DC0 && c <= 0x1DFF) ||
+           (c >= 0x20D0 && c <= 0x20FF) || (c >= 0xFE20 && c <= 0xFE2F);
+}
+constexpr int MAX_COMBINING_RUN = 4;  // more than any language writes on one letter
+
+}  // namespace
+
 std::string clean_chat_text(std::string_view raw, std::size_t max_chars, const char* field, bool allow_empty) {
     // Decoded once; the trimmed range is kept as byte offsets.
     std::size_t first = std::string_view::npos, last = 0, count = 0;
+    int run = 0;
     for (std::size_t i = 0; i < raw.size();) {
         const std::size_t at = i;
         const char32_t c = utf8_decode(raw, i);
@@ -74,6 +87,12 @@ std::string clean_chat_text(std::string_view raw, std::size_t max_chars, const c
             throw bad_text(Reason::text_control_character,
                            std::string("field '") + field + "' holds a control or formatting character", field,
                            {{"at", count}});
+        run = combining_mark(c) ? run + 1 : 0;
+        if (run > MAX_COMBINING_RUN)
+            throw bad_text(Reason::text_combining_marks,
+                           std::string("field '") + field + "' stacks more than " + std::to_string(MAX_COMBINING_RUN) +
+                               " combining marks",
+                           field, {{"at", count}});
         ++count;
         if (!is_space(c)) {
             if (first == std::string_view::npos) first = at;
