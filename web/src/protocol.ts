@@ -50,7 +50,7 @@ export interface WireGameSummary {
   time: WireTime;
   white: WireSeat;
   black: WireSeat;
-  status: string;
+  status: 'live' | 'over';
   ply: number;
   fen: string;
   result: string;
