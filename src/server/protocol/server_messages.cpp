@@ -140,4 +140,90 @@ std::string to_text(const YourTurn& m) {
     return dump(json{{"type", "your_turn"}, {"games", std::move(games)}});
 }
 
+namespace {
+
+std::string opt_str(const std::string& v) { return v.empty() ? std::string("null") : quote(v); }
+// Colour names and the other names of ours need no escaping.
+std::string opt_name(std::string_view v) {
+    if (v.empty()) return "null";
+    std::string s = "\"";
+    s += v;  // (appended, not "\"" + std::string: GCC 12 gives a false -Wrestrict on that)
+    s += '"';
+    return s;
+}
+template <class T>
+std::string opt_num(const std::optional<T>& v) {
+    return v ? std::to_string(*v) : std::string("null");
+}
+
+std::string player_text(const StatePlayer& p) {
+    return "{\"name\":" + quote(p.name) + ",\"computer\":" + (p.computer ? "true" : "false") +
+           ",\"level\":" + opt_num(p.level) + ",\"connected\":" + (p.connected ? "true" : "false") +
+           ",\"account\":" + (p.account ? "true" : "false") + ",\"rating\":" + opt_num(p.rating) +
+           ",\"provisional\":" + (p.provisional ? "true" : "false") + "}";
+}
+
+}  // namespace
+
+std::string state_base_text(const State& m) {
+    std::string clock = "null";
+    if (m.clock)
+        clock = "{\"white\":" + std::to_string(m.clock->white) + ",\"black\":" + std::to_string(m.clock->black) +
+                ",\"running\":" + opt_name(m.clock->running) +
+                ",\"server_time\":" + std::to_string(m.clock->server_time) +
+                ",\"first_move_deadline\":" + opt_num(m.clock->first_move_deadline) + "}";
+    std::string claim = "null";
+    if (m.claim)
+        claim = "{\"by\":" + opt_name(m.claim->by) + ",\"available_at\":" + std::to_string(m.claim->available_at) + "}";
+    std::string out;
+    out.reserve(1024);
+    out += "{\"type\":\"state\",\"game\":" + quote(m.game);
+    out += ",\"variant\":" + opt_name(m.variant);
+    out += ",\"time\":" + dump(m.time);
+    out += ",\"initial_fen\":" + quote(m.initial_fen);
+    out += ",\"fen\":" + quote(m.fen);
+    out += ",\"ply\":" + std::to_string(m.ply);
+    out += ",\"turn\":" + opt_name(m.turn);
+    out += std::string(",\"check\":") + (m.check ? "true" : "false");
+    out += ",\"clock\":" + clock;
+    out += ",\"status\":" + quote(m.status);
+    out += ",\"result\":" + quote(m.result);
+    out += ",\"termination\":" + opt_str(m.termination);
+    out += ",\"winner\":" + opt_name(m.winner);
+    out += ",\"players\":{\"white\":" + player_text(m.white) + ",\"black\":" + player_text(m.black) + "}";
+    out += ",\"draw_offer\":" + opt_str(m.draw_offer);
+    out += ",\"rematch_offer\":" + opt_str(m.rematch_offer);
+    out += ",\"rematch_game\":" + opt_str(m.rematch_game);
+    out += std::string(",\"can_abort\":") + (m.can_abort ? "true" : "false");
+    out += ",\"claim\":" + claim;
+    out += ",\"created_at\":" + std::to_string(m.created_at);
+    out += ",\"ended_at\":" + opt_num(m.ended_at);
+    out += std::string(",\"rated\":") + (m.rated ? "true" : "false");
+    out += ",\"speed\":" + opt_str(m.speed);
+    out += ",\"rating_diff\":" +
+           (m.white_rating_diff || m.black_rating_diff
+                ? "{\"white\":" + opt_num(m.white_rating_diff) + ",\"black\":" + opt_num(m.black_rating_diff) + "}"
+                : std::string("null"));
+    out += "}";
+    return out;
+}
+
+std::string state_text(const std::string& base, std::string_view you, const std::string& moves,
+                       const std::string& legal, const std::string& legal_san) {
+    // The lists are copied, not serialised: a state costs a copy of them.
+    std::string out;
+    out.reserve(base.size() + moves.size() + legal.size() + legal_san.size() + 64);
+    out += "{\"you\":";
+    out += opt_name(you);
+    out += ",\"moves\":[";
+    out += moves;
+    out += "],\"legal_moves\":[";
+    out += legal;
+    out += "],\"legal_san\":[";
+    out += legal_san;
+    out += "],";
+    out.append(base, 1, std::string::npos);
+    return out;
+}
+
 }  // namespace echecs::server::out

@@ -2,8 +2,7 @@
 // half of messages.h, lila-ws `ClientIn` style): play/ and api/ fill a struct,
 // to_text() writes it. docs/protocol/server-messages.schema.json describes
 // the same messages and tests/server/server_messages_test.cpp holds the two
-// equal. `state` is the exception: LiveGame writes it by hand for speed
-// (play/game_text.cpp), and the test checks its text against the schema.
+// equal.
 #pragma once
 
 #include <cstddef>
@@ -11,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace echecs::server::out {
@@ -115,6 +115,53 @@ struct YourTurnGame {
 struct YourTurn {
     std::vector<YourTurnGame> games;
 };
+
+// `state`, on every move of every game: written by hand (docs/PERFORMANCE.md),
+// in two parts, the text all watchers share, then each one's with its seat
+// and the lists LiveGame keeps serialised. Colours as names, "" for null.
+struct StatePlayer {
+    std::string name;
+    bool computer = false;
+    std::optional<int> level;
+    bool connected = false, account = false;
+    std::optional<int> rating;
+    bool provisional = false;
+};
+struct StateClock {
+    std::int64_t white = 0, black = 0;
+    std::string running;
+    std::int64_t server_time = 0;
+    std::optional<std::int64_t> first_move_deadline;
+};
+struct StateClaim {
+    std::string by;
+    std::int64_t available_at = 0;
+};
+struct State {
+    std::string game, variant;
+    nlohmann::json time;  // time_json()
+    std::string initial_fen, fen;
+    int ply = 0;
+    std::string turn;
+    bool check = false;
+    std::optional<StateClock> clock;  // null without a clock
+    std::string status, result, termination, winner;
+    StatePlayer white, black;
+    std::string draw_offer, rematch_offer, rematch_game;
+    bool can_abort = false;
+    std::optional<StateClaim> claim;
+    std::int64_t created_at = 0;
+    std::optional<std::int64_t> ended_at;
+    bool rated = false;
+    std::string speed;
+    std::optional<int> white_rating_diff, black_rating_diff;  // neither: null
+};
+// The part every watcher shares.
+std::string state_base_text(const State& m);
+// One watcher's message: `base` with its seat ("" for a spectator) and the
+// move list, legal moves and their SAN as JSON array contents (no brackets).
+std::string state_text(const std::string& base, std::string_view you, const std::string& moves,
+                       const std::string& legal, const std::string& legal_san);
 
 // The JSON text of each message (never throws; valid UTF-8).
 std::string to_text(const Pong& m);
