@@ -6,6 +6,7 @@
 // `Wire*` are the schema's nested objects.
 
 import type { Color, Variant } from './fen.js';
+import type { Review } from './review-view.js';
 
 export type WireTime =
   | { kind: 'realtime'; minutes: number; increment: number }
@@ -208,8 +209,8 @@ export interface ReviewMessage {
   status: 'queued' | 'running' | 'done' | 'failed' | 'interrupted';
   done?: number;
   total?: number;
-  /** The object of GET /api/games/<id>/review. */
-  review?: Record<string, unknown>;
+  /** The object of GET /api/games/<id>/review (the schema does not detail it). */
+  review?: Review;
   error?: string;
 }
 

@@ -43,7 +43,7 @@ export class GameReviewPanel {
   /** A `review` message of the game's room. */
   onMessage(m: ReviewMessage): void {
     if (m.game !== this.game) return;
-    this.state = m as unknown as ReviewStatus;
+    this.state = m;
     this.loaded = true;
     this.draw();
   }
