@@ -22,8 +22,8 @@ export interface ChatLine {
   at: number;
 }
 
-/** What the panel needs of the socket (the tests give a fake). */
 type ChatEvent = 'chat_history' | 'chat' | 'error' | 'reported';
+/** What the panel needs of the socket (the tests give a fake). */
 export interface ChatSocket {
   on<K extends ChatEvent>(type: K, h: (m: SocketEvents[K]) => void): () => void;
   send(msg: Record<string, unknown>): void;
