@@ -61,7 +61,8 @@ std::vector<std::string> samples() {
     v.push_back(out::to_text(out::Pong{"1764424155123", 1764424155130}));
     v.push_back(out::to_text(out::Pong{R"({"any":[1]})", 5}));
     v.push_back(ws_error_text(ApiError(Reason::storage_failed, "storage failed"), "", ""));
-    v.push_back(ws_error_text(ApiError(Reason::number_range, "out of range", "multipv", {{"max", 3}}), "Gm7Pq2Zx", "17"));
+    v.push_back(
+        ws_error_text(ApiError(Reason::number_range, "out of range", "multipv", {{"max", 3}}), "Gm7Pq2Zx", "17"));
     v.push_back(out::to_text(out::Error{"bad_message", "m", "bad_message", "", json::object(), "", "\"a\""}));
     v.push_back(out::to_text(out::MySeeks{}));
     v.push_back(out::to_text(out::MySeeks{{"Sk4Lm9Qa", "Sk9Zz1Aa"}}));
