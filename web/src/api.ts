@@ -2,6 +2,7 @@
 // WebSocket per tab that reconnects by itself and re-joins what it watched.
 
 import type { Color, Variant } from './fen.js';
+import type { MessageOf, ServerMessage, ServerMessageType, WireGameSummary, WireLobbyChange, WireSeek } from './protocol.js';
 
 export type TimeControl =
   | { kind: 'realtime'; minutes: number; increment: number }
@@ -113,16 +114,11 @@ export interface Lobby {
 /** The lobby as the socket keeps it: a snapshot (`lobby`), then `lobby_delta` changes. */
 interface LobbyState {
   seq: number;
-  seeks: Seek[];
-  games: GameSummary[];
+  seeks: WireSeek[];
+  games: WireGameSummary[];
 }
 
-type LobbyChange =
-  | { op: 'seek_added'; seek: Seek }
-  | { op: 'seek_removed'; id: string }
-  | { op: 'game_started'; game: GameSummary }
-  | { op: 'game_ended'; id: string }
-  | { op: 'game_moved'; id: string; ply: number; fen: string };
+type LobbyChange = WireLobbyChange;
 
 const newestFirst = (a: { created_at: number }, b: { created_at: number }) => b.created_at - a.created_at;
 
@@ -269,7 +265,17 @@ export const api = {
 // ---------------------------------------------------------------------------
 // WebSocket
 
-type Handler = (msg: Record<string, unknown>) => void;
+/** The lobby as the pages get it: kept by the socket from `lobby` and `lobby_delta`, with `mine`. */
+export interface LobbyView {
+  type: 'lobby';
+  seeks: Seek[];
+  games: GameSummary[];
+}
+
+/** What a handler of each message type receives (src/protocol.ts; `lobby`: the socket's view). */
+export type SocketEvents = { [K in ServerMessageType]: K extends 'lobby' ? LobbyView : MessageOf<K> };
+type AnyEvent = SocketEvents[ServerMessageType];
+type Handler = (msg: AnyEvent) => void;
 
 export class Socket {
   private ws: WebSocket | null = null;
@@ -308,24 +314,25 @@ export class Socket {
       this.statusListeners.forEach(f => f(true));
     };
     ws.onmessage = ev => {
-      let msg: Record<string, unknown>;
+      // The server's messages are those of docs/protocol/server-messages.schema.json
+      // (its tests check them against it): typed as they come.
+      let msg: ServerMessage;
       try {
-        msg = JSON.parse(String(ev.data));
+        msg = JSON.parse(String(ev.data)) as ServerMessage;
       } catch {
         return;
       }
       if (msg.type === 'pong' && typeof msg.server_time === 'number' && typeof msg.t === 'number') {
         const now = Date.now();
-        this.offset = (msg.server_time as number) - (now + (msg.t as number)) / 2;
+        this.offset = msg.server_time - (now + msg.t) / 2;
       }
+      let event: AnyEvent;
       if (msg.type === 'lobby' || msg.type === 'lobby_delta' || msg.type === 'my_seeks') {
         const view = this.onLobby(msg);
         if (!view) return;
-        msg = view;
-      }
-      const set = this.handlers.get(String(msg.type));
-      set?.forEach(h => h(msg));
-      this.handlers.get('*')?.forEach(h => h(msg));
+        event = view;
+      } else event = msg;
+      this.handlers.get(event.type)?.forEach(h => h(event));
     };
     ws.onclose = () => {
       this.lobbyState = null;
@@ -341,16 +348,11 @@ export class Socket {
   }
 
   /** Keeps the lobby from its snapshot and deltas; the `lobby` message for the pages, with `mine`. */
-  private onLobby(msg: Record<string, unknown>): Record<string, unknown> | null {
-    if (msg.type === 'my_seeks') this.mySeeks = new Set((msg.seeks as string[]) ?? []);
-    else if (msg.type === 'lobby')
-      this.lobbyState = {
-        seq: msg.seq as number,
-        seeks: (msg.seeks as Seek[]) ?? [],
-        games: (msg.games as GameSummary[]) ?? [],
-      };
+  private onLobby(msg: MessageOf<'lobby' | 'lobby_delta' | 'my_seeks'>): LobbyView | null {
+    if (msg.type === 'my_seeks') this.mySeeks = new Set(msg.seeks ?? []);
+    else if (msg.type === 'lobby') this.lobbyState = { seq: msg.seq, seeks: msg.seeks ?? [], games: msg.games ?? [] };
     else if (!this.lobbyState) return null;
-    else if (!applyLobbyDelta(this.lobbyState, msg.seq as number, msg.changes as LobbyChange[])) {
+    else if (!applyLobbyDelta(this.lobbyState, msg.seq, msg.changes)) {
       this.lobbyState = null; // a delta was missed: start again from a snapshot
       if (this.lobby) this.send({ type: 'lobby_subscribe' });
       return null;
@@ -377,11 +379,13 @@ export class Socket {
     return () => this.statusListeners.delete(f);
   }
 
-  on(type: string, h: Handler): () => void {
+  on<K extends ServerMessageType>(type: K, h: (msg: SocketEvents[K]) => void): () => void {
     let set = this.handlers.get(type);
     if (!set) this.handlers.set(type, (set = new Set()));
-    set.add(h);
-    return () => set!.delete(h);
+    // the dispatch calls a handler with the messages of its type only
+    const f = h as Handler;
+    set.add(f);
+    return () => set!.delete(f);
   }
 
   send(msg: Record<string, unknown>): void {

@@ -6,7 +6,7 @@
 // a phone) and disappears when the server has chat off or the player turned
 // it off in the settings.
 
-import { ws } from './api.js';
+import { type SocketEvents, ws } from './api.js';
 import { clear, el } from './dom.js';
 import { errorText } from './errors.js';
 import { Key, onLangChange, t } from './i18n.js';
@@ -22,9 +22,10 @@ export interface ChatLine {
   at: number;
 }
 
+type ChatEvent = 'chat_history' | 'chat' | 'error' | 'reported';
 /** What the panel needs of the socket (the tests give a fake). */
 export interface ChatSocket {
-  on(type: string, h: (m: Record<string, unknown>) => void): () => void;
+  on<K extends ChatEvent>(type: K, h: (m: SocketEvents[K]) => void): () => void;
   send(msg: Record<string, unknown>): void;
 }
 
@@ -51,8 +52,8 @@ export function prepare(raw: string, max = MAX_CHARS): { text: string } | { reas
 }
 
 /** The chat errors (shown in the panel, not by the page). */
-export function isChatError(m: Record<string, unknown>): boolean {
-  const reason = typeof m.reason === 'string' ? m.reason : '';
+export function isChatError(m: object): boolean {
+  const reason = 'reason' in m && typeof m.reason === 'string' ? m.reason : '';
   return /^(chat_|text_|report_)/.test(reason);
 }
 
@@ -159,9 +160,9 @@ export class ChatPanel {
     this.off.push(
       sock.on('chat_history', m => {
         if (!this.mine(m)) return;
-        this.room = String(m.room);
+        this.room = m.room;
         this.enabled = m.enabled === true;
-        this.lines = ((m.lines as unknown[]) ?? []).map(parseLine).filter((l): l is ChatLine => !!l);
+        this.lines = (m.lines ?? []).map(parseLine).filter((l): l is ChatLine => !!l);
         this.render();
       }),
       sock.on('chat', m => {
@@ -186,7 +187,7 @@ export class ChatPanel {
     this.render();
   }
 
-  private mine(m: Record<string, unknown>): boolean {
+  private mine(m: { game?: string; room?: string }): boolean {
     return this.game ? m.game === this.game : m.room === 'lobby';
   }
 

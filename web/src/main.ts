@@ -142,7 +142,7 @@ void refreshUser().catch(() => undefined);
 const socket = ws();
 // whichever page is shown, a seek of this browser that is accepted opens its game
 socket.on('seek_accepted', m => {
-  const path = `/game/${String(m.game)}`;
+  const path = `/game/${m.game}`;
   if (location.pathname !== path) navigate(path);
 });
 // for the end-to-end tests and for debugging: drop the connection (it comes back by itself),

@@ -6,20 +6,12 @@
 // notification says when a game starts waiting while the page is hidden.
 
 import { ws } from './api.js';
+import type { WireYourTurnGame } from './protocol.js';
 import { t } from './i18n.js';
 import { settings } from './settings.js';
 
-export interface TurnGame {
-  game: string;
-  variant: string;
-  time_kind: string;
-  color: string;
-  opponent: string;
-  ply: number;
-  since: number;
-  deadline: number | null;
-  remaining_ms?: number;
-}
+/** A game of the server's `your_turn` list (src/protocol.ts). */
+export type TurnGame = WireYourTurnGame;
 
 let games: TurnGame[] = [];
 let known = new Set<string>();

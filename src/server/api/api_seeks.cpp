@@ -7,6 +7,7 @@
 #include "server/play/hub.h"
 #include "server/play/live_game.h"
 #include "server/play/seat_accounts.h"
+#include "server/protocol/server_messages.h"
 #include "server/protocol/text.h"
 
 namespace echecs::server {
@@ -137,10 +138,8 @@ void start_seek_game(Hub& hub, const HttpContextPtr& ctx, SeekRecord sk, const S
         {gid}, {SaveGame{room.game().meta()}, SaveSeek{sk}},
         [&hub, ctx, sk, gid, color, creator_white] {
             ctx->json(201, {{"game", gid}, {"color", color}});
-            auto note = std::make_shared<const std::string>(dump(json{{"type", "seek_accepted"},
-                                                                      {"seek", sk.id},
-                                                                      {"game", gid},
-                                                                      {"color", creator_white ? "white" : "black"}}));
+            auto note = std::make_shared<const std::string>(
+                out::to_text(out::SeekAccepted{sk.id, gid, creator_white ? "white" : "black"}));
             for (const PeerPtr& p : hub.peers_of(sk.token)) p->send(note);
             hub.seeks().remove(sk.id);  // read back from storage from now on
         },

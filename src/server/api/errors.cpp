@@ -1,18 +1,11 @@
 #include "server/api/errors.h"
 
-#include "server/protocol/text.h"
+#include "server/protocol/server_messages.h"
 
 namespace echecs::server {
 
 std::string ws_error_text(const ApiError& e, const std::string& game, const std::string& id_json) {
-    std::string out = "{\"type\":\"error\",\"code\":" + quote(e.code) + ",\"message\":" + quote(e.message) +
-                      ",\"reason\":" + quote(e.reason) +
-                      ",\"field\":" + (e.field.empty() ? std::string("null") : quote(e.field)) +
-                      ",\"params\":" + dump(e.params);
-    if (!game.empty()) out += ",\"game\":" + quote(game);
-    if (!id_json.empty()) out += ",\"id\":" + id_json;
-    out += '}';
-    return out;
+    return out::to_text(out::Error{e.code, e.message, e.reason, e.field, e.params, game, id_json});
 }
 
 }  // namespace echecs::server

@@ -9,6 +9,7 @@
 #include "server/play/hub.h"
 #include "server/play/pools.h"
 #include "server/protocol/messages.h"
+#include "server/protocol/server_messages.h"
 #include "server/protocol/text.h"
 
 namespace echecs::server {
@@ -90,8 +91,7 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                         in_room(gid, [](const PeerPtr& peer, GameRoom& room) { room.peer_hello(peer); });
                 },
                 [&](const msg::Ping& ping) {
-                    p->send("{\"type\":\"pong\",\"t\":" + ping.t_json + ",\"server_time\":" + std::to_string(now) +
-                            "}");
+                    p->send(out::to_text(out::Pong{ping.t_json, now}));
                 },
                 [&](const msg::LobbySubscribe&) {
                     lobby_.subscribe(p);

@@ -11,6 +11,7 @@
 #include "core/notation.h"
 #include "server/api/input.h"
 #include "server/play/hub.h"
+#include "server/protocol/server_messages.h"
 
 namespace echecs::server {
 
@@ -21,32 +22,30 @@ AnalysisStreams::AnalysisStreams(Hub& hub, StreamLimits limits) : hub_(hub), lim
 std::string AnalysisStreams::update_text(const Stream& s, const engine::AnalysisUpdate& u) {
     // Scores from White's side (the evaluation bar's), the lines in SAN too.
     const int sign = s.turn == WHITE ? 1 : -1;
-    json lines = json::array();
+    out::Analysis m{u.depth, u.nodes, u.nps, u.time_ms, u.final, {}, s.id_json};
     for (const engine::AnalysisLine& l : u.lines) {
-        json san = json::array();
+        out::AnalysisLine line;
         try {
             Game g(s.variant, s.fen_now);
-            for (const std::string& m : l.pv) {
-                const Move mv = parse_uci(g.position(), m);
-                san.push_back(to_san(g.position(), mv));
+            for (const std::string& mv_text : l.pv) {
+                const Move mv = parse_uci(g.position(), mv_text);
+                line.san.push_back(to_san(g.position(), mv));
                 if (!g.play(mv)) break;
             }
         } catch (const std::exception&) {
             // a line the core does not read (never expected): the moves it read so far
         }
-        const int w = sign > 0 ? l.win : l.loss, b = sign > 0 ? l.loss : l.win;
-        lines.push_back({{"multipv", l.multipv},
-                         {"cp", l.score_cp ? json(sign * *l.score_cp) : json(nullptr)},
-                         {"mate", l.mate ? json(sign * *l.mate) : json(nullptr)},
-                         {"wdl", {w, l.draw, b}},
-                         {"depth", l.depth},
-                         {"moves", l.pv},
-                         {"san", std::move(san)}});
+        line.multipv = l.multipv;
+        if (l.score_cp) line.cp = sign * *l.score_cp;
+        if (l.mate) line.mate = sign * *l.mate;
+        line.win = sign > 0 ? l.win : l.loss;
+        line.draw = l.draw;
+        line.loss = sign > 0 ? l.loss : l.win;
+        line.depth = l.depth;
+        line.moves = l.pv;
+        m.lines.push_back(std::move(line));
     }
-    json j = {{"type", "analysis"},   {"depth", u.depth}, {"nodes", u.nodes},         {"nps", u.nps},
-              {"time_ms", u.time_ms}, {"final", u.final}, {"lines", std::move(lines)}};
-    if (!s.id_json.empty()) j["id"] = json::parse(s.id_json, nullptr, false);
-    return j.dump();
+    return out::to_text(m);
 }
 
 void AnalysisStreams::start(const PeerPtr& p, const msg::Analyse& a, const std::string& id_json) {

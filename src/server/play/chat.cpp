@@ -4,6 +4,7 @@
 
 #include "core/utf8.h"
 #include "server/accounts/credentials.h"
+#include "server/protocol/server_messages.h"
 #include "server/protocol/text.h"
 
 namespace echecs::server {
@@ -25,9 +26,8 @@ bool refused(char32_t c) {
 
 bool is_space(char32_t c) { return c == ' ' || c == 0xA0 || c == 0x3000 || (c >= 0x2000 && c <= 0x200A); }
 
-json line_json(const ChatLine& l) {
-    return {{"id", l.id},     {"author", l.author}, {"account", is_account_key(l.author_key)},
-            {"seat", l.seat}, {"text", l.text},     {"at", l.at}};
+out::ChatLine line_out(const ChatLine& l) {
+    return {l.id, l.author, is_account_key(l.author_key), l.seat, l.text, l.at};
 }
 
 }  // namespace
@@ -130,29 +130,18 @@ std::string guest_name(const Peer& p) {
 }
 
 std::string chat_line_text(ChatRoom r, const std::string& game, const ChatLine& line) {
-    json j{{"type", "chat"}, {"room", std::string(chat_room_name(r))}, {"line", line_json(line)}};
-    if (!game.empty()) j["game"] = game;
-    return dump(j);
+    return out::to_text(out::Chat{std::string(chat_room_name(r)), game, line_out(line)});
 }
 
 std::string chat_history_text(ChatRoom r, const std::string& game, const ChatLog* log, const ServerOptions& opt) {
-    json lines = json::array();
+    out::ChatHistory m{std::string(chat_room_name(r)), game, opt.chat, opt.chat_max_chars, {}};
     if (log && opt.chat)
-        for (const ChatLine& l : log->lines()) lines.push_back(line_json(l));
-    json j{{"type", "chat_history"},
-           {"room", std::string(chat_room_name(r))},
-           {"enabled", opt.chat},
-           {"max_chars", opt.chat_max_chars},
-           {"lines", std::move(lines)}};
-    if (!game.empty()) j["game"] = game;
-    return dump(j);
+        for (const ChatLine& l : log->lines()) m.lines.push_back(line_out(l));
+    return out::to_text(m);
 }
 
 std::string reported_text(const std::string& game, std::uint64_t line, const std::string& id_json) {
-    json j{{"type", "reported"}, {"line", line}};
-    if (!game.empty()) j["game"] = game;
-    if (!id_json.empty()) j["id"] = json::parse(id_json, nullptr, false);
-    return dump(j);
+    return out::to_text(out::Reported{game, line, id_json});
 }
 
 ChatRecord chat_record(ChatRoom r, const std::string& game, const ChatLine& line) {

@@ -5,6 +5,7 @@
 #include "core/pgn.h"
 #include "server/api/api_accounts.h"
 #include "server/play/live_game.h"
+#include "server/protocol/server_messages.h"
 #include "server/protocol/text.h"
 #include "server/storage/storage_common.h"
 
@@ -26,14 +27,6 @@ json diff_json(const std::optional<int>& d) { return d ? json(*d) : json(nullptr
 
 json nullable(const std::string& s) { return s.empty() ? json(nullptr) : json(s); }
 json nullable_time(std::int64_t t) { return t == 0 ? json(nullptr) : json(t); }
-
-// (Appended, not "\"" + std::string: GCC 12 gives a false -Wrestrict on that.)
-std::string color_literal(Color c) {
-    std::string s = "\"";
-    s += color_name(c);
-    s += '"';
-    return s;
-}
 
 // PGN clock comment: [%clk h:mm:ss].
 std::string clk(std::int64_t ms) {
@@ -102,87 +95,52 @@ json summary_json(const GameRecord& g) {
 }
 
 std::string LiveGame::state_base(std::int64_t now, const Presence& presence) const {
-    // Written by hand: this runs for every move of every game (see
-    // docs/PERFORMANCE.md, "Server load"). Strings that may need escaping
-    // (names, ids from the database) go through quote().
-    auto opt_str = [&](const std::string& v) { return v.empty() ? std::string("null") : quote(v); };
-    auto seat = [&](const Seat& st, bool connected) {
-        return "{\"name\":" + quote(st.name) + ",\"computer\":" + (st.computer() ? "true" : "false") +
-               ",\"level\":" + (st.computer() ? std::to_string(st.level) : "null") +
-               ",\"connected\":" + (st.computer() || connected ? "true" : "false") +
-               ",\"account\":" + (st.account ? "true" : "false") +
-               ",\"rating\":" + (st.rating ? std::to_string(st.rating) : std::string("null")) +
-               ",\"provisional\":" + (st.provisional ? "true" : "false") + "}";
+    auto player = [&](const Seat& st, bool connected) {
+        out::StatePlayer p{st.name,         st.computer(), std::nullopt,  st.computer() || connected,
+                           st.account != 0, std::nullopt,  st.provisional};
+        if (st.computer()) p.level = st.level;
+        if (st.rating) p.rating = st.rating;
+        return p;
     };
-    std::string clock = "null";
+    out::State m;
+    m.game = rec_.id;
+    m.variant = variant_name(rec_.variant);
+    m.time = time_json(rec_.time);
+    m.initial_fen = rec_.initial_fen;
+    m.fen = rec_.fen;
+    m.ply = ply();
+    m.turn = color_name(turn());
+    m.check = check_;
     if (rec_.time.kind != TimeControl::Unlimited) {
-        std::string deadline = "null";
-        if (live() && rec_.time.kind == TimeControl::Realtime && ply() < 2)
-            if (auto d = next_deadline()) deadline = std::to_string(*d);
-        clock = "{\"white\":" + std::to_string(remaining(WHITE, now)) +
-                ",\"black\":" + std::to_string(remaining(BLACK, now)) +
-                ",\"running\":" + (clock_running() ? color_literal(turn()) : std::string("null")) +
-                ",\"server_time\":" + std::to_string(now) + ",\"first_move_deadline\":" + deadline + "}";
+        out::StateClock c{remaining(WHITE, now), remaining(BLACK, now), "", now, std::nullopt};
+        if (clock_running()) c.running = color_name(turn());
+        if (live() && rec_.time.kind == TimeControl::Realtime && ply() < 2) c.first_move_deadline = next_deadline();
+        m.clock = std::move(c);
     }
-    std::string claim = "null";
+    m.status = rec_.status;
+    m.result = rec_.result;
+    m.termination = rec_.termination;
+    m.winner = rec_.result == "1-0" ? color_name(WHITE) : rec_.result == "0-1" ? color_name(BLACK) : "";
+    m.white = player(rec_.white, presence.connected[WHITE]);
+    m.black = player(rec_.black, presence.connected[BLACK]);
+    m.draw_offer = rec_.draw_offer;
+    m.rematch_offer = rec_.rematch_offer;
+    m.rematch_game = rec_.rematch_game;
+    m.can_abort = live() && ply() < 2;
     if (live() && presence.claim)
-        claim = "{\"by\":" + color_literal(presence.claim->by) +
-                ",\"available_at\":" + std::to_string(presence.claim->available_at) + "}";
-    std::string winner = rec_.result == "1-0"   ? color_literal(WHITE)
-                         : rec_.result == "0-1" ? color_literal(BLACK)
-                                                : "null";
-    std::string out;
-    out.reserve(1024);
-    out += "{\"type\":\"state\",\"game\":" + quote(rec_.id);
-    out += ",\"variant\":\"" + std::string(variant_name(rec_.variant)) + "\"";
-    out += ",\"time\":" + dump(time_json(rec_.time));
-    out += ",\"initial_fen\":" + quote(rec_.initial_fen);
-    out += ",\"fen\":" + quote(rec_.fen);
-    out += ",\"ply\":" + std::to_string(ply());
-    out += ",\"turn\":" + color_literal(turn());
-    out += std::string(",\"check\":") + (check_ ? "true" : "false");
-    out += ",\"clock\":" + clock;
-    out += ",\"status\":" + quote(rec_.status);
-    out += ",\"result\":" + quote(rec_.result);
-    out += ",\"termination\":" + opt_str(rec_.termination);
-    out += ",\"winner\":" + winner;
-    out += ",\"players\":{\"white\":" + seat(rec_.white, presence.connected[WHITE]) +
-           ",\"black\":" + seat(rec_.black, presence.connected[BLACK]) + "}";
-    out += ",\"draw_offer\":" + opt_str(rec_.draw_offer);
-    out += ",\"rematch_offer\":" + opt_str(rec_.rematch_offer);
-    out += ",\"rematch_game\":" + opt_str(rec_.rematch_game);
-    out += std::string(",\"can_abort\":") + (live() && ply() < 2 ? "true" : "false");
-    out += ",\"claim\":" + claim;
-    out += ",\"created_at\":" + std::to_string(rec_.created_at);
-    out += ",\"ended_at\":" + (rec_.ended_at ? std::to_string(rec_.ended_at) : std::string("null"));
-    out += std::string(",\"rated\":") + (rec_.rated ? "true" : "false");
-    const std::string speed = speed_of(rec_.time);
-    out += ",\"speed\":" + (speed.empty() ? std::string("null") : quote(speed));
-    auto diff = [](const std::optional<int>& d) { return d ? std::to_string(*d) : std::string("null"); };
-    out += ",\"rating_diff\":" +
-           (rec_.white_rating_diff || rec_.black_rating_diff
-                ? "{\"white\":" + diff(rec_.white_rating_diff) + ",\"black\":" + diff(rec_.black_rating_diff) + "}"
-                : std::string("null"));
-    out += "}";
-    return out;
+        m.claim = out::StateClaim{std::string(color_name(presence.claim->by)), presence.claim->available_at};
+    m.created_at = rec_.created_at;
+    if (rec_.ended_at) m.ended_at = rec_.ended_at;
+    m.rated = rec_.rated;
+    m.speed = speed_of(rec_.time);
+    m.white_rating_diff = rec_.white_rating_diff;
+    m.black_rating_diff = rec_.black_rating_diff;
+    return out::state_base_text(m);
 }
 
 std::string LiveGame::state_text(const std::string& base, std::optional<Color> you) const {
-    // The move list and the legal moves are kept serialised: a state costs a
-    // copy of them, not a serialisation.
-    std::string out;
-    out.reserve(base.size() + moves_text_.size() + legal_text_.size() + legal_san_text_.size() + 64);
-    out += "{\"you\":";
-    out += you ? color_literal(*you) : "null";
-    out += ",\"moves\":[";
-    out += moves_text_;
-    out += "],\"legal_moves\":[";
-    out += legal_text_;
-    out += "],\"legal_san\":[";
-    out += legal_san_text_;
-    out += "],";
-    out.append(base, 1, std::string::npos);
-    return out;
+    return out::state_text(base, you ? color_name(*you) : std::string_view(), moves_text_, legal_text_,
+                           legal_san_text_);
 }
 
 json LiveGame::state_json(std::optional<Color> you, std::int64_t now, const Presence& presence) const {

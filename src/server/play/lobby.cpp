@@ -3,6 +3,7 @@
 #include <unordered_set>
 
 #include "server/play/live_game.h"
+#include "server/protocol/server_messages.h"
 #include "server/protocol/text.h"
 
 namespace echecs::server {
@@ -115,8 +116,7 @@ void Lobby::flush() {
     if (changes.empty()) return;
     ++seq_;
     snapshot_.reset();
-    auto text = std::make_shared<const std::string>(
-        dump(json{{"type", "lobby_delta"}, {"seq", seq_}, {"changes", std::move(changes)}}));
+    auto text = std::make_shared<const std::string>(out::to_text(out::LobbyDelta{seq_, std::move(changes)}));
     auto to = std::make_shared<std::vector<std::weak_ptr<Peer>>>();
     to->reserve(subscribers_.size());
     for (auto& [id, w] : subscribers_) to->push_back(w);
@@ -149,8 +149,8 @@ std::shared_ptr<const std::string> Lobby::snapshot() {
             if (auto it = seeks_.items.find(id); it != seeks_.items.end()) seeks.push_back(it->second.value);
         for (const std::string& id : games_.published)
             if (auto it = games_.items.find(id); it != games_.items.end()) games.push_back(it->second.value);
-        snapshot_ = std::make_shared<const std::string>(
-            dump(json{{"type", "lobby"}, {"seq", seq_}, {"seeks", std::move(seeks)}, {"games", std::move(games)}}));
+        snapshot_ =
+            std::make_shared<const std::string>(out::to_text(out::Lobby{seq_, std::move(seeks), std::move(games)}));
     }
     return snapshot_;
 }

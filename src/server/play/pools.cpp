@@ -6,6 +6,7 @@
 #include "server/play/game_room.h"
 #include "server/play/hub.h"
 #include "server/play/live_game.h"
+#include "server/protocol/server_messages.h"
 #include "server/protocol/text.h"
 
 namespace echecs::server {
@@ -42,13 +43,9 @@ void Pools::join(const PeerPtr& p, const std::string& pool, const std::string& n
             e.provisional = a ? a->provisional : true;
             e.joined_at = now_ms();
             book_.join(pool, e);
-            json msg = {{"type", "pool_waiting"},
-                        {"pool", pool},
-                        {"rated", e.account != 0},
-                        {"rating", a ? json(a->rating) : json(nullptr)},
-                        {"range", book_.range_at(e.joined_at, e.joined_at)}};
-            if (!id_json.empty()) msg["id"] = json::parse(id_json);
-            peer->send(dump(msg));
+            out::PoolWaiting msg{pool, e.account != 0, std::nullopt, book_.range_at(e.joined_at, e.joined_at), id_json};
+            if (a) msg.rating = a->rating;
+            peer->send(out::to_text(msg));
             pair_now();
         });
 }
@@ -57,8 +54,7 @@ void Pools::leave(Peer& p, bool tell) {
     const bool pending = pending_.erase(p.id()) > 0;
     const std::optional<std::string> pool = book_.pool_of(p.id());
     book_.leave(p.id());
-    if (tell && (pool || pending))
-        p.send(dump(json{{"type", "pool_left"}, {"pool", pool ? json(*pool) : json(nullptr)}}));
+    if (tell && (pool || pending)) p.send(out::to_text(out::PoolLeft{pool}));
 }
 
 json Pools::view() const {
@@ -110,8 +106,7 @@ void Pools::start_game(const PoolPairing& pairing) {
         {gid}, {SaveGame{room.game().meta()}},
         [this, gid, pool, wt, bt] {
             for (const auto& [token, color] : {std::pair{wt, "white"}, std::pair{bt, "black"}}) {
-                const std::string text =
-                    dump(json{{"type", "pool_paired"}, {"pool", pool}, {"game", gid}, {"color", color}});
+                const std::string text = out::to_text(out::PoolPaired{pool, gid, color});
                 for (const PeerPtr& p : hub_.peers_of(token)) p->send(text);
             }
         },

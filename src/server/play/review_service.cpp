@@ -208,10 +208,7 @@ void ReviewService::step_done(const std::shared_ptr<Running>& run, review::Revie
     const bool progressed = r.positions.size() > run->req.known.size();
     run->req.known = std::move(r.positions);
     if (progressed) {
-        json m = running_json(*run);
-        m["type"] = "review";
-        m["game"] = run->game;
-        tell(run->game, m);
+        tell(run->game, out::Review{run->game, running_json(*run)});
     }
     submit(run);
 }
@@ -233,15 +230,13 @@ void ReviewService::finish(const std::shared_ptr<Running>& run, ReviewRecord rec
         } else if (rec.status == "done") {
             self->remember(rec);
         }
-        json m = record_json(told, false);
-        m["type"] = "review";
-        m["game"] = run->game;
-        self->tell(run->game, m);
+        self->tell(run->game, out::Review{run->game, record_json(told, false)});
     });
 }
 
-void ReviewService::tell(const std::string& game, const json& message) {
-    if (GameRoom* room = hub_.find_room(game)) room->tell_watchers(std::make_shared<const std::string>(message.dump()));
+void ReviewService::tell(const std::string& game, const out::Review& message) {
+    if (GameRoom* room = hub_.find_room(game))
+        room->tell_watchers(std::make_shared<const std::string>(out::to_text(message)));
 }
 
 }  // namespace echecs::server

@@ -21,6 +21,7 @@
 
 #include "core/types.h"
 #include "server/api/router.h"
+#include "server/protocol/server_messages.h"
 #include "server/review/game_review.h"
 #include "server/storage/storage.h"
 
@@ -74,7 +75,7 @@ private:
     void failed(const std::shared_ptr<Running>& run, const std::string& why);
     void finish(const std::shared_ptr<Running>& run, ReviewRecord rec);
     void remember(const ReviewRecord& rec);
-    void tell(const std::string& game, const nlohmann::json& message);
+    void tell(const std::string& game, const out::Review& message);
     nlohmann::json running_json(const Running& run) const;
     static nlohmann::json record_json(const ReviewRecord& rec, bool summary_only);
 

@@ -1,6 +1,7 @@
 #include "server/play/seeks.h"
 
 #include "server/play/hub.h"
+#include "server/protocol/server_messages.h"
 #include "server/protocol/text.h"
 
 namespace echecs::server {
@@ -91,10 +92,10 @@ void SeekBook::expire(const std::string& token) {
 }
 
 std::string SeekBook::my_seeks_text(const std::string& token) const {
-    std::string ids;
+    out::MySeeks m;
     for (const auto& [id, e] : seeks_)
-        if (e.seek.token == token && e.seek.game.empty() && e.announced) ids += (ids.empty() ? "" : ",") + quote(id);
-    return "{\"type\":\"my_seeks\",\"seeks\":[" + ids + "]}";
+        if (e.seek.token == token && e.seek.game.empty() && e.announced) m.seeks.push_back(id);
+    return out::to_text(m);
 }
 
 void SeekBook::tell_owner(const std::string& token) {

@@ -79,10 +79,10 @@ std::vector<PeerPtr> TurnIndex::peers_of_account(std::int64_t account) const {
     return out;
 }
 
-json your_turn_json(Hub& hub, const std::string& token, std::int64_t account) {
+out::YourTurn your_turn(Hub& hub, const std::string& token, std::int64_t account) {
     struct Entry {
         std::int64_t key;  // the deadline, or the last move for games without one
-        json value;
+        out::YourTurnGame value;
     };
     std::set<std::string> ids = hub.turns().games_of(token);
     const std::set<std::string>& of_account = hub.turns().games_of_account(account);
@@ -98,23 +98,30 @@ json your_turn_json(Hub& hub, const std::string& token, std::int64_t account) {
         const Color you = g.turn();
         const Seat& opp = g.seat(~you);
         std::optional<std::int64_t> deadline = g.next_deadline();
-        json e{{"game", id},
-               {"variant", std::string(variant_name(r.variant))},
-               {"time_kind", std::string(time_kind_name(r.time.kind))},
-               {"color", std::string(color_name(you))},
-               {"opponent", opp.computer() ? "Computer" : opp.name},
-               {"ply", g.ply()},
-               {"fen", r.fen},
-               {"since", g.last_activity()},
-               {"deadline", deadline ? json(*deadline) : json(nullptr)}};
-        if (r.time.kind == TimeControl::Realtime) e["remaining_ms"] = g.remaining(you, now);
+        out::YourTurnGame e{id,
+                            std::string(variant_name(r.variant)),
+                            std::string(time_kind_name(r.time.kind)),
+                            std::string(color_name(you)),
+                            opp.computer() ? "Computer" : opp.name,
+                            g.ply(),
+                            r.fen,
+                            g.last_activity(),
+                            deadline,
+                            std::nullopt};
+        if (r.time.kind == TimeControl::Realtime) e.remaining_ms = g.remaining(you, now);
         // Real-time and correspondence games by deadline, then unlimited ones
         // by their last move (the oldest waits longest).
         entries.push_back({deadline ? *deadline : (std::int64_t(1) << 62) + g.last_activity(), std::move(e)});
     }
     std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.key < b.key; });
+    out::YourTurn list;
+    for (Entry& e : entries) list.games.push_back(std::move(e.value));
+    return list;
+}
+
+json your_turn_json(Hub& hub, const std::string& token, std::int64_t account) {
     json games = json::array();
-    for (Entry& e : entries) games.push_back(std::move(e.value));
+    for (const out::YourTurnGame& g : your_turn(hub, token, account).games) games.push_back(out::to_json(g));
     return {{"games", std::move(games)}};
 }
 
@@ -128,20 +135,12 @@ void push_your_turn(Hub& hub, const Seat& seat) {
     std::map<std::pair<std::string, std::int64_t>, std::shared_ptr<const std::string>> texts;
     for (const PeerPtr& p : peers) {
         auto& text = texts[{p->token, p->account}];
-        if (!text) {
-            json j = your_turn_json(hub, p->token, p->account);
-            j["type"] = "your_turn";
-            text = std::make_shared<const std::string>(dump(j));
-        }
+        if (!text) text = std::make_shared<const std::string>(out::to_text(your_turn(hub, p->token, p->account)));
         p->send(text);
     }
 }
 
-void push_your_turn_to(Hub& hub, Peer& p) {
-    json j = your_turn_json(hub, p.token, p.account);
-    j["type"] = "your_turn";
-    p.send(dump(j));
-}
+void push_your_turn_to(Hub& hub, Peer& p) { p.send(out::to_text(your_turn(hub, p.token, p.account))); }
 
 namespace {
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "server/net/peer.h"
+#include "server/protocol/server_messages.h"
 #include "server/storage/storage.h"
 
 namespace echecs::server {
@@ -45,8 +46,9 @@ private:
     std::unordered_map<std::int64_t, std::unordered_map<std::uint64_t, std::weak_ptr<Peer>>> peers_;
 };
 
-// {"games": [...]}: the games where `token` or `account` (0: none) is to
-// move, the most urgent first.
+// The games where `token` or `account` (0: none) is to move, the most urgent
+// first; your_turn_json() is the same list as GET /api/your-turn's {"games": [...]}.
+out::YourTurn your_turn(Hub& hub, const std::string& token, std::int64_t account = 0);
 nlohmann::json your_turn_json(Hub& hub, const std::string& token, std::int64_t account = 0);
 // Sends `your_turn` to every socket of the seat's token and of its account.
 void push_your_turn(Hub& hub, const Seat& seat);

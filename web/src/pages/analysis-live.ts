@@ -11,23 +11,11 @@ import { errorText } from '../errors.js';
 import { Color, Variant, opposite } from '../fen.js';
 import { t } from '../i18n.js';
 import { showSan } from './game-parts.js';
+import type { AnalysisMessage, WireAnalysisLine } from '../protocol.js';
 
-interface Line {
-  multipv: number;
-  cp: number | null;
-  mate: number | null;
-  wdl: [number, number, number];
-  depth: number;
-  moves: string[];
-  san: string[];
-}
-
-interface Update {
-  id?: number;
-  depth: number;
-  final: boolean;
-  lines: Line[];
-}
+// The server's `analysis` message and its lines (src/protocol.ts).
+type Line = WireAnalysisLine;
+type Update = AnalysisMessage;
 
 export interface LivePosition {
   variant: Variant;
@@ -81,7 +69,7 @@ export class LiveAnalysis {
     this.multipv.addEventListener('change', () => this.restart());
     const s = ws();
     this.unsub.push(
-      s.on('analysis', m => this.onUpdate(m as unknown as Update)),
+      s.on('analysis', m => this.onUpdate(m)),
       s.on('error', m => {
         if (m.id === this.id && this.running) {
           this.running = false;

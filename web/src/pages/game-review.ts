@@ -4,6 +4,7 @@
 // move's arrows (review-view.ts draws them; the server judges every move).
 
 import { http } from '../api.js';
+import type { ReviewMessage } from '../protocol.js';
 import { BoardView } from '../board.js';
 import { clear, el } from '../dom.js';
 import { errorText } from '../errors.js';
@@ -40,9 +41,9 @@ export class GameReviewPanel {
   }
 
   /** A `review` message of the game's room. */
-  onMessage(m: Record<string, unknown>): void {
+  onMessage(m: ReviewMessage): void {
     if (m.game !== this.game) return;
-    this.state = m as unknown as ReviewStatus;
+    this.state = m;
     this.loaded = true;
     this.draw();
   }

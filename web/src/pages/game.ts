@@ -23,6 +23,7 @@ import { claimControls, clocksAt, renderLastMoves, renderMoveList, renderPlayer,
 import { decoratePlayer, decorateResult } from './game-rating.js';
 import { attachResizeHandle } from './resize.js';
 import { GameReviewPanel } from './game-review.js';
+import type { ErrorMessage } from '../protocol.js';
 import { hasPushes, twoBoards, variantKey } from '../games.js';
 
 export function gamePage(root: HTMLElement, id: string): () => void {
@@ -83,7 +84,7 @@ class GamePage {
     this.chat = new ChatPanel(id, s); // before joining: it gets the room's history
     this.unsub.push(
       s.on('state', m => {
-        if (m.game === id) this.onState(m as unknown as GameState);
+        if (m.game === id) this.onState(m);
       }),
       s.on('review', m => this.review?.onMessage(m)),
       s.on('error', m => {
@@ -221,7 +222,7 @@ class GamePage {
     }
   }
 
-  private onError(m: Record<string, unknown>): void {
+  private onError(m: ErrorMessage): void {
     if (!this.state) return;
     this.els.inputMsg.textContent = errorText(m);
     this.els.inputMsg.classList.add('error');

@@ -83,14 +83,14 @@ export function poolsPanel(sock: Socket, variant: () => Variant): { panel: HTMLE
     );
   };
   const offs = [
-    sock.on('pool_waiting', m => showWaiting(String(m.pool), m.rated === true)),
+    sock.on('pool_waiting', m => showWaiting(m.pool, m.rated)),
     sock.on('pool_left', () => showWaiting(null)),
     sock.on('pool_paired', m => {
       showWaiting(null);
-      navigate(`/game/${String(m.game)}`);
+      navigate(`/game/${m.game}`);
     }),
     sock.on('error', m => {
-      if (joining || (typeof m.reason === 'string' && m.reason.startsWith('pool_'))) msg.textContent = errorText(m);
+      if (joining || m.reason.startsWith('pool_')) msg.textContent = errorText(m);
       joining = false;
     }),
     sock.onStatus(up => {

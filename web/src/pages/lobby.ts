@@ -2,7 +2,7 @@
 // challenge page of a direct challenge link.
 // (Over 400 lines: the two forms, the three lists and the challenge page share its helpers.)
 
-import { GameSummary, Lobby, Seek, TimeControl, api, http, nickname, setNickname, ws } from '../api.js';
+import { GameSummary, Lobby, LobbyView, Seek, TimeControl, api, http, nickname, setNickname, ws } from '../api.js';
 import { BoardView } from '../board.js';
 import { clear, el } from '../dom.js';
 import type { Variant } from '../fen.js';
@@ -355,7 +355,7 @@ export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => voi
   };
 
   // every lobby message from the server is handled here, in one place
-  const onLobbyMessage = (m: Record<string, unknown>) => renderLobby(m as unknown as Lobby);
+  const onLobbyMessage = (m: LobbyView) => renderLobby(m);
   const offs = [s.on('lobby', onLobbyMessage)];
   s.subscribeLobby(true);
   refresh();
