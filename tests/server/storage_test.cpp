@@ -215,8 +215,8 @@ TEST_F(StorageTest, OneServerPerDatabase) {
     EXPECT_NO_THROW(open());  // released with the first
 }
 
+#ifndef ECHECS_POSTGRES  // SQLite files only (a skipped test fails the postgres stage)
 TEST_F(StorageTest, ALinkToTheDatabaseIsTheSameDatabase) {
-    if (postgres()) GTEST_SKIP() << "SQLite files only";
     auto first = open();
     namespace fs = std::filesystem;
     const fs::path file(url_), soft = file.string() + "-symlink", hard = file.string() + "-hardlink";
@@ -231,6 +231,7 @@ TEST_F(StorageTest, ALinkToTheDatabaseIsTheSameDatabase) {
         }
     }
 }
+#endif
 
 TEST_F(StorageTest, AnOldDatabaseIsMigrated) {
     // A database as version 1 of the schema wrote it.
