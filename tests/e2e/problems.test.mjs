@@ -32,7 +32,8 @@ test('problems: compose, solve, share, export and import', { timeout: 90000 }, a
     await press(page, page.getByRole('button', { name: 'White King' }));
     await clickSquare(page, 'a1', 'b');
     await page.waitForFunction(() => document.querySelector('input[name="fen"]').value.startsWith('8/8/8/8/8/8/8/L7 '));
-    assert.equal(await page.locator('.board-wrap[data-board="a"] piece.white.rook').count(), 0);
+    // the board redraws after the field: the rook leaves board A (bounded wait, 10 s)
+    await page.locator('.board-wrap[data-board="a"] piece.white.rook').waitFor({ state: 'detached', timeout: 10000 });
 
     // a bad stipulation: the server's reason, in the page
     await page.fill('input[name="stipulation"]', 'h#2.7');
