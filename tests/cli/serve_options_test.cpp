@@ -76,6 +76,14 @@ TEST(ServeConfig, BadValuesNameTheFileLineAndKey) {
               "echecs.conf:1: engine-threads: '0' is not a whole number from 1 to 64");
     EXPECT_EQ(config_error("first-move-seconds = 1.5"),
               "echecs.conf:1: first-move-seconds: '1.5' is not a whole number from 1 to 3600");
+    EXPECT_EQ(config_error("public-url = echecs.example"),
+              "echecs.conf:1: public-url: 'echecs.example' is not an http:// or https:// address");
+    EXPECT_EQ(config_error("public-url = https:///x"),
+              "echecs.conf:1: public-url: 'https:///x' is not an address (scheme://host[:port][/path])");
+    EXPECT_EQ(
+        config_error("public-url = https://echecs.example/a b"),
+        "echecs.conf:1: public-url: 'https://echecs.example/a b' is not an address (scheme://host[:port][/path])");
+    EXPECT_EQ(config_error("public-url = https://echecs.example:8443/"), "");
     EXPECT_EQ(config_error("rate-per-second = fast"),
               "echecs.conf:1: rate-per-second: 'fast' is not a number from 0.1 to 100000");
     EXPECT_EQ(config_error("rate-per-second = nan"),

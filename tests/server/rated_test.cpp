@@ -105,11 +105,12 @@ TEST_F(RatedTest, ForgedCrossSiteRequestsAreRefused) {
     HttpResult origin = account_call(port_, http::verb::post, "/api/account/password", change, ann,
                                      {{"Origin", "http://evil.example"}});
     EXPECT_EQ(origin.status, 403);
-    // A browser that says cross-site without an Origin: refused by the accounts' rule.
+    // A browser that says cross-site without an Origin: refused by the same
+    // check, before the accounts' own rule (which says cross_site).
     HttpResult fetch_site =
         account_call(port_, http::verb::post, "/api/account/password", change, ann, {{"Sec-Fetch-Site", "cross-site"}});
     EXPECT_EQ(fetch_site.status, 403);
-    EXPECT_EQ(fetch_site.j()["error"]["reason"], "cross_site");
+    EXPECT_EQ(fetch_site.j()["error"]["reason"], "cross_origin");
     // A form's content type (what a cross-site form can send).
     HttpResult form = account_call(port_, http::verb::post, "/api/account/password", change, ann,
                                    {{"Content-Type", "application/x-www-form-urlencoded"}});

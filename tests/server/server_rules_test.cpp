@@ -60,6 +60,18 @@ TEST_F(ServerTest, AnotherSiteCanNeitherPostNorOpenAWebSocket) {
     EXPECT_EQ(evil.status, 403);
     EXPECT_EQ(error_of(evil)["reason"], "cross_origin");
     EXPECT_EQ(http_request(port_, http::verb::post, "/api/seeks", seek.dump(), a, {{"Origin", here}}).status, 201);
+    // The browser says the request comes from another site.
+    auto fetched = http_request(port_, http::verb::post, "/api/seeks", seek.dump(), a,
+                                {{"Origin", here}, {"Sec-Fetch-Site", "cross-site"}});
+    EXPECT_EQ(fetched.status, 403);
+    EXPECT_EQ(error_of(fetched)["reason"], "cross_origin");
+    // Another site's name pointed at this server (DNS rebinding): its page
+    // sends its own name as Host and Origin.
+    auto rebound = http_request(port_, http::verb::post, "/api/seeks", seek.dump(), a,
+                                {{"Host", "evil.example:" + std::to_string(port_)},
+                                 {"Origin", "http://evil.example:" + std::to_string(port_)}});
+    EXPECT_EQ(rebound.status, 403);
+    EXPECT_EQ(error_of(rebound)["reason"], "cross_origin");
     EXPECT_EQ(http_request(port_, http::verb::get, "/api/lobby", "", "", {{"Origin", "http://evil.example"}}).status,
               200);  // reads are harmless: the browser keeps the answer from the other site
     EXPECT_THROW(WsClient(port_, "", "http://evil.example"), std::exception);

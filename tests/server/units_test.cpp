@@ -295,10 +295,27 @@ TEST(Web, OriginsAndForwardedAddresses) {
     ServerOptions o;
     EXPECT_TRUE(origin_allowed("", "127.0.0.1:8080", o));
     EXPECT_TRUE(origin_allowed("http://127.0.0.1:8080", "127.0.0.1:8080", o));
-    EXPECT_TRUE(origin_allowed("https://Echecs.Example", "echecs.example:443", o));
+    EXPECT_TRUE(origin_allowed("http://localhost:8080", "localhost:8080", o));
+    EXPECT_TRUE(origin_allowed("http://[::1]:8080", "[::1]:8080", o));
+    // A name could be another site's, pointed at this server (DNS
+    // rebinding): without a public URL, no name but localhost is trusted.
+    EXPECT_FALSE(origin_allowed("https://Echecs.Example", "echecs.example:443", o));
+    EXPECT_FALSE(origin_allowed("http://evil.example", "evil.example", o));
     EXPECT_FALSE(origin_allowed("http://evil.example", "127.0.0.1:8080", o));
     EXPECT_FALSE(origin_allowed("http://127.0.0.1:8081", "127.0.0.1:8080", o));
     EXPECT_FALSE(origin_allowed("null", "127.0.0.1:8080", o));
+    // With a public URL, its origin is the only one, whatever Host says.
+    o.public_url = "https://Echecs.Example/play/";
+    EXPECT_TRUE(origin_allowed("https://echecs.example", "echecs.example", o));
+    EXPECT_TRUE(origin_allowed("https://echecs.example:443", "anything", o));
+    EXPECT_FALSE(origin_allowed("http://echecs.example", "echecs.example", o));
+    EXPECT_FALSE(origin_allowed("https://evil.example", "evil.example", o));
+    EXPECT_FALSE(origin_allowed("http://127.0.0.1:8080", "127.0.0.1:8080", o));
+    EXPECT_TRUE(from_another_site("https://echecs.example", "echecs.example", "cross-site", o));
+    EXPECT_TRUE(from_another_site("https://evil.example", "evil.example", "same-origin", o));
+    EXPECT_FALSE(from_another_site("https://echecs.example", "echecs.example", "same-origin", o));
+    EXPECT_FALSE(from_another_site("", "echecs.example", "", o));
+    o.public_url.clear();
     o.allowed_origins = {"http://friend.example"};
     EXPECT_TRUE(origin_allowed("http://friend.example", "127.0.0.1:8080", o));
     o.allowed_origins = {"*"};

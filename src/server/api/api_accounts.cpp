@@ -118,8 +118,7 @@ acc::HttpIn account_request(const HttpContextPtr& ctx, const ServerOptions& opt)
     in.client_ip = req.ip;
     in.token = valid_token(ctx->token()) ? ctx->token() : "";
     in.tls = over_tls(req, opt);
-    in.cross_site =
-        !origin_allowed(req.header("origin"), req.header("host"), opt) || req.header("sec-fetch-site") == "cross-site";
+    in.cross_site = from_another_site(req.header("origin"), req.header("host"), req.header("sec-fetch-site"), opt);
     in.name = ctx->param("name");
     for (const char* q : {"before", "variant", "speed", "result", "limit"})
         if (ctx->has_query(q)) in.query[q] = ctx->query(q);

@@ -81,6 +81,21 @@ Setter text(std::string ServerOptions::*field) {
     };
 }
 
+// http:// or https://, a host, then an optional port and path: the Origin
+// check compares browsers' Origin headers with its scheme://host[:port].
+Setter url(std::string ServerOptions::*field) {
+    return [=](ServerOptions& o, std::string_view v) -> std::string {
+        const std::size_t sep = v.find("://");
+        const std::string_view scheme = v.substr(0, sep == std::string_view::npos ? 0 : sep);
+        if (scheme != "http" && scheme != "https") return shown(v) + " is not an http:// or https:// address";
+        const std::string_view host = v.substr(sep + 3, v.find_first_of("/:", sep + 3) - (sep + 3));
+        if (host.empty() || v.find_first_of(" \t?#@") != std::string_view::npos)
+            return shown(v) + " is not an address (scheme://host[:port][/path])";
+        o.*field = std::string(v);
+        return "";
+    };
+}
+
 // Comma-separated, spaces around the commas ignored.
 Setter list(std::vector<std::string> ServerOptions::*field) {
     return [=](ServerOptions& o, std::string_view v) -> std::string {
@@ -141,8 +156,10 @@ const std::vector<Option>& options() {
          decimal(&ServerOptions::rate_burst, 1, 100000)},
         {"heartbeat-ms", "MS", "how often the server notes it is up, to pause clocks while it is down (default 1000)",
          integer(&ServerOptions::heartbeat_ms, 100, 600000)},
-        {"public-url", "URL", "the address players reach the server at, for PGN Site tags (default http:// and Host)",
-         text(&ServerOptions::public_url)},
+        {"public-url", "URL",
+         "the address players reach the server at: PGN Site tags, and the only origin browsers may act from "
+         "(default http:// and Host, when Host is an address or localhost)",
+         url(&ServerOptions::public_url)},
         {"allowed-origins", "LIST",
          "other origins (scheme://host[:port], comma-separated, * for any) allowed to open "
          "WebSockets and send API requests (default: the served host only)",

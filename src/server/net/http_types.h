@@ -35,9 +35,15 @@ const std::vector<std::pair<std::string, std::string>>& security_headers();
 
 struct ServerOptions;
 // A browser's Origin header is allowed when absent (not a browser, or a
-// same-origin GET), when its host:port is the request's Host, or when it is
-// in allowed_origins ("*": any).
+// same-origin GET), when it is in allowed_origins ("*": any), and otherwise
+// when it is public_url's origin; without public_url, when its host:port is
+// the request's Host and that is an address or localhost (a name could be
+// another site's, rebound to this server: docs/SECURITY.md).
 bool origin_allowed(const std::string& origin, const std::string& host, const ServerOptions& opt);
+// A browser request sent by another site: Sec-Fetch-Site says so, or the
+// Origin is not allowed. State-changing requests and WebSockets are refused.
+bool from_another_site(const std::string& origin, const std::string& host, const std::string& sec_fetch_site,
+                       const ServerOptions& opt);
 // The client address: the socket's peer, or with trust_forwarded_for the
 // last X-Forwarded-For entry.
 std::string client_ip(const std::string& socket_ip, const std::string& forwarded_for, const ServerOptions& opt);

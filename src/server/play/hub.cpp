@@ -44,7 +44,7 @@ Hub::Hub(boost::asio::io_context& ioc, const ServerOptions& opt, std::unique_ptr
             throw ApiError(Reason::rate_limited, "too many requests from this address: slow down", "",
                            {{"per_second", opt_.http_rate_per_second}});
         if (req.method != "GET" && req.method != "HEAD" &&
-            !origin_allowed(req.header("origin"), req.header("host"), opt_))
+            from_another_site(req.header("origin"), req.header("host"), req.header("sec-fetch-site"), opt_))
             throw ApiError(Reason::cross_origin, "requests from another site are refused", "",
                            {{"origin", ascii_excerpt(req.header("origin"), 100)}});
     });
