@@ -187,6 +187,30 @@ TEST_F(AttackTest, HalfOpenConnections) {
     end("half-open connections");
 }
 
+// Half-sent requests from many addresses, each within its own limit, fill
+// the server's connection cap: the idle ones make room for new clients.
+TEST_F(AttackTest, HalfSentRequestsFromManyAddressesLeaveRoomForNewClients) {
+    begin([](server::ServerOptions& o) {
+        o.max_connections = 100;
+        o.http_timeout_ms = 120'000;  // they would stay for the whole test
+    });
+    std::vector<std::unique_ptr<HalfOpen>> attackers;
+    for (int a = 0; a < 16; ++a)
+        attackers.push_back(std::make_unique<HalfOpen>(port_, 20, "127.0.0." + std::to_string(a + 2)));
+    int opened = 0;
+    for (const auto& h : attackers) opened += h->opened();
+    int answered = 0;
+    for (int i = 0; i < 12; ++i) answered += http_request(port_, http::verb::get, "/api/lobby").status == 200;
+    const auto stats = server_->stats();
+    std::printf("[attack] half-sent: %d opened from 16 addresses, %llu evicted, %llu refused, new clients %d of 12\n",
+                opened, static_cast<unsigned long long>(stats.evicted), static_cast<unsigned long long>(stats.refused),
+                answered);
+    EXPECT_EQ(answered, 12);
+    EXPECT_GE(stats.evicted, 12u);  // at least one room made per new client
+    EXPECT_LE(stats.connections, 100 + 32);
+    end("half-sent requests from many addresses");
+}
+
 // Senders watching every game say hello again and again: the watchers of
 // the games see a seat's arrival once, not one message per hello. Each step
 // waits for the answers it counts (the watchers' joins, the senders' hellos,

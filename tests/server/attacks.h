@@ -291,11 +291,14 @@ inline int flood(int threads, double seconds, int count, const std::function<voi
 // TCP connections that send nothing, or half a request head, and wait.
 class HalfOpen {
 public:
-    HalfOpen(std::uint16_t port, int n) {
+    // `source`: the address they come from (any of 127/8 on loopback).
+    HalfOpen(std::uint16_t port, int n, const std::string& source = "127.0.0.1") {
         for (int i = 0; i < n; ++i) {
             auto s = std::make_unique<tcp::socket>(ioc_);
             beast::error_code ec;
-            s->connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port), ec);
+            s->open(tcp::v4(), ec);
+            if (!ec) s->bind(tcp::endpoint(asio::ip::make_address(source), 0), ec);
+            if (!ec) s->connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port), ec);
             if (ec) {
                 ++failed_;
                 continue;

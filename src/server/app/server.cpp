@@ -61,6 +61,7 @@ ServerStats Server::stats() {
         s.seeks = h.seeks().size();
         s.accept_errors = impl->listener->accept_errors();
         s.refused = impl->listener->refused();
+        s.evicted = h.limits().evicted();
         s.engine_preemptions = h.engine().preemptions();
         done->set_value(s);
     });

@@ -22,6 +22,7 @@ struct ServerStats {
     std::size_t seeks = 0;            // open seeks in memory
     std::uint64_t accept_errors = 0;  // failed accepts (EMFILE...)
     std::uint64_t refused = 0;        // connections over a limit, closed at once
+    std::uint64_t evicted = 0;        // idle HTTP connections closed to make room for new ones
     std::uint64_t engine_preemptions = 0;
 };
 

@@ -22,7 +22,18 @@ void HttpSession::run() {
     asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
 }
 
+// Waiting for its client, the connection may be closed to make room for a
+// new one when the server is full (ClientLimits::open_connection).
+void HttpSession::wait_for_client() {
+    slot_->idle([weak = weak_from_this(), ex = stream_.get_executor()] {
+        asio::post(ex, [weak] {
+            if (auto self = weak.lock()) self->stream_.close();
+        });
+    });
+}
+
 void HttpSession::read() {
+    wait_for_client();
     parser_.emplace();
     // Until the head is read the larger limit applies (Beast checks a
     // Content-Length against it then); on_header sets the target's own.
@@ -81,6 +92,7 @@ void HttpSession::on_read(beast::error_code ec) {
                                               : ApiError(Reason::http_malformed, "malformed HTTP request");
         return answer(req, error_response(e));
     }
+    slot_->busy();
     Request req = parser_->release();
     if (websocket::is_upgrade(req)) return upgrade(std::move(req));
 
@@ -99,7 +111,7 @@ void HttpSession::on_read(beast::error_code ec) {
     auto head = std::make_shared<Request>();
     head->version(req.version());
     head->keep_alive(req.keep_alive());
-    head->method(req.method());
+    head->method_string(req.method_string());  // method() throws on a method Beast does not know
     auto ctx = std::make_shared<HttpContext>(
         std::move(hr), [self = shared_from_this(), head](HttpResponse res) { self->answer(*head, std::move(res)); });
     hub_.router().dispatch(ctx);
@@ -109,8 +121,8 @@ void HttpSession::upgrade(Request&& req) {
     std::optional<ApiError> refusal;
     if (req.target() != "/ws") {
         refusal = ApiError(Reason::no_endpoint, "the WebSocket endpoint is /ws");
-    } else if (!origin_allowed(std::string(req[http::field::origin]), std::string(req[http::field::host]),
-                               hub_.options())) {
+    } else if (from_another_site(std::string(req[http::field::origin]), std::string(req[http::field::host]),
+                                 std::string(req["Sec-Fetch-Site"]), hub_.options())) {
         refusal = ApiError(Reason::origin_not_allowed, "WebSocket connections from another site are refused");
     } else {
         stream_.expires_never();
@@ -159,6 +171,7 @@ void HttpSession::write(std::shared_ptr<http::response<http::string_body>> res) 
 // then reads and drops what still comes, for a bounded time and size, and
 // closes when the client does (RFC 9112 §9.6, nginx's lingering close).
 void HttpSession::linger() {
+    wait_for_client();
     beast::error_code ignored;
     stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
     stream_.expires_after(std::chrono::milliseconds(std::min(LINGER_MS, hub_.options().http_timeout_ms)));

@@ -27,6 +27,7 @@ public:
 
 private:
     using Request = boost::beast::http::request<boost::beast::http::string_body>;
+    void wait_for_client();
     void read();
     void on_header(boost::beast::error_code ec);
     void on_read(boost::beast::error_code ec);

@@ -24,9 +24,14 @@ ClientLimits::Entry& ClientLimits::entry(const std::string& ip) { return by_ip_[
 
 bool ClientLimits::open_connection(const std::string& ip, int total_limit) {
     std::lock_guard lock(mutex_);
-    if (total_limit > 0 && total_ >= total_limit) return false;
     Entry& e = entry(ip);
     if (opt_.max_connections_per_ip > 0 && e.connections >= opt_.max_connections_per_ip) return false;
+    // At the cap, an idle connection makes room. The count goes over the cap
+    // until the closed ones are released (their descriptors are closed at
+    // once): by at most EVICTION_SLACK, within the descriptors' reserve.
+    constexpr int EVICTION_SLACK = 32;
+    if (total_limit > 0 && total_ >= total_limit && (total_ >= total_limit + EVICTION_SLACK || !evict_one()))
+        return false;
     ++e.connections;
     ++total_;
     return true;
@@ -38,6 +43,38 @@ void ClientLimits::close_connection(const std::string& ip) {
     if (it == by_ip_.end() || it->second.connections == 0) return;
     --it->second.connections;
     --total_;
+}
+
+bool ClientLimits::evict_one() {
+    Entry* victim = nullptr;
+    for (auto& [ip, e] : by_ip_)
+        if (!e.idle.empty() && (!victim || e.idle.size() > victim->idle.size())) victim = &e;
+    if (!victim) return false;
+    ConnectionSlot* slot = victim->idle.front();
+    victim->idle.pop_front();
+    slot->idle_at_.reset();
+    if (slot->close_) slot->close_();
+    ++evicted_;
+    return true;
+}
+
+void ClientLimits::set_idle(ConnectionSlot& slot, bool idle) {
+    std::lock_guard lock(mutex_);
+    if (slot.idle_at_.has_value() == idle) return;
+    auto it = by_ip_.find(slot.ip());
+    if (it == by_ip_.end()) return;
+    std::list<ConnectionSlot*>& list = it->second.idle;
+    if (idle) {
+        slot.idle_at_ = list.insert(list.end(), &slot);
+    } else {
+        list.erase(*slot.idle_at_);
+        slot.idle_at_.reset();
+    }
+}
+
+std::uint64_t ClientLimits::evicted() const {
+    std::lock_guard lock(mutex_);
+    return evicted_;
 }
 
 int ClientLimits::connections() const {

@@ -3,8 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <list>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -24,6 +27,7 @@ private:
 };
 
 struct ServerOptions;
+class ConnectionSlot;
 
 // What one client address holds and may still do. Thread-safe (sessions may
 // be released on a worker thread at shutdown), used on the I/O thread.
@@ -31,10 +35,15 @@ class ClientLimits {
 public:
     explicit ClientLimits(const ServerOptions& opt) : opt_(opt) {}
 
-    // A socket of `ip` opens: false when the address or the server is full.
+    // A socket of `ip` opens: false when the address is full, or the server
+    // is and no idle HTTP connection could be closed to make room for it.
     bool open_connection(const std::string& ip, int total_limit);
     void close_connection(const std::string& ip);
     int connections() const;
+    // Idle HTTP connections (waiting for a request, whole or in part, or
+    // closing) closed to make room for new clients: those of the address
+    // holding the most idle ones, the oldest first. WebSockets never are.
+    std::uint64_t evicted() const;
 
     bool take_http(const std::string& ip, std::int64_t now);
     bool take_eval(const std::string& ip, std::int64_t now);
@@ -50,8 +59,13 @@ public:
     std::size_t size() const;
 
 private:
+    friend class ConnectionSlot;
+    void set_idle(ConnectionSlot& slot, bool idle);
+    bool evict_one();  // under mutex_
+
     struct Entry {
         int connections = 0;
+        std::list<ConnectionSlot*> idle;  // the oldest first
         int engine_games = 0;
         int seeks = 0;
         std::unique_ptr<TokenBucket> http, eval;
@@ -62,6 +76,7 @@ private:
     mutable std::mutex mutex_;
     std::unordered_map<std::string, Entry> by_ip_;
     int total_ = 0;
+    std::uint64_t evicted_ = 0;
 };
 
 // Holds one connection of an address for as long as it lives.
@@ -70,15 +85,31 @@ public:
     ConnectionSlot(std::shared_ptr<ClientLimits> limits, std::string ip)
         : limits_(std::move(limits)), ip_(std::move(ip)) {}
     ~ConnectionSlot() {
-        if (limits_) limits_->close_connection(ip_);
+        if (!limits_) return;
+        busy();
+        limits_->close_connection(ip_);
     }
     ConnectionSlot(const ConnectionSlot&) = delete;
     ConnectionSlot& operator=(const ConnectionSlot&) = delete;
     const std::string& ip() const { return ip_; }
 
+    // The connection waits for its client: `close` may be called (once, on
+    // any thread, under the limits' lock: it must only post) to make room.
+    void idle(std::function<void()> close) {
+        close_ = std::move(close);
+        if (limits_) limits_->set_idle(*this, true);
+    }
+    // It works for its client (a request is read), or is a WebSocket.
+    void busy() {
+        if (limits_) limits_->set_idle(*this, false);
+    }
+
 private:
+    friend class ClientLimits;
     std::shared_ptr<ClientLimits> limits_;
     std::string ip_;
+    std::function<void()> close_;
+    std::optional<std::list<ConnectionSlot*>::iterator> idle_at_;  // in its address's idle list
 };
 
 }  // namespace echecs::server
