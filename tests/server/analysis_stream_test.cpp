@@ -135,3 +135,27 @@ TEST_F(ServerTest, AnalysisStreamsLetLiveGamesGoFirst) {
     EXPECT_EQ(m["type"], "analysis");
     EXPECT_GT(m["depth"].get<int>(), 0);
 }
+
+// The server's cap over every address: each stream holds a table, so a
+// crowd of addresses (each within its own limit) gets `engine_busy` past it.
+TEST_F(ServerTest, AnalysisStreamsHaveACapOverEveryAddress) {
+    restart([](server::ServerOptions& o) {
+        o.streams_per_client = 100;  // the crowd of addresses, from this one
+        o.max_streams = 3;
+        o.engine_threads = 1;
+    });
+    std::vector<std::unique_ptr<WsClient>> crowd;
+    for (int i = 0; i < 4; ++i) crowd.push_back(std::make_unique<WsClient>(port_, token()));
+    for (int i = 0; i < 3; ++i) {
+        crowd[i]->send({{"type", "analyse"}});
+        barrier(*crowd[i]);
+    }
+    crowd[3]->send({{"type", "analyse"}, {"id", "late"}});
+    json err = crowd[3]->error();
+    EXPECT_EQ(err["reason"], "engine_busy") << err.dump();
+    EXPECT_EQ(err["id"], "late");
+    crowd[0]->send({{"type", "analyse_stop"}});
+    barrier(*crowd[0]);
+    crowd[3]->send({{"type", "analyse"}, {"id", "now"}});
+    EXPECT_EQ(next_analysis(*crowd[3])["id"], "now");
+}

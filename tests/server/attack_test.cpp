@@ -155,6 +155,49 @@ TEST_F(AttackTest, ListingFlood) {
     end("listing flood");
 }
 
+// Watchers of many finished games: the games loaded for them stay in memory
+// up to max_finished_rooms at once, the least recently used leave, and every
+// join is still answered (a game that left is loaded again).
+TEST_F(AttackTest, SpectatorsOfManyFinishedGames) {
+    {
+        auto st = server::open_storage(options().db);
+        std::vector<server::WriteOp> ops;
+        for (int i = 0; i < 150; ++i) {
+            server::GameRecord g;
+            g.id = "Fin" + std::string(5 - std::to_string(i).size(), '0') + std::to_string(i);
+            g.initial_fen = g.fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+            g.status = "over";
+            g.result = "0-1";
+            g.termination = "resignation";
+            g.created_at = 1000 + i;
+            g.ended_at = 2000 + i;
+            ops.push_back(server::SaveGame{g});
+        }
+        st->apply(ops);
+    }
+    begin([](server::ServerOptions& o) {
+        o.max_finished_rooms = 50;
+        o.max_watched = 200;
+        o.rate_per_second = o.rate_burst = 1e5;  // 300 joins from one socket
+    });
+    const std::size_t before = server_->stats().rooms;  // the bystander's
+    WsClient watcher(port_);
+    std::size_t most = 0;
+    for (int round = 0; round < 2; ++round)
+        for (int i = 0; i < 150; ++i) {
+            const std::string id = "Fin" + std::string(5 - std::to_string(i).size(), '0') + std::to_string(i);
+            EXPECT_EQ(join(watcher, id)["result"], "0-1") << id;
+            if (i % 10 == 0) most = std::max(most, server_->stats().rooms);
+        }
+    most = std::max(most, server_->stats().rooms);
+    std::printf("[attack] finished games: 300 joins of 150 games, at most %zu rooms in memory (cap 50, %zu before)\n",
+                most, before);
+    // The cap, the bystander's live game, and the one it may just have
+    // finished (its players still there: not the watchers' to unload).
+    EXPECT_LE(most, 50u + 2u);
+    end("spectators of finished games");
+}
+
 TEST_F(AttackTest, BigFrames) {
     begin();
     std::atomic<int> closed{0};

@@ -33,7 +33,8 @@ struct ServerOptions {
     std::uint64_t review_nodes = 150'000;     // a finished game's review: nodes per position
     int stream_max_depth = 40;                // continuous analysis (analysis_stream.h): depth cap,
     std::int64_t stream_max_ms = 60'000;      // time cap,
-    std::size_t streams_per_client = 2;       // streams running per client address
+    std::size_t streams_per_client = 2;       // streams running per client address ...
+    std::size_t max_streams = 16;             // ... and in all (each holds a 16 MB table)
     std::int64_t eval_min_ms = 50;            // /api/analysis/eval movetime_ms is clamped to this range
     std::int64_t eval_max_ms = 3000;
     double eval_rate_per_second = 1;  // evaluations per client address (token bucket)
@@ -51,6 +52,7 @@ struct ServerOptions {
     int draw_offer_interval = 20;                           // plies between two draw offers of one player
     std::int64_t finished_ttl_ms = 60'000;                  // a finished game leaves memory this long after its end ...
     std::int64_t finished_player_ttl_ms = 600'000;          // ... or after this while a player still watches it
+    std::size_t max_finished_rooms = 2'000;  // finished games in memory for watchers (the least used leave); 0: no cap
 
     // Seeks and lobby.
     std::int64_t seek_grace_ms = 20'000;  // a seek lasts this long after its creator's last socket closed

@@ -69,6 +69,10 @@ void AnalysisStreams::start(const PeerPtr& p, const msg::Analyse& a, const std::
                        "this address already has " + std::to_string(limits_.per_client) + " analyses running", "",
                        {{"max", limits_.per_client}});
     }
+    if (streams_.size() >= limits_.total)  // each holds a table of hash_mb: the memory is bounded
+        throw ApiError(Reason::engine_busy,
+                       "the server runs " + std::to_string(limits_.total) + " analyses already; try again later", "",
+                       {{"max", limits_.total}});
     auto s = std::make_shared<Stream>();
     s->peer_id = p->id();
     s->peer = p;
@@ -171,7 +175,10 @@ void AnalysisStreams::halt(const std::shared_ptr<Stream>& s) {
     {
         std::lock_guard lock(s->mutex);
         s->halted = true;
-        if (s->engine_stop) *s->engine_stop = true;
+        if (s->engine_stop)
+            *s->engine_stop = true;
+        else
+            s->table.reset();  // not searching: its memory goes now, not when its queued job comes up
     }
     forget(s);
 }

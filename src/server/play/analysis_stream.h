@@ -32,6 +32,7 @@ struct StreamLimits {
     int max_depth = 40;
     std::int64_t max_ms = 60'000;  // a stream ends after this much search (the client may ask again)
     std::size_t per_client = 2;    // streams running per client address
+    std::size_t total = 16;        // streams running in all: hash_mb each
     int hash_mb = 16;
     std::int64_t slice_ms = 1000;  // search before a stream lets waiting work in
 };

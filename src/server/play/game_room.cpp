@@ -332,6 +332,11 @@ void GameRoom::stop() {
     timer_.cancel();
 }
 
+bool GameRoom::unloadable() const {
+    return !busy_ && waiting_.empty() && !engine_pending_ && !game_->live() && seat_peers_[WHITE] == 0 &&
+           seat_peers_[BLACK] == 0;
+}
+
 bool GameRoom::evictable(std::int64_t now) const {
     if (busy_ || !waiting_.empty() || engine_pending_ || game_->live()) return false;
     const std::int64_t idle = now - last_used_;

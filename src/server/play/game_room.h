@@ -75,6 +75,9 @@ public:
     void storage_failed(const std::string& error);
     // Whether the sweep may drop the room now.
     bool evictable(std::int64_t now) const;
+    // Evictable but for its time to live: over, idle, no player watching.
+    bool unloadable() const;
+    std::int64_t last_used() const { return last_used_; }
     void touch(std::int64_t now) { last_used_ = now; }
     // An unlimited game idle for too long: ended and stored.
     void archive(std::int64_t now);

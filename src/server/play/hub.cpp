@@ -1,5 +1,7 @@
 #include "server/play/hub.h"
 
+#include <malloc.h>
+
 #include <boost/asio/post.hpp>
 #include <iostream>
 
@@ -58,7 +60,7 @@ Hub::Hub(boost::asio::io_context& ioc, const ServerOptions& opt, std::unique_ptr
     add_your_turn_routes(router_, *this);
     reviews_ = add_review_routes(router_, *this);
     streams_ = std::make_shared<AnalysisStreams>(
-        *this, StreamLimits{opt.stream_max_depth, opt.stream_max_ms, opt.streams_per_client, 16});
+        *this, StreamLimits{opt.stream_max_depth, opt.stream_max_ms, opt.streams_per_client, opt.max_streams, 16});
     add_static_routes(router_, *this);
     load_from_storage(*initial_storage_);
 }
@@ -225,6 +227,7 @@ void Hub::with_room(const std::string& id, std::function<void(GameRoom*)> fn) {
                     room->restore_chat(chat);
                     room->set_busy(false);
                     room->start();
+                    cap_finished_rooms(id);
                 } catch (const std::exception& ex) {
                     log(ex.what());
                     room = nullptr;
@@ -349,6 +352,22 @@ bool Hub::plays_position(const std::string& token, Variant v, std::uint64_t key)
 
 // ---------------------------------------------------------------------------
 
+// Finished games loaded for their watchers stay in memory at most
+// max_finished_rooms at once: past it, the least recently used goes (a
+// watcher who comes back loads it again), so that spectators of thousands of
+// finished games hold a bounded amount of memory (docs/SECURITY.md).
+void Hub::cap_finished_rooms(const std::string& keep) {
+    if (opt_.max_finished_rooms == 0) return;
+    std::vector<std::pair<std::int64_t, std::string>> idle;
+    for (const auto& [id, room] : rooms_)
+        if (id != keep && room->unloadable()) idle.emplace_back(room->last_used(), id);
+    if (idle.size() < opt_.max_finished_rooms) return;
+    const std::size_t excess = idle.size() + 1 - opt_.max_finished_rooms;
+    std::nth_element(idle.begin(), idle.begin() + std::ptrdiff_t(excess - 1), idle.end());
+    for (std::size_t i = 0; i < excess; ++i) rooms_.erase(idle[i].second);
+    rooms_freed_ += excess;
+}
+
 void Hub::sweep() {
     const std::int64_t now = now_ms();
     std::vector<std::string> evict, archive;
@@ -360,6 +379,13 @@ void Hub::sweep() {
             archive.push_back(id);
     }
     for (const std::string& id : evict) rooms_.erase(id);
+    rooms_freed_ += evict.size();
+    // The allocator keeps what many freed rooms held; give it back to the
+    // system (glibc's malloc_trim: a flood's memory returns within a sweep).
+    if (rooms_freed_ >= 64) {
+        rooms_freed_ = 0;
+        malloc_trim(0);
+    }
     for (const std::string& id : archive)
         if (GameRoom* room = find_room(id)) room->archive(now);
     limits_->sweep(now);
