@@ -417,8 +417,14 @@ TEST(EngineScheduler, GameSearchesAreFairBetweenAddresses) {
             ran.push_back(who);
         };
     };
+    s.take_waits();  // the first search's (none)
     for (int i = 0; i < 7; ++i) ASSERT_TRUE(s.submit_game("many", record("many")));
     ASSERT_TRUE(s.submit_game("one", record("one")));
+    const auto queued_at = std::chrono::steady_clock::now();
+    // They wait at least until the thread is released: the counters say so.
+    std::this_thread::sleep_for(20ms);
+    const auto held =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - queued_at);
     release = true;
     ASSERT_TRUE(wait_until(
         [&] {
@@ -429,6 +435,11 @@ TEST(EngineScheduler, GameSearchesAreFairBetweenAddresses) {
         << "waited 30 s for the eight game searches";
     // ...which runs next, not after the seven.
     EXPECT_EQ(ran[0], "one");
+    const auto [games, analyses] = s.take_waits();
+    EXPECT_EQ(games.count, 8u);
+    EXPECT_GE(games.max_ms, std::uint64_t(held.count()));
+    EXPECT_GE(games.total_ms, 8 * std::uint64_t(held.count()));
+    EXPECT_EQ(analyses.count, 0u);
 }
 
 TEST(EngineScheduler, TheQueueIsBounded) {

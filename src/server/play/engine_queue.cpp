@@ -1,6 +1,7 @@
 #include "server/play/engine_queue.h"
 
 #include <iostream>
+#include <utility>
 
 namespace echecs::server {
 
@@ -8,10 +9,10 @@ void EngineScheduler::FairQueue::push(const std::string& client, Job job, std::u
     ++holding[client];
     ClientQueue& q = clients[client];
     if (q.jobs.empty()) q.since = stamp;
-    q.jobs.push_back(std::move(job));
+    q.jobs.push_back({std::move(job), std::chrono::steady_clock::now()});
 }
 
-EngineScheduler::Job EngineScheduler::FairQueue::pop(std::string& client, std::uint64_t stamp) {
+EngineScheduler::FairQueue::Queued EngineScheduler::FairQueue::pop(std::string& client, std::uint64_t stamp) {
     auto best = clients.end();
     std::pair<std::uint64_t, std::uint64_t> best_key{};
     for (auto it = clients.begin(); it != clients.end(); ++it) {
@@ -23,7 +24,7 @@ EngineScheduler::Job EngineScheduler::FairQueue::pop(std::string& client, std::u
             best_key = key;
         }
     }
-    Job job = std::move(best->second.jobs.front());
+    Queued job = std::move(best->second.jobs.front());
     best->second.jobs.pop_front();
     client = best->first;
     if (best->second.jobs.empty()) clients.erase(best);
@@ -98,16 +99,29 @@ std::size_t EngineScheduler::queued() const {
     return waiting_;
 }
 
+std::pair<EngineScheduler::Waits, EngineScheduler::Waits> EngineScheduler::take_waits() {
+    std::lock_guard lock(mutex_);
+    return {std::exchange(game_waits_, {}), std::exchange(analysis_waits_, {})};
+}
+
 bool EngineScheduler::next_job(Job& job, Worker& w) {
+    FairQueue::Queued q;
     if (!games_.empty()) {
-        job = games_.pop(w.client, starts_ + 1);
+        q = games_.pop(w.client, starts_ + 1);
         w.analysis = false;
     } else if (!analyses_.empty()) {
-        job = analyses_.pop(w.client, starts_ + 1);
+        q = analyses_.pop(w.client, starts_ + 1);
         w.analysis = true;
     } else {
         return false;
     }
+    job = std::move(q.job);
+    const auto waited = std::uint64_t(
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - q.at).count());
+    Waits& waits = w.analysis ? analysis_waits_ : game_waits_;
+    ++waits.count;
+    waits.total_ms += waited;
+    waits.max_ms = std::max(waits.max_ms, waited);
     --waiting_;
     w.busy = true;
     w.stop = false;

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -45,6 +46,13 @@ public:
     Refusal submit_analysis(const std::string& client, Job job);
 
     std::size_t queued() const;
+
+    // How long jobs waited in the queue, per kind, since the last call (the
+    // server logs it every minute for the operator: docs/SECURITY.md).
+    struct Waits {
+        std::uint64_t count = 0, total_ms = 0, max_ms = 0;
+    };
+    std::pair<Waits, Waits> take_waits();  // {game searches, analyses}
     std::uint64_t preemptions() const { return preemptions_.load(); }
 
 private:
@@ -62,8 +70,12 @@ private:
     // client served least recently (never: first), then the one waiting
     // longest. A client is forgotten once it holds nothing.
     struct FairQueue {
+        struct Queued {
+            Job job;
+            std::chrono::steady_clock::time_point at;
+        };
         struct ClientQueue {
-            std::deque<Job> jobs;
+            std::deque<Queued> jobs;
             std::uint64_t since = 0;  // when it last became non-empty (ties)
         };
         std::unordered_map<std::string, ClientQueue> clients;        // clients with waiting jobs
@@ -71,7 +83,7 @@ private:
         std::unordered_map<std::string, std::uint64_t> last_served;  // while the client holds jobs
         bool empty() const { return clients.empty(); }
         void push(const std::string& client, Job job, std::uint64_t stamp);
-        Job pop(std::string& client, std::uint64_t stamp);
+        Queued pop(std::string& client, std::uint64_t stamp);
         void done(const std::string& client);  // a job of the client ended
         void clear() { clients.clear(); }
     };
@@ -79,6 +91,7 @@ private:
     mutable std::mutex mutex_;
     std::condition_variable cv_;
     FairQueue games_, analyses_;
+    Waits game_waits_, analysis_waits_;
     std::size_t waiting_ = 0;
     std::size_t max_queue_, per_client_;
     bool stopping_ = false;

@@ -14,6 +14,10 @@
 namespace echecs::server {
 
 namespace {
+constexpr std::int64_t ENGINE_WAIT_CHARGED_MS = 500;
+}  // namespace
+
+namespace {
 ApiError not_your_seat(const std::string& id) {
     return ApiError(Reason::not_your_seat, "this token holds no seat in game " + id);
 }
@@ -356,8 +360,12 @@ void GameRoom::schedule_timer() {
         timer_.cancel();
         return;
     }
-    // The flag falls after the lag credit a last move could still claim.
-    const std::int64_t delay = std::max<std::int64_t>(0, *deadline + hub_.options().lag_comp_max_ms - now_ms()) + 1;
+    // The flag falls after the lag credit a last move could still claim (and
+    // the computer's queue wait that will not be charged).
+    const std::int64_t now = now_ms();
+    std::int64_t delay = std::max<std::int64_t>(0, *deadline + flag_grace(now) - now) + 1;
+    if (engine_pending_ && engine_started_ && engine_started_->load() == 0)
+        delay = std::max<std::int64_t>(delay, 100);  // the grace grows while it waits
     timer_.expires_after(std::chrono::milliseconds(delay));
     timer_.async_wait([&hub = hub_, id = id_](boost::system::error_code ec) {
         if (ec) return;
@@ -367,8 +375,22 @@ void GameRoom::schedule_timer() {
     });
 }
 
+// The computer is charged at most ENGINE_WAIT_CHARGED_MS of its move's wait
+// in the engine queue (docs/API.md): other games' searches are not its time.
+std::int64_t GameRoom::uncharged_wait(std::int64_t now) const {
+    if (!engine_pending_ || !engine_started_) return 0;
+    const std::int64_t started = engine_started_->load();
+    return std::max<std::int64_t>(0, (started ? started : now) - engine_queued_at_ - ENGINE_WAIT_CHARGED_MS);
+}
+
+std::int64_t GameRoom::flag_grace(std::int64_t now) const {
+    const bool computer = game_->live() && game_->seat(game_->turn()).computer();
+    return hub_.options().lag_comp_max_ms + (computer ? uncharged_wait(now) : 0);
+}
+
 void GameRoom::on_timer() {
-    if (game_->check_time(now_ms(), hub_.options().lag_comp_max_ms))
+    const std::int64_t now = now_ms();
+    if (game_->check_time(now, flag_grace(now)))
         hub_.commit({id_}, {SaveGame{game_->meta()}}, nullptr);
     else
         schedule_timer();
@@ -390,8 +412,12 @@ void GameRoom::maybe_engine() {
     moves.reserve(g.record().moves.size());
     for (const MoveRecord& m : g.record().moves) moves.push_back(m.uci);
     const int ply = g.ply();
+    engine_queued_at_ = now;
+    engine_started_ = std::make_shared<std::atomic<std::int64_t>>(0);
     auto job = [&hub = hub_, id = id_, ply, cancel = engine_cancel_, v = g.variant(), fen = g.record().initial_fen,
-                moves = std::move(moves), level = seat.level, budget](const std::atomic<bool>& stopping) {
+                moves = std::move(moves), level = seat.level, budget,
+                started = engine_started_](const std::atomic<bool>& stopping) {
+        started->store(now_ms());
         std::string move;
         if (!stopping && !*cancel) {
             try {
@@ -413,6 +439,7 @@ void GameRoom::maybe_engine() {
 }
 
 void GameRoom::on_engine_move(int ply, std::string uci) {
+    const std::int64_t credit = uncharged_wait(now_ms());
     engine_pending_ = false;
     LiveGame& g = *game_;
     if (!g.live() || g.ply() != ply || !g.seat(g.turn()).computer()) return;
@@ -423,7 +450,7 @@ void GameRoom::on_engine_move(int ply, std::string uci) {
         uci = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(hub_.rng())];
     }
     const bool was_live = g.live();
-    if (ActionResult err = g.move(g.turn(), uci, ply, now_ms())) {
+    if (ActionResult err = g.move(g.turn(), uci, ply, now_ms(), credit)) {
         if (g.live())
             maybe_engine();
         else

@@ -115,6 +115,12 @@ private:
     boost::asio::steady_timer timer_;
     std::shared_ptr<std::atomic<bool>> engine_cancel_;
     bool engine_pending_ = false;
+    // The computer's move in the engine queue: since when, and when its
+    // search started (0: still waiting), set by the engine's thread.
+    std::int64_t engine_queued_at_ = 0;
+    std::shared_ptr<std::atomic<std::int64_t>> engine_started_;
+    std::int64_t uncharged_wait(std::int64_t now) const;
+    std::int64_t flag_grace(std::int64_t now) const;
     bool busy_ = false;
     std::deque<std::function<void()>> waiting_;
     // What the lobby and the fair-play index were last told.

@@ -352,6 +352,21 @@ bool Hub::plays_position(const std::string& token, Variant v, std::uint64_t key)
 
 // ---------------------------------------------------------------------------
 
+// Once a minute, when the engine queue held anything: how long the work
+// waited, for the operator (a queue that grows says: more engine threads).
+void Hub::log_engine_waits(std::int64_t now) {
+    if (now - waits_logged_at_ < 60'000) return;
+    waits_logged_at_ = now;
+    const auto [games, analyses] = engine_->take_waits();
+    if (games.count + analyses.count == 0) return;
+    auto line = [](const char* what, const EngineScheduler::Waits& w) {
+        return std::to_string(w.count) + " " + what + " (wait mean " +
+               std::to_string(w.count ? w.total_ms / w.count : 0) + " ms, max " + std::to_string(w.max_ms) + " ms)";
+    };
+    log("engine queue, last minute: " + line("computer moves", games) + ", " + line("analyses", analyses) + ", " +
+        std::to_string(engine_->queued()) + " waiting now");
+}
+
 // Finished games loaded for their watchers stay in memory at most
 // max_finished_rooms at once: past it, the least recently used goes (a
 // watcher who comes back loads it again), so that spectators of thousands of
@@ -390,6 +405,7 @@ void Hub::sweep() {
         if (GameRoom* room = find_room(id)) room->archive(now);
     limits_->sweep(now);
     chat_.sweep(now);
+    log_engine_waits(now);
     // Often enough for the shortest expiry that is set.
     sweep_timer_.expires_after(
         std::chrono::milliseconds(std::clamp<std::int64_t>(opt_.finished_ttl_ms / 2, 50, SWEEP_MS)));

@@ -141,6 +141,8 @@ private:
     std::unordered_map<std::string, std::unique_ptr<GameRoom>> rooms_;
     std::size_t rooms_freed_ = 0;  // since the memory was last given back
     void cap_finished_rooms(const std::string& keep);
+    std::int64_t waits_logged_at_ = 0;
+    void log_engine_waits(std::int64_t now);
     std::unordered_map<std::string, std::vector<std::function<void(GameRoom*)>>> loading_;
     std::unordered_map<std::uint64_t, std::vector<std::string>> positions_;
     std::unordered_map<std::uint64_t, std::weak_ptr<Peer>> peers_;
