@@ -178,9 +178,21 @@ TEST_F(AccountsTest, ADeletedAccountsGamesStayUnderTheNameDeleted) {
     EXPECT_EQ(games["games"][0]["opponent"], "deleted");
     EXPECT_EQ(games["games"][0]["result"], "loss");
     EXPECT_EQ(accounts_->display_name(ann.account_id), "deleted");
-    // A deleted player is never rated again, and leaves the leaderboards.
-    EXPECT_FALSE(accounts_->record_result(
-        {"g2", "chess", "blitz", ann.account_id, bob.account_id, "Ann", "Bob", Outcome::WhiteWins, true}));
+    // A game that ends after its loser deleted the account (a deletion in
+    // the middle of the game) still rates the winner, against the deleted
+    // account's last rating; that rating itself never changes again.
+    const auto won = accounts_->record_result(
+        {"g2", "chess", "blitz", ann.account_id, bob.account_id, "Ann", "Bob", Outcome::BlackWins, true});
+    ASSERT_TRUE(won);
+    EXPECT_GT(won->black.diff, 0);
+    EXPECT_EQ(won->white.diff, 0);
+    EXPECT_EQ(won->white.before, won->white.after);
+    const auto lost = accounts_->record_result(
+        {"g3", "chess", "blitz", ann.account_id, bob.account_id, "Ann", "Bob", Outcome::WhiteWins, true});
+    ASSERT_TRUE(lost);
+    EXPECT_LT(lost->black.diff, 0);
+    EXPECT_EQ(lost->white.after, won->white.before);  // still the rating it had when deleted
+    EXPECT_EQ(accounts_->user_games("Bob", {})["games"].size(), 3u);
 }
 
 TEST_F(AccountsTest, RatedResultsFollowGlicko2AndWriteHistory) {

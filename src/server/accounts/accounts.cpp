@@ -280,7 +280,13 @@ std::optional<RatingChanges> Accounts::record_result(const GameEnd& g) {
         return a && !a->deleted;
     };
     const bool white_live = live(g.white_account), black_live = live(g.black_account);
-    const bool rated = g.rated && !g.speed.empty() && white_live && black_live && g.white_account != g.black_account;
+    // A player who deleted the account during the game does not void the
+    // opponent's result: the living side is rated against the deleted
+    // account's last rating, which stays as it was.
+    auto exists = [&](std::int64_t id) { return id && store_->account_by_id(id).has_value(); };
+    const bool rated = g.rated && !g.speed.empty() && (white_live || black_live) && exists(g.white_account) &&
+                       exists(g.black_account) && g.white_account != g.black_account;
+    const bool side_live[2] = {white_live, black_live};
     const std::int64_t t = now();
 
     ResultWrite w;
@@ -311,6 +317,12 @@ std::optional<RatingChanges> Accounts::record_result(const GameEnd& g) {
         for (int side = 0; side < 2; ++side) {
             const RatingRecord& me = before[side];
             const RatingRecord& them = before[1 - side];
+            if (!side_live[side]) {
+                RatingChange& c = side == 0 ? changes.white : changes.black;
+                c = {me.account_id, me.rating, me.rating,
+                     me.deviation,  0,         provisional({me.rating, me.deviation, me.volatility}, options_.glicko)};
+                continue;
+            }
             const double days = me.games ? double(t - me.last_game_at) / double(DAY_MS) : 0.0;
             const Glicko after = rate_game({me.rating, me.deviation, me.volatility}, days,
                                            {them.rating, them.deviation, them.volatility},
