@@ -11,6 +11,7 @@
 
 #include "server/accounts/credentials.h"
 #include "server/accounts/glicko2.h"
+#include "server/accounts/names.h"
 #include "server/accounts/speed.h"
 
 using namespace echecs::server::accounts;
@@ -92,6 +93,15 @@ TEST(Credentials, UserNames) {
     EXPECT_EQ(check_username("Computer"), "username_reserved");
     EXPECT_EQ(check_username("ADMIN"), "username_reserved");
     EXPECT_EQ(check_username("deleted"), "username_reserved");
+    EXPECT_EQ(check_username("Stockfish9"), "username_reserved");  // the engine's names, any suffix
+    EXPECT_EQ(check_username("adrnin"), "username_reserved");      // r and n read as m
+    EXPECT_EQ(check_username("Admiral"), std::nullopt);
+    // Look-alikes read as one name: letter case, l and I, 0 and O, rn and m.
+    EXPECT_EQ(name_skeleton("AnnLee"), name_skeleton("annIee"));
+    EXPECT_EQ(name_skeleton("B0b"), name_skeleton("bob"));
+    EXPECT_EQ(name_skeleton("Marn"), name_skeleton("rnarn"));
+    EXPECT_EQ(name_skeleton("\u0410nn"), name_skeleton("Ann"));  // a Cyrillic А
+    EXPECT_NE(name_skeleton("Ann"), name_skeleton("Anne"));
     EXPECT_EQ(canonical_username("AnnLee"), "annlee");
 }
 

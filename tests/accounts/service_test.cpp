@@ -36,6 +36,8 @@ TEST_F(AccountsTest, SignUpOpensASessionAndTheNameIsTakenInAnyCase) {
     EXPECT_EQ(e.status(), 409);
     EXPECT_EQ(e.reason, "username_taken");
     EXPECT_EQ(e.field, "username");
+    EXPECT_EQ(error_of([&] { accounts_->sign_up("AnnIee", "another good one", "10.0.0.2", ""); }).reason,
+              "username_taken");  // a capital I for the l
 }
 
 TEST_F(AccountsTest, BadNamesAndWeakPasswordsAreRefusedWithTheReason) {

@@ -112,7 +112,31 @@ TEST_F(StoreTest, NamesAreUniqueInAnyLetterCase) {
     EXPECT_FALSE(store_->find_session("s2"));  // nothing half-written
     EXPECT_TRUE(store_->find_account("ANN"));
     EXPECT_FALSE(store_->find_account("Anna"));
+    // ... and in look-alike spellings (names.h): I for l, 0 for O, rn for m.
+    add("AnnLee");
+    add("Bob");
+    add("Sam");
+    int i = 10;
+    for (const char* alike : {"AnnIee", "Ann1ee", "B0b", "Sarn"})
+        EXPECT_FALSE(store_->create_account({0, alike, "h", 1, false}, {"s" + std::to_string(++i), 0, 1, 2}, ""))
+            << alike;
+    EXPECT_TRUE(store_->create_account({0, "Anne", "h", 1, false}, {"s99", 0, 1, 2}, ""));
 }
+
+#ifndef ECHECS_POSTGRES
+// Accounts made before the skeletons were stored get theirs when the store
+// opens (migration 3), and then hold their look-alikes off too.
+TEST_F(StoreTest, AccountsOfSchemaTwoGetTheirSkeletons) {
+    add("Bob");
+    store_.reset();
+    {
+        SQLite::Database db(url_, SQLite::OPEN_READWRITE);
+        db.exec("UPDATE accounts SET name_skeleton = ''");
+    }
+    store_ = open_account_store(url_);
+    EXPECT_FALSE(store_->create_account({0, "B0b", "h", 1, false}, {"s2", 0, 1, 2}, ""));
+}
+#endif
 
 TEST_F(StoreTest, AFailedWriteNeverHalfCreatesAnAccount) {
     add("Ann", "same-session-hash");

@@ -102,8 +102,15 @@ TEST(Input, Nicknames) {
     EXPECT_EQ(nick(std::string(20, 'n')), std::string(20, 'n'));
     EXPECT_EQ(nick("éééééééééééééééééééé"), "éééééééééééééééééééé");  // characters, not bytes
     for (const char* reserved :
-         {"Computer", "computer", "COMPUTER level 8", "Computer-8", "Ordinateur", "admin", "Stockfish", "server"})
+         {"Computer", "computer", "COMPUTER level 8", "Computer-8", "Ordinateur", "admin", "Stockfish", "server",
+          // look-alikes (NFKC and UTS #39 skeletons): a Cyrillic А, full width, r and n for m, accents
+          "\u0410dmin", "\uFF23\uFF2F\uFF2D\uFF30\uFF35\uFF34\uFF25\uFF32", "adrnin", "Stockfish9", "S\u0435rver",
+          "Syst\u00E8me", "\u00C9checs", "A.d.m.i.n",
+          // the names chat gives anonymous people
+          "Guest-123", "guest_abc", "Guest", "Invit\u00E9-42"})
         EXPECT_EQ(reason_of([&] { nick(reserved); }), "nickname_reserved") << reserved;
+    for (const char* fine : {"Guesthouse", "Admiral", "Zo\u00E9", "\u0410\u043D\u043D\u0430", "Rootless"})
+        EXPECT_EQ(nick(fine), fine);
     for (const char* bidi : {"Ann\u202Ereverse", "\u2066x", "a\u200Fb", "a\u061Cb"})
         EXPECT_EQ(reason_of([&] { nick(bidi); }), "nickname_bidi") << bidi;
     for (const char* invisible : {"a\tb", "a\u200Bb", "\u00ADx", "a\u0085b", "\uFEFFx"})

@@ -8,6 +8,7 @@
 #include <charconv>
 
 #include "server/accounts/credentials.h"
+#include "server/accounts/names.h"
 #include "server/accounts/sql_conn.h"
 
 namespace echecs::server::accounts {
@@ -83,6 +84,12 @@ CREATE INDEX account_games_list ON account_games(account_id, ended_at, game_id);
     R"sql(
 ALTER TABLE account_games ADD COLUMN is_private {BOOL} NOT NULL DEFAULT {FALSE};
 )sql",
+    // 3: names are also unique by their look-alike skeleton (names.h); the
+    // existing accounts' skeletons are filled in by migrate().
+    R"sql(
+ALTER TABLE accounts ADD COLUMN name_skeleton TEXT NOT NULL DEFAULT '';
+CREATE INDEX accounts_name_skeleton ON accounts(name_skeleton);
+)sql",
 };
 
 // Runs f in a write transaction: committed whole, or rolled back and rethrown.
@@ -133,12 +140,16 @@ public:
                                                const std::string& token_hash) override {
         try {
             return transaction(*db_, [&]() -> std::optional<std::int64_t> {
-                if (!db_->query("SELECT id FROM accounts WHERE name_key = ?", {canonical_username(a.name)}).empty())
+                // Taken in any letter case, or in a look-alike spelling ("AnnIee" after "AnnLee").
+                const std::string skeleton = name_skeleton(a.name);
+                if (!db_->query("SELECT id FROM accounts WHERE name_key = ? OR name_skeleton = ?",
+                                {canonical_username(a.name), skeleton})
+                         .empty())
                     return std::nullopt;
                 const auto rows = db_->query(
-                    "INSERT INTO accounts (name, name_key, password_hash, created_at, deleted) VALUES (?, ?, ?, ?, 0) "
-                    "RETURNING id",
-                    {a.name, canonical_username(a.name), a.password_hash, a.created_at});
+                    "INSERT INTO accounts (name, name_key, name_skeleton, password_hash, created_at, deleted) "
+                    "VALUES (?, ?, ?, ?, ?, 0) RETURNING id",
+                    {a.name, canonical_username(a.name), skeleton, a.password_hash, a.created_at});
                 const std::int64_t id = rows.at(0).i(0);
                 insert_session({first.hash, id, first.created_at, first.expires_at});
                 if (!token_hash.empty()) upsert_token(token_hash, id, a.created_at);
@@ -327,6 +338,8 @@ private:
                 db_->script(db_->dialect(MIGRATIONS[std::size_t(version)]));
                 db_->query("UPDATE accounts_schema SET version = ?", {std::int64_t(version + 1)});
             }
+            for (const auto& row : db_->query("SELECT id, name FROM accounts WHERE name_skeleton = ''"))
+                db_->query("UPDATE accounts SET name_skeleton = ? WHERE id = ?", {name_skeleton(row.s(1)), row.i(0)});
         });
     }
     void insert_session(const SessionRecord& s) {

@@ -156,6 +156,6 @@ std::unique_ptr<AccountStore> open_account_store(const std::string& url);
 std::unique_ptr<AccountStore> open_sqlite_account_store(const std::string& path);
 std::unique_ptr<AccountStore> open_postgres_account_store(const std::string& url);
 
-inline constexpr int ACCOUNTS_SCHEMA_VERSION = 2;
+inline constexpr int ACCOUNTS_SCHEMA_VERSION = 3;
 
 }  // namespace echecs::server::accounts

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "core/utf8.h"
+#include "server/accounts/names.h"
 
 namespace echecs::server::accounts {
 
@@ -74,8 +75,9 @@ std::optional<std::string_view> check_username(std::string_view name) {
             return "username_chars";
     const std::string l = lower(name);
     if (std::find(RESERVED.begin(), RESERVED.end(), l) != RESERVED.end()) return "username_reserved";
-    // Chat names anonymous people "Guest-..." (server/chat.h).
-    if (l.starts_with("guest-") || l.starts_with("guest_")) return "username_reserved";
+    // Chat names anonymous people "Guest-..." (server/chat.h); and the
+    // server's own names in any look-alike spelling ("adrnin", "Stockfish9").
+    if (l.starts_with("guest-") || l.starts_with("guest_") || reserved_name(name)) return "username_reserved";
     return std::nullopt;
 }
 

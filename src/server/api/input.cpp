@@ -4,6 +4,7 @@
 
 #include "core/notation.h"
 #include "core/utf8.h"
+#include "server/accounts/names.h"
 #include "server/api/game_names.h"
 #include "server/protocol/text.h"
 #include "server/storage/storage_common.h"
@@ -25,22 +26,6 @@ bool bidi_control(char32_t c) {
 bool invisible(char32_t c) {
     return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x00AD || (c >= 0x200B && c <= 0x200D) || c == 0x2060 ||
            c == 0xFEFF || (c >= 0xFFF9 && c <= 0xFFFB) || (c >= 0xE000 && c <= 0xF8FF);
-}
-
-// Names the server shows for itself: a player may not take them.
-bool reserved(std::string_view name) {
-    std::string folded;  // ASCII letters and digits, lower case
-    for (char c : name)
-        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
-            folded += c;
-        else if (c >= 'A' && c <= 'Z')
-            folded += char(c - 'A' + 'a');
-    for (const char* prefix : {"computer", "ordinateur", "stockfish", "echecs"})
-        if (folded.starts_with(prefix)) return true;
-    for (const char* word : {"admin", "administrator", "administrateur", "moderator", "moderateur", "system", "systeme",
-                             "server", "serveur", "root"})
-        if (folded == word) return true;
-    return false;
 }
 
 }  // namespace
@@ -110,7 +95,7 @@ std::string parse_nickname(const json& body, const char* name) {
     }
     if (chars > 20)
         throw bad(Reason::nickname_too_long, "the nickname is longer than 20 characters", name, {{"max", 20}});
-    if (reserved(n)) throw bad(Reason::nickname_reserved, "the nickname '" + n + "' is reserved", name);
+    if (accounts::reserved_name(n)) throw bad(Reason::nickname_reserved, "the nickname '" + n + "' is reserved", name);
     return n;
 }
 

@@ -14,7 +14,20 @@
 #include "server/play/pools.h"
 #include "server/protocol/text.h"
 
+// jemalloc's control, when the release build links it (it replaces malloc;
+// the sanitizer builds keep glibc's): weak, so that both builds link.
+extern "C" int mallctl(const char*, void*, std::size_t*, void*, std::size_t) __attribute__((weak));
+
 namespace echecs::server {
+
+namespace {
+void give_memory_back() {
+    if (mallctl)
+        mallctl("arena.4096.purge", nullptr, nullptr, nullptr, 0);  // 4096: MALLCTL_ARENAS_ALL
+    else
+        malloc_trim(0);
+}
+}  // namespace
 
 namespace {
 constexpr std::int64_t SWEEP_MS = 5'000;
@@ -395,11 +408,11 @@ void Hub::sweep() {
     }
     for (const std::string& id : evict) rooms_.erase(id);
     rooms_freed_ += evict.size();
-    // The allocator keeps what many freed rooms held; give it back to the
-    // system (glibc's malloc_trim: a flood's memory returns within a sweep).
+    // The allocator keeps what many freed rooms held: give it back to the
+    // system now (a flood's memory returns within a sweep).
     if (rooms_freed_ >= 64) {
         rooms_freed_ = 0;
-        malloc_trim(0);
+        give_memory_back();
     }
     for (const std::string& id : archive)
         if (GameRoom* room = find_room(id)) room->archive(now);
