@@ -383,9 +383,14 @@ void UciSession::go(const std::vector<std::string>& w) {
             info("go: unknown parameter '" + t + "'");
             return;
         }
+        // The clock's fields take any number: a GUI sends a negative time
+        // when the flag has fallen or a move overran inside its margin, and
+        // still waits for a move.
+        const bool clock =
+            t == "wtime" || t == "btime" || t == "winc" || t == "binc" || t == "movestogo" || t == "movetime";
         auto v = i + 1 < w.size() ? parse_int(w[i + 1]) : std::nullopt;
-        if (!v || *v < 0) {
-            info("go: '" + t + "' needs a non-negative number");
+        if (!v || (*v < 0 && !clock)) {
+            info("go: '" + t + "' needs a " + (clock ? "number" : "non-negative number"));
             return;
         }
         ++i;
@@ -397,16 +402,18 @@ void UciSession::go(const std::vector<std::string>& w) {
             perft(int(*v));
             return;
         }
+        // No time left (zero or negative): 1 ms, the minimum search, which
+        // still answers a legal move at once.
         if (t == "wtime")
             limits.time[WHITE] = std::max<std::int64_t>(1, *v);
         else if (t == "btime")
             limits.time[BLACK] = std::max<std::int64_t>(1, *v);
         else if (t == "winc")
-            limits.inc[WHITE] = *v;
+            limits.inc[WHITE] = std::max<std::int64_t>(0, *v);
         else if (t == "binc")
-            limits.inc[BLACK] = *v;
+            limits.inc[BLACK] = std::max<std::int64_t>(0, *v);
         else if (t == "movestogo")
-            limits.movestogo = int(*v);
+            limits.movestogo = int(std::clamp<std::int64_t>(*v, 0, 1000));
         else if (t == "movetime")
             limits.movetime = std::max<std::int64_t>(1, *v);
         else if (t == "depth")
