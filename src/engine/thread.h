@@ -5,6 +5,7 @@
 #include <atomic>
 #include <functional>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <thread>
 
@@ -17,7 +18,8 @@ class SearchThread {
 public:
     using DoneCallback = std::function<void(const SearchResult&)>;
 
-    SearchThread() : searcher_(tt_) {}
+    // The default table is touched now, as a resized one is (set_hash).
+    SearchThread() : searcher_(tt_) { clear_hash(); }
     ~SearchThread() {
         stop();
         wait();
@@ -71,6 +73,21 @@ public:
         searcher_.join_helpers();
     }
     bool busy() const { return busy_; }
+
+    // The table as the protocols keep it: resized, then touched over the
+    // search threads (clear_hash), so that no search pays its page faults.
+    // Throws std::bad_alloc as resize() does (the 1 MB table is cleared too).
+    // Neither during a search.
+    void set_hash(std::size_t mb) {
+        try {
+            tt_.resize(mb);
+        } catch (const std::bad_alloc&) {
+            clear_hash();
+            throw;
+        }
+        clear_hash();
+    }
+    void clear_hash() { tt_.clear(searcher_.threads()); }
 
     TranspositionTable& tt() { return tt_; }
     Searcher& searcher() { return searcher_; }

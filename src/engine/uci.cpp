@@ -160,7 +160,7 @@ bool UciSession::command(const std::string& line) {
         out_("option name EvalFile type string default <empty>");
         out_("uciok");
     } else if (cmd == "ucinewgame") {
-        search_.tt().clear();
+        search_.clear_hash();
         search_.searcher().clear();
     } else if (cmd == "setoption") {
         set_option(w);
@@ -227,7 +227,7 @@ void UciSession::set_option(const std::vector<std::string>& w) {
         game_ = std::make_unique<Game>(variant_, Position::START_FEN);
     } else if (key == "hash") {
         if (auto v = spin(1, 4096)) try {
-                search_.tt().resize(std::size_t(*v));
+                search_.set_hash(std::size_t(*v));
             } catch (const std::bad_alloc&) {
                 info("option Hash: cannot allocate " + value + " MB; the table is now 1 MB");
             }
@@ -242,7 +242,7 @@ void UciSession::set_option(const std::vector<std::string>& w) {
     } else if (key == "uci_showwdl") {
         if (auto v = check()) show_wdl_ = *v;
     } else if (key == "clear hash") {
-        search_.tt().clear();
+        search_.clear_hash();
     } else if (key == "skill level") {
         if (auto v = spin(0, 20)) skill_ = *v;
     } else if (key == "level") {

@@ -300,7 +300,7 @@ void XboardSession::set_option(const std::string& name, const std::string& value
     else if (name == "MultiPV" && v && *v >= 1 && *v <= MAX_MULTIPV)
         multipv_ = int(*v);
     else if (name == "Clear Hash")
-        search_.tt().clear();
+        search_.clear_hash();
     else
         out_("Error (bad option): option " + name + (value.empty() ? "" : "=" + value));
 }
@@ -412,7 +412,7 @@ bool XboardSession::command(const std::string& line) {
         st_ms_ = 0;
         sd_ = 0;
         hint_ = Move::none();
-        search_.tt().clear();
+        search_.clear_hash();
         search_.searcher().clear();
     } else if (cmd == "variant") {
         auto v = variant_from_name(arg(1));
@@ -479,7 +479,7 @@ bool XboardSession::command(const std::string& line) {
             return true;
         }
         try {
-            search_.tt().resize(std::size_t(std::min<std::int64_t>(*v, 4096)));
+            search_.set_hash(std::size_t(std::min<std::int64_t>(*v, 4096)));
         } catch (const std::bad_alloc&) {
             out_("Error (cannot allocate the table; it is now 1 MB): " + line);
         }
