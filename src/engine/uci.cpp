@@ -128,11 +128,9 @@ bool UciSession::command(const std::string& line) {
             info("ponderhit: no ponder search running");
         return true;
     }
-    // Everything else works on the position: let a running search end first.
-    if (search_.busy()) {
-        info("search running; stopping it before '" + cmd + "'");
-        search_.stop();
-    }
+    // Everything else works on the position: let a running search end first
+    // (said only of a search that has not answered and was not told to stop).
+    search_.interrupt([&] { info("search running; stopping it before '" + cmd + "'"); });
     search_.wait();
 
     if (cmd == "uci") {
