@@ -422,6 +422,13 @@ bool XboardSession::command(const std::string& line) {
         }
         reset(*v, Position::START_FEN);
         if (const std::string s = xboard_setup(*v); !s.empty()) out_(s);
+        // XBoard 4.9.1 takes the push for a leg of the moving piece that
+        // removes the pawn (docs/PROTOCOLS.md): the engine plays on, but the
+        // user is told plainly where the game can be seen.
+        if (*v == Variant::Avalanche)
+            out_(
+                "telluser XBoard cannot show or enter Avalanche's pawn push (the pushed pawn vanishes from its "
+                "board); play Avalanche in the echecs web client (echecs serve) or a UCI GUI");
     } else if (cmd == "setboard") {
         const std::string fen = line.substr(line.find("setboard") + 8);
         try {
