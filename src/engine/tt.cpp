@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <new>
+#include <thread>
+#include <vector>
 
 namespace echecs::engine {
 
@@ -33,20 +36,33 @@ std::uint64_t encode(const TTEntry& e) {
 
 TranspositionTable::~TranspositionTable() { unmap(); }
 
+namespace {
+// Transparent huge pages are 2 MB on x86-64: the table starts on one, so that
+// the kernel can back it with huge pages from its first byte.
+constexpr std::size_t HUGE_PAGE = 2 * 1024 * 1024;
+}  // namespace
+
 void TranspositionTable::map(std::size_t bytes) {
-    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    // Reserved (no MAP_NORESERVE): the table is written in full by clear(),
+    // so a size the machine cannot hold fails here, not later in a page fault.
+    const std::size_t mapped = bytes + HUGE_PAGE;
+    void* p = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) throw std::bad_alloc();
+    const auto at = (reinterpret_cast<std::uintptr_t>(p) + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
 #ifdef MADV_HUGEPAGE
-    madvise(p, bytes, MADV_HUGEPAGE);  // fewer TLB misses on large tables; a hint only
+    madvise(reinterpret_cast<void*>(at), bytes, MADV_HUGEPAGE);  // fewer TLB misses and faults; a hint only
 #endif
-    table_ = static_cast<Cluster*>(p);
+    mapping_ = p;
+    mapped_ = mapped;
+    table_ = reinterpret_cast<Cluster*>(at);
     bytes_ = bytes;
 }
 
 void TranspositionTable::unmap() {
-    if (table_) munmap(table_, bytes_);
+    if (mapping_) munmap(mapping_, mapped_);
+    mapping_ = nullptr;
     table_ = nullptr;
-    bytes_ = count_ = mb_ = 0;
+    bytes_ = mapped_ = count_ = mb_ = 0;
 }
 
 void TranspositionTable::resize(std::size_t mb) {
@@ -67,10 +83,19 @@ void TranspositionTable::resize(std::size_t mb) {
     generation_ = 0;
 }
 
-void TranspositionTable::clear() {
-    // Anonymous private pages given back read as zeros when touched again:
-    // clearing costs nothing now and the kernel zeroes pages as the search uses them.
-    if (madvise(table_, bytes_, MADV_DONTNEED) != 0) std::fill_n(reinterpret_cast<char*>(table_), bytes_, char(0));
+void TranspositionTable::clear(int threads) {
+    // Each thread writes its own slice; the kernel zeroes (and, on a machine
+    // with several memory nodes, places) the pages of a slice for its thread.
+    const std::size_t n = std::size_t(std::clamp(threads, 1, 64));
+    const std::size_t slice = (count_ + n - 1) / n;
+    auto zero = [this, slice](std::size_t i) {
+        const std::size_t begin = std::min(count_, i * slice), end = std::min(count_, begin + slice);
+        std::memset(static_cast<void*>(table_ + begin), 0, (end - begin) * sizeof(Cluster));
+    };
+    std::vector<std::jthread> helpers;
+    for (std::size_t i = 1; i < n; ++i) helpers.emplace_back(zero, i);
+    zero(0);
+    helpers.clear();  // joins
     generation_ = 0;
 }
 

@@ -34,11 +34,16 @@ public:
     TranspositionTable(const TranspositionTable&) = delete;
     TranspositionTable& operator=(const TranspositionTable&) = delete;
 
-    // Clears; at least 1 MB. The memory is mapped lazily (pages are zeroed by
-    // the kernel when first touched), so even 4 GB is ready at once. Throws
+    // A new, empty table of `mb` MB (at least 1), mapped but not yet touched:
+    // a table kept across searches (the protocols') is then clear()ed, so
+    // that the first search does not pay the page faults; a table for one
+    // search (choose_move, bench) faults in only what it uses. Throws
     // std::bad_alloc when the memory cannot be had (the table is then 1 MB).
     void resize(std::size_t mb);
-    void clear();  // lazily too: the pages are given back and come back zeroed
+    // Writes zeros over the whole table, split over `threads` threads (as
+    // Stockfish's TT::clear): every page is faulted in now and kept, so a
+    // new game's first moves search at full speed. Not during a search.
+    void clear(int threads = 1);
     void new_search() { generation_ = std::uint8_t((generation_ + 1) & 63); }
 
     // Copies the entry for `key` into `out`; false when there is none.
@@ -61,6 +66,8 @@ private:
     void map(std::size_t bytes);
     void unmap();
 
+    void* mapping_ = nullptr;  // what mmap gave: the table, aligned within it
+    std::size_t mapped_ = 0;
     Cluster* table_ = nullptr;
     std::size_t bytes_ = 0;
     std::size_t count_ = 0;

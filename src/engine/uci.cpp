@@ -128,11 +128,9 @@ bool UciSession::command(const std::string& line) {
             info("ponderhit: no ponder search running");
         return true;
     }
-    // Everything else works on the position: let a running search end first.
-    if (search_.busy()) {
-        info("search running; stopping it before '" + cmd + "'");
-        search_.stop();
-    }
+    // Everything else works on the position: let a running search end first
+    // (said only of a search that has not answered and was not told to stop).
+    search_.interrupt([&] { info("search running; stopping it before '" + cmd + "'"); });
     search_.wait();
 
     if (cmd == "uci") {
@@ -160,7 +158,7 @@ bool UciSession::command(const std::string& line) {
         out_("option name EvalFile type string default <empty>");
         out_("uciok");
     } else if (cmd == "ucinewgame") {
-        search_.tt().clear();
+        search_.clear_hash();
         search_.searcher().clear();
     } else if (cmd == "setoption") {
         set_option(w);
@@ -227,7 +225,7 @@ void UciSession::set_option(const std::vector<std::string>& w) {
         game_ = std::make_unique<Game>(variant_, Position::START_FEN);
     } else if (key == "hash") {
         if (auto v = spin(1, 4096)) try {
-                search_.tt().resize(std::size_t(*v));
+                search_.set_hash(std::size_t(*v));
             } catch (const std::bad_alloc&) {
                 info("option Hash: cannot allocate " + value + " MB; the table is now 1 MB");
             }
@@ -242,7 +240,7 @@ void UciSession::set_option(const std::vector<std::string>& w) {
     } else if (key == "uci_showwdl") {
         if (auto v = check()) show_wdl_ = *v;
     } else if (key == "clear hash") {
-        search_.tt().clear();
+        search_.clear_hash();
     } else if (key == "skill level") {
         if (auto v = spin(0, 20)) skill_ = *v;
     } else if (key == "level") {
@@ -383,9 +381,14 @@ void UciSession::go(const std::vector<std::string>& w) {
             info("go: unknown parameter '" + t + "'");
             return;
         }
+        // The clock's fields take any number: a GUI sends a negative time
+        // when the flag has fallen or a move overran inside its margin, and
+        // still waits for a move.
+        const bool clock =
+            t == "wtime" || t == "btime" || t == "winc" || t == "binc" || t == "movestogo" || t == "movetime";
         auto v = i + 1 < w.size() ? parse_int(w[i + 1]) : std::nullopt;
-        if (!v || *v < 0) {
-            info("go: '" + t + "' needs a non-negative number");
+        if (!v || (*v < 0 && !clock)) {
+            info("go: '" + t + "' needs a " + (clock ? "number" : "non-negative number"));
             return;
         }
         ++i;
@@ -397,16 +400,18 @@ void UciSession::go(const std::vector<std::string>& w) {
             perft(int(*v));
             return;
         }
+        // No time left (zero or negative): 1 ms, the minimum search, which
+        // still answers a legal move at once.
         if (t == "wtime")
             limits.time[WHITE] = std::max<std::int64_t>(1, *v);
         else if (t == "btime")
             limits.time[BLACK] = std::max<std::int64_t>(1, *v);
         else if (t == "winc")
-            limits.inc[WHITE] = *v;
+            limits.inc[WHITE] = std::max<std::int64_t>(0, *v);
         else if (t == "binc")
-            limits.inc[BLACK] = *v;
+            limits.inc[BLACK] = std::max<std::int64_t>(0, *v);
         else if (t == "movestogo")
-            limits.movestogo = int(*v);
+            limits.movestogo = int(std::clamp<std::int64_t>(*v, 0, 1000));
         else if (t == "movetime")
             limits.movetime = std::max<std::int64_t>(1, *v);
         else if (t == "depth")

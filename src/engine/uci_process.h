@@ -25,6 +25,8 @@ public:
     // Reads until a line starting with `prefix`; nullopt on timeout or exit.
     std::optional<std::string> wait_for(const std::string& prefix, std::int64_t timeout_ms);
     bool alive() const { return alive_; }
+    // The engine's process id (the shell execs it), for reading its /proc files.
+    pid_t pid() const { return pid_; }
 
 private:
     pid_t pid_ = -1;

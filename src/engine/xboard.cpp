@@ -300,7 +300,7 @@ void XboardSession::set_option(const std::string& name, const std::string& value
     else if (name == "MultiPV" && v && *v >= 1 && *v <= MAX_MULTIPV)
         multipv_ = int(*v);
     else if (name == "Clear Hash")
-        search_.tt().clear();
+        search_.clear_hash();
     else
         out_("Error (bad option): option " + name + (value.empty() ? "" : "=" + value));
 }
@@ -412,7 +412,7 @@ bool XboardSession::command(const std::string& line) {
         st_ms_ = 0;
         sd_ = 0;
         hint_ = Move::none();
-        search_.tt().clear();
+        search_.clear_hash();
         search_.searcher().clear();
     } else if (cmd == "variant") {
         auto v = variant_from_name(arg(1));
@@ -422,6 +422,13 @@ bool XboardSession::command(const std::string& line) {
         }
         reset(*v, Position::START_FEN);
         if (const std::string s = xboard_setup(*v); !s.empty()) out_(s);
+        // XBoard 4.9.1 takes the push for a leg of the moving piece that
+        // removes the pawn (docs/PROTOCOLS.md): the engine plays on, but the
+        // user is told plainly where the game can be seen.
+        if (*v == Variant::Avalanche)
+            out_(
+                "telluser XBoard cannot show or enter Avalanche's pawn push (the pushed pawn vanishes from its "
+                "board); play Avalanche in the echecs web client (echecs serve) or a UCI GUI");
     } else if (cmd == "setboard") {
         const std::string fen = line.substr(line.find("setboard") + 8);
         try {
@@ -479,7 +486,7 @@ bool XboardSession::command(const std::string& line) {
             return true;
         }
         try {
-            search_.tt().resize(std::size_t(std::min<std::int64_t>(*v, 4096)));
+            search_.set_hash(std::size_t(std::min<std::int64_t>(*v, 4096)));
         } catch (const std::bad_alloc&) {
             out_("Error (cannot allocate the table; it is now 1 MB): " + line);
         }

@@ -1,6 +1,7 @@
 // Scripted CECP (xboard) sessions.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include "engine/uci_process.h"
@@ -93,6 +94,16 @@ TEST(Xboard, UndoAndRemoveTakeMovesBack) {
         "xboard\nprotover 2\nnew\nforce\nusermove e2e4\nusermove e7e5\nusermove g1f3\nundo\nremove\nd\nremove\n");
     EXPECT_TRUE(contains(out, "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")) << out;
     EXPECT_TRUE(contains(out, "Error (no moves to remove)"));
+}
+
+TEST(Xboard, AvalancheTellsTheUserWhereItCanBeSeen) {
+    const std::string out = xboard_session("xboard\nprotover 2\nnew\nvariant avalanche\nnew\nvariant alice\n");
+    EXPECT_TRUE(contains(out, "setup (PNBRQKpnbrqk) 8x8+0_fairy")) << out;
+    const auto l = lines_of(out);
+    EXPECT_EQ(std::count_if(l.begin(), l.end(), [](const std::string& s) { return s.rfind("telluser ", 0) == 0; }), 1)
+        << out;
+    EXPECT_TRUE(contains(out, "telluser XBoard cannot show or enter Avalanche's pawn push")) << out;
+    EXPECT_TRUE(contains(out, "echecs web client")) << out;
 }
 
 TEST(Xboard, MoveNowAndQuitDuringThinking) {
