@@ -125,7 +125,9 @@ private:
             for (;;) {
                 const int i = next_.fetch_add(1);
                 if (i >= first_.size() || shared_.stop.load()) break;
-                if (problem_.stipulation.play == Play::Help)
+                if (problem_.stipulation.series())
+                    series_root(search, i);
+                else if (problem_.stipulation.play == Play::Help)
                     help_root(search, i);
                 else
                     battle_root(search, tree, i);
@@ -191,7 +193,24 @@ private:
         s.unmake(m);
     }
 
+    void series_root(Search& s, int i) {
+        const Move m = first_.moves[i];
+        RootResult& r = roots_[i];
+        s.make(m);
+        s.line.assign(1, m);
+        s.on_solution = [&](const std::vector<Move>& line) {
+            if (shared_.stop.load()) return;
+            r.help.push_back(line);
+            shared_.check_max_solutions(shared_.count_solution());
+        };
+        s.after_series_move(problem_.stipulation.moves);
+        r.done = !s.stopped();
+        s.unmake(m);
+    }
+
     void set_play() {
+        // Series play has no set play (Popeye: "not applicable").
+        if (problem_.stipulation.series()) return;
         Search s(root_, problem_.stipulation, shared_);
         if (problem_.stipulation.play != Play::Help) {
             TreeBuilder tree(s, options_);

@@ -83,7 +83,7 @@ struct Result {
     int threads = 1;
 
     bool complete() const { return status == Status::Complete; }
-    bool battle() const { return problem.stipulation.play != Play::Help; }
+    bool battle() const { return problem.stipulation.battle(); }
     int solution_count() const { return int(battle() ? keys.size() : solutions.size()); }
 };
 

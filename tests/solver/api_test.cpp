@@ -38,6 +38,14 @@ TEST(Stipulation, ReadsEveryForm) {
     EXPECT_EQ(h.starts(), WHITE);
     EXPECT_EQ(parse_stipulation("h#2").starts(), BLACK);
     EXPECT_EQ(parse_stipulation("s#2").plies(), 3);
+    EXPECT_EQ(parse_stipulation("ser-#5").plies(), 9);
+    EXPECT_EQ(parse_stipulation("ser-h#4").plies(), 8);
+    EXPECT_EQ(parse_stipulation("ser-h#4").starts(), BLACK);
+    EXPECT_EQ(parse_stipulation("SER-#3").str(), "ser-#3");
+    EXPECT_EQ(parse_stipulation("h==2").str(), "h==2");
+    EXPECT_EQ(parse_stipulation("h==2").goal, Goal::DoubleStalemate);
+    EXPECT_EQ(parse_stipulation("ser-h=12").str(), "ser-h=12");
+    EXPECT_EQ(parse_stipulation("h#45").moves, 45);
 }
 
 TEST(Stipulation, BadOnesSayWhatIsWrong) {
@@ -53,11 +61,17 @@ TEST(Stipulation, BadOnesSayWhatIsWrong) {
     EXPECT_NE(error_of("x#2").find("no goal"), std::string::npos);
     EXPECT_NE(error_of("#").find("number of moves is missing"), std::string::npos);
     EXPECT_NE(error_of("#0").find("at least one move"), std::string::npos);
-    EXPECT_NE(error_of("#31").find("at most 30 moves"), std::string::npos);
+    EXPECT_NE(error_of("#61").find("at most 60 moves"), std::string::npos);
+    EXPECT_NE(error_of("ser-#101").find("at most 100 moves"), std::string::npos);
     EXPECT_NE(error_of("#2.5").find("only in helpplay"), std::string::npos);
     EXPECT_NE(error_of("h#2.7").find("only '.5'"), std::string::npos);
     EXPECT_NE(error_of("#a").find("'a' is not a digit"), std::string::npos);
-    EXPECT_NE(error_of("ser-#3").find("no goal"), std::string::npos);
+    // Popeye's stipulations the solver cannot play name what they are.
+    EXPECT_NE(error_of("hs#3").find("helpselfplay"), std::string::npos);
+    EXPECT_NE(error_of("r#2").find("reflexplay"), std::string::npos);
+    EXPECT_NE(error_of("dia4.5").find("proof games"), std::string::npos);
+    EXPECT_NE(error_of("##2").find("double mate"), std::string::npos);
+    EXPECT_NE(error_of("ser-s#3").find("series selfplay"), std::string::npos);
 }
 
 TEST(Solve, BadPositionsAreProblemErrors) {
