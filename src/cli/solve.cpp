@@ -89,14 +89,20 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
     std::vector<solver::Problem> problems;
     std::vector<std::string> labels;
     std::vector<solver::Options> options;
+    std::vector<std::string> refusals;  // problems of a Popeye file not solved, each "line N: why"
     try {
         if (!input.empty()) {
             if (!fen.empty() || !stipulation.empty()) {
                 err << "echecs solve: --input gives the position and the stipulation; drop --fen and --stipulation\n";
                 return 2;
             }
-            const auto read = solver::read_popeye(read_input(input));
+            const auto read = solver::read_popeye_all(read_input(input));
             for (const auto& pp : read) {
+                for (const auto& w : pp.warnings) err << "echecs solve: " << input << ": warning: " << w << '\n';
+                if (!pp.refused.empty()) {
+                    refusals.push_back(pp.refused);
+                    continue;
+                }
                 solver::Options po = o;
                 po.tries = o.tries || pp.tries;
                 po.set_play = o.set_play || pp.set_play;
@@ -133,6 +139,14 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
         return 2;
     }
 
+    // A refused problem is reported where it stands; the rest of the file is solved.
+    for (const auto& why : refusals)
+        err << "echecs solve: " << input << ": problem refused, not solved: " << why << '\n';
+    if (!write_inp.empty() && problems.empty()) {
+        err << "echecs solve: " << input << ": no problem to write\n";
+        return 2;
+    }
+
     if (!write_inp.empty()) {
         try {
             const std::string text =
@@ -158,7 +172,9 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
         } catch (const solver::ProblemError& e) {
             err << "echecs solve: " << (labels[i].empty() ? "" : labels[i] + " ") << "bad position: " << e.what()
                 << '\n';
-            return 2;
+            if (input.empty()) return 2;
+            refusals.push_back(e.what());  // a Popeye file goes on with its next problem
+            continue;
         }
         if (!r.note.empty()) err << "note: " << r.note << '\n';
         if (format == "json")
@@ -172,7 +188,8 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
         }
         if (!r.complete() && r.status != solver::Status::MaxSolutions) rc = 3;
     }
-    return rc;
+    // 4: some problems were refused (named above); it outranks 3, which only says a search stopped early.
+    return refusals.empty() ? rc : 4;
 }
 
 }  // namespace echecs::cli
