@@ -270,6 +270,12 @@ private:
 Result solve(const Problem& problem, const Options& options) {
     Result result;
     result.problem = problem;
+    // A pass leaves the Avalanche rules: a pawn pushed onto its owner's last
+    // rank must be chosen at its owner's next move (RULES.md), which a pass skips.
+    if (problem.stipulation.series() && problem.variant == Variant::Avalanche)
+        throw ProblemError(problem.stipulation.str() +
+                           ": series play is not defined in Avalanche chess (the passing side could not make its "
+                           "pending promotion choice)");
     const std::string fen = diagram_fen(problem, result.note);
     StateInfo st;
     Position root;
