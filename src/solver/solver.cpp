@@ -1,5 +1,6 @@
 #include "solver/solver.h"
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
@@ -59,10 +60,18 @@ struct RootResult {
     std::vector<std::vector<Move>> help;  // help play: the solutions through this first move
 };
 
+// The proof table's size. A search of at most three half-moves (#2, s#2,
+// h#1.5) stores a few thousand positions, which a 64 MiB table would scatter
+// over as many fresh pages, each costing a page fault (about a third of an
+// `echecs solve` of a #2): such problems get 1 MiB. The size changes only the speed.
+std::size_t table_megabytes(const Problem& p, const Options& o) {
+    return p.stipulation.plies() <= 3 ? std::min<std::size_t>(o.hash_megabytes, 1) : o.hash_megabytes;
+}
+
 class Driver {
 public:
     Driver(const Problem& p, const Options& o, Position& root, Result& r)
-        : problem_(p), options_(o), root_(root), result_(r), shared_(o.hash_megabytes) {
+        : problem_(p), options_(o), root_(root), result_(r), shared_(table_megabytes(p, o)) {
         shared_.max_nodes = o.max_nodes;
         shared_.max_solutions = o.max_solutions;
     }
