@@ -1,7 +1,9 @@
 // Reading Popeye input: a small lexer with line numbers, one function per
 // command, and the diagram turned into a FEN for the core (which validates
-// it). Longer than most files here (about 530 lines) because every command
-// shares the lexer and the diagram; the writer is popeye_write.cpp.
+// it); a problem that cannot be read is refused alone and the reader goes on
+// at its end. Longer than most files here (about 650 lines) because every
+// command shares the lexer and the diagram; Popeye's keyword tables are
+// popeye_words.cpp, the writer popeye_write.cpp.
 #include "solver/popeye.h"
 
 #include <algorithm>
@@ -492,6 +494,10 @@ Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
                 prob.warnings.push_back(w);
         }
     }
+    if (p.stipulation.series() && p.variant == Variant::Avalanche)
+        lx.fail(p.stipulation.str() +
+                ": series play is not defined in Avalanche chess (a pass would skip a pending "
+                "promotion's choice)");
     Diagram shown_diagram = d;
     shown_diagram.stipulation = p.stipulation;
     p.fen = to_fen(shown_diagram, p.variant);

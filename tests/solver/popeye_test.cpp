@@ -192,6 +192,9 @@ TEST(PopeyeDialect, AbbreviationsAndLanguages) {
     EXPECT_NE(error_of(head + "option postkey\n").find("option 'postkeyplay' is not supported"), std::string::npos);
     EXPECT_NE(error_of(head + "option threat 1\n").find("option 'threat' is not supported"), std::string::npos);
     EXPECT_NE(error_of("begin\npieces neutral ke1\n").find("neutral"), std::string::npos);
+    EXPECT_NE(error_of("begin\npieces white ke1 black ke8\ncond avalanche\nstip ser-#2\nend\n")
+                  .find("line 5: ser-#2: series play is not defined in Avalanche chess"),
+              std::string::npos);
 }
 
 // One refused problem does not stop the others; each refusal names its line.
