@@ -1,5 +1,7 @@
 #include "cli/solve.h"
 
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <fstream>
 #include <iostream>
@@ -40,7 +42,7 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
     app.name("echecs solve");
     std::string variant = "chess", fen, stipulation, input, write_inp, format = "text";
     solver::Options o;
-    bool no_variations = false, progress = false;
+    bool no_variations = false, progress = false, stream = false;
     app.add_option("--variant", variant, accepted_variant_names())
         ->check([](const std::string& s) { return variant_from_name(s) ? std::string() : unknown_variant_message(s); })
         ->capture_default_str();
@@ -69,6 +71,9 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
         ->check(CLI::IsMember({"text", "uci", "json"}))
         ->capture_default_str();
     app.add_flag("--progress", progress, "report progress on the standard error");
+    app.add_flag("--stream", stream,
+                 "print each key with its play, or each solution, on the standard error as soon as it is proven "
+                 "(the default when the standard error is a terminal)");
 
     std::vector<std::string> argv(args.rbegin(), args.rend());
     try {
@@ -78,6 +83,9 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
         return rc == 0 ? 0 : 2;
     }
     o.variations = !no_variations;
+    // A long solve shows what it has proven as it goes; the standard output
+    // still gets the whole answer, in order, at the end.
+    stream = stream || isatty(STDERR_FILENO);
     if (progress)
         o.progress = [&err](const solver::Progress& p) {
             err << "progress: " << p.first_moves_done << "/" << p.first_moves << " first moves, " << p.nodes
@@ -166,6 +174,12 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
 
     int rc = 0;
     for (std::size_t i = 0; i < problems.size(); ++i) {
+        if (stream)
+            options[i].found = [&err, st = problems[i].stipulation](const solver::AttackLine* key,
+                                                                    const solver::HelpLine* solution) {
+                err << "found: " << (key ? solver::key_text(*key) : solver::solution_text(*solution, st));
+                err.flush();
+            };
         solver::Result r;
         try {
             r = solver::solve(problems[i], options[i]);

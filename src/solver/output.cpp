@@ -106,6 +106,21 @@ std::string summary(const Result& r) {
 
 }  // namespace
 
+std::string key_text(const AttackLine& key) {
+    TextWriter w;
+    w.attack(key, 1, "", 0, "!");
+    return w.out;
+}
+
+std::string solution_text(const HelpLine& line, const Stipulation& st) {
+    TextWriter w;
+    if (st.series())
+        w.series(line, st.play == Play::SeriesHelp);
+    else
+        w.help(line, st.starts());
+    return w.out;
+}
+
 std::string to_text(const Result& r) {
     TextWriter w;
     const Stipulation& st = r.problem.stipulation;

@@ -131,13 +131,17 @@ private:
         try {
             Search search(root_, problem_.stipulation, shared_);
             TreeBuilder tree(search, options_);
+            // This thread's copy of the diagram, to write the solutions it finds.
+            StateInfo root_state;
+            Position root;
+            root_.copy_to(root, root_state);
             for (;;) {
                 const int i = next_.fetch_add(1);
                 if (i >= first_.size() || shared_.stop.load()) break;
                 if (problem_.stipulation.series())
-                    series_root(search, i);
+                    series_root(search, root, i);
                 else if (problem_.stipulation.play == Play::Help)
-                    help_root(search, i);
+                    help_root(search, root, i);
                 else
                     battle_root(search, tree, i);
                 if (roots_[i].done) {
@@ -168,7 +172,10 @@ private:
             r.done = true;
             const int count = r.order = shared_.count_solution();
             // Keys past the maximum are dropped; the last one kept gets its play before the search stops.
-            if (options_.max_solutions == 0 || count <= options_.max_solutions) tree.attack_node(r.line, k);
+            if (options_.max_solutions == 0 || count <= options_.max_solutions) {
+                tree.attack_node(r.line, k);
+                report(&r.line, nullptr);
+            }
             shared_.check_max_solutions(count);
         } else if (!s.stopped()) {
             if (options_.tries && tree.count_refutations(k, 2) == 1 && !s.stopped()) {
@@ -180,7 +187,14 @@ private:
         s.unmake(m);
     }
 
-    void help_root(Search& s, int i) {
+    // Passes a proven key or solution to Options::found, one at a time.
+    void report(const AttackLine* key, const HelpLine* solution) {
+        if (!options_.found) return;
+        std::lock_guard lock(found_mutex_);
+        options_.found(key, solution);
+    }
+
+    void help_root(Search& s, Position& root, int i) {
         const Move m = first_.moves[i];
         const int plies = problem_.stipulation.plies();
         RootResult& r = roots_[i];
@@ -189,7 +203,12 @@ private:
         s.on_solution = [&](const std::vector<Move>& line) {
             if (shared_.stop.load()) return;
             r.help.push_back(line);
-            shared_.check_max_solutions(shared_.count_solution());
+            const int count = shared_.count_solution();
+            if (options_.found && (options_.max_solutions == 0 || count <= options_.max_solutions)) {
+                const HelpLine h = help_line(root, line);
+                report(nullptr, &h);
+            }
+            shared_.check_max_solutions(count);
         };
         if (plies == 1 || (plies - 1) % 2 == 0) {
             if (s.goaled())
@@ -202,7 +221,7 @@ private:
         s.unmake(m);
     }
 
-    void series_root(Search& s, int i) {
+    void series_root(Search& s, Position& root, int i) {
         const Move m = first_.moves[i];
         RootResult& r = roots_[i];
         s.make(m);
@@ -210,7 +229,12 @@ private:
         s.on_solution = [&](const std::vector<Move>& line) {
             if (shared_.stop.load()) return;
             r.help.push_back(line);
-            shared_.check_max_solutions(shared_.count_solution());
+            const int count = shared_.count_solution();
+            if (options_.found && (options_.max_solutions == 0 || count <= options_.max_solutions)) {
+                const HelpLine h = help_line(root, line);
+                report(nullptr, &h);
+            }
+            shared_.check_max_solutions(count);
         };
         s.after_series_move(problem_.stipulation.moves);
         r.done = !s.stopped();
@@ -267,6 +291,7 @@ private:
     std::vector<RootResult> roots_;
     std::atomic<int> next_{0};
     std::mutex mutex_;
+    std::mutex found_mutex_;
     std::condition_variable done_cv_;
     int running_ = 0;
     bool started_ = false;

@@ -2,6 +2,7 @@
 // node limit, cancel, progress), set play, and the output formats.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "solver/output.h"
@@ -195,4 +196,25 @@ TEST(Solve, TheLastKeyKeptByMaxSolutionsHasItsPlay) {
     const Result r = solve(problem(Variant::Chess, "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "#2"), o);
     ASSERT_EQ(r.keys.size(), 1u);
     EXPECT_EQ(r.keys[0].defences.size(), 7u);
+}
+
+// Options::found gets each key with its play, and each help or series
+// solution, as it is proven: the same ones as the result, in the same text.
+TEST(Solve, FoundReportsEachSolutionAsProven) {
+    std::vector<std::string> found;
+    Options o = two_threads();
+    o.found = [&](const AttackLine* key, const HelpLine* solution) {
+        found.push_back(key ? key_text(*key) : solution_text(*solution, parse_stipulation("ser-h#4")));
+    };
+    const Result r = solve(problem(Variant::Chess, COOKED, "#1"), o);
+    ASSERT_EQ(r.keys.size(), 2u);
+    std::vector<std::string> keys = {key_text(r.keys[0]), key_text(r.keys[1])};
+    std::sort(found.begin(), found.end());
+    std::sort(keys.begin(), keys.end());
+    EXPECT_EQ(found, keys);
+
+    found.clear();
+    const Result s = solve(problem(Variant::Chess, "8/7p/p7/8/3k4/Q1p1p1B1/r7/4K1b1 b - - 0 1", "ser-h#4"), o);
+    ASSERT_EQ(s.solutions.size(), 1u);
+    EXPECT_EQ(found, std::vector<std::string>{"1.Kd4-d3  2.Kd3-c2  3.Kc2-b1  4.Kb1-a1 Qa3-c1#\n"});
 }
