@@ -24,14 +24,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     std::vector<solver::PopeyeProblem> problems;
     try {
-        problems = solver::read_popeye(text);
+        problems = solver::read_popeye_all(text);
     } catch (const solver::PopeyeError& e) {
         fuzz::check(std::string_view(e.what()).substr(0, 5) == "line ", "error names its line");
         return 0;
     }
     fuzz::check(!problems.empty(), "a problem read");
+    const solver::Problem* first = nullptr;
     for (const auto& pp : problems) {
+        // A refused problem names its line and has no twins; the others are read.
+        if (!pp.refused.empty()) {
+            fuzz::check(pp.refused.substr(0, 5) == "line " && pp.twins.empty(), "a refusal names its line");
+            continue;
+        }
         fuzz::check(!pp.twins.empty() && pp.twins.size() == pp.twin_labels.size(), "twins and labels");
+        if (!first) first = &pp.twins[0];
         for (const auto& p : pp.twins) {
             const std::string written = solver::write_popeye(p);
             const auto again = solver::read_popeye(written);
@@ -46,7 +53,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     o.max_nodes = 3000;
     o.hash_megabytes = 1;
     o.tries = o.set_play = true;
-    solver::Problem p = problems[0].twins[0];
+    if (!first) return 0;
+    solver::Problem p = *first;
     if (p.stipulation.moves > 3) p.stipulation.moves = 3;
     const solver::Result r = solver::solve(p, o);
     fuzz::check(r.first_moves_done <= r.first_moves, "progress within the first moves");

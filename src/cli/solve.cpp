@@ -1,5 +1,7 @@
 #include "cli/solve.h"
 
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <fstream>
 #include <iostream>
@@ -40,7 +42,7 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
     app.name("echecs solve");
     std::string variant = "chess", fen, stipulation, input, write_inp, format = "text";
     solver::Options o;
-    bool no_variations = false, progress = false;
+    bool no_variations = false, progress = false, stream = false;
     app.add_option("--variant", variant, accepted_variant_names())
         ->check([](const std::string& s) { return variant_from_name(s) ? std::string() : unknown_variant_message(s); })
         ->capture_default_str();
@@ -69,6 +71,9 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
         ->check(CLI::IsMember({"text", "uci", "json"}))
         ->capture_default_str();
     app.add_flag("--progress", progress, "report progress on the standard error");
+    app.add_flag("--stream", stream,
+                 "print each key with its play, or each solution, on the standard error as soon as it is proven "
+                 "(the default when the standard error is a terminal)");
 
     std::vector<std::string> argv(args.rbegin(), args.rend());
     try {
@@ -78,6 +83,9 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
         return rc == 0 ? 0 : 2;
     }
     o.variations = !no_variations;
+    // A long solve shows what it has proven as it goes; the standard output
+    // still gets the whole answer, in order, at the end.
+    stream = stream || isatty(STDERR_FILENO);
     if (progress)
         o.progress = [&err](const solver::Progress& p) {
             err << "progress: " << p.first_moves_done << "/" << p.first_moves << " first moves, " << p.nodes
@@ -89,14 +97,20 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
     std::vector<solver::Problem> problems;
     std::vector<std::string> labels;
     std::vector<solver::Options> options;
+    std::vector<std::string> refusals;  // problems of a Popeye file not solved, each "line N: why"
     try {
         if (!input.empty()) {
             if (!fen.empty() || !stipulation.empty()) {
                 err << "echecs solve: --input gives the position and the stipulation; drop --fen and --stipulation\n";
                 return 2;
             }
-            const auto read = solver::read_popeye(read_input(input));
+            const auto read = solver::read_popeye_all(read_input(input));
             for (const auto& pp : read) {
+                for (const auto& w : pp.warnings) err << "echecs solve: " << input << ": warning: " << w << '\n';
+                if (!pp.refused.empty()) {
+                    refusals.push_back(pp.refused);
+                    continue;
+                }
                 solver::Options po = o;
                 po.tries = o.tries || pp.tries;
                 po.set_play = o.set_play || pp.set_play;
@@ -133,6 +147,14 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
         return 2;
     }
 
+    // A refused problem is reported where it stands; the rest of the file is solved.
+    for (const auto& why : refusals)
+        err << "echecs solve: " << input << ": problem refused, not solved: " << why << '\n';
+    if (!write_inp.empty() && problems.empty()) {
+        err << "echecs solve: " << input << ": no problem to write\n";
+        return 2;
+    }
+
     if (!write_inp.empty()) {
         try {
             const std::string text =
@@ -152,13 +174,21 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
 
     int rc = 0;
     for (std::size_t i = 0; i < problems.size(); ++i) {
+        if (stream)
+            options[i].found = [&err, st = problems[i].stipulation](const solver::AttackLine* key,
+                                                                    const solver::HelpLine* solution) {
+                err << "found: " << (key ? solver::key_text(*key) : solver::solution_text(*solution, st));
+                err.flush();
+            };
         solver::Result r;
         try {
             r = solver::solve(problems[i], options[i]);
         } catch (const solver::ProblemError& e) {
             err << "echecs solve: " << (labels[i].empty() ? "" : labels[i] + " ") << "bad position: " << e.what()
                 << '\n';
-            return 2;
+            if (input.empty()) return 2;
+            refusals.push_back(e.what());  // a Popeye file goes on with its next problem
+            continue;
         }
         if (!r.note.empty()) err << "note: " << r.note << '\n';
         if (format == "json")
@@ -172,7 +202,8 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
         }
         if (!r.complete() && r.status != solver::Status::MaxSolutions) rc = 3;
     }
-    return rc;
+    // 4: some problems were refused (named above); it outranks 3, which only says a search stopped early.
+    return refusals.empty() ? rc : 4;
 }
 
 }  // namespace echecs::cli

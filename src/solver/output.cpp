@@ -71,6 +71,21 @@ public:
         line(s);
     }
 
+    // Series play: a number before each move of the series side; ser-h#n's
+    // closing move by the other side follows the last one, as Popeye prints it.
+    void series(const HelpLine& h, bool closing_move) {
+        std::string s;
+        const std::size_t numbered = closing_move && !h.moves.empty() ? h.moves.size() - 1 : h.moves.size();
+        for (std::size_t i = 0; i < h.moves.size(); ++i) {
+            if (i < numbered)
+                s += (i ? "  " : "") + std::to_string(i + 1) + ".";
+            else
+                s += ' ';
+            s += h.moves[i].text;
+        }
+        line(s);
+    }
+
     void line(const std::string& s) { out += s + '\n'; }
 };
 
@@ -91,6 +106,21 @@ std::string summary(const Result& r) {
 
 }  // namespace
 
+std::string key_text(const AttackLine& key) {
+    TextWriter w;
+    w.attack(key, 1, "", 0, "!");
+    return w.out;
+}
+
+std::string solution_text(const HelpLine& line, const Stipulation& st) {
+    TextWriter w;
+    if (st.series())
+        w.series(line, st.play == Play::SeriesHelp);
+    else
+        w.help(line, st.starts());
+    return w.out;
+}
+
 std::string to_text(const Result& r) {
     TextWriter w;
     const Stipulation& st = r.problem.stipulation;
@@ -108,7 +138,11 @@ std::string to_text(const Result& r) {
             w.line("set play:");
             for (const auto& h : r.set_solutions) w.help(h, ~st.starts());
         }
-        for (const auto& h : r.solutions) w.help(h, st.starts());
+        for (const auto& h : r.solutions)
+            if (st.series())
+                w.series(h, st.play == Play::SeriesHelp);
+            else
+                w.help(h, st.starts());
     }
     w.line(summary(r));
     return w.out;

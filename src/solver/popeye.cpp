@@ -1,18 +1,24 @@
 // Reading Popeye input: a small lexer with line numbers, one function per
 // command, and the diagram turned into a FEN for the core (which validates
-// it). Longer than most files here (about 530 lines) because every command
-// shares the lexer and the diagram; the writer is popeye_write.cpp.
+// it); a problem that cannot be read is refused alone and the reader goes on
+// at its end. Longer than most files here (about 650 lines) because every
+// command shares the lexer and the diagram; Popeye's keyword tables are
+// popeye_words.cpp, the writer popeye_write.cpp.
 #include "solver/popeye.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <optional>
 
 #include "core/position.h"
+#include "solver/popeye_words.h"
 
 namespace echecs::solver {
 
 namespace {
+
+namespace pw = popeye_words;
 
 std::string lower(std::string_view s) {
     std::string out(s);
@@ -57,6 +63,10 @@ public:
     }
     // The line of the last token read: where an error is.
     int line() const { return token_line_; }
+    // The last token read (where an error was found).
+    std::string_view last() const { return last_; }
+    // The language of the problem file (from its first word), for every keyword.
+    pw::Language lang = pw::Language::English;
 
     [[noreturn]] void fail(const std::string& what) const {
         throw PopeyeError(std::string("line ") + std::to_string(token_line_) + ": " + what);
@@ -70,20 +80,6 @@ private:
     int token_line_ = 1;
     bool pushed_ = false;
 };
-
-// Popeye accepts any unambiguous abbreviation of a keyword.
-int match(std::string_view token, std::initializer_list<const char*> words, std::size_t min_len = 1) {
-    const std::string t = lower(token);
-    if (t.size() < min_len) return -1;
-    int found = -1, i = 0, hits = 0;
-    for (const char* w : words) {
-        const std::string_view word(w);
-        if (word == t) return i;
-        if (word.substr(0, t.size()) == t) found = i, ++hits;
-        ++i;
-    }
-    return hits == 1 ? found : -1;
-}
 
 enum Command {
     BEGIN,
@@ -102,12 +98,44 @@ enum Command {
     FORSYTH,
     PIECES,
     TWIN,
-    ZEROPOSITION
+    ZEROPOSITION,
+    LATEX,
+    LATEX_PIECES,
+    INITIAL_GAME_ARRAY,
+    AMBIGUOUS = -2
 };
-int command_of(std::string_view t) {
-    return match(
-        t, {"beginproblem", "endproblem", "nextproblem", "remark", "author", "origin", "title", "award", "protocol",
-            "condition", "option", "stipulation", "sstipulation", "forsyth", "pieces", "twin", "zeroposition"});
+
+// A problem's command, looked up as Popeye does: its commands first, then
+// the words that end a problem, then those that end a twin; -1 when none.
+int command_of(const Lexer& lx, std::string_view t) {
+    const int i = pw::find(pw::initial_words(lx.lang), t);
+    if (i == pw::AMBIGUOUS) return AMBIGUOUS;
+    switch (i) {
+        case pw::REMARK: return REMARK;
+        case pw::SSTIPULATION: return SSTIPULATION;
+        case pw::AUTHOR: return AUTHOR;
+        case pw::ORIGIN: return ORIGIN;
+        case pw::PIECES: return PIECES;
+        case pw::CONDITION: return CONDITION;
+        case pw::OPTION: return OPTION;
+        case pw::STIPULATION: return STIPULATION;
+        case pw::PROTOCOL: return PROTOCOL;
+        case pw::TITLE: return TITLE;
+        case pw::LATEX: return LATEX;
+        case pw::LATEX_PIECES: return LATEX_PIECES;
+        case pw::AWARD: return AWARD;
+        case pw::INITIAL_GAME_ARRAY: return INITIAL_GAME_ARRAY;
+        case pw::FORSYTH: return FORSYTH;
+        default: break;
+    }
+    const int p = pw::find(pw::problem_words(lx.lang), t);
+    if (p >= 0) return p == pw::END_PROBLEM ? END : NEXT;
+    const int e = pw::find(pw::end_twin_words(lx.lang), t);
+    if (e >= 0) return e == pw::TWIN ? TWIN : ZEROPOSITION;
+    if (p == pw::AMBIGUOUS || e == pw::AMBIGUOUS) return AMBIGUOUS;
+    // "begin" inside a problem: only the whole word (a problem's end is missing).
+    const std::string l = lower(t);
+    return l == "begin" || l == "beginproblem" || l == "anfangproblem" || l == "debutprobleme" ? BEGIN : -1;
 }
 
 struct Diagram {
@@ -117,6 +145,7 @@ struct Diagram {
     std::optional<Stipulation> stipulation;
     Bitboard no_castling = 0;
     Square ep = SQ_NONE;
+    bool white_to_play = false;  // Popeye's WhiteToPlay: a helpplay problem one half-move shorter
     std::string title;
 };
 
@@ -137,22 +166,19 @@ Square expect_square(Lexer& lx, const char* what) {
     return *s;
 }
 
-PieceType piece_letter(char c) {
-    switch (std::tolower(static_cast<unsigned char>(c))) {
-        case 'k': return KING;
-        case 'q': return QUEEN;
-        case 'r': return ROOK;
-        case 'b': return BISHOP;
-        case 's': return KNIGHT;
-        case 'p': return PAWN;
-        default: return NO_PIECE_TYPE;
-    }
+// The orthodox men's letters in the file's language (Popeye's PieNamString):
+// king, pawn, queen, knight, rook, bishop.
+PieceType piece_letter(char c, pw::Language lang) {
+    static constexpr std::string_view LETTERS[] = {"rpdctf", "kbdstl", "kpqsrb"};
+    static constexpr PieceType TYPES[] = {KING, PAWN, QUEEN, KNIGHT, ROOK, BISHOP};
+    const auto i = LETTERS[int(lang)].find(char(std::tolower(static_cast<unsigned char>(c))));
+    return i == std::string_view::npos ? NO_PIECE_TYPE : TYPES[i];
 }
 
 // "ke1", "pc2d3e6": a piece letter and one or more squares.
-bool piece_spec(std::string_view t, PieceType& pt, std::vector<Square>& squares) {
+bool piece_spec(std::string_view t, pw::Language lang, PieceType& pt, std::vector<Square>& squares) {
     if (t.size() < 3 || (t.size() - 1) % 2) return false;
-    pt = piece_letter(t[0]);
+    pt = piece_letter(t[0], lang);
     if (!pt) return false;
     squares.clear();
     for (std::size_t i = 1; i < t.size(); i += 2) {
@@ -163,12 +189,7 @@ bool piece_spec(std::string_view t, PieceType& pt, std::vector<Square>& squares)
     return true;
 }
 
-int twin_change_of(std::string_view t) {
-    return match(t,
-                 {"continued", "move", "exchange", "remove", "add", "stipulation", "substitute", "rotate", "mirror",
-                  "shift", "polishtype", "condition"},
-                 2);
-}
+int twin_change_of(const Lexer& lx, std::string_view t) { return pw::find(pw::twin_words(lx.lang), t); }
 
 // pieces / twin add: colours, the Alice attributes, piece specifications.
 void read_pieces(Lexer& lx, Diagram& d, bool replace, std::string* label) {
@@ -179,20 +200,21 @@ void read_pieces(Lexer& lx, Diagram& d, bool replace, std::string* label) {
     bool any = false;
     while (auto t = lx.next()) {
         const std::string l = lower(*t);
-        if (l == "white" || l == "black") {
-            colour = l == "white" ? WHITE : BLACK;
+        const int c = pw::find(pw::colour_words(lx.lang), *t);
+        if (c == pw::WHITE_WORD || c == pw::BLACK_WORD) {
+            colour = c == pw::WHITE_WORD ? WHITE : BLACK;
             board = BOARD_A;
-            if (label) *label += std::string(" ") + l;
+            if (label) *label += std::string(" ") + (c == pw::WHITE_WORD ? "white" : "black");
             continue;
         }
-        if (l == "neutral") lx.fail("neutral pieces are not supported");
+        if (c >= 0) lx.fail(shown(*t) + ": neutral and invisible pieces are not supported");
         if (colour && (l == "alicea" || l == "aliceb")) {
             board = l == "aliceb" ? BOARD_B : BOARD_A;
             if (board == BOARD_B) d.alice = true;
             if (label) *label += std::string(" ") + l;
             continue;
         }
-        if (piece_spec(*t, pt, squares)) {
+        if (piece_spec(*t, lx.lang, pt, squares)) {
             if (!colour) lx.fail(std::string("piece ") + shown(*t) + " before its colour (white or black)");
             for (Square s : squares) {
                 if (!replace && d.piece[s]) lx.fail(std::string("square ") + square_str(s) + " is given twice");
@@ -203,12 +225,12 @@ void read_pieces(Lexer& lx, Diagram& d, bool replace, std::string* label) {
             any = true;
             continue;
         }
-        if ((command_of(*t) >= 0 || (label && twin_change_of(*t) >= 0)) && (any || !label)) {
+        if ((command_of(lx, *t) != -1 || (label && twin_change_of(lx, *t) >= 0)) && (any || !label)) {
             lx.push_back();
             return;
         }
-        if (!t->empty() && std::tolower(static_cast<unsigned char>((*t)[0])) == 'n' && t->size() >= 3 &&
-            square_at(t->substr(1, 2)))
+        if (lx.lang == pw::Language::English && std::tolower(static_cast<unsigned char>((*t)[0])) == 'n' &&
+            t->size() >= 3 && square_at(t->substr(1, 2)))
             lx.fail(shown(*t) + ": N is Popeye's nightrider; the knight is S");
         lx.fail(shown(*t) +
                 " is not a colour (white, black), an Alice board (AliceA, AliceB) or a piece "
@@ -230,7 +252,7 @@ void read_forsyth(Lexer& lx, Diagram& d) {
             sq += n;
             continue;
         }
-        const PieceType pt = piece_letter(c);
+        const PieceType pt = piece_letter(c, lx.lang);
         if (!pt) lx.fail(std::string("forsyth ") + shown(*t) + ": '" + std::string(1, c) + "' is not K Q R B S or P");
         if (sq >= 64) lx.fail(std::string("forsyth ") + shown(*t) + ": more than 64 squares");
         const Square s = make_square(sq % 8, 7 - sq / 8);
@@ -265,7 +287,7 @@ void read_conditions(Lexer& lx, Diagram& d) {
                 case Variant::Alice: d.alice = true; break;
                 case Variant::Avalanche: d.avalanche = true; break;
             }
-        } else if (any && command_of(*t) >= 0) {
+        } else if (any && command_of(lx, *t) != -1) {
             lx.push_back();
             return;
         } else
@@ -302,13 +324,24 @@ std::vector<Square> square_list(Lexer& lx, std::size_t min, std::size_t max) {
     return out;
 }
 
+// Options echecs cannot honour, with the reason: the problem is refused
+// rather than solved differently from what it asks.
+const char* unsupported_option(int o) {
+    switch (o) {
+        case pw::NO_WK:
+        case pw::NO_BK: return "a position without a king is not supported (the rules need both kings)";
+        case pw::DUPLEX:
+        case pw::HALF_DUPLEX: return "the solver cannot yet solve with the colours exchanged";
+        case pw::POST_KEY_PLAY: return "the solver cannot yet solve the play after a key alone";
+        case pw::THREAT: return "the solver cannot yet bound the length of threats";
+        default: return "it changes what is solved, and the solver does not implement it";
+    }
+}
+
 void read_options(Lexer& lx, Diagram& d, PopeyeProblem& out) {
     bool any = false;
     while (auto t = lx.next()) {
-        const int o = match(*t,
-                            {"try", "defence", "setplay", "variation", "nothreat", "maxsolutions", "maxtime",
-                             "nocastling", "enpassant", "noboard", "movenumbers"},
-                            3);
+        const int o = pw::find(pw::option_words(lx.lang), *t);
         auto number = [&](int lo, int hi) {
             auto v = lx.next();
             if (!v || v->empty() || v->size() > 9) lx.fail(std::string("option ") + shown(*t) + " needs a number");
@@ -323,20 +356,20 @@ void read_options(Lexer& lx, Diagram& d, PopeyeProblem& out) {
             return n;
         };
         switch (o) {
-            case 0: out.tries = true; break;
-            case 1:
+            case pw::TRY: out.tries = true; break;
+            case pw::DEFENCE:
                 if (number(1, 1000) != 1) lx.fail("option defence: only 'defence 1' (tries) is supported");
                 out.tries = true;
                 break;
-            case 2: out.set_play = true; break;
-            case 3: out.variations = true; break;
-            case 4: out.threats = false; break;
-            case 5: out.max_solutions = number(1, 1000000); break;
-            case 6: out.max_time = number(1, 100000000); break;
-            case 7:
+            case pw::SET_PLAY: out.set_play = true; break;
+            case pw::VARIATIONS: out.variations = true; break;
+            case pw::NO_THREAT: out.threats = false; break;
+            case pw::MAX_SOLUTIONS: out.max_solutions = number(1, 1000000); break;
+            case pw::MAX_TIME: out.max_time = number(1, 100000000); break;
+            case pw::NO_CASTLING:
                 for (Square sq : square_list(lx, 1, 64)) d.no_castling |= square_bb(sq);
                 break;
-            case 8: {
+            case pw::EN_PASSANT: {
                 const std::vector<Square> sq = square_list(lx, 3, 3);
                 const Square from = sq[0], over = sq[1], to = sq[2];
                 if (file_of(from) != file_of(to) || std::abs(rank_of(from) - rank_of(to)) != 2 ||
@@ -346,16 +379,22 @@ void read_options(Lexer& lx, Diagram& d, PopeyeProblem& out) {
                 d.ep = over;
                 break;
             }
-            case 9:
-            case 10: break;  // display options: nothing to solve differently
-            default:
-                if (any && command_of(*t) >= 0) {
+            case pw::WHITE_TO_PLAY: d.white_to_play = true; break;
+            // Popeye's intelligent mode is a faster search for the same solutions: echecs searches in full.
+            case pw::INTELLIGENT:
+            case pw::NO_BOARD:
+            case pw::MOVE_NUMBERS: break;  // display options: nothing to solve differently
+            case pw::NONE:
+            case pw::AMBIGUOUS:
+                if (any && command_of(lx, *t) != -1) {
                     lx.push_back();
                     return;
                 }
                 lx.fail(std::string("option ") + shown(*t) +
-                        " is not supported (try, defence 1, set, variation, nothreat, maxsolutions, maxtime, "
-                        "nocastling, enpassant, noboard)");
+                        (o == pw::AMBIGUOUS ? " is an ambiguous abbreviation" : " is not a Popeye option"));
+            default:
+                lx.fail("option '" + lower(pw::option_words(pw::Language::English)[o]) +
+                        "' is not supported: " + unsupported_option(o));
         }
         any = true;
     }
@@ -386,46 +425,46 @@ void read_twin(Lexer& lx, const Diagram& base, const Diagram& previous, Diagram&
     d = base;
     bool any = false;
     while (auto t = lx.next()) {
-        const int c = twin_change_of(*t);
+        const int c = twin_change_of(lx, *t);
         switch (c) {
-            case 0:
+            case pw::CONTINUED:
                 if (any) lx.fail("'continued' must come first after 'twin'");
                 d = previous;
                 label += " continued";
                 break;
-            case 1:
-            case 2: {
+            case pw::MOVE:
+            case pw::EXCHANGE: {
                 const Square a = expect_square(lx, "a square"), b = expect_square(lx, "a square");
                 if (!d.piece[a]) lx.fail(std::string("twin: no piece on ") + square_str(a));
-                if (c == 1) {
+                if (c == pw::MOVE) {
                     d.piece[b] = d.piece[a], d.board[b] = d.board[a];
                     d.piece[a] = NO_PIECE, d.board[a] = BOARD_A;
                 } else {
                     std::swap(d.piece[a], d.piece[b]);
                     std::swap(d.board[a], d.board[b]);
                 }
-                label += std::string(c == 1 ? " move " : " exchange ") + square_str(a) + " " + square_str(b);
+                label += std::string(c == pw::MOVE ? " move " : " exchange ") + square_str(a) + " " + square_str(b);
                 break;
             }
-            case 3: {
+            case pw::REMOVE: {
                 const Square a = expect_square(lx, "a square");
                 if (!d.piece[a]) lx.fail(std::string("twin: no piece on ") + square_str(a));
                 d.piece[a] = NO_PIECE, d.board[a] = BOARD_A;
                 label += std::string(" remove ") + square_str(a);
                 break;
             }
-            case 4:
+            case pw::ADD:
                 label += " add";
                 read_pieces(lx, d, true, &label);
                 break;
-            case 5:
+            case pw::TWIN_STIPULATION:
                 read_stipulation(lx, d);
                 label += std::string(" stipulation ") + d.stipulation->str();
                 break;
             default:
-                if (c > 5)
-                    lx.fail(std::string("twin ") + shown(*t) +
-                            " is not supported (move, exchange, remove, add, stipulation)");
+                if (c >= 0)
+                    lx.fail("twin '" + lower(pw::twin_words(pw::Language::English)[c]) + "'" +
+                            " is not supported (move, exchange, remove, add, stipulation, continued)");
                 if (!any)
                     lx.fail(std::string("twin: ") + shown(*t) +
                             " is not a twin change (move, exchange, remove, add, stipulation)");
@@ -437,13 +476,31 @@ void read_twin(Lexer& lx, const Diagram& base, const Diagram& previous, Diagram&
     if (!any) lx.fail("twin without a change");
 }
 
-Problem finish(const Lexer& lx, const Diagram& d) {
+Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
     if (!d.stipulation) lx.fail("the problem has no stipulation");
     if (d.alice && d.avalanche) lx.fail("a problem cannot be both Alice and Avalanche chess");
     Problem p;
     p.variant = d.alice ? Variant::Alice : d.avalanche ? Variant::Avalanche : Variant::Chess;
-    p.fen = to_fen(d, p.variant);
     p.stipulation = *d.stipulation;
+    // WhiteToPlay shortens a helpplay problem by Black's first half-move (Popeye's meaning).
+    if (d.white_to_play) {
+        if (p.stipulation.play == Play::Help && !p.stipulation.half && p.stipulation.moves >= 1) {
+            --p.stipulation.moves;
+            p.stipulation.half = true;
+        } else {
+            const std::string w = "line " + std::to_string(lx.line()) + ": option whitetoplay does not apply to " +
+                                  p.stipulation.str() + ": ignored, as Popeye does";
+            if (std::find(prob.warnings.begin(), prob.warnings.end(), w) == prob.warnings.end())
+                prob.warnings.push_back(w);
+        }
+    }
+    if (p.stipulation.series() && p.variant == Variant::Avalanche)
+        lx.fail(p.stipulation.str() +
+                ": series play is not defined in Avalanche chess (a pass would skip a pending "
+                "promotion's choice)");
+    Diagram shown_diagram = d;
+    shown_diagram.stipulation = p.stipulation;
+    p.fen = to_fen(shown_diagram, p.variant);
     p.title = d.title;
     StateInfo st;
     Position pos;
@@ -455,82 +512,142 @@ Problem finish(const Lexer& lx, const Diagram& d) {
     return p;
 }
 
+// After a refused problem: its remaining words up to 'next' (true) or 'end'.
+bool skip_problem(Lexer& lx, std::string_view failed_at) {
+    auto ends = [&](std::string_view t, bool& more) {
+        const int c = command_of(lx, t);
+        more = c == NEXT;
+        return c == END || c == NEXT;
+    };
+    bool more = false;
+    if (!failed_at.empty() && ends(failed_at, more)) return more;
+    while (auto t = lx.next()) {
+        if (ends(*t, more)) return more;
+        switch (command_of(lx, *t)) {
+            case REMARK:
+            case PROTOCOL:
+            case AUTHOR:
+            case ORIGIN:
+            case TITLE:
+            case AWARD:
+            case LATEX:
+            case LATEX_PIECES: lx.rest_of_line(); break;
+            default: break;
+        }
+    }
+    return false;
+}
+
+// One problem, up to its 'next' (returns true) or 'end'.
+bool read_problem(Lexer& lx, PopeyeProblem& prob) {
+    Diagram diagram, last;
+    std::vector<Diagram> twins;
+    bool in_twins = false, more = false;
+    while (auto t = lx.next()) {
+        const int c = command_of(lx, *t);
+        if (c == END) break;
+        if (c == NEXT) {
+            more = true;
+            break;
+        }
+        if (in_twins && c != TWIN) lx.fail(shown(*t) + " after a twin: only 'twin', 'next' or 'end' may follow");
+        switch (c) {
+            case BEGIN: lx.fail("'begin' inside a problem (a problem ends with 'next' or 'end')");
+            case REMARK:
+            case PROTOCOL: lx.rest_of_line(); break;
+            case LATEX:
+            case LATEX_PIECES:
+                lx.rest_of_line();
+                prob.warnings.push_back("line " + std::to_string(lx.line()) + ": " + shown(*t) +
+                                        " is ignored: echecs writes no LaTeX");
+                break;
+            case AUTHOR:
+            case ORIGIN:
+            case TITLE:
+            case AWARD: {
+                std::string s = lx.rest_of_line();
+                if (!s.empty() && diagram.title.size() < 1000)
+                    diagram.title += (diagram.title.empty() ? "" : "; ") + s.substr(0, 200);
+                break;
+            }
+            case PIECES: read_pieces(lx, diagram, false, nullptr); break;
+            case FORSYTH: read_forsyth(lx, diagram); break;
+            case INITIAL_GAME_ARRAY: {
+                Lexer start("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+                read_forsyth(start, diagram);
+                break;
+            }
+            case STIPULATION: read_stipulation(lx, diagram); break;
+            case CONDITION: read_conditions(lx, diagram); break;
+            case OPTION: read_options(lx, diagram, prob); break;
+            case TWIN: {
+                if (twins.size() + 1 >= POPEYE_MAX_TWINS)
+                    lx.fail(std::string("more than ") + std::to_string(POPEYE_MAX_TWINS) + " twins");
+                if (!in_twins) {
+                    prob.twins.push_back(finish(lx, diagram, prob));
+                    prob.twin_labels.push_back("a)");
+                    last = diagram;
+                    in_twins = true;
+                }
+                Diagram d;
+                std::string label(1, char('b' + twins.size()));
+                label += ")";
+                read_twin(lx, diagram, last, d, label);
+                prob.twins.push_back(finish(lx, d, prob));
+                prob.twin_labels.push_back(label);
+                twins.push_back(d);
+                last = d;
+                break;
+            }
+            case SSTIPULATION: lx.fail("'sstipulation' (structured stipulations) is not supported");
+            case ZEROPOSITION: lx.fail("'zeroposition' is not supported");
+            case AMBIGUOUS: lx.fail(shown(*t) + " is an ambiguous abbreviation of Popeye commands");
+            default:
+                lx.fail(shown(*t) + " is not a Popeye command (pieces, stipulation, condition, option, twin, ...)");
+        }
+    }
+    if (!in_twins) {
+        prob.twins.push_back(finish(lx, diagram, prob));
+        prob.twin_labels.push_back("");
+    }
+    return more;
+}
+
 }  // namespace
 
-std::vector<PopeyeProblem> read_popeye(std::string_view text) {
+std::vector<PopeyeProblem> read_popeye_all(std::string_view text) {
     if (text.size() > POPEYE_MAX_BYTES) throw PopeyeError("line 1: the input is larger than 1 MiB");
     Lexer lx(text);
     std::vector<PopeyeProblem> out;
     auto first = lx.next();
     if (!first) lx.fail("empty input: a problem starts with 'begin'");
-    if (command_of(*first) != BEGIN) lx.fail(shown(*first) + ": a problem starts with 'begin'");
+    const auto lang = lower(*first) == "begin" ? pw::Language::English : pw::language_of_begin(*first);
+    if (!lang) lx.fail(shown(*first) + ": a problem starts with 'begin'");
+    lx.lang = *lang;
 
     bool more = true;
     while (more) {
         if (out.size() >= POPEYE_MAX_PROBLEMS)
             lx.fail(std::string("more than ") + std::to_string(POPEYE_MAX_PROBLEMS) + " problems");
         PopeyeProblem prob;
-        Diagram diagram, last;
-        std::vector<Diagram> twins;
-        bool in_twins = false;
-        more = false;
-        while (auto t = lx.next()) {
-            const int c = command_of(*t);
-            if (c == END) break;
-            if (c == NEXT) {
-                more = true;
-                break;
-            }
-            if (in_twins && c != TWIN) lx.fail(shown(*t) + " after a twin: only 'twin', 'next' or 'end' may follow");
-            switch (c) {
-                case BEGIN: lx.fail("'begin' inside a problem (a problem ends with 'next' or 'end')");
-                case REMARK:
-                case PROTOCOL: lx.rest_of_line(); break;
-                case AUTHOR:
-                case ORIGIN:
-                case TITLE:
-                case AWARD: {
-                    std::string s = lx.rest_of_line();
-                    if (!s.empty() && diagram.title.size() < 1000)
-                        diagram.title += (diagram.title.empty() ? "" : "; ") + s.substr(0, 200);
-                    break;
-                }
-                case PIECES: read_pieces(lx, diagram, false, nullptr); break;
-                case FORSYTH: read_forsyth(lx, diagram); break;
-                case STIPULATION: read_stipulation(lx, diagram); break;
-                case CONDITION: read_conditions(lx, diagram); break;
-                case OPTION: read_options(lx, diagram, prob); break;
-                case TWIN: {
-                    if (twins.size() + 1 >= POPEYE_MAX_TWINS)
-                        lx.fail(std::string("more than ") + std::to_string(POPEYE_MAX_TWINS) + " twins");
-                    if (!in_twins) {
-                        prob.twins.push_back(finish(lx, diagram));
-                        prob.twin_labels.push_back("a)");
-                        last = diagram;
-                        in_twins = true;
-                    }
-                    Diagram d;
-                    std::string label(1, char('b' + twins.size()));
-                    label += ")";
-                    read_twin(lx, diagram, last, d, label);
-                    prob.twins.push_back(finish(lx, d));
-                    prob.twin_labels.push_back(label);
-                    twins.push_back(d);
-                    last = d;
-                    break;
-                }
-                case SSTIPULATION: lx.fail("'sstipulation' (structured stipulations) is not supported");
-                case ZEROPOSITION: lx.fail("'zeroposition' is not supported");
-                default:
-                    lx.fail(shown(*t) + " is not a Popeye command (pieces, stipulation, condition, option, twin, ...)");
-            }
-        }
-        if (!in_twins) {
-            prob.twins.push_back(finish(lx, diagram));
-            prob.twin_labels.push_back("");
+        try {
+            more = read_problem(lx, prob);
+        } catch (const PopeyeError& e) {
+            // This problem is refused; the next ones are still read.
+            prob.twins.clear();
+            prob.twin_labels.clear();
+            prob.refused = e.what();
+            more = skip_problem(lx, lx.last());
         }
         out.push_back(std::move(prob));
     }
+    return out;
+}
+
+std::vector<PopeyeProblem> read_popeye(std::string_view text) {
+    std::vector<PopeyeProblem> out = read_popeye_all(text);
+    for (const PopeyeProblem& p : out)
+        if (!p.refused.empty()) throw PopeyeError(p.refused);
     return out;
 }
 

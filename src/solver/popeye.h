@@ -2,9 +2,10 @@
 // three games: begin, title/author/origin/remark, pieces (white/black, the
 // AliceB attribute), forsyth, stipulation, condition alice (and the echecs
 // extension "condition avalanche"), option (try, defence 1, set, variation,
-// nothreat, maxsolutions, maxtime, nocastling, enpassant, noboard), twin
-// (move, exchange, remove, add, stipulation, continued), next, end.
-// Keywords are case-insensitive and may be abbreviated, as Popeye allows.
+// nothreat, maxsolutions, maxtime, nocastling, enpassant, whitetoplay,
+// intelligent, noboard), twin (move, exchange, remove, add, stipulation,
+// continued), next, end. Keywords are Popeye's in its three languages
+// (popeye_words.h), case-insensitive, abbreviated as Popeye allows.
 // It is file input: the reader is bounded and every error names its line.
 #pragma once
 
@@ -31,13 +32,21 @@ struct PopeyeProblem {
     bool tries = false, set_play = false, variations = false, threats = true;
     int max_solutions = 0;
     double max_time = 0;
+    // Set when the problem is refused ("line N: why"); it then has no twins.
+    std::string refused;
+    // What was read but ignored ("line N: ..."), e.g. a LaTeX command.
+    std::vector<std::string> warnings;
 };
 
 constexpr std::size_t POPEYE_MAX_BYTES = 1 << 20;
 constexpr std::size_t POPEYE_MAX_PROBLEMS = 1000;
 constexpr std::size_t POPEYE_MAX_TWINS = 26;
 
-// Throws PopeyeError.
+// Every problem of a file; a problem that cannot be read or solved as asked
+// is refused (PopeyeProblem::refused) and the reader goes on with the next.
+// Throws PopeyeError only for the whole file (too large, no 'begin', too many problems).
+std::vector<PopeyeProblem> read_popeye_all(std::string_view text);
+// The same, but the first refused problem throws its PopeyeError (for one problem at a time).
 std::vector<PopeyeProblem> read_popeye(std::string_view text);
 
 struct PopeyeWriteOptions {

@@ -47,7 +47,13 @@ void Search::unmake_null() {
 bool Search::goaled() {
     // Mate needs a check, stalemate its absence: both tested before any move generation.
     if (st_.goal == Goal::Mate) return pos_.in_check() && is_mated(pos_);
-    return !pos_.in_check() && is_stalemated(pos_);
+    if (pos_.in_check() || !is_stalemated(pos_)) return false;
+    if (st_.goal == Goal::Stalemate) return true;
+    // Double stalemate: the side that just moved would be stalemated too.
+    make_null();
+    const bool both = !pos_.in_check() && is_stalemated(pos_);
+    unmake_null();
+    return both;
 }
 
 bool Search::after_attack(int k) {
@@ -154,7 +160,7 @@ bool Search::help(int plies) {
     PositionCode c;
     const bool coded = code(c);
     Proven p;
-    if (coded && shared_.table.probe(pos_.key(), c, p) && (p.help_fail >> plies & 1)) return false;
+    if (coded && plies < HELP_BITS && shared_.table.probe(pos_.key(), c, p) && (p.help_fail >> plies & 1)) return false;
     MoveList list;
     generate_legal(pos_, list);
     bool found = false;
@@ -179,8 +185,58 @@ bool Search::help(int plies) {
         found = found || ok;
         if (stopped()) return found;
     }
-    if (!found && coded) shared_.table.store_help_fail(pos_.key(), c, plies);
+    if (!found && coded && plies < HELP_BITS) shared_.table.store_help_fail(pos_.key(), c, plies);
     return found;
+}
+
+bool Search::series(int left) {
+    if (stopped()) return false;
+    PositionCode c;
+    const bool coded = code(c);
+    Proven p;
+    if (coded && left < HELP_BITS && shared_.table.probe(pos_.key(), c, p) && (p.help_fail >> left & 1)) return false;
+    MoveList list;
+    generate_legal(pos_, list);
+    bool found = false;
+    const bool checks_only = left == 1 && st_.play == Play::Series && mating_filter();
+    for (Move m : list) {
+        if (checks_only && !pos_.gives_check(m)) continue;
+        make(m);
+        line.push_back(m);
+        found = after_series_move(left) || found;
+        line.pop_back();
+        unmake(m);
+        if (stopped()) return found;
+    }
+    if (!found && coded && left < HELP_BITS) shared_.table.store_help_fail(pos_.key(), c, left);
+    return found;
+}
+
+bool Search::after_series_move(int left) {
+    if (left == 1) {
+        // ser-#n: the last move reaches the goal; ser-h#n: the other side reaches it in one move.
+        if (st_.play == Play::SeriesHelp) return help(1);
+        const bool ok = goaled();
+        if (ok && on_solution) on_solution(line);
+        return ok;
+    }
+    // Before its last move the series side may not check (the other side would
+    // have to answer), and a position where the other side cannot move ends the
+    // game: a short solution when that is the goal (ser-=n), else no solution.
+    if (pos_.in_check()) return false;
+    MoveList replies;  // the whole moves: in Avalanche a first part may have no legal push
+    generate_legal(pos_, replies);
+    if (replies.empty()) {
+        const bool ok = st_.play == Play::Series && goaled();
+        if (ok && on_solution) on_solution(line);
+        return ok;
+    }
+    make_null();
+    line.push_back(Move::none());
+    const bool ok = series(left - 1);
+    line.pop_back();
+    unmake_null();
+    return ok;
 }
 
 }  // namespace echecs::solver

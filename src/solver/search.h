@@ -74,10 +74,17 @@ public:
     // on_solution, short ones too (the goal reached by the right side before
     // the last half-move).
     bool help(int plies);
+    // Series play (ser-#n, ser-h#n): the side to move has `left` moves in a
+    // row, the other side passing (a Move::none() in `line`); solutions go to
+    // on_solution as in help play.
+    bool series(int left);
+    // The series side has just played the first of its `left` moves.
+    bool after_series_move(int left);
     std::vector<Move> line;
     std::function<void(const std::vector<Move>&)> on_solution;
 
 private:
+    static constexpr int HELP_BITS = 64;  // Proven::help_fail: longer help lines are not stored
     bool defend(int k);
     void order_by_replies(MoveList& list);
     // The last move must mate: only checks can, and orthodox checks are seen without making the move.

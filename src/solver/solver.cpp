@@ -1,5 +1,6 @@
 #include "solver/solver.h"
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
@@ -59,10 +60,18 @@ struct RootResult {
     std::vector<std::vector<Move>> help;  // help play: the solutions through this first move
 };
 
+// The proof table's size. A search of at most three half-moves (#2, s#2,
+// h#1.5) stores a few thousand positions, which a 64 MiB table would scatter
+// over as many fresh pages, each costing a page fault (about a third of an
+// `echecs solve` of a #2): such problems get 1 MiB. The size changes only the speed.
+std::size_t table_megabytes(const Problem& p, const Options& o) {
+    return p.stipulation.plies() <= 3 ? std::min<std::size_t>(o.hash_megabytes, 1) : o.hash_megabytes;
+}
+
 class Driver {
 public:
     Driver(const Problem& p, const Options& o, Position& root, Result& r)
-        : problem_(p), options_(o), root_(root), result_(r), shared_(o.hash_megabytes) {
+        : problem_(p), options_(o), root_(root), result_(r), shared_(table_megabytes(p, o)) {
         shared_.max_nodes = o.max_nodes;
         shared_.max_solutions = o.max_solutions;
     }
@@ -122,11 +131,17 @@ private:
         try {
             Search search(root_, problem_.stipulation, shared_);
             TreeBuilder tree(search, options_);
+            // This thread's copy of the diagram, to write the solutions it finds.
+            StateInfo root_state;
+            Position root;
+            root_.copy_to(root, root_state);
             for (;;) {
                 const int i = next_.fetch_add(1);
                 if (i >= first_.size() || shared_.stop.load()) break;
-                if (problem_.stipulation.play == Play::Help)
-                    help_root(search, i);
+                if (problem_.stipulation.series())
+                    series_root(search, root, i);
+                else if (problem_.stipulation.play == Play::Help)
+                    help_root(search, root, i);
                 else
                     battle_root(search, tree, i);
                 if (roots_[i].done) {
@@ -157,7 +172,10 @@ private:
             r.done = true;
             const int count = r.order = shared_.count_solution();
             // Keys past the maximum are dropped; the last one kept gets its play before the search stops.
-            if (options_.max_solutions == 0 || count <= options_.max_solutions) tree.attack_node(r.line, k);
+            if (options_.max_solutions == 0 || count <= options_.max_solutions) {
+                tree.attack_node(r.line, k);
+                report(&r.line, nullptr);
+            }
             shared_.check_max_solutions(count);
         } else if (!s.stopped()) {
             if (options_.tries && tree.count_refutations(k, 2) == 1 && !s.stopped()) {
@@ -169,7 +187,14 @@ private:
         s.unmake(m);
     }
 
-    void help_root(Search& s, int i) {
+    // Passes a proven key or solution to Options::found, one at a time.
+    void report(const AttackLine* key, const HelpLine* solution) {
+        if (!options_.found) return;
+        std::lock_guard lock(found_mutex_);
+        options_.found(key, solution);
+    }
+
+    void help_root(Search& s, Position& root, int i) {
         const Move m = first_.moves[i];
         const int plies = problem_.stipulation.plies();
         RootResult& r = roots_[i];
@@ -178,7 +203,12 @@ private:
         s.on_solution = [&](const std::vector<Move>& line) {
             if (shared_.stop.load()) return;
             r.help.push_back(line);
-            shared_.check_max_solutions(shared_.count_solution());
+            const int count = shared_.count_solution();
+            if (options_.found && (options_.max_solutions == 0 || count <= options_.max_solutions)) {
+                const HelpLine h = help_line(root, line);
+                report(nullptr, &h);
+            }
+            shared_.check_max_solutions(count);
         };
         if (plies == 1 || (plies - 1) % 2 == 0) {
             if (s.goaled())
@@ -191,7 +221,29 @@ private:
         s.unmake(m);
     }
 
+    void series_root(Search& s, Position& root, int i) {
+        const Move m = first_.moves[i];
+        RootResult& r = roots_[i];
+        s.make(m);
+        s.line.assign(1, m);
+        s.on_solution = [&](const std::vector<Move>& line) {
+            if (shared_.stop.load()) return;
+            r.help.push_back(line);
+            const int count = shared_.count_solution();
+            if (options_.found && (options_.max_solutions == 0 || count <= options_.max_solutions)) {
+                const HelpLine h = help_line(root, line);
+                report(nullptr, &h);
+            }
+            shared_.check_max_solutions(count);
+        };
+        s.after_series_move(problem_.stipulation.moves);
+        r.done = !s.stopped();
+        s.unmake(m);
+    }
+
     void set_play() {
+        // Series play has no set play (Popeye: "not applicable").
+        if (problem_.stipulation.series()) return;
         Search s(root_, problem_.stipulation, shared_);
         if (problem_.stipulation.play != Play::Help) {
             TreeBuilder tree(s, options_);
@@ -239,6 +291,7 @@ private:
     std::vector<RootResult> roots_;
     std::atomic<int> next_{0};
     std::mutex mutex_;
+    std::mutex found_mutex_;
     std::condition_variable done_cv_;
     int running_ = 0;
     bool started_ = false;
@@ -251,6 +304,12 @@ private:
 Result solve(const Problem& problem, const Options& options) {
     Result result;
     result.problem = problem;
+    // A pass leaves the Avalanche rules: a pawn pushed onto its owner's last
+    // rank must be chosen at its owner's next move (RULES.md), which a pass skips.
+    if (problem.stipulation.series() && problem.variant == Variant::Avalanche)
+        throw ProblemError(problem.stipulation.str() +
+                           ": series play is not defined in Avalanche chess (the passing side could not make its "
+                           "pending promotion choice)");
     const std::string fen = diagram_fen(problem, result.note);
     StateInfo st;
     Position root;

@@ -83,7 +83,7 @@ struct Result {
     int threads = 1;
 
     bool complete() const { return status == Status::Complete; }
-    bool battle() const { return problem.stipulation.play != Play::Help; }
+    bool battle() const { return problem.stipulation.battle(); }
     int solution_count() const { return int(battle() ? keys.size() : solutions.size()); }
 };
 
@@ -106,6 +106,10 @@ struct Options {
     std::size_t hash_megabytes = 64;
     const std::atomic<bool>* cancel = nullptr;      // set by the caller to stop
     std::function<void(const Progress&)> progress;  // called from the calling thread
+    // Each key with its play (battle play) or each solution (help and series
+    // play) as soon as it is proven, before solve() returns: called from the
+    // search threads, one call at a time. Result holds them all the same.
+    std::function<void(const AttackLine* key, const HelpLine* solution)> found;
 };
 
 // A problem that cannot be solved as given (bad FEN, no king, ...): the message says why.

@@ -1,6 +1,9 @@
 // What a problem asks: who plays, towards which goal, in how many moves.
 // "#3" direct mate, "h#2" helpmate (Black starts), "h#2.5" helpmate with a
-// White half-move first, "s#2" selfmate, "=3", "h=2", "s=2" stalemates.
+// White half-move first, "s#2" selfmate, "=3", "h=2", "s=2" stalemates,
+// "h==2" double stalemate, "ser-#5" series mate (White plays five moves in
+// a row), "ser-h#4" series helpmate (Black plays four, then White mates).
+// Popeye's spelling; what the solver cannot play is refused with its reason.
 #pragma once
 
 #include <stdexcept>
@@ -17,21 +20,37 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-enum class Play : std::uint8_t { Direct, Help, Self };
-enum class Goal : std::uint8_t { Mate, Stalemate };
+enum class Play : std::uint8_t { Direct, Help, Self, Series, SeriesHelp };
+// DoubleStalemate: neither side is in check and neither has a legal move.
+enum class Goal : std::uint8_t { Mate, Stalemate, DoubleStalemate };
 
 struct Stipulation {
     Play play = Play::Direct;
     Goal goal = Goal::Mate;
-    int moves = 2;      // n of #n, h#n, s#n (the whole part of h#n.5)
+    int moves = 2;      // n of #n, h#n, s#n, ser-#n (the whole part of h#n.5)
     bool half = false;  // h#n.5: White's half-move comes first
 
-    static constexpr int MAX_MOVES = 30;  // keeps every line within the core's MAX_PLY
+    // Every line, with the passes of series play, stays within the core's
+    // MAX_PLY, and the recursion (a move list per ply) within a thread's stack.
+    static constexpr int MAX_MOVES = 60, MAX_SERIES_MOVES = 100;
 
     // The side that moves first in the diagram.
-    Color starts() const { return play == Play::Help && !half ? BLACK : WHITE; }
-    // Half-moves of a complete solution (battle play: the attacker's moves and the defences between).
-    int plies() const { return play == Play::Help ? 2 * moves + (half ? 1 : 0) : 2 * moves - 1; }
+    Color starts() const { return (play == Play::Help && !half) || play == Play::SeriesHelp ? BLACK : WHITE; }
+    // Half-moves of a complete solution (battle play: the attacker's moves and
+    // the defences between; series play: the other side's passes included).
+    int plies() const {
+        switch (play) {
+            case Play::Help: return 2 * moves + (half ? 1 : 0);
+            case Play::SeriesHelp: return 2 * moves;
+            case Play::Direct:
+            case Play::Self:
+            case Play::Series: return 2 * moves - 1;
+        }
+        return 0;
+    }
+    // Battle play: an attacker against a defender (tree output); else one line per solution.
+    bool battle() const { return play == Play::Direct || play == Play::Self; }
+    bool series() const { return play == Play::Series || play == Play::SeriesHelp; }
     std::string str() const;
     bool operator==(const Stipulation&) const = default;
 };

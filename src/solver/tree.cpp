@@ -136,10 +136,18 @@ HelpLine help_line(Position& pos, const std::vector<Move>& moves) {
     HelpLine out;
     std::vector<StateInfo> states(moves.size());
     for (std::size_t i = 0; i < moves.size(); ++i) {
+        if (moves[i].is_none()) {  // series play: the other side passes
+            pos.do_null_move(states[i]);
+            continue;
+        }
         out.moves.push_back({moves[i], problem_notation(pos, moves[i]), to_uci(moves[i])});
         pos.do_move(moves[i], states[i]);
     }
-    for (std::size_t i = moves.size(); i-- > 0;) pos.undo_move(moves[i]);
+    for (std::size_t i = moves.size(); i-- > 0;)
+        if (moves[i].is_none())
+            pos.undo_null_move();
+        else
+            pos.undo_move(moves[i]);
     return out;
 }
 

@@ -2,6 +2,7 @@
 // node limit, cancel, progress), set play, and the output formats.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "solver/output.h"
@@ -38,6 +39,14 @@ TEST(Stipulation, ReadsEveryForm) {
     EXPECT_EQ(h.starts(), WHITE);
     EXPECT_EQ(parse_stipulation("h#2").starts(), BLACK);
     EXPECT_EQ(parse_stipulation("s#2").plies(), 3);
+    EXPECT_EQ(parse_stipulation("ser-#5").plies(), 9);
+    EXPECT_EQ(parse_stipulation("ser-h#4").plies(), 8);
+    EXPECT_EQ(parse_stipulation("ser-h#4").starts(), BLACK);
+    EXPECT_EQ(parse_stipulation("SER-#3").str(), "ser-#3");
+    EXPECT_EQ(parse_stipulation("h==2").str(), "h==2");
+    EXPECT_EQ(parse_stipulation("h==2").goal, Goal::DoubleStalemate);
+    EXPECT_EQ(parse_stipulation("ser-h=12").str(), "ser-h=12");
+    EXPECT_EQ(parse_stipulation("h#45").moves, 45);
 }
 
 TEST(Stipulation, BadOnesSayWhatIsWrong) {
@@ -53,11 +62,17 @@ TEST(Stipulation, BadOnesSayWhatIsWrong) {
     EXPECT_NE(error_of("x#2").find("no goal"), std::string::npos);
     EXPECT_NE(error_of("#").find("number of moves is missing"), std::string::npos);
     EXPECT_NE(error_of("#0").find("at least one move"), std::string::npos);
-    EXPECT_NE(error_of("#31").find("at most 30 moves"), std::string::npos);
+    EXPECT_NE(error_of("#61").find("at most 60 moves"), std::string::npos);
+    EXPECT_NE(error_of("ser-#101").find("at most 100 moves"), std::string::npos);
     EXPECT_NE(error_of("#2.5").find("only in helpplay"), std::string::npos);
     EXPECT_NE(error_of("h#2.7").find("only '.5'"), std::string::npos);
     EXPECT_NE(error_of("#a").find("'a' is not a digit"), std::string::npos);
-    EXPECT_NE(error_of("ser-#3").find("no goal"), std::string::npos);
+    // Popeye's stipulations the solver cannot play name what they are.
+    EXPECT_NE(error_of("hs#3").find("helpselfplay"), std::string::npos);
+    EXPECT_NE(error_of("r#2").find("reflexplay"), std::string::npos);
+    EXPECT_NE(error_of("dia4.5").find("proof games"), std::string::npos);
+    EXPECT_NE(error_of("##2").find("double mate"), std::string::npos);
+    EXPECT_NE(error_of("ser-s#3").find("series selfplay"), std::string::npos);
 }
 
 TEST(Solve, BadPositionsAreProblemErrors) {
@@ -181,4 +196,25 @@ TEST(Solve, TheLastKeyKeptByMaxSolutionsHasItsPlay) {
     const Result r = solve(problem(Variant::Chess, "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "#2"), o);
     ASSERT_EQ(r.keys.size(), 1u);
     EXPECT_EQ(r.keys[0].defences.size(), 7u);
+}
+
+// Options::found gets each key with its play, and each help or series
+// solution, as it is proven: the same ones as the result, in the same text.
+TEST(Solve, FoundReportsEachSolutionAsProven) {
+    std::vector<std::string> found;
+    Options o = two_threads();
+    o.found = [&](const AttackLine* key, const HelpLine* solution) {
+        found.push_back(key ? key_text(*key) : solution_text(*solution, parse_stipulation("ser-h#4")));
+    };
+    const Result r = solve(problem(Variant::Chess, COOKED, "#1"), o);
+    ASSERT_EQ(r.keys.size(), 2u);
+    std::vector<std::string> keys = {key_text(r.keys[0]), key_text(r.keys[1])};
+    std::sort(found.begin(), found.end());
+    std::sort(keys.begin(), keys.end());
+    EXPECT_EQ(found, keys);
+
+    found.clear();
+    const Result s = solve(problem(Variant::Chess, "8/7p/p7/8/3k4/Q1p1p1B1/r7/4K1b1 b - - 0 1", "ser-h#4"), o);
+    ASSERT_EQ(s.solutions.size(), 1u);
+    EXPECT_EQ(found, std::vector<std::string>{"1.Kd4-d3  2.Kd3-c2  3.Kc2-b1  4.Kb1-a1 Qa3-c1#\n"});
 }

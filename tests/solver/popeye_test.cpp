@@ -168,3 +168,60 @@ TEST(PopeyeErrors, HostileInputIsBounded) {
     const auto p = read_popeye("begin\ntitle " + std::string(5000, 'a') + "\npieces white ke1 black ke8\nstip #1\nend");
     EXPECT_EQ(p[0].twins[0].title.size(), 200u);
 }
+
+// Popeye's rule for abbreviations: a prefix names the first word it starts,
+// unless a later word starts with it too (then it is ambiguous), in the
+// language of the file's first word.
+TEST(PopeyeDialect, AbbreviationsAndLanguages) {
+    const auto en = read_popeye("beg\npie wh ke1 bl ke8 pe7\nsti ser-h=2\nopt intel noboa\nlatex x.tex\ne\n");
+    ASSERT_EQ(en.size(), 1u);
+    EXPECT_EQ(en[0].twins[0].stipulation.str(), "ser-h=2");
+    EXPECT_EQ(en[0].warnings.size(), 1u);
+    const auto de = read_popeye("anfang\nsteine weiss kd1 td2 schwarz ke8 bf7\nforderung #2\noption verf\nende\n");
+    ASSERT_EQ(de.size(), 1u);
+    EXPECT_EQ(de[0].twins[0].fen, "4k3/5p2/8/8/8/8/3R4/3K4 w - - 0 1");
+    EXPECT_TRUE(de[0].tries);
+    const auto fr = read_popeye("debut\npieces blanc rd1 td2 noir re8 pf7 fa8\nenonce h#2\nfinprobleme\n");
+    ASSERT_EQ(fr.size(), 1u);
+    EXPECT_EQ(fr[0].twins[0].fen, "b3k3/5p2/8/8/8/8/3R4/3K4 b - - 0 1");
+    // "d" is defence or duplex; "s" stipulation or sstipulation.
+    const std::string head = "begin\npieces white ke1 black ke8\nstip #2\n";
+    EXPECT_NE(error_of(head + "option d 1\n").find("ambiguous"), std::string::npos);
+    EXPECT_NE(error_of("begin\ns #2\n").find("ambiguous"), std::string::npos);
+    EXPECT_NE(error_of(head + "option duplex\n").find("option 'duplex' is not supported"), std::string::npos);
+    EXPECT_NE(error_of(head + "option postkey\n").find("option 'postkeyplay' is not supported"), std::string::npos);
+    EXPECT_NE(error_of(head + "option threat 1\n").find("option 'threat' is not supported"), std::string::npos);
+    EXPECT_NE(error_of("begin\npieces neutral ke1\n").find("neutral"), std::string::npos);
+    EXPECT_NE(error_of("begin\npieces white ke1 black ke8\ncond avalanche\nstip ser-#2\nend\n")
+                  .find("line 5: ser-#2: series play is not defined in Avalanche chess"),
+              std::string::npos);
+}
+
+// One refused problem does not stop the others; each refusal names its line.
+TEST(PopeyeDialect, RefusedProblemsLeaveTheRest) {
+    const std::string ok = "pieces white kh1 qg1 black kh8\nstip #1\n";
+    const auto all = read_popeye_all("begin\n" + ok + "next\ncond madrasi\n" + ok + "next\nstip #2\ntitle next end\n" +
+                                     "option nothing\nnext\n" + ok + "end\n");
+    ASSERT_EQ(all.size(), 4u);
+    EXPECT_EQ(all[0].twins.size(), 1u);
+    EXPECT_NE(all[1].refused.find("line 5: condition 'madrasi'"), std::string::npos) << all[1].refused;
+    EXPECT_NE(all[2].refused.find("line 11: option 'nothing' is not a Popeye option"), std::string::npos)
+        << all[2].refused;
+    EXPECT_EQ(all[3].twins.size(), 1u);
+    EXPECT_THROW(read_popeye("begin\n" + ok + "next\ncond madrasi\nend\n"), PopeyeError);
+}
+
+// Hostile input around the new syntax: every prefix of a file is read or
+// refused, never a crash (bounded: one file, each length once).
+TEST(PopeyeDialect, EveryPrefixIsReadOrRefused) {
+    const std::string text =
+        "AnfangProblem\nsteine weiss kf3 sc6 bd4f2 schwarz kf5 dd6 lc2\nforderung ser-h==3\noption weiss intell\n"
+        "LaTeX a\nzwilling hinzu schwarz bc2\nzwilling ferner entferne c2\nweiteresproblem\nforderung dia3.5\n"
+        "PartieAnfangsStellung\nforderung h#45\nende\n";
+    for (std::size_t n = 0; n <= text.size(); ++n) {
+        try {
+            for (const auto& p : read_popeye_all(text.substr(0, n))) EXPECT_EQ(p.twins.empty(), !p.refused.empty());
+        } catch (const PopeyeError&) {
+        }
+    }
+}

@@ -228,3 +228,61 @@ TEST(NoSolution, AnsweredAndSaidSo) {
     EXPECT_EQ(r.first_moves_done, r.first_moves);
     EXPECT_NE(to_text(r).find("no solution (complete)"), std::string::npos);
 }
+
+namespace {
+std::vector<PopeyeProblem> read_all(const std::string& name) {
+    std::ifstream f(echecs::test::test_path(ECHECS_SOLVER_TESTDATA) + "/" + name);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return read_popeye_all(ss.str());
+}
+std::vector<std::string> lines_of(const Result& r) {
+    std::vector<std::string> out;
+    std::istringstream in(to_text(r));
+    std::string l;
+    while (std::getline(in, l))
+        if (!l.empty() && std::isdigit(static_cast<unsigned char>(l[0]))) out.push_back(l);
+    out.pop_back();  // the summary line
+    return out;
+}
+}  // namespace
+
+// Popeye's own German examples (intelligent mode, twins, a series helpmate),
+// with a refused proof game between them: the same solutions as Popeye 4.104.
+TEST(PopeyeExamples, GermanIntelligentAndSeries) {
+    const auto probs = read_all("popeye_dialect.inp");
+    ASSERT_EQ(probs.size(), 3u);
+    ASSERT_EQ(probs[0].twins.size(), 2u);
+    EXPECT_EQ(lines_of(solve(probs[0].twins[0], quick())),
+              std::vector<std::string>{"1.Sf6-d7 Re6-h6  2.Rf1-f2 Rh6-h3  3.Rf2-c2 Bf3-d5#"});
+    EXPECT_EQ(lines_of(solve(probs[0].twins[1], quick())),
+              std::vector<std::string>{"1.Sg4-f2 Bf3-h5  2.Bc8-d7 Bh5-f7  3.Bd7-a4 Re6-e3#"});
+
+    EXPECT_TRUE(probs[1].twins.empty());
+    EXPECT_NE(probs[1].refused.find("line 13: stipulation 'dia2': proof games"), std::string::npos) << probs[1].refused;
+
+    ASSERT_EQ(probs[2].twins.size(), 4u);
+    EXPECT_EQ(probs[2].twins[0].stipulation.str(), "ser-h#4");
+    const char* expected[] = {
+        "1.Kd4-d3  2.Kd3-c2  3.Kc2-b1  4.Kb1-a1 Qa3-c1#", "1.Kd4-d5  2.Kd5-c6  3.Kc6-b7  4.Kb7-a8 Qa3xa6#",
+        "1.Kd4-e4  2.Ke4-f3  3.Kf3-g2  4.Kg2-h1 Qa3-a8#", "1.Kd4-e5  2.Ke5-f6  3.Kf6-g7  4.Kg7-h8 Qa3-f8#"};
+    for (int i = 0; i < 4; ++i)
+        EXPECT_EQ(lines_of(solve(probs[2].twins[i], quick())), std::vector<std::string>{expected[i]}) << i;
+}
+
+// Popeye's TESTS/intell.inp in abbreviations: the same solution as Popeye;
+// a king-less problem is refused with its reason; WhiteToPlay shortens h#2.
+TEST(PopeyeExamples, EnglishAbbreviations) {
+    const auto probs = read_all("popeye_english.inp");
+    ASSERT_EQ(probs.size(), 3u);
+    ASSERT_EQ(probs[0].twins.size(), 1u);
+    EXPECT_EQ(lines_of(solve(probs[0].twins[0], quick())),
+              std::vector<std::string>{"1...Bh6-g7+  2.e7-e5 d5xe6 e.p.#"});
+    ASSERT_EQ(probs[0].warnings.size(), 1u);
+    EXPECT_NE(probs[0].warnings[0].find("line 3: 'LaTeX' is ignored"), std::string::npos);
+    EXPECT_NE(probs[1].refused.find("line 14: option 'nowk' is not supported"), std::string::npos) << probs[1].refused;
+    ASSERT_EQ(probs[2].twins.size(), 1u);
+    EXPECT_EQ(probs[2].twins[0].stipulation.str(), "h#1.5");
+    EXPECT_EQ(lines_of(solve(probs[2].twins[0], quick())),
+              std::vector<std::string>{"1...Bh6-g7+  2.e7-e5 d5xe6 e.p.#"});
+}

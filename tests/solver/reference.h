@@ -17,7 +17,14 @@ namespace echecs::solver::reference {
 
 inline bool goal(Position& pos, Goal g) {
     const GameResult r = position_result(pos, 1);
-    return r.termination == (g == Goal::Mate ? Termination::Checkmate : Termination::Stalemate);
+    if (g != Goal::DoubleStalemate)
+        return r.termination == (g == Goal::Mate ? Termination::Checkmate : Termination::Stalemate);
+    if (r.termination != Termination::Stalemate) return false;
+    StateInfo si;
+    pos.do_null_move(si);
+    const bool both = position_result(pos, 1).termination == Termination::Stalemate;
+    pos.undo_null_move();
+    return both;
 }
 
 inline bool no_move(Position& pos) {
@@ -91,6 +98,34 @@ inline void help(Position& pos, Goal g, int plies, std::string line, std::set<st
     }
 }
 
+// Series play: the side to move has `left` moves in a row, the other side
+// passing; no check before the last one, and a position where the other side
+// cannot move ends the game (a solution only when it is ser-='s goal).
+inline void series(Position& pos, const Stipulation& st, int left, std::string line, std::set<std::string>& out) {
+    MoveList l;
+    generate_legal(pos, l);
+    StateInfo si, null;
+    for (Move m : l) {
+        pos.do_move(m, si);
+        const std::string next = line + (line.empty() ? "" : " ") + to_uci(m);
+        if (left == 1) {
+            if (st.play == Play::SeriesHelp)
+                help(pos, st.goal, 1, next, out);
+            else if (goal(pos, st.goal))
+                out.insert(next);
+        } else if (!pos.in_check()) {
+            if (no_move(pos)) {
+                if (st.play == Play::Series && goal(pos, st.goal)) out.insert(next);
+            } else {
+                pos.do_null_move(null);
+                series(pos, st, left - 1, next, out);
+                pos.undo_null_move();
+            }
+        }
+        pos.undo_move(m);
+    }
+}
+
 // The solver's answer in the same shape: keys, or help lines in coordinates.
 inline std::set<std::string> solver_answer(const Result& r) {
     std::set<std::string> out;
@@ -107,8 +142,12 @@ inline std::set<std::string> answer(Variant v, const std::string& fen, const Sti
     StateInfo si;
     Position pos;
     pos.set(v, fen, si);
-    if (st.play != Play::Help) return keys(pos, st);
     std::set<std::string> out;
+    if (st.series()) {
+        series(pos, st, st.moves, "", out);
+        return out;
+    }
+    if (st.play != Play::Help) return keys(pos, st);
     help(pos, st.goal, st.plies(), "", out);
     return out;
 }
