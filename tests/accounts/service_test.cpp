@@ -242,6 +242,8 @@ TEST_F(AccountsTest, RatedResultsFollowGlicko2AndWriteHistory) {
 }
 
 TEST_F(AccountsTest, AWinNeverLowersTheWinnersRating) {
+    options_.rated_games_per_pair_per_day = 1000;  // many games a day between the same players
+    open();
     std::vector<SessionInfo> players;
     for (int k = 0; k < 6; ++k)
         players.push_back(sign_up("p" + std::to_string(k) + "xx", "10.7.0." + std::to_string(k)));
@@ -319,6 +321,8 @@ TEST_F(AccountsTest, ABrowsersAnonymousGamesAreClaimedAtSignUp) {
 }
 
 TEST_F(AccountsTest, LeaderboardsShowEstablishedActivePlayers) {
+    options_.rated_games_per_pair_per_day = 1000;  // 25 games a pair within a day
+    open();
     std::vector<SessionInfo> p;
     for (int k = 0; k < 4; ++k) p.push_back(sign_up("lb" + std::to_string(k) + "x", "10.8.0." + std::to_string(k)));
     // p0 beats everyone many times: established and on top.
@@ -529,3 +533,25 @@ TEST_F(AccountsTest, TheWorkerForgetsExpiredSessions) {
 }
 
 }  // namespace
+
+// Against rating farming: five rated games a day between the same two
+// accounts; the next ones are recorded as casual, until a day has passed.
+TEST_F(AccountsTest, RatedGamesBetweenTheSamePairAreLimitedPerDay) {
+    const SessionInfo ann = sign_up("Ann"), bob = sign_up("Bob"), cid = sign_up("Cid");
+    auto play = [&](const std::string& id, const SessionInfo& w, const SessionInfo& b) {
+        now_ += 60'000;
+        return accounts_->record_result(
+            {id, "chess", "blitz", w.account_id, b.account_id, w.username, b.username, Outcome::WhiteWins, true});
+    };
+    for (int i = 0; i < options_.rated_games_per_pair_per_day; ++i)
+        EXPECT_TRUE(play("g" + std::to_string(i), i % 2 ? bob : ann, i % 2 ? ann : bob)) << i;
+    EXPECT_FALSE(play("over1", ann, bob));  // casual: no rating change
+    EXPECT_FALSE(play("over2", bob, ann));  // in either colour
+    EXPECT_TRUE(play("other", ann, cid));   // another opponent: rated
+    const auto games = accounts_->user_games("Ann", {});
+    int rated = 0;
+    for (const auto& g : games["games"]) rated += g["rated"].get<bool>();
+    EXPECT_EQ(rated, options_.rated_games_per_pair_per_day + 1);
+    now_ += 86'400'000;  // a day later
+    EXPECT_TRUE(play("next-day", ann, bob));
+}

@@ -233,6 +233,13 @@ public:
         if (rows.empty()) return std::nullopt;
         return rating_of(rows[0]);
     }
+    int rated_games_between(std::int64_t a, std::int64_t b, std::int64_t since) override {
+        return int(db_->query("SELECT COUNT(*) FROM account_games WHERE account_id = ? AND ended_at >= ? AND "
+                              "opponent_id = ? AND rated <> 0",
+                              {a, since, b})
+                       .at(0)
+                       .i(0));
+    }
     bool has_game(const std::string& game_id, std::int64_t account_id) override {
         return !db_->query("SELECT 1 FROM account_games WHERE game_id = ? AND account_id = ?", {game_id, account_id})
                     .empty();

@@ -134,6 +134,8 @@ public:
     virtual std::vector<RatingRecord> ratings(std::int64_t account_id) = 0;
     virtual std::optional<RatingRecord> rating(std::int64_t account_id, const std::string& variant,
                                                const std::string& speed) = 0;
+    // Rated games of account `a` against account `b` that ended at `since` or later.
+    virtual int rated_games_between(std::int64_t a, std::int64_t b, std::int64_t since) = 0;
     // Whether a game already has a row for this account (a result is recorded once).
     virtual bool has_game(const std::string& game_id, std::int64_t account_id) = 0;
     // All or nothing; false (nothing written) when a game row already exists.

@@ -284,10 +284,14 @@ std::optional<RatingChanges> Accounts::record_result(const GameEnd& g) {
     // opponent's result: the living side is rated against the deleted
     // account's last rating, which stays as it was.
     auto exists = [&](std::int64_t id) { return id && store_->account_by_id(id).has_value(); };
-    const bool rated = g.rated && !g.speed.empty() && (white_live || black_live) && exists(g.white_account) &&
-                       exists(g.black_account) && g.white_account != g.black_account;
-    const bool side_live[2] = {white_live, black_live};
     const std::int64_t t = now();
+    // Against farming with the same opponent: past a day's allowance, the
+    // games of a pair count as casual.
+    const bool rated = g.rated && !g.speed.empty() && (white_live || black_live) && exists(g.white_account) &&
+                       exists(g.black_account) && g.white_account != g.black_account &&
+                       store_->rated_games_between(g.white_account, g.black_account, t - DAY_MS) <
+                           options_.rated_games_per_pair_per_day;
+    const bool side_live[2] = {white_live, black_live};
 
     ResultWrite w;
     RatingChanges changes;

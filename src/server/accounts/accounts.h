@@ -30,6 +30,9 @@ struct AccountsOptions {
     std::int64_t login_ip_window_ms = 600'000;
     int login_failures_per_account = 8;
     std::int64_t login_account_window_ms = 900'000;
+    // Against rating farming: rated games between the same two accounts
+    // within a day; the next ones count as casual (ACCOUNTS.md).
+    int rated_games_per_pair_per_day = 5;
     // Sign-ups per client address.
     int signups_per_ip = 5;
     std::int64_t signup_window_ms = 3'600'000;
