@@ -5,7 +5,7 @@
 // saying so, by a server without the accounts API.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, closeAll, newPlayer, noHorizontalScroll, press, screenshot, signUp, startGame, uniqueName, useServerAndBrowser, waitPly } from './lib.mjs';
+import { clickMove, closeAll, newPlayer, horizontalOverflow, press, screenshot, signUp, startGame, uniqueName, useServerAndBrowser, waitPly } from './lib.mjs';
 
 const env = useServerAndBrowser();
 
@@ -57,7 +57,7 @@ test('a rated game between two accounts: rating changes, profile list and graph;
       await row.waitFor({ timeout: 15000 });
       assert.equal((await row.locator('.diff').textContent()).trim(), diff.trim());
       await p.locator('.rating-graph[data-variant="chess"][data-speed="blitz"] svg').waitFor();
-      assert.ok(await noHorizontalScroll(p), 'no horizontal scroll');
+      assert.equal(await horizontalOverflow(p), '', 'no horizontal scroll');
     }
     await screenshot(bob.page, 'rated-profile-graph');
 

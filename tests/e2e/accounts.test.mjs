@@ -7,7 +7,7 @@
 // server that does not serve the accounts API (GET /api/account answers 404).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, clickMove, closeAll, newPlayer, noHorizontalScroll, press, screenshot, signUp, startGame, uniqueName, useServerAndBrowser, waitPly } from './lib.mjs';
+import { PHONE, clickMove, closeAll, newPlayer, horizontalOverflow, press, screenshot, signUp, startGame, uniqueName, useServerAndBrowser, waitPly } from './lib.mjs';
 
 const env = useServerAndBrowser();
 
@@ -76,7 +76,7 @@ test('sign up, log out, log in, change the password, log out everywhere', { time
       await other.page.reload();
       await other.page.locator('[data-role="login"]').waitFor();
       await screenshot(page, 'accounts-account-page');
-      assert.ok(await noHorizontalScroll(page), 'no horizontal scroll');
+      assert.equal(await horizontalOverflow(page), '', 'no horizontal scroll');
     } finally {
       await closeAll(other);
     }
@@ -124,7 +124,7 @@ test('two logged-in players: the game is on both profiles; the leaderboard page'
     await ann.page.locator('.leaderboard h1').waitFor();
     assert.equal(await ann.page.getAttribute('.board-tabs a[href*="variant=alice"][aria-current="page"]', 'aria-current'), 'page');
     await screenshot(ann.page, 'accounts-leaderboard');
-    assert.ok(await noHorizontalScroll(ann.page), 'no horizontal scroll');
+    assert.equal(await horizontalOverflow(ann.page), '', 'no horizontal scroll');
     await ann.page.goto('/@/nobody-has-this-name');
     await ann.page.locator('.not-found', { hasText: 'No player has this name' }).waitFor();
   } finally {

@@ -6,7 +6,7 @@
 // the title carries the marker. On a phone the panel starts collapsed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, closeAll, newPlayer, noHorizontalScroll, press, screenshot, startGame, useServerAndBrowser } from './lib.mjs';
+import { PHONE, closeAll, newPlayer, horizontalOverflow, press, screenshot, startGame, useServerAndBrowser } from './lib.mjs';
 
 const env = useServerAndBrowser();
 
@@ -94,7 +94,7 @@ test('players chat, a spectator has its own room, canned phrase, mute', { timeou
     await press(ann.page, '[data-action="close-settings"]');
     await ann.page.locator('.game-side .chat-panel').waitFor({ state: 'hidden' });
 
-    assert.ok(await noHorizontalScroll(bob.page));
+    assert.equal(await horizontalOverflow(bob.page), '', 'no horizontal scroll');
     assert.deepEqual([...ann.page.errors, ...bob.page.errors, ...eve.page.errors], []);
   } finally {
     await closeAll(ann, bob, eve);

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DEVICE, clickSquare, closeAll, newPlayer, noHorizontalScroll, press, screenshot, seriousA11yViolations, useServerAndBrowser,
+  DEVICE, clickSquare, closeAll, newPlayer, horizontalOverflow, press, screenshot, seriousA11yViolations, useServerAndBrowser,
 } from './lib.mjs';
 
 const env = useServerAndBrowser();
@@ -84,7 +84,7 @@ test('board editor: set up, judged by the server, then used', { timeout: 120000 
     await page.locator('.editor-page .board-wrap[data-board="b"]').waitFor();
     await put(page, 'Black Queen', 'd4', 'b');
     assert.match(await judged(page, '3rk3/8/8/8/3t4/'), /legal moves/);
-    assert.ok(await noHorizontalScroll(page), 'no horizontal scroll');
+    assert.equal(await horizontalOverflow(page), '', 'no horizontal scroll');
     assert.deepEqual(await seriousA11yViolations(page), []);
     await screenshot(page, 'editor-alice');
 
@@ -120,7 +120,7 @@ test('board editor: set up, judged by the server, then used', { timeout: 120000 
     assert.match(await shown.innerText(), /starts from a set-up position/);
     assert.equal(await shown.getAttribute('data-fen'), rook);
     assert.equal(await shown.locator('cg-board piece').count(), 3);
-    assert.ok(await noHorizontalScroll(bob.page), 'no horizontal scroll on the challenge page');
+    assert.equal(await horizontalOverflow(bob.page), '', 'no horizontal scroll on the challenge page');
     await screenshot(bob.page, 'challenge-position');
     await press(bob.page, '[data-action="accept-seek"]');
     await bob.page.waitForURL(/\/game\//);

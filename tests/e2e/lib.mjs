@@ -200,13 +200,27 @@ export async function press(page, selector) {
 }
 
 /**
- * The page has no horizontal scroll: the document is no wider than the
- * viewport the test set. (Not window.innerWidth: a phone browser widens its
- * layout viewport to content that overflows, and innerWidth with it.)
+ * '' when the page has no horizontal scroll (the document no wider than the
+ * viewport the test set; not window.innerWidth: a phone browser widens its
+ * layout viewport to content that overflows, and innerWidth with it), else
+ * what sticks out, for the failure's message: the document's width and the
+ * outermost elements past the viewport's right edge.
  */
-export async function noHorizontalScroll(page) {
+export async function horizontalOverflow(page) {
   const width = page.viewportSize()?.width ?? (await page.evaluate(() => window.innerWidth));
-  return (await page.evaluate(() => document.documentElement.scrollWidth)) <= width + 1;
+  return page.evaluate(width => {
+    const scroll = document.documentElement.scrollWidth;
+    if (scroll <= width + 1) return '';
+    const out = [...document.body.querySelectorAll('*')].filter(e => {
+      const r = e.getBoundingClientRect();
+      return r.right > width + 1 && !(e.parentElement && e.parentElement.getBoundingClientRect().right > width + 1);
+    });
+    const name = e => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${[...e.classList].map(c => `.${c}`).join('')}`;
+    const what = out.length
+      ? out.slice(0, 5).map(e => `${name(e)} (right ${Math.round(e.getBoundingClientRect().right)})`).join(', ')
+      : `nothing is past the edge now: something was, and widened the layout viewport to ${window.innerWidth} px`;
+    return `the document is ${scroll} px wide in ${width}: ${what}`;
+  }, width);
 }
 
 // ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@
 // e2e sizes: desktop phone
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEVICE, closeAll, newPlayer, noHorizontalScroll, press, screenshot, signUp, uniqueName, useServerAndBrowser, waitMyTurn } from './lib.mjs';
+import { DEVICE, closeAll, horizontalOverflow, newPlayer, press, screenshot, signUp, uniqueName, useServerAndBrowser, waitMyTurn } from './lib.mjs';
 
 const env = useServerAndBrowser();
 
@@ -98,7 +98,7 @@ async function checkPage(page, { name, path, ready, title, nav = null, user = 'l
   await assertInViewport(page, title, where);
 
   // No horizontal scroll (against the viewport the suite set: see lib.mjs).
-  assert.ok(await noHorizontalScroll(page), `${where}: horizontal scroll`);
+  assert.equal(await horizontalOverflow(page), '', `${where}: horizontal scroll`);
   assert.deepEqual(page.errors.slice(seen), [], `${where}: script errors`);
 }
 

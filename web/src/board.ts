@@ -142,6 +142,10 @@ export class BoardView {
       this.boardEls.push(boardWrap);
       const board = i as BoardIndex;
       const config: Config = {
+        // empty until the first state: chessground's default is the initial
+        // position, and the first state would be animated from it (pieces
+        // flying across a board not yet measured widened a phone's page)
+        fen: '8/8/8/8/8/8/8/8',
         orientation: this.orientation,
         coordinates: opts.coordinates ?? true,
         viewOnly: !!opts.viewOnly,
