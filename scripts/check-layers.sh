@@ -5,7 +5,8 @@
 # storage include nothing of the server above them, except the one error
 # type and its table (server/api/reasons.h, header only), the one reader
 # of game names (server/api/game_names.h, header only) and, for the storage,
-# the accounts' SQL connection (server/accounts/sql_conn.h). Prints each offending
+# the accounts' SQL connection (server/accounts/sql_conn.h); the engine reads
+# the build's version (platform/version.h: its name in UCI and xboard). Prints each offending
 # line as file:line: "include" (not allowed in <layer>: <allowed prefixes>).
 #   sh scripts/check-layers.sh [SOURCE_DIR]
 set -eu
@@ -16,7 +17,7 @@ cd "${1:-$(dirname "$0")/..}/src"
 RULES='
 platform            platform/
 core                core/
-engine              core/ engine/
+engine              core/ engine/ platform/version.h
 solver              core/ solver/
 server/accounts     core/ server/accounts/ server/api/reasons.h
 server/problems     core/ solver/ server/problems/ server/api/reasons.h server/api/game_names.h

@@ -10,7 +10,7 @@
 #include "cli/commands.h"
 #include "cli/solve.h"
 #include "core/position.h"
-#include "echecs_version.h"
+#include "platform/version.h"
 #include "engine/entry.h"
 #include "engine/nnue_train.h"
 #include "engine/protocol_util.h"

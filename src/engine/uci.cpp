@@ -10,7 +10,7 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "echecs_version.h"
+#include "platform/version.h"
 #include "entry.h"
 #include "evaluate.h"
 #include "nnue.h"
@@ -23,7 +23,6 @@ using namespace engine;
 
 namespace {
 
-constexpr const char* ENGINE_NAME = version::ENGINE_NAME;  // echecs_version.h, from CMakeLists.txt
 
 class UciSession {
 public:
@@ -134,7 +133,7 @@ bool UciSession::command(const std::string& line) {
     search_.wait();
 
     if (cmd == "uci") {
-        out_(std::string("id name ") + ENGINE_NAME);
+        out_(std::string("id name ") + version::ENGINE_NAME);
         out_("id author the echecs developers");
         out_("option name Hash type spin default 16 min 1 max 4096");
         out_("option name Threads type spin default 1 min 1 max " + std::to_string(MAX_SEARCH_THREADS));

@@ -14,7 +14,7 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "echecs_version.h"
+#include "platform/version.h"
 #include "entry.h"
 #include "protocol_util.h"
 #include "thread.h"
