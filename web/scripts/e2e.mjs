@@ -4,26 +4,30 @@
 // desktop, and the phone runs the phone flows and the files whose page
 // differs on a phone (every page's smoke test among them).
 //
-// The two sizes run at once, each in its own `node --test` with several files
-// at a time (the tests wait on the browser and the server far more than they
-// compute: the desktop suite took 474 s one file at a time with 150 s of CPU).
-// Each file has its own server and browser, so files never share state.
+// One queue of (file, size) jobs, several at a time, each its own
+// `node --test` (each file has its own server and browser, so files never
+// share state); the longest first, as the last run measured them (kept in
+// $ECHECS_E2E_TIMES, default /var/tmp/echecs-e2e-times.json; without it, the
+// larger file first), so that no long file starts last and runs alone. The
+// tests wait on the browser and the server far more than they compute (the
+// desktop suite took 474 s one file at a time with 150 s of CPU).
 //   node scripts/e2e.mjs [--jobs N] [--serial] [FILE...]
-//     --jobs N    files at a time per size (default: desktop 3, phone 2)
-//     --serial    one size after the other, one file at a time
+//     --jobs N    files at a time (default 5)
+//     --serial    one file at a time, its output as it comes
 //   ECHECS_E2E_DEVICE=desktop|phone   one size only (every file that has it)
-// Prints each size's time and where the screenshots are.
+// Each job's output is printed when it ends, then each size's count and the
+// time, and where the screenshots are.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
 const serial = args.includes('--serial');
 const jobsArg = args.indexOf('--jobs');
-const jobs = jobsArg >= 0 ? Number(args[jobsArg + 1]) : 0;
-if (jobsArg >= 0 && !(jobs >= 1)) {
+const jobs = jobsArg >= 0 ? Number(args[jobsArg + 1]) : 5;
+if (!(jobs >= 1)) {
   console.error('--jobs needs a number of files, at least 1');
   process.exit(2);
 }
@@ -39,40 +43,71 @@ function sizesOf(file) {
   return sizes;
 }
 
+const timesFile = process.env.ECHECS_E2E_TIMES || '/var/tmp/echecs-e2e-times.json';
+let times = {};
+try {
+  times = JSON.parse(readFileSync(timesFile, 'utf8'));
+} catch {
+  /* no earlier run: by size */
+}
+const key = (file, device) => `${basename(file)} ${device}`;
+/** The expected seconds of a job: last run's, else its file's size as a stand-in (1 s per kB). */
+const expected = (file, device) => times[key(file, device)] ?? statSync(file).size / 1000;
+
 const only = process.env.ECHECS_E2E_DEVICE;
 const devices = only ? [only] : ['desktop', 'phone'];
-const plan = devices
-  .map(device => ({ device, files: files.filter(f => sizesOf(f).includes(device)) }))
-  .filter(p => p.files.length > 0);
+const queue = devices
+  .flatMap(device => files.filter(f => sizesOf(f).includes(device)).map(file => ({ file, device })))
+  .sort((a, b) => expected(b.file, b.device) - expected(a.file, a.device));
 
-function run({ device, files }) {
+function run({ file, device }) {
   const start = Date.now();
-  const concurrency = serial ? 1 : jobs || (device === 'desktop' ? 3 : 2);
   return new Promise(resolve => {
-    const child = spawn(process.execPath, ['--test', `--test-concurrency=${concurrency}`, ...files], {
+    const child = spawn(process.execPath, ['--test', file], {
       cwd: join(root, 'web'),
       env: { ...process.env, ECHECS_E2E_DEVICE: device },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
     child.stdout.on('data', d => {
-      out += d;
-      // with two sizes at once the outputs would interleave: each is printed when it ends
+      // several at once would interleave: each job is printed when it ends
       if (serial) process.stdout.write(d);
+      else out += d;
     });
     child.on('close', code => {
+      const seconds = (Date.now() - start) / 1000;
+      const ok = code === 0;
       if (!serial) process.stdout.write(out);
-      resolve({ device, files: files.length, concurrency, code: code ?? 1, seconds: (Date.now() - start) / 1000 });
+      console.log(`# e2e ${basename(file)} (${device}): ${ok ? 'passed' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+      resolve({ file, device, ok, seconds });
     });
   });
 }
 
 const t0 = Date.now();
 const results = [];
-if (serial) for (const p of plan) results.push(await run(p));
-else results.push(...(await Promise.all(plan.map(run))));
-for (const r of results) {
-  console.log(`# e2e ${r.device}: ${r.code === 0 ? 'passed' : 'FAILED'} in ${r.seconds.toFixed(1)} s (${r.files} files, ${r.concurrency} at a time)`);
+const width = serial ? 1 : jobs;
+await Promise.all(
+  Array.from({ length: Math.min(width, queue.length) }, async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) results.push(await run(job));
+  }),
+);
+for (const device of devices) {
+  const mine = results.filter(r => r.device === device);
+  if (!mine.length) continue;
+  const failed = mine.filter(r => !r.ok).map(r => basename(r.file));
+  console.log(
+    `# e2e ${device}: ${failed.length ? `FAILED (${failed.join(', ')})` : 'passed'}: ${mine.length} files, ` +
+      `${mine.reduce((n, r) => n + r.seconds, 0).toFixed(1)} s of files`,
+  );
 }
-console.log(`# e2e total: ${((Date.now() - t0) / 1000).toFixed(1)} s; screenshots in ${join(root, 'artifacts/e2e')}/<device>/`);
-process.exit(results.length > 0 && results.every(r => r.code === 0) ? 0 : 1);
+console.log(`# e2e total: ${((Date.now() - t0) / 1000).toFixed(1)} s, ${width} files at a time; screenshots in ${join(root, 'artifacts/e2e')}/<device>/`);
+// the times of this run, for the next run's order (a whole-suite run only)
+if (!named.length && !only) {
+  try {
+    writeFileSync(timesFile, JSON.stringify(Object.fromEntries(results.map(r => [key(r.file, r.device), Math.round(r.seconds)])), null, 1));
+  } catch {
+    /* a read-only place: the next run orders by size */
+  }
+}
+process.exit(results.length > 0 && results.every(r => r.ok) ? 0 : 1);
