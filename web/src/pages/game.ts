@@ -72,6 +72,8 @@ class GamePage {
   /** A move made on the board that waits for the player's confirmation (correspondence). */
   private unconfirmed: string | null = null;
   private lowTimeSounded = false;
+  /** The board of the game's last move was brought up large once (Alice on a phone). */
+  private endShownLarge = false;
   private media = window.matchMedia(NARROW);
   private els!: Els;
   private chat: ChatPanel;
@@ -223,6 +225,12 @@ class GamePage {
       else if (st.ply > prev.ply) play(moveSound(st.moves[st.ply - 1]?.san ?? ''));
     }
     this.renderBoard();
+    // Alice on a phone: the end of the game is shown on the board where its last move landed
+    if (st.status === 'over' && !this.endShownLarge && this.board && this.viewPly === null) {
+      this.endShownLarge = true;
+      const last = st.moves[st.ply - 1]?.uci;
+      if (last && twoBoards(st.variant)) this.board.showLargeAt(last.slice(2, 4));
+    }
     this.render();
     if (st.rematch_game && st.you && prev && !prev.rematch_game) {
       navigate(`/game/${st.rematch_game}`);
