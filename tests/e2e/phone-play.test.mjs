@@ -3,7 +3,9 @@
 // board follows the game and the moves stepped through; once the game is
 // over, the result and the next actions (rematch, a rematch offered, a new
 // game, the analysis) are in sight under the board without scrolling, and so
-// is the claim when the opponent has left. Runs in the phone pass.
+// is the claim when the opponent has left. The board editor and the problems
+// page put their fields before the buttons that act on them. Runs in the
+// phone pass.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -122,5 +124,42 @@ test('phone: the claim of a game whose opponent left is in sight', { skip: !PHON
     assert.deepEqual(ann.page.errors, []);
   } finally {
     await closeAll(ann, bob);
+  }
+});
+
+/** The top of each element, in page coordinates (the page scrolled to its top). */
+async function tops(page, selectors) {
+  const out = {};
+  for (const sel of selectors) {
+    const loc = page.locator(sel).first();
+    await loc.waitFor({ state: 'visible', timeout: WAIT });
+    out[sel] = await loc.evaluate(e => e.getBoundingClientRect().top + window.scrollY);
+  }
+  return out;
+}
+
+test('phone: the problems and editor pages put their fields before the buttons that act on them', { skip: !PHONE && 'phone pass only', timeout: 60000 }, async () => {
+  const p = await newPlayer(env.browser, env.server.url);
+  try {
+    const page = p.page;
+    await page.goto('/editor');
+    await page.locator('.editor-page .editor-verdict[data-state="legal"]').waitFor({ timeout: WAIT });
+    const fields = ['.editor-page h1', '.editor-page select[name="variant"]', '.editor-page select[name="turn"]', '.editor-page fieldset.castling', '.editor-page input[name="ep"]', '.editor-page input[name="fen"]'];
+    const buttons = ['.editor-page [data-action="analyse"]', '.editor-page [data-action="to-problems"]', '.editor-page [data-action="play-computer"]', '.editor-page [data-action="challenge-friend"]'];
+    let y = await tops(page, [...fields, ...buttons]);
+    for (const f of fields) for (const b of buttons) assert.ok(y[f] < y[b], `editor: ${f} (y ${Math.round(y[f])}) comes before ${b} (y ${Math.round(y[b])})`);
+    assert.equal(await horizontalOverflow(page), '', 'editor: no horizontal scroll');
+    await screenshot(page, 'phone-editor-fields');
+
+    await page.goto('/problems');
+    const pFields = ['.problems-page h1', '.problems-page select[name="variant"]', '.problems-page .field input', '.problems-page .controls.checks', '.problems-page .game-side .fen-row input'];
+    const pButtons = ['.problems-page [data-action="solve"]'];
+    y = await tops(page, [...pFields, ...pButtons]);
+    for (const f of pFields) for (const b of pButtons) assert.ok(y[f] < y[b], `problems: ${f} (y ${Math.round(y[f])}) comes before ${b} (y ${Math.round(y[b])})`);
+    assert.equal(await horizontalOverflow(page), '', 'problems: no horizontal scroll');
+    await screenshot(page, 'phone-problems-fields');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await closeAll(p);
   }
 });
