@@ -410,6 +410,7 @@ class GamePage {
     this.renderClocks();
     renderResult(e.banner, st);
     decorateResult(e.banner, st);
+    this.chat.setSeatNames({ white: playerName(st.players.white), black: playerName(st.players.black) });
 
     e.status.textContent = this.statusText();
     // the tab's title tells whose turn it is, as on lichess
