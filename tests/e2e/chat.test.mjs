@@ -43,8 +43,12 @@ test('players chat, a spectator has its own room, canned phrase, mute', { timeou
     await say(ann.page, a, markup);
     await line(b, markup).waitFor();
     assert.equal(await b.locator('.chat-text b, .chat-text img').count(), 0); // shown as text, never as HTML
-    // anonymous players are guests in chat (a nickname could pass for an account's name)
-    const annAuthor = await b.locator('.chat-line', { hasText: markup }).locator('.chat-author.guest').textContent();
+    // an anonymous player is named in the chat as the board names her seat (her nickname), as
+    // plain text, never an account's link; her guest name stays the line's author (the mute key)
+    const annChatLine = b.locator('.chat-line', { hasText: markup });
+    assert.equal(await annChatLine.locator('.chat-author.guest').textContent(), 'Ann');
+    assert.equal(await bob.page.locator('.player-bar .name, .game-side .player .name').filter({ hasText: /^Ann$/ }).count() > 0, true, 'the board shows the same name');
+    const annAuthor = await annChatLine.getAttribute('data-author');
     assert.match(annAuthor, /^Guest-[0-9a-f]{6}$/);
     assert.equal(await b.locator('.chat-line', { hasText: markup }).locator('a.chat-author').count(), 0);
 

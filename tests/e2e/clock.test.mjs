@@ -11,8 +11,8 @@ test('flag fall: White lets the clock run out and loses on time', { timeout: 900
   const bob = await newPlayer(env.browser, env.server.url);
   try {
     await startGame(ann, bob, { variant: 'chess', color: 'white', minutes: 0.1, increment: 0 });
-    // sounds on (header switch): moves, low time and the end are heard
-    await press(ann.page, '[data-action="sound"]');
+    // sound is on for a new player (nothing pressed): moves, low time and the end are heard
+    assert.equal(await ann.page.locator('[data-action="sound"]').getAttribute('aria-pressed'), 'true', 'sound on by default');
     assert.equal(await ann.page.locator('.game-side .clock-white').textContent(), '0:06.0');
     await clickMove(ann.page, 'e2', 'e4');
     await waitPly(bob.page, 1);

@@ -16,10 +16,10 @@ test('language: browser default, switch, persistence, game texts', { timeout: 90
     assert.match(await page.locator('.create h2').textContent(), /Jouer contre une personne/);
     assert.match(await page.locator('.computer-form h2').textContent(), /Jouer contre l’ordinateur/);
     assert.match(await page.locator('[data-action="play-computer"]').textContent(), /Jouer contre l’ordinateur/);
-    // the sound switch is labelled too, and remembers its state
-    assert.equal(await page.locator('[data-action="sound"]').getAttribute('aria-label'), 'Son coupé');
-    await press(page, '[data-action="sound"]');
+    // the sound switch is labelled too, on for a new player, and remembers the player's choice
     assert.equal(await page.locator('[data-action="sound"]').getAttribute('aria-label'), 'Son activé');
+    await press(page, '[data-action="sound"]');
+    assert.equal(await page.locator('[data-action="sound"]').getAttribute('aria-label'), 'Son coupé');
 
     await press(page, '[data-lang="en"]');
     assert.equal(await page.locator('html').getAttribute('lang'), 'en');
@@ -28,7 +28,7 @@ test('language: browser default, switch, persistence, game texts', { timeout: 90
     await page.reload();
     await page.locator('.lobby').waitFor();
     assert.match(await page.locator('.create h2').textContent(), /Play a person/, 'the choice is remembered');
-    assert.equal(await page.locator('[data-action="sound"]').getAttribute('aria-label'), 'Sound on');
+    assert.equal(await page.locator('[data-action="sound"]').getAttribute('aria-label'), 'Sound off', 'switched off: off after a reload');
 
     await press(page, '[data-lang="fr"]');
     // the header leads to play; the rules are one click away and follow the language

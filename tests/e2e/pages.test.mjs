@@ -5,13 +5,17 @@
 // the leaderboard, log-in, sign-up, a profile, the account page and an
 // unknown path. Each page is waited for by its own content (never a fixed
 // sleep), then: no script error, no horizontal scroll, the site header with
-// its six links (the page's own one marked current) inside the viewport, the
-// page's title or main element inside the viewport; one screenshot each,
-// artifacts/e2e/<device>/pages-<name>.png.
+// its six links (the page's own one marked current) inside the viewport (on a
+// phone the header is one row and the links are in its menu: opened, checked,
+// closed), the page's title or main element inside the viewport; one
+// screenshot each, artifacts/e2e/<device>/pages-<name>.png. An anonymous
+// browser's pages log no error in the console (no 401 from asking who is
+// logged in). The desktop pass also checks the header at a tablet's width and
+// a laptop's.
 // e2e sizes: desktop phone
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEVICE, closeAll, horizontalOverflow, newPlayer, press, screenshot, signUp, uniqueName, useServerAndBrowser, waitMyTurn } from './lib.mjs';
+import { DEVICE, PHONE, closeAll, horizontalOverflow, newPlayer, press, screenshot, signUp, uniqueName, useServerAndBrowser, waitMyTurn } from './lib.mjs';
 
 const env = useServerAndBrowser();
 
@@ -28,8 +32,52 @@ after(async () => {
   await closeAll(...[anon, member].filter(Boolean));
 });
 async function anonymous() {
-  anon ??= await newPlayer(env.browser, env.server.url, 'en-US');
+  if (!anon) {
+    anon = await newPlayer(env.browser, env.server.url, 'en-US');
+    // what the browser logs as an error (a failed request among them: a 401 is one)
+    anon.page.consoleErrors = [];
+    anon.page.on('console', m => {
+      if (m.type() === 'error') anon.page.consoleErrors.push(`${m.text()} (${m.location()?.url ?? ''})`);
+    });
+  }
   return anon.page;
+}
+
+/**
+ * The header's six links: on a phone behind the menu button (the header one
+ * row, the links hidden until it is opened: opened here, checked, closed),
+ * elsewhere in the header itself. Each inside the viewport, the page's own one
+ * marked current.
+ */
+async function checkHeaderLinks(page, where, nav) {
+  const links = page.locator('header.site-header nav.site-nav a[data-nav]');
+  const menu = page.locator('header.site-header [data-action="menu"]');
+  assert.equal(await links.count(), 6, `${where}: the header's links`);
+  if (PHONE) {
+    assert.ok(await menu.isVisible(), `${where}: the menu button`);
+    assert.equal(await links.first().isVisible(), false, `${where}: the links wait in the menu`);
+    const h = (await page.locator('header.site-header').boundingBox()).height;
+    assert.ok(h <= 60, `${where}: the header is one row (${h} px)`);
+    await assertInViewport(page, 'header.site-header [data-action="menu"]', where);
+    assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+    await press(page, menu);
+    await links.last().waitFor({ state: 'visible', timeout: WAIT });
+    assert.equal(await menu.getAttribute('aria-expanded'), 'true', `${where}: the menu says it is open`);
+  } else {
+    assert.equal(await menu.isVisible(), false, `${where}: no menu button, the links are in the header`);
+  }
+  for (let i = 0; i < 6; i++) {
+    assert.ok(await links.nth(i).isVisible(), `${where}: header link ${i + 1} is visible`);
+    const p = await placement(page, links.nth(i));
+    assert.ok(p.inside, `${where}: header link ${i + 1} is not inside the viewport: ${JSON.stringify(p.rect)}`);
+  }
+  const current = await page.locator('header.site-header nav.site-nav a[aria-current="page"]').evaluateAll(as => as.map(a => a.dataset.nav));
+  assert.deepEqual(current, nav ? [nav] : [], `${where}: the header link marked current`);
+  if (PHONE) {
+    await press(page, menu);
+    await links.first().waitFor({ state: 'hidden', timeout: WAIT });
+    assert.equal(await menu.getAttribute('aria-expanded'), 'false', `${where}: the menu closed`);
+  }
 }
 
 /** A POST of the HTTP API (docs/API.md) with the given browser token; returns the JSON answer. */
@@ -86,20 +134,15 @@ async function checkPage(page, { name, path, ready, title, nav = null, user = 'l
 
   const where = `${name} (${DEVICE})`;
   await assertInViewport(page, 'header.site-header .brand', where);
-  const links = page.locator('header.site-header nav.site-nav a[data-nav]');
-  assert.equal(await links.count(), 6, `${where}: the header's links`);
-  for (let i = 0; i < 6; i++) {
-    const p = await placement(page, links.nth(i));
-    assert.ok(p.inside, `${where}: header link ${i + 1} is not inside the viewport: ${JSON.stringify(p.rect)}`);
-  }
-  const current = await page.locator('header.site-header nav.site-nav a[aria-current="page"]').evaluateAll(as => as.map(a => a.dataset.nav));
-  assert.deepEqual(current, nav ? [nav] : [], `${where}: the header link marked current`);
+  await checkHeaderLinks(page, where, nav);
   await assertInViewport(page, `header.site-header [data-role="${user}"]`, where);
+  for (const l of ['fr', 'en']) await assertInViewport(page, `header.site-header .lang-btn[data-lang="${l}"]`, where);
   await assertInViewport(page, title, where);
 
   // No horizontal scroll (against the viewport the suite set: see lib.mjs).
   assert.equal(await horizontalOverflow(page), '', `${where}: horizontal scroll`);
   assert.deepEqual(page.errors.slice(seen), [], `${where}: script errors`);
+  if (page.consoleErrors) assert.deepEqual(page.consoleErrors, [], `${where}: errors in the console`);
 }
 
 test('the lobby in English and in French, a direct challenge, a live game', { timeout: 120000 }, async () => {
@@ -236,6 +279,10 @@ test('rules, analysis, problems, editor, leaderboard, log-in, sign-up, not found
     ready: ['#signup-form #account-username', '#signup-form #account-confirm', '#signup-form button[type=submit]'],
     title: '#signup-form h1',
   });
+  // "Already have an account? Log in": the link is told from the text by more than its colour
+  const loginLink = page.locator('.account-page .account-switch a[href="/login"]');
+  assert.match(await loginLink.evaluate(a => getComputedStyle(a).textDecorationLine), /underline/, 'the log-in link is underlined');
+  assert.match(await loginLink.evaluate(a => getComputedStyle(a.parentElement).textDecorationLine), /none/, 'its sentence is not');
   await checkPage(page, {
     name: 'not-found',
     path: '/no/such/page',
@@ -274,4 +321,50 @@ test('logged in: a real account\'s profile and the account page', { timeout: 120
     user: 'user',
   });
   assert.equal((await page.locator('header [data-role="user"] .user-name').textContent())?.trim(), name);
+});
+
+test('the header at a tablet\'s width (768x1024, touch) and a laptop\'s (1366x768): one row, nothing wrapped or cut', { skip: PHONE && 'desktop pass only', timeout: 60000 }, async () => {
+  for (const [name, device, menu] of [
+    ['tablet', { viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true }, true],
+    ['laptop', { viewport: { width: 1366, height: 768 }, hasTouch: false, isMobile: false }, false],
+  ]) {
+    const p = await newPlayer(env.browser, env.server.url, 'en-US', device);
+    try {
+      const page = p.page;
+      await page.goto('/', { timeout: NAV });
+      await page.locator('.lobby #pools-title').waitFor({ state: 'visible', timeout: WAIT });
+      await page.locator('header.site-header [data-role="login"]').waitFor({ state: 'visible', timeout: WAIT });
+      const where = `header at ${name} size`;
+      const h = (await page.locator('header.site-header').boundingBox()).height;
+      assert.ok(h <= 60, `${where}: one row (${h} px)`);
+      for (const sel of ['.brand', '[data-role="login"]', '[data-action="settings"]', '[data-action="sound"]', '.lang-btn[data-lang="fr"]', '.lang-btn[data-lang="en"]'])
+        await assertInViewport(page, `header.site-header ${sel}`, where);
+      // "Log in" on one line, the language buttons whole (not cut by their box)
+      assert.equal(await page.locator('header.site-header .user-login').evaluate(e => e.getClientRects().length), 1, `${where}: "Log in" wraps`);
+      const cut = await page.locator('header.site-header .lang-switch').evaluate(e => e.scrollWidth - e.clientWidth);
+      assert.ok(cut <= 0, `${where}: the language buttons are cut by ${cut} px`);
+      const links = page.locator('header.site-header nav.site-nav a[data-nav]');
+      const button = page.locator('header.site-header [data-action="menu"]');
+      assert.equal(await button.isVisible(), menu, `${where}: the menu button ${menu ? 'shown' : 'not shown'}`);
+      if (menu) {
+        await press(page, button);
+        await links.last().waitFor({ state: 'visible', timeout: WAIT });
+      }
+      for (let i = 0; i < 6; i++) {
+        const pl = await placement(page, links.nth(i));
+        assert.ok(pl.inside && (await links.nth(i).isVisible()), `${where}: header link ${i + 1}: ${JSON.stringify(pl.rect)}`);
+      }
+      await screenshot(page, `pages-header-${name}`);
+      if (menu) {
+        // a link followed closes the menu
+        await press(page, links.nth(1));
+        await page.waitForURL(/\/rules\//, { timeout: NAV });
+        await links.first().waitFor({ state: 'hidden', timeout: WAIT });
+      }
+      assert.equal(await horizontalOverflow(page), '', `${where}: horizontal scroll`);
+      assert.deepEqual(page.errors, [], `${where}: script errors`);
+    } finally {
+      await closeAll(p);
+    }
+  }
 });

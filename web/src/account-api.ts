@@ -80,15 +80,47 @@ export function onUserChange(f: (me: Me | null) => void): () => void {
   return () => listeners.delete(f);
 }
 
+// The session cookie is HttpOnly: the page cannot see whether it has one. It
+// remembers here whether it last logged in (set at sign-up and log-in, cleared
+// at log-out and by a 401), and asks the server only then: an anonymous page
+// load asks nothing, and so logs no 401 in the browser's console.
+const SESSION_HINT_KEY = 'echecs.session';
+
+function sessionHint(): boolean {
+  try {
+    return localStorage.getItem(SESSION_HINT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function setSessionHint(on: boolean): void {
+  try {
+    if (on) localStorage.setItem(SESSION_HINT_KEY, '1');
+    else localStorage.removeItem(SESSION_HINT_KEY);
+  } catch {
+    /* storage refused: the next page load asks nothing */
+  }
+}
+
 function setUser(me: Me | null): void {
   const changed = !known || current?.username !== me?.username;
   current = me;
   known = true;
+  setSessionHint(me !== null);
   if (changed) listeners.forEach(f => f(me));
 }
 
-/** Asks the server who this browser is logged in as (401: nobody; a server without accounts: nobody). */
+/**
+ * Asks the server who this browser is logged in as (401: nobody; a server
+ * without accounts: nobody); without a session known to this browser, nobody,
+ * without asking.
+ */
 export async function refreshUser(): Promise<Me | null> {
+  if (!sessionHint()) {
+    setUser(null);
+    return current;
+  }
   try {
     setUser(await http<Me>('GET', '/api/account'));
   } catch (e) {

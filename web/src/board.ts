@@ -188,6 +188,11 @@ export class BoardView {
     if (compact === this.compactNow && (!compact || this.cols[this.mainBoard].parentElement === this.root)) return;
     this.compactNow = compact;
     this.root.classList.toggle('alice-compact', compact);
+    // one board large and the other small: each says which it is, in a few words
+    this.cols.forEach((c, i) => {
+      const label = c.querySelector('.board-label');
+      if (label) label.textContent = compact ? t('game.boardShort', { n: i + 1 }) : i === 0 ? t('game.boardA') : t('game.boardB');
+    });
     thumbHost?.classList.toggle('alice-thumb-host', compact);
     for (const c of this.cols) c.querySelector('.thumb-swap')?.remove();
     if (!compact) {
@@ -221,6 +226,15 @@ export class BoardView {
     this.mainBoard = board;
     this.compactNow = !this.compactNow; // force the re-layout
     this.layout();
+  }
+
+  /**
+   * Alice compact layout: shows large the board on which the piece standing on
+   * `square` is (the end of a game: where its last move landed).
+   */
+  showLargeAt(square: string): void {
+    const p = this.pos.pieces.get(square);
+    if (p && this.compactNow) this.showLarge(p.board);
   }
 
   largeBoard(): BoardIndex {

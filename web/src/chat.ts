@@ -88,8 +88,13 @@ export function setMuted(author: string, muted: boolean): void {
   }
 }
 
-/** A line as a list item: author, text and its two actions. Text nodes only. */
-export function renderLine(line: ChatLine, onMute: () => void, onReport: () => void): HTMLElement {
+/**
+ * A line as a list item: author, text and its two actions. Text nodes only.
+ * `seatName`: the name the board shows for the line's seat, shown for a guest
+ * player's line instead of "Guest-…" (the same person, named as on the board;
+ * still plain text, never an account's link; the mute key stays the author).
+ */
+export function renderLine(line: ChatLine, onMute: () => void, onReport: () => void, seatName?: string): HTMLElement {
   const mute = el('button', { type: 'button', class: 'chat-act', 'data-action': 'mute', title: t('chat.mute', { name: line.author }) }, t('chat.muteShort'));
   mute.addEventListener('click', onMute);
   const report = el('button', { type: 'button', class: 'chat-act', 'data-action': 'report', title: t('chat.report') }, t('chat.reportShort'));
@@ -99,7 +104,9 @@ export function renderLine(line: ChatLine, onMute: () => void, onReport: () => v
     { class: `chat-line${line.seat ? ` seat-${line.seat === 'white' ? 'white' : 'black'}` : ''}`, 'data-line': String(line.id), 'data-author': line.author },
     line.account
       ? el('a', { class: 'chat-author account', href: `/@/${encodeURIComponent(line.author)}`, 'data-link': '', title: t('chat.accountTitle', { name: line.author }) }, line.author)
-      : el('span', { class: 'chat-author guest' }, line.author),
+      : seatName && line.seat
+        ? el('span', { class: 'chat-author guest', title: line.author }, seatName)
+        : el('span', { class: 'chat-author guest' }, line.author),
     el('span', { class: 'chat-text' }, line.text),
     el('span', { class: 'chat-acts' }, mute, report),
   );
@@ -131,6 +138,7 @@ export class ChatPanel {
   private mutedBox: HTMLElement;
   private toggle: HTMLButtonElement;
   private sendBtn: HTMLButtonElement;
+  private seatNames: Partial<Record<string, string>> = {};
 
   /** `game`: the game's chat; undefined: the lobby's. */
   constructor(
@@ -184,6 +192,13 @@ export class ChatPanel {
       onSettings(() => this.render()),
       onLangChange(() => this.render()),
     );
+    this.render();
+  }
+
+  /** The names the board shows for the two seats (a game's chat): a guest player's lines carry them. */
+  setSeatNames(names: { white: string; black: string }): void {
+    if (this.seatNames.white === names.white && this.seatNames.black === names.black) return;
+    this.seatNames = { ...names };
     this.render();
   }
 
@@ -262,6 +277,7 @@ export class ChatPanel {
             this.render();
           },
           () => this.report(line),
+          line.seat ? this.seatNames[line.seat] : undefined,
         ),
       );
     }

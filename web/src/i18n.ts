@@ -14,6 +14,8 @@ const en = {
   'nav.rules': 'Rules',
   'nav.settings': 'Settings',
   'nav.menu': 'Main menu',
+  'nav.menuOpen': 'Open the menu',
+  'nav.menuClose': 'Close the menu',
   'nav.language': 'Language',
   'nav.soundOn': 'Sound on',
   'nav.soundOff': 'Sound off',
@@ -130,6 +132,7 @@ const en = {
   'game.last': 'Last move',
   'game.boardA': 'Board 1',
   'game.boardB': 'Board 2 (through the looking glass)',
+  'game.boardShort': 'Board {n}',
   'time.daysHours': '{d} d {h} h',
   'time.hoursMinutes': '{h} h {m}',
   'game.backToLobby': 'Back to the lobby',
@@ -336,7 +339,8 @@ const en = {
   'editor.epNone': 'none',
   'editor.copy': 'Copy FEN',
   'editor.copied': 'FEN copied.',
-  'editor.legal': 'A legal position: {n} legal moves.',
+  'editor.legal.one': 'A legal position: {n} legal move.',
+  'editor.legal.other': 'A legal position: {n} legal moves.',
   'editor.over': 'A legal position, but the game is over here ({reason}).',
   'editor.illegal': 'Not a legal position: {detail}',
   'editor.analyse': 'Analyse',
@@ -369,8 +373,10 @@ const en = {
   'study.file': 'A PGN file',
   'study.read': 'Read PGN',
   'study.list': 'Imported games',
-  'study.count': '{n} games read.',
-  'study.truncated': 'Only the first {n} games were read.',
+  'study.count.one': '{n} game read.',
+  'study.count.other': '{n} games read.',
+  'study.truncated.one': 'Only the first game was read.',
+  'study.truncated.other': 'Only the first {n} games were read.',
   'study.tooLarge': 'This file is larger than 1 MB.',
 
   'rules.title': 'Rules',
@@ -431,8 +437,8 @@ const en = {
   'profile.noRated': 'No rated game yet.',
   'profile.provisional': 'Provisional rating: too few games to be sure',
   'profile.deviation': 'Rating deviation: {rd}',
-  'profile.games': '{n} games',
-  'profile.oneGame': '1 game',
+  'profile.games.one': '{n} game',
+  'profile.games.other': '{n} games',
   'profile.graphs': 'Rating history',
   'profile.chartLabel': 'Rating history: {variant}, {speed}',
   'profile.gamesTitle': 'Games',
@@ -446,7 +452,7 @@ const en = {
   'profile.versus': 'against',
   'profile.deleted': 'deleted account',
   'profile.since': 'Member since {date}',
-  'profile.counts': '{all} games, {rated} rated: {win} won, {loss} lost, {draw} drawn',
+  'profile.counts': 'Games: {all} · rated: {rated} · won: {win} · lost: {loss} · drawn: {draw}',
   'profile.notFound': 'No player has this name.',
   'leaderboard.title': 'Leaderboards',
   'leaderboard.rule': 'Players with an established rating who played a rated game of this kind in the last 30 days.',
@@ -551,6 +557,8 @@ const fr: Record<Key, string> = {
   'nav.rules': 'Règles',
   'nav.settings': 'Réglages',
   'nav.menu': 'Menu principal',
+  'nav.menuOpen': 'Ouvrir le menu',
+  'nav.menuClose': 'Fermer le menu',
   'nav.language': 'Langue',
   'nav.soundOn': 'Son activé',
   'nav.soundOff': 'Son coupé',
@@ -667,6 +675,7 @@ const fr: Record<Key, string> = {
   'game.last': 'Dernier coup',
   'game.boardA': 'Échiquier 1',
   'game.boardB': 'Échiquier 2 (de l’autre côté du miroir)',
+  'game.boardShort': 'Échiquier {n}',
   'time.daysHours': '{d} j {h} h',
   'time.hoursMinutes': '{h} h {m}',
   'game.backToLobby': 'Retour à l’accueil',
@@ -873,7 +882,8 @@ const fr: Record<Key, string> = {
   'editor.epNone': 'aucune',
   'editor.copy': 'Copier la FEN',
   'editor.copied': 'FEN copiée.',
-  'editor.legal': 'Position légale : {n} coups légaux.',
+  'editor.legal.one': 'Position légale : {n} coup légal.',
+  'editor.legal.other': 'Position légale : {n} coups légaux.',
   'editor.over': 'Position légale, mais la partie est finie ici ({reason}).',
   'editor.illegal': 'Position illégale : {detail}',
   'editor.analyse': 'Analyser',
@@ -906,8 +916,10 @@ const fr: Record<Key, string> = {
   'study.file': 'Un fichier PGN',
   'study.read': 'Lire le PGN',
   'study.list': 'Parties importées',
-  'study.count': '{n} parties lues.',
-  'study.truncated': 'Seules les {n} premières parties ont été lues.',
+  'study.count.one': '{n} partie lue.',
+  'study.count.other': '{n} parties lues.',
+  'study.truncated.one': 'Seule la première partie a été lue.',
+  'study.truncated.other': 'Seules les {n} premières parties ont été lues.',
   'study.tooLarge': 'Ce fichier dépasse 1 Mo.',
 
   'rules.title': 'Règles',
@@ -968,8 +980,8 @@ const fr: Record<Key, string> = {
   'profile.noRated': 'Aucune partie classée pour l’instant.',
   'profile.provisional': 'Classement provisoire : trop peu de parties pour être sûr',
   'profile.deviation': 'Écart du classement : {rd}',
-  'profile.games': '{n} parties',
-  'profile.oneGame': '1 partie',
+  'profile.games.one': '{n} partie',
+  'profile.games.other': '{n} parties',
   'profile.graphs': 'Historique du classement',
   'profile.chartLabel': 'Historique du classement : {variant}, {speed}',
   'profile.gamesTitle': 'Parties',
@@ -983,7 +995,7 @@ const fr: Record<Key, string> = {
   'profile.versus': 'contre',
   'profile.deleted': 'compte supprimé',
   'profile.since': 'Membre depuis le {date}',
-  'profile.counts': '{all} parties, {rated} classées : {win} gagnées, {loss} perdues, {draw} nulles',
+  'profile.counts': 'Parties : {all} · classées : {rated} · gagnées : {win} · perdues : {loss} · nulles : {draw}',
   'profile.notFound': 'Aucun joueur ne porte ce nom.',
   'leaderboard.title': 'Classements',
   'leaderboard.rule': 'Les joueurs au classement établi qui ont joué une partie classée de ce type ces 30 derniers jours.',
@@ -1133,4 +1145,20 @@ export function translate(l: Lang, key: Key, params?: Record<string, string | nu
 
 export function t(key: Key, params?: Record<string, string | number>): string {
   return translate(current, key, params);
+}
+
+/** The keys that come in a singular and a plural (`<base>.one`, `<base>.other`). */
+export type PluralKey = { [K in Key]: K extends `${infer B}.one` ? (`${B}.other` extends Key ? B : never) : never }[Key];
+
+/**
+ * A text about `n` things in the language's singular or plural (Intl.PluralRules:
+ * English 1 is singular; French 0 and 1 are); `{n}` is filled with the number.
+ */
+export function translatePlural(l: Lang, base: PluralKey, n: number, params?: Record<string, string | number>): string {
+  const one = new Intl.PluralRules(l).select(n) === 'one';
+  return translate(l, `${base}.${one ? 'one' : 'other'}` as Key, { n, ...params });
+}
+
+export function tn(base: PluralKey, n: number, params?: Record<string, string | number>): string {
+  return translatePlural(current, base, n, params);
 }

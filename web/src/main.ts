@@ -33,7 +33,7 @@ function renderHeader(): void {
   clear(header);
   const nav = el(
     'nav',
-    { class: 'site-nav', 'aria-label': t('nav.menu') },
+    { class: 'site-nav', id: 'site-nav', 'aria-label': t('nav.menu') },
     el('a', { href: '/', 'data-link': '', 'data-nav': 'lobby' }, t('nav.lobby')),
     el('a', { href: '/rules/chess', 'data-link': '', 'data-nav': 'rules' }, t('nav.rules')),
     el('a', { href: '/analysis', 'data-link': '', 'data-nav': 'analysis' }, t('nav.analysis')),
@@ -41,7 +41,7 @@ function renderHeader(): void {
     el('a', { href: '/problems', 'data-link': '', 'data-nav': 'problems' }, t('nav.problems')),
     el('a', { href: '/leaderboard', 'data-link': '', 'data-nav': 'leaderboard' }, t('nav.leaderboard')),
   );
-  const brand = el('a', { href: '/', 'data-link': '', class: 'brand' }, el('span', { class: 'brand-icon', 'aria-hidden': 'true' }, '♞'), t('app.title'));
+  const brand = el('a', { href: '/', 'data-link': '', class: 'brand' }, el('span', { class: 'brand-icon', 'aria-hidden': 'true' }, '♞'), el('span', { class: 'brand-text' }, t('app.title')));
   const langBox = el('div', { class: 'lang-switch', role: 'group', 'aria-label': t('nav.language') });
   for (const l of LANGS) {
     const b = el('button', { type: 'button', class: `lang-btn${l === lang() ? ' active' : ''}`, 'data-lang': l, lang: l }, l.toUpperCase());
@@ -73,12 +73,51 @@ function renderHeader(): void {
   const user = me
     ? el('a', { href: '/account', 'data-link': '', class: 'user-link', 'data-role': 'user', title: t('nav.account', { name: me.username }) }, person, el('span', { class: 'user-name' }, me.username))
     : el('a', { href: '/login', 'data-link': '', class: 'user-link', 'data-role': 'login', title: t('nav.login') }, person, el('span', { class: 'user-login' }, t('nav.login')));
-  header.append(el('div', { class: 'header-top' }, brand, el('div', { class: 'header-right' }, user, gear, sound, langBox)), nav);
+  // phones and portrait tablets: the links behind a menu button (CSS shows it and hides them)
+  const menu = el('button', {
+    type: 'button',
+    class: 'icon-btn menu-btn',
+    'data-action': 'menu',
+    'aria-controls': 'site-nav',
+    'aria-expanded': 'false',
+    title: t('nav.menuOpen'),
+    'aria-label': t('nav.menuOpen'),
+  });
+  menu.appendChild(svgIcon('M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z'));
+  menu.addEventListener('click', () => setMenu(!header.classList.contains('menu-open')));
+  nav.addEventListener('click', e => {
+    if ((e.target as HTMLElement).closest('a')) setMenu(false);
+  });
+  header.classList.remove('menu-open');
+  // a narrow phone gives the user's name the brand's room (CSS)
+  header.classList.toggle('signed-in', !!me);
+  header.append(el('div', { class: 'header-top' }, brand, el('div', { class: 'header-right' }, user, gear, sound, langBox, menu)), nav);
   markNav();
   clear(footer);
   footer.append(el('span', {}, t('app.tagline')), el('span', {}, ' · '), el('span', {}, t('footer.text')));
   document.title = t('app.title');
 }
+
+/** Opens or closes the header's menu (phones and portrait tablets). */
+function setMenu(open: boolean): void {
+  header.classList.toggle('menu-open', open);
+  const b = header.querySelector<HTMLButtonElement>('[data-action="menu"]');
+  if (!b) return;
+  b.setAttribute('aria-expanded', String(open));
+  const label = open ? t('nav.menuClose') : t('nav.menuOpen');
+  b.title = label;
+  b.setAttribute('aria-label', label);
+}
+
+document.addEventListener('keydown', e => {
+  if (e.key === 'Escape' && header.classList.contains('menu-open')) {
+    setMenu(false);
+    header.querySelector<HTMLButtonElement>('[data-action="menu"]')?.focus();
+  }
+});
+document.addEventListener('click', e => {
+  if (header.classList.contains('menu-open') && !header.contains(e.target as Node)) setMenu(false);
+});
 
 /** The header link of the page shown is marked as current. */
 function markNav(): void {

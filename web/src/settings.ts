@@ -31,7 +31,7 @@ const FLIP_KEY = 'echecs.flipped';
 
 const DEFAULTS: Settings = {
   notation: 'figurine',
-  sound: false,
+  sound: true,
   confirmCorrespondence: true,
   board: 'brown',
   pieces: 'cburnett',

@@ -105,6 +105,14 @@ test('chat: an account author links to its profile, a guest is plain text', () =
   assert.equal(g.tag, 'span');
   assert.ok(g.attrs.get('class')!.split(' ').includes('guest'));
   assert.equal(g.attrs.get('href'), undefined);
+  // a guest player's line carries the name the board shows for the seat; the mute key stays the guest name
+  const seated = chat.renderLine({ id: 3, author: 'Guest-1a2b3c', account: false, seat: 'white', text: 'hi', at: 0 }, () => {}, () => {}, 'Ann') as unknown as FakeElement;
+  assert.equal(seated.find('chat-author')!.textContent, 'Ann');
+  assert.equal(seated.find('chat-author')!.tag, 'span');
+  assert.equal(seated.attrs.get('data-author'), 'Guest-1a2b3c');
+  // an account's line keeps the account's name and link
+  const accSeated = chat.renderLine({ id: 4, author: 'AnnLee', account: true, seat: 'white', text: 'hi', at: 0 }, () => {}, () => {}, 'Someone') as unknown as FakeElement;
+  assert.equal(accSeated.find('chat-author')!.textContent, 'AnnLee');
 });
 
 test('chat: a line from the server is checked field by field', () => {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
-import { dictionaries, detectLang, translate } from '../src/i18n.ts';
+import { dictionaries, detectLang, translate, translatePlural } from '../src/i18n.ts';
 import { RULES } from '../src/rules-content.ts';
 
 test('every key exists in both languages, none is empty, placeholders match', () => {
@@ -38,6 +38,20 @@ test('language from the saved choice, else the browser, else English', () => {
 test('translate fills placeholders', () => {
   assert.equal(translate('fr', 'game.badMove', { move: 'Nf9' }), 'Coup illégal : Nf9');
   assert.equal(translate('en', 'lobby.computerName', { level: 4 }), 'Computer level 4');
+});
+
+test('counts in the singular and the plural of each language', () => {
+  assert.equal(translatePlural('en', 'study.count', 1), '1 game read.');
+  assert.equal(translatePlural('en', 'study.count', 2), '2 games read.');
+  assert.equal(translatePlural('en', 'study.count', 0), '0 games read.');
+  assert.equal(translatePlural('fr', 'study.count', 1), '1 partie lue.');
+  assert.equal(translatePlural('fr', 'study.count', 0), '0 partie lue.', 'French: 0 is singular');
+  assert.equal(translatePlural('fr', 'study.count', 3), '3 parties lues.');
+  assert.equal(translatePlural('en', 'editor.legal', 1), 'A legal position: 1 legal move.');
+  assert.equal(translatePlural('fr', 'profile.games', 1), '1 partie');
+  assert.equal(translatePlural('en', 'profile.games', 12), '12 games');
+  // every key in .one has its .other, in both languages
+  for (const k of Object.keys(dictionaries.en)) if (k.endsWith('.one')) assert.ok(k.replace(/one$/, 'other') in dictionaries.en, k);
 });
 
 test('rules pages exist in both languages with the same diagrams', () => {

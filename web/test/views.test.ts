@@ -48,7 +48,9 @@ test('settings: unknown or broken values fall back to the defaults', () => {
   assert.equal(s.board, 'green');
   assert.equal(s.pieces, 'fontawesome');
   assert.equal(s.boardScale, 1, 'clamped');
-  assert.equal(s.sound, false, 'not a boolean: default');
+  assert.equal(s.sound, true, 'not a boolean: the default (on)');
+  assert.equal(sanitize({}).sound, true, 'a new player hears the game');
+  assert.equal(sanitize({ sound: false }).sound, false, 'the player switched it off: kept');
   assert.equal(s.confirmCorrespondence, false);
   assert.equal(sanitize({ board: 'purple', notation: 'runes' }).board, 'brown');
   assert.equal(sanitize({ notation: 'runes' }).notation, 'figurine');

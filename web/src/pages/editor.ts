@@ -10,7 +10,7 @@ import { clear, el } from '../dom.js';
 import { BoardEditor, EMPTY_FEN, oneBoard } from '../editor.js';
 import { errorText } from '../errors.js';
 import { INITIAL_FEN, Variant } from '../fen.js';
-import { t } from '../i18n.js';
+import { t, tn } from '../i18n.js';
 import { navigate } from '../router.js';
 import { games, twoBoards, variantKey, variantOr } from '../games.js';
 
@@ -117,7 +117,7 @@ export function editorPage(root: HTMLElement, q: URLSearchParams): () => void {
       verdict.textContent =
         r.status === 'over' && r.termination
           ? t('editor.over', { reason: r.termination })
-          : t('editor.legal', { n: r.legal_moves.length });
+          : tn('editor.legal', r.legal_moves.length);
     } catch (e) {
       if (mine !== seq) return;
       legal = false;

@@ -94,8 +94,28 @@ export function renderMoveList(box: HTMLElement, st: GameState, shown: number, g
     row.appendChild(cell);
   });
   const cur = box.querySelector<HTMLElement>('.current');
-  if (cur && shown === st.ply) box.scrollTop = box.scrollHeight;
-  else cur?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  if (cur) keepInView(box, cur, shown === st.ply);
+}
+
+/**
+ * Scrolls the move list, and only it (never the page), so that the current
+ * move is in sight: a column on a desktop (scrollTop), a horizontal strip on a
+ * phone (scrollLeft). At the live position the list goes to its end.
+ */
+export function keepInView(box: HTMLElement, cur: HTMLElement, atEnd: boolean): void {
+  if (atEnd) {
+    box.scrollTop = box.scrollHeight;
+    box.scrollLeft = box.scrollWidth;
+    return;
+  }
+  const b = box.getBoundingClientRect();
+  const c = cur.getBoundingClientRect();
+  // the move's row number stays in sight too, on the strip
+  const margin = Math.min(40, b.width / 4);
+  if (c.left < b.left + margin) box.scrollLeft -= b.left + margin - c.left;
+  else if (c.right > b.right - margin) box.scrollLeft += c.right - (b.right - margin);
+  if (c.top < b.top) box.scrollTop -= b.top - c.top;
+  else if (c.bottom > b.bottom) box.scrollTop += c.bottom - b.bottom;
 }
 
 /** The last few moves, for the Alice thumbnail row on phones. */

@@ -51,6 +51,9 @@ interface Els {
   exportBox: HTMLElement;
   thumb: HTMLElement;
   lastMoves: HTMLElement;
+  side: HTMLElement;
+  /** Phones: the result and the next actions, right under the board once the game is over. */
+  endBox: HTMLElement;
 }
 
 class GamePage {
@@ -69,6 +72,8 @@ class GamePage {
   /** A move made on the board that waits for the player's confirmation (correspondence). */
   private unconfirmed: string | null = null;
   private lowTimeSounded = false;
+  /** The board of the game's last move was brought up large once (Alice on a phone). */
+  private endShownLarge = false;
   private media = window.matchMedia(NARROW);
   private els!: Els;
   private chat: ChatPanel;
@@ -95,7 +100,10 @@ class GamePage {
         if (this.state) this.render();
       }),
     );
-    const onMedia = () => this.board?.layout();
+    const onMedia = () => {
+      this.board?.layout();
+      if (this.state) this.render();
+    };
     this.media.addEventListener('change', onMedia);
     this.unsub.push(() => this.media.removeEventListener('change', onMedia));
     s.join(id);
@@ -174,10 +182,11 @@ class GamePage {
     const lastMoves = el('div', { class: 'last-moves', 'aria-hidden': 'true' });
     const reviewHost = el('section', { class: 'game-review' });
     this.review = new GameReviewPanel(reviewHost, st.game, p => this.go(p), () => this.board);
-    const main = el('div', { class: 'game-main' }, barTop, boardHost, barBottom, slot, reviewHost);
+    const endBox = el('div', { class: 'end-box', hidden: '' });
+    const main = el('div', { class: 'game-main' }, barTop, boardHost, barBottom, slot, endBox, reviewHost);
     if (twoBoards(st.variant)) main.appendChild(el('div', { class: 'alice-row' }, thumb, lastMoves));
     this.root.append(conn, el('div', { class: `game-page variant-${st.variant}` }, main, side));
-    this.els = { boardHost, slot, banner, status, moves, controls, top, bottom, barTop, barBottom, nav, input, inputMsg, conn, exportBox, thumb, lastMoves };
+    this.els = { boardHost, slot, banner, status, moves, controls, top, bottom, barTop, barBottom, nav, input, inputMsg, conn, exportBox, thumb, lastMoves, side, endBox };
     const mine: Color = st.you === 'black' ? 'black' : 'white';
     this.orientation = this.orientation ?? (isFlipped(this.id) ? opposite(mine) : mine);
     this.board = new BoardView(boardHost, st.variant, {
@@ -216,6 +225,12 @@ class GamePage {
       else if (st.ply > prev.ply) play(moveSound(st.moves[st.ply - 1]?.san ?? ''));
     }
     this.renderBoard();
+    // Alice on a phone: the end of the game is shown on the board where its last move landed
+    if (st.status === 'over' && !this.endShownLarge && this.board && this.viewPly === null) {
+      this.endShownLarge = true;
+      const last = st.moves[st.ply - 1]?.uci;
+      if (last && twoBoards(st.variant)) this.board.showLargeAt(last.slice(2, 4));
+    }
     this.render();
     if (st.rematch_game && st.you && prev && !prev.rematch_game) {
       navigate(`/game/${st.rematch_game}`);
@@ -395,6 +410,7 @@ class GamePage {
     this.renderClocks();
     renderResult(e.banner, st);
     decorateResult(e.banner, st);
+    this.chat.setSeatNames({ white: playerName(st.players.white), black: playerName(st.players.black) });
 
     e.status.textContent = this.statusText();
     // the tab's title tells whose turn it is, as on lichess
@@ -557,6 +573,8 @@ class GamePage {
       box.appendChild(el('div', { class: 'spectator-note' }, t('game.spectator')));
       if (st.status === 'over' && st.rematch_game)
         box.appendChild(el('a', { href: `/game/${st.rematch_game}`, 'data-link': '', class: 'btn' }, t('game.rematch')));
+      if (st.status === 'over') box.appendChild(this.analyseLink());
+      this.placeEnd(st.status === 'over');
       return;
     }
     const opp = opposite(me);
@@ -613,8 +631,38 @@ class GamePage {
       } else {
         box.appendChild(btn(t('game.rematch'), 'rematch-offer', () => send('rematch_offer'), 'primary'));
       }
-      box.appendChild(el('a', { href: '/', 'data-link': '', class: 'btn' }, t('game.newGame')));
+      box.appendChild(el('a', { href: '/', 'data-link': '', class: 'btn', 'data-action': 'new-game' }, t('game.newGame')));
+      box.appendChild(this.analyseLink());
     }
+    this.placeEnd(st.status === 'over' || box.querySelector('.offer.claim') !== null);
+  }
+
+  /**
+   * On a phone the result and the next actions (rematch, a new game, the
+   * analysis, a claim) go right under the board, in sight without scrolling;
+   * elsewhere, and while the game is played, they stay in the side panel.
+   */
+  private placeEnd(ended: boolean): void {
+    const { banner, controls, endBox, side, status, bottom } = this.els;
+    const under = ended && this.media.matches;
+    endBox.hidden = !under;
+    this.root.querySelector('.game-page')?.classList.toggle('ended', under);
+    if (under) {
+      if (banner.parentElement !== endBox) endBox.append(banner, controls);
+    } else if (banner.parentElement !== side) {
+      side.insertBefore(banner, status);
+      side.insertBefore(controls, bottom);
+    }
+  }
+
+  /** The analysis board on the position shown (a finished game only: fair play). */
+  private analyseLink(): HTMLElement {
+    const st = this.state!;
+    return el(
+      'a',
+      { href: `/analysis?game=${encodeURIComponent(st.game)}&ply=${this.shownPly()}`, 'data-link': '', class: 'btn', 'data-action': 'analyse' },
+      t('game.analyse'),
+    );
   }
 
   private renderExport(): void {
@@ -634,15 +682,8 @@ class GamePage {
       el('a', { href: `/game/${st.game}.pgn`, download: `${st.game}.pgn`, class: 'btn small', 'data-action': 'pgn' }, t('game.exportPgn')),
     );
     // fair play: no engine for a game in progress, for its players and its spectators alike
-    if (st.status === 'over')
-      links.appendChild(
-        el(
-          'a',
-          { href: `/analysis?game=${encodeURIComponent(st.game)}&ply=${this.shownPly()}`, 'data-link': '', class: 'btn small primary', 'data-action': 'analyse' },
-          t('game.analyse'),
-        ),
-      );
-    else links.appendChild(el('span', { class: 'hint fair-play' }, t('game.analysisAfter')));
+    // (once it is over, the analysis is among the next actions: renderControls)
+    if (st.status !== 'over') links.appendChild(el('span', { class: 'hint fair-play' }, t('game.analysisAfter')));
     box.append(el('div', { class: 'fen-row' }, el('label', {}, t('game.fen')), fenInput, copy), links);
   }
 }

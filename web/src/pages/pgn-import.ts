@@ -8,7 +8,7 @@ import { http } from '../api.js';
 import { clear, el } from '../dom.js';
 import { errorText } from '../errors.js';
 import type { Variant } from '../fen.js';
-import { t } from '../i18n.js';
+import { t, tn } from '../i18n.js';
 
 export interface ImportedGame {
   index: number;
@@ -71,11 +71,14 @@ export function pgnImportPanel(onLoad: (g: ImportedGame) => void): HTMLElement {
 
   const submit = async (pgn: string) => {
     msg.textContent = '';
+    msg.classList.remove('ok');
     try {
       const r = await http<{ games: ImportedGame[]; truncated: boolean }>('POST', '/api/pgn/read', { text: pgn });
       saveStudy(r.games);
       render(r.games);
-      msg.textContent = t(r.truncated ? 'study.truncated' : 'study.count', { n: r.games.length });
+      // a count, not an error: not in the error colour
+      msg.textContent = tn(r.truncated ? 'study.truncated' : 'study.count', r.games.length);
+      msg.classList.add('ok');
       const first = r.games.find(g => !g.error);
       if (first) onLoad(first);
     } catch (e) {
@@ -88,6 +91,7 @@ export function pgnImportPanel(onLoad: (g: ImportedGame) => void): HTMLElement {
     const f = file.files?.[0];
     if (!f) return;
     if (f.size > MAX_FILE_BYTES) {
+      msg.classList.remove('ok');
       msg.textContent = t('study.tooLarge');
       return;
     }

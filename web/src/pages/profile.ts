@@ -8,7 +8,7 @@ import { ApiError } from '../api.js';
 import { Profile, ProfileGame, SPEEDS, Speed, accountApi, currentUser, diffText, isOwnProfile, onUserChange, ratingText } from '../account-api.js';
 import { el } from '../dom.js';
 import { errorText } from '../errors.js';
-import { Key, lang, t } from '../i18n.js';
+import { Key, lang, t, tn } from '../i18n.js';
 import { ratingChart } from '../rating-chart.js';
 import { yourTurnPanel } from './your-turn-panel.js';
 import { ratedVariants } from '../account-api.js';
@@ -60,7 +60,7 @@ function ratingsTable(p: Profile): HTMLElement {
         const r = p.ratings[v]?.[s];
         if (!r || r.games === 0) return el('td', { class: 'muted' }, '—');
         const title = r.provisional ? t('profile.provisional') : t('profile.deviation', { rd: r.rd });
-        return el('td', { 'data-speed': s, title }, el('span', { class: r.provisional ? 'rating provisional' : 'rating' }, ratingText(r)), el('span', { class: 'games-count' }, r.games === 1 ? t('profile.oneGame') : t('profile.games', { n: r.games })));
+        return el('td', { 'data-speed': s, title }, el('span', { class: r.provisional ? 'rating provisional' : 'rating' }, ratingText(r)), el('span', { class: 'games-count' }, tn('profile.games', r.games)));
       }),
     ),
   );
