@@ -44,6 +44,11 @@ test('sign up, log out, log in, change the password, log out everywhere', { time
     assert.equal(session.httpOnly, true);
     assert.equal(session.sameSite, 'Lax');
     assert.equal(await page.evaluate(() => document.cookie.includes('echecs_session')), false, 'not readable by scripts');
+    // a browser logged in before the page kept its note of it ('echecs.session')
+    // is still shown logged in: having its player token, it asks once
+    await page.evaluate(() => localStorage.removeItem('echecs.session'));
+    await page.reload();
+    await page.locator('header.site-header [data-role="user"]', { hasText: name }).waitFor();
 
     // log out from the account page: the header says "Log in"
     await page.goto('/account');

@@ -81,14 +81,25 @@ export function onUserChange(f: (me: Me | null) => void): () => void {
 }
 
 // The session cookie is HttpOnly: the page cannot see whether it has one. It
-// remembers here whether it last logged in (set at sign-up and log-in, cleared
-// at log-out and by a 401), and asks the server only then: an anonymous page
-// load asks nothing, and so logs no 401 in the browser's console.
+// remembers here whether it last logged in ('1' at sign-up and log-in, '0' at
+// log-out and after a 401), and asks the server only when it did: an
+// anonymous page load asks nothing, and so logs no 401 in the browser's
+// console. A browser that has no such note but was here before (it has its
+// player token: the notes came later) asks once, so that a session made
+// before them is not shown as logged out.
 const SESSION_HINT_KEY = 'echecs.session';
+const returningBrowser = (() => {
+  try {
+    return localStorage.getItem('echecs.token') !== null;
+  } catch {
+    return false;
+  }
+})();
 
 function sessionHint(): boolean {
   try {
-    return localStorage.getItem(SESSION_HINT_KEY) === '1';
+    const note = localStorage.getItem(SESSION_HINT_KEY);
+    return note === null ? returningBrowser : note === '1';
   } catch {
     return false;
   }
@@ -96,8 +107,7 @@ function sessionHint(): boolean {
 
 function setSessionHint(on: boolean): void {
   try {
-    if (on) localStorage.setItem(SESSION_HINT_KEY, '1');
-    else localStorage.removeItem(SESSION_HINT_KEY);
+    localStorage.setItem(SESSION_HINT_KEY, on ? '1' : '0');
   } catch {
     /* storage refused: the next page load asks nothing */
   }
