@@ -124,24 +124,33 @@ TEST_F(AttackTest, EvaluationFlood) {
     end("evaluation flood");
 }
 
+// The id of the i-th game write_finished_games wrote: prefix and 5 digits.
+std::string finished_game_id(const std::string& prefix, int i) {
+    return prefix + std::string(5 - std::to_string(i).size(), '0') + std::to_string(i);
+}
+
+// `count` finished games written straight into the database, before the
+// server starts (what a long-lived site has on disk).
+void write_finished_games(const std::string& db, const std::string& prefix, int count, const std::string& result) {
+    auto st = server::open_storage(db);
+    std::vector<server::WriteOp> ops;
+    for (int i = 0; i < count; ++i) {
+        server::GameRecord g;
+        g.id = finished_game_id(prefix, i);
+        g.initial_fen = g.fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        g.status = "over";
+        g.result = result;
+        g.termination = "resignation";
+        g.created_at = 1000 + i;
+        g.ended_at = 2000 + i;
+        ops.push_back(server::SaveGame{g});
+    }
+    st->apply(ops);
+}
+
 TEST_F(AttackTest, ListingFlood) {
     // 2,000 finished games written directly, then deep listings in a loop.
-    {
-        auto st = server::open_storage(options().db);
-        std::vector<server::WriteOp> ops;
-        for (int i = 0; i < 2000; ++i) {
-            server::GameRecord g;
-            g.id = "Old" + std::string(5 - std::to_string(i).size(), '0') + std::to_string(i);
-            g.initial_fen = g.fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-            g.status = "over";
-            g.result = "1-0";
-            g.termination = "resignation";
-            g.created_at = 1000 + i;
-            g.ended_at = 2000 + i;
-            ops.push_back(server::SaveGame{g});
-        }
-        st->apply(ops);
-    }
+    write_finished_games(options().db, "Old", 2000, "1-0");
     begin([](server::ServerOptions& o) { o.http_rate_per_second = o.http_burst = 1e6; });
     std::atomic<int> answered{0}, busy{0};
     flood(8, 2.5, 5000, [&](int t) {
@@ -159,22 +168,7 @@ TEST_F(AttackTest, ListingFlood) {
 // up to max_finished_rooms at once, the least recently used leave, and every
 // join is still answered (a game that left is loaded again).
 TEST_F(AttackTest, SpectatorsOfManyFinishedGames) {
-    {
-        auto st = server::open_storage(options().db);
-        std::vector<server::WriteOp> ops;
-        for (int i = 0; i < 150; ++i) {
-            server::GameRecord g;
-            g.id = "Fin" + std::string(5 - std::to_string(i).size(), '0') + std::to_string(i);
-            g.initial_fen = g.fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-            g.status = "over";
-            g.result = "0-1";
-            g.termination = "resignation";
-            g.created_at = 1000 + i;
-            g.ended_at = 2000 + i;
-            ops.push_back(server::SaveGame{g});
-        }
-        st->apply(ops);
-    }
+    write_finished_games(options().db, "Fin", 150, "0-1");
     begin([](server::ServerOptions& o) {
         o.max_finished_rooms = 50;
         o.max_watched = 200;
@@ -185,7 +179,7 @@ TEST_F(AttackTest, SpectatorsOfManyFinishedGames) {
     std::size_t most = 0;
     for (int round = 0; round < 2; ++round)
         for (int i = 0; i < 150; ++i) {
-            const std::string id = "Fin" + std::string(5 - std::to_string(i).size(), '0') + std::to_string(i);
+            const std::string id = finished_game_id("Fin", i);
             EXPECT_EQ(join(watcher, id)["result"], "0-1") << id;
             if (i % 10 == 0) most = std::max(most, server_->stats().rooms);
         }
