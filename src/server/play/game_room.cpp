@@ -336,16 +336,16 @@ void GameRoom::stop() {
     timer_.cancel();
 }
 
-bool GameRoom::unloadable() const {
-    return !busy_ && waiting_.empty() && !engine_pending_ && !game_->live() && seat_peers_[WHITE] == 0 &&
-           seat_peers_[BLACK] == 0;
-}
+bool GameRoom::settled() const { return !busy_ && waiting_.empty() && !engine_pending_ && !game_->live(); }
+
+bool GameRoom::players_here() const { return seat_peers_[WHITE] > 0 || seat_peers_[BLACK] > 0; }
+
+bool GameRoom::unloadable() const { return settled() && !players_here(); }
 
 bool GameRoom::evictable(std::int64_t now) const {
-    if (busy_ || !waiting_.empty() || engine_pending_ || game_->live()) return false;
+    if (!settled()) return false;
     const std::int64_t idle = now - last_used_;
-    const bool player_watching = seat_peers_[WHITE] > 0 || seat_peers_[BLACK] > 0;
-    return idle >= (player_watching ? hub_.options().finished_player_ttl_ms : hub_.options().finished_ttl_ms);
+    return idle >= (players_here() ? hub_.options().finished_player_ttl_ms : hub_.options().finished_ttl_ms);
 }
 
 void GameRoom::archive(std::int64_t now) {

@@ -86,6 +86,10 @@ public:
     void on_timer();
 
 private:
+    // Over and at rest: no move being written or waiting, no engine search.
+    bool settled() const;
+    // A player (either seat) has a socket on the room.
+    bool players_here() const;
     void broadcast();
     void send_state(Peer& p) const;
     std::optional<Color> seat_of(const std::string& token) const;
