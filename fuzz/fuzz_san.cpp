@@ -1,7 +1,8 @@
-// SAN and coordinate readers on a handful of positions of the three games:
+// SAN and coordinate readers, and the PGN reader's lenient one, on a handful of positions of the three games:
 // any text is a legal move or a NotationError; an accepted move writes back
 // to text that reads as the same move; a rejection's message is valid UTF-8.
 #include "common.h"
+#include "core/pgn_moves.h"
 #include "core/utf8.h"
 
 using namespace echecs;
@@ -28,6 +29,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         pos.set(v, fen, st);
     } catch (const FenError&) {
         return 0;  // e.g. an Alice FEN in another variant
+    }
+    // The PGN reader's lenient reading (figurines, "o-o", "a8(Q)", French letters)
+    // gives a legal move or a NotationError, like the strict readers.
+    for (bool french : {false, true}) {
+        try {
+            const Move m = pgn_moves::read_move(pos, text, french).move;
+            fuzz::check(parse_san(pos, to_san(pos, m)) == m, "lenient reading round trip");
+        } catch (const NotationError& e) {
+            fuzz::check(is_valid_utf8(e.what()), "lenient NotationError is UTF-8");
+        }
     }
     for (int kind = 0; kind < 2; ++kind) {
         try {

@@ -37,13 +37,18 @@ std::vector<std::string_view> split_fields(std::string_view s) {
     return out;
 }
 
-[[noreturn]] void fail(const std::string& msg) { throw FenError("FEN: " + msg); }
+using Params = std::vector<std::pair<std::string, std::string>>;
+[[noreturn]] void fail(const std::string& msg, std::string key, Params params = {}) {
+    throw FenError("FEN: " + msg, {std::move(key), std::move(params)});
+}
 
 int parse_counter(std::string_view field, const char* name, int min) {
     int v = 0;
     auto [ptr, ec] = std::from_chars(field.data(), field.data() + field.size(), v);
     if (ec != std::errc() || ptr != field.data() + field.size() || v < min || v > 100000)
-        fail(std::string(name) + " field: " + quote_input(field) + " is not a number >= " + std::to_string(min));
+        fail(std::string(name) + " field: " + quote_input(field) + " is not a number >= " + std::to_string(min),
+             min == 0 ? "fen_halfmove_clock" : "fen_fullmove_number",
+             {{"text", quote_input(field)}, {"min", std::to_string(min)}});
     return v;
 }
 
@@ -66,7 +71,8 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
     auto fields = split_fields(fen);
     if (fields.size() < 4 || fields.size() > 6)
         fail("expected 4 to 6 fields (placement, side, castling, en passant, halfmove clock, fullmove number), got " +
-             std::to_string(fields.size()));
+                 std::to_string(fields.size()),
+             "fen_field_count", {{"count", std::to_string(fields.size())}});
 
     // 1. Placement
     {
@@ -77,12 +83,15 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
             std::string where = "rank " + std::to_string(rank + 1);
             if (c == '/') {
                 if (file != 8)
-                    fail("piece placement field: " + where + " has " + std::to_string(file) + " squares, not 8");
-                if (--rank < 0) fail("piece placement field: more than 8 ranks");
+                    fail("piece placement field: " + where + " has " + std::to_string(file) + " squares, not 8",
+                         "fen_rank_squares", {{"rank", std::to_string(rank + 1)}, {"squares", std::to_string(file)}});
+                if (--rank < 0) fail("piece placement field: more than 8 ranks", "fen_rank_count_over");
                 file = 0;
             } else if (c >= '1' && c <= '8') {
                 file += c - '0';
-                if (file > 8) fail("piece placement field: " + where + " has more than 8 squares");
+                if (file > 8)
+                    fail("piece placement field: " + where + " has more than 8 squares", "fen_rank_too_long",
+                         {{"rank", std::to_string(rank + 1)}});
             } else {
                 size_t idx = PIECE_CHARS.find(c);
                 Board b = BOARD_A;
@@ -92,14 +101,22 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
                 }
                 if (idx == std::string_view::npos || c == ' ')
                     fail("piece placement field: unknown piece letter " + quote_char_at(placement, i) + " on " + where +
-                         board_b_letter_note(v, c));
-                if (file > 7) fail("piece placement field: " + where + " has more than 8 squares");
+                             board_b_letter_note(v, c),
+                         "fen_piece_letter",
+                         {{"letter", quote_char_at(placement, i)}, {"rank", std::to_string(rank + 1)}});
+                if (file > 7)
+                    fail("piece placement field: " + where + " has more than 8 squares", "fen_rank_too_long",
+                         {{"rank", std::to_string(rank + 1)}});
                 put_piece(Piece(idx), make_square(file, rank), b);
                 ++file;
             }
         }
-        if (rank != 0) fail("piece placement field: " + std::to_string(8 - rank) + " ranks, not 8");
-        if (file != 8) fail("piece placement field: rank 1 has " + std::to_string(file) + " squares, not 8");
+        if (rank != 0)
+            fail("piece placement field: " + std::to_string(8 - rank) + " ranks, not 8", "fen_rank_count",
+                 {{"ranks", std::to_string(8 - rank)}});
+        if (file != 8)
+            fail("piece placement field: rank 1 has " + std::to_string(file) + " squares, not 8", "fen_rank_squares",
+                 {{"rank", "1"}, {"squares", std::to_string(file)}});
     }
 
     // 2. Side to move
@@ -108,7 +125,8 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
     else if (fields[1] == std::string_view(&color_info(BLACK).fen, 1))
         side_ = BLACK;
     else
-        fail("active colour field: " + quote_input(fields[1]) + " is neither 'w' nor 'b'");
+        fail("active colour field: " + quote_input(fields[1]) + " is neither 'w' nor 'b'", "fen_active_colour",
+             {{"text", quote_input(fields[1])}});
 
     // 3. Castling
     castling_mask_[SQ_E1] = WHITE_OO | WHITE_OOO;
@@ -126,9 +144,13 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
                 case 'Q': cr = WHITE_OOO; break;
                 case 'k': cr = BLACK_OO; break;
                 case 'q': cr = BLACK_OOO; break;
-                default: fail("castling availability field: unknown letter " + quote_char_at(fields[2], i));
+                default:
+                    fail("castling availability field: unknown letter " + quote_char_at(fields[2], i),
+                         "fen_castling_letter", {{"letter", quote_char_at(fields[2], i)}});
             }
-            if (st.castling & cr) fail(std::string("castling availability field: '") + c + "' given twice");
+            if (st.castling & cr)
+                fail(std::string("castling availability field: '") + c + "' given twice", "fen_castling_twice",
+                     {{"letter", std::string(1, c)}});
             st.castling |= cr;
             Color col = (cr == WHITE_OO || cr == WHITE_OOO) ? WHITE : BLACK;
             Square ksq = col == WHITE ? SQ_E1 : SQ_E8;
@@ -136,10 +158,18 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
             const char* board_note = rules.boards == 2 ? " of board A" : "";
             if (board_[ksq] != make_piece(col, KING) || board_of(ksq) != BOARD_A)
                 fail(std::string("castling availability field: '") + c + "' but no " +
-                     std::string(color_info(col).name) + " king on " + square_name(ksq) + board_note);
+                         std::string(color_info(col).name) + " king on " + square_name(ksq) + board_note,
+                     "fen_castling_no_king",
+                     {{"letter", std::string(1, c)},
+                      {"color", std::string(color_info(col).name)},
+                      {"square", square_name(ksq)}});
             if (board_[rsq] != make_piece(col, ROOK) || board_of(rsq) != BOARD_A)
                 fail(std::string("castling availability field: '") + c + "' but no " +
-                     std::string(color_info(col).name) + " rook on " + square_name(rsq) + board_note);
+                         std::string(color_info(col).name) + " rook on " + square_name(rsq) + board_note,
+                     "fen_castling_no_rook",
+                     {{"letter", std::string(1, c)},
+                      {"color", std::string(color_info(col).name)},
+                      {"square", square_name(rsq)}});
         }
     }
 
@@ -147,7 +177,8 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
     if (fields[3] != "-") {
         std::string_view f = fields[3];
         if (f.size() != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8')
-            fail("en passant target square field: " + quote_input(f) + " is not a square");
+            fail("en passant target square field: " + quote_input(f) + " is not a square", "fen_ep_not_square",
+                 {{"text", quote_input(f)}});
         Square ep = make_square(f[0] - 'a', f[1] - '1');
         if (rules.has_en_passant) {  // else (Avalanche) the field is ignored
             Color them = ~side_;
@@ -155,18 +186,22 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
             Square origin = ep + pawn_push(side_);
             if (relative_rank(side_, ep) != 5)
                 fail("en passant target square field: " + square_name(ep) + " is not on rank " +
-                     (side_ == WHITE ? "6" : "3") + " for the side to move");
+                         (side_ == WHITE ? "6" : "3") + " for the side to move",
+                     "fen_ep_rank", {{"square", square_name(ep)}, {"rank", side_ == WHITE ? "6" : "3"}});
             if (board_[pawn_sq] != make_piece(them, PAWN))
                 fail("en passant target square field: " + square_name(ep) +
-                     " but no pawn that has just moved two squares on " + square_name(pawn_sq));
+                         " but no pawn that has just moved two squares on " + square_name(pawn_sq),
+                     "fen_ep_no_pawn", {{"square", square_name(ep)}, {"pawn", square_name(pawn_sq)}});
             if (board_[origin] != NO_PIECE)
                 fail("en passant target square field: " + square_name(ep) + " but " + square_name(origin) +
-                     ", where the pawn started, is occupied");
+                         ", where the pawn started, is occupied",
+                     "fen_ep_origin_occupied", {{"square", square_name(ep)}, {"origin", square_name(origin)}});
             // Alice: the skipped square had to be empty only on the board the pawn left,
             // which is the other board from the one where it now stands.
             if (board_[ep] != NO_PIECE && (rules.boards == 1 || board_of(ep) != board_of(pawn_sq)))
                 fail("en passant target square field: " + square_name(ep) + ", the skipped square, is occupied" +
-                     (rules.boards == 2 ? " on the board the pawn left" : ""));
+                         (rules.boards == 2 ? " on the board the pawn left" : ""),
+                     "fen_ep_skipped_occupied", {{"square", square_name(ep)}});
             st.ep_square = ep;
         }
     }
@@ -185,22 +220,29 @@ void Position::validate(std::string_view) {
     for (Color c : {WHITE, BLACK}) {
         const std::string name(color_info(c).name);
         int kings = count(c, KING);
-        if (kings == 0) fail(std::string("piece placement field: no ") + name + " king");
-        if (kings > 1) fail(std::string("piece placement field: ") + std::to_string(kings) + " " + name + " kings");
+        if (kings == 0)
+            fail(std::string("piece placement field: no ") + name + " king", "fen_no_king", {{"color", name}});
+        if (kings > 1)
+            fail(std::string("piece placement field: ") + std::to_string(kings) + " " + name + " kings", "fen_kings",
+                 {{"color", name}, {"count", std::to_string(kings)}});
         Bitboard own_first = pieces(c, PAWN) & (c == WHITE ? RANK_1_BB : RANK_8_BB);
         if (own_first)
             fail(std::string("piece placement field: ") + name + " pawn on " + square_name(lsb(own_first)) +
-                 ", its own first rank");
+                     ", its own first rank",
+                 "fen_pawn_first_rank", {{"color", name}, {"square", square_name(lsb(own_first))}});
         Bitboard last = pieces(c, PAWN) & (c == WHITE ? RANK_8_BB : RANK_1_BB);
         if (last) {
             std::string sq = square_name(lsb(last));
             if (!variant_info(variant_).has_pushes)  // only a push brings a pawn to its last rank
-                fail(std::string("piece placement field: ") + name + " pawn on " + sq + ", its last rank");
+                fail(std::string("piece placement field: ") + name + " pawn on " + sq + ", its last rank",
+                     "fen_pawn_last_rank", {{"color", name}, {"square", sq}});
             if (c != side_)
                 fail(std::string("piece placement field: ") + name + " pawn on " + sq +
-                     " waits for promotion but it is not its side's turn");
+                         " waits for promotion but it is not its side's turn",
+                     "fen_promotion_turn", {{"color", name}, {"square", sq}});
             if (more_than_one(last))
-                fail(std::string("piece placement field: more than one ") + name + " pawn waits for promotion");
+                fail(std::string("piece placement field: more than one ") + name + " pawn waits for promotion",
+                     "fen_promotion_two", {{"color", name}});
         }
     }
     if (Square p = pending_promotion(); p != SQ_NONE) {
@@ -208,10 +250,13 @@ void Position::validate(std::string_view) {
         // allowed if neither a queen nor a knight there attacks its king.
         if ((queen_attacks(p, pieces()) | knight_attacks(p)) & pieces(~side_, KING))
             fail("piece placement field: the pawn waiting for promotion on " + square_name(p) + " would attack the " +
-                 std::string(color_info(~side_).name) + " king as a queen or knight: that push was not allowed");
+                     std::string(color_info(~side_).name) + " king as a queen or knight: that push was not allowed",
+                 "fen_promotion_attacks_king",
+                 {{"square", square_name(p)}, {"color", std::string(color_info(~side_).name)}});
     }
     if (king_attacked(~side_))
-        fail("active colour field: the side not to move (" + std::string(color_info(~side_).name) + ") is in check");
+        fail("active colour field: the side not to move (" + std::string(color_info(~side_).name) + ") is in check",
+             "fen_opponent_in_check", {{"color", std::string(color_info(~side_).name)}});
 }
 
 void Position::set_state() {

@@ -102,8 +102,9 @@ Move parse_uci(Position& pos, std::string_view s) {
     if (body.size() >= 2 && body[1] == ':') {
         if (!variant_info(pos.variant()).has_pushes || piece_from_letter(body[0]) < KNIGHT ||
             piece_from_letter(body[0]) > QUEEN)
-            throw NotationError("unreadable move " + quote(s) +
-                                ": a choice prefix (q:, r:, b:, n:) exists only in Avalanche");
+            throw NotationError(
+                NotationError::Unreadable,
+                "unreadable move " + quote(s) + ": a choice prefix (q:, r:, b:, n:) exists only in Avalanche");
         body.remove_prefix(2);
     }
     std::string_view push;
@@ -111,19 +112,22 @@ Move parse_uci(Position& pos, std::string_view s) {
         push = body.substr(comma + 1);
         body = body.substr(0, comma);
         if (!variant_info(pos.variant()).has_pushes)
-            throw NotationError("unreadable move " + quote(s) + ": a push (after ',') exists only in Avalanche");
+            throw NotationError(NotationError::Unreadable,
+                                "unreadable move " + quote(s) + ": a push (after ',') exists only in Avalanche");
         if (push.size() != 4 || !is_file(push[0]) || !is_rank(push[1]) || !is_file(push[2]) || !is_rank(push[3]))
-            throw NotationError("unreadable move " + quote(s) + ": the push must be two squares, like e7e6");
+            throw NotationError(NotationError::Unreadable,
+                                "unreadable move " + quote(s) + ": the push must be two squares, like e7e6");
     }
     if ((body.size() != 4 && body.size() != 5) || !is_file(body[0]) || !is_rank(body[1]) || !is_file(body[2]) ||
         !is_rank(body[3]) || (body.size() == 5 && std::string_view("qrbn").find(body[4]) == std::string_view::npos))
-        throw NotationError("unreadable move " + quote(s) + ": expected coordinates like e2e4 or e7e8q");
+        throw NotationError(NotationError::Unreadable,
+                            "unreadable move " + quote(s) + ": expected coordinates like e2e4 or e7e8q");
 
     MoveList list;
     generate_legal(pos, list);
     for (Move m : list)
         if (to_uci(m) == s) return m;
-    throw NotationError("illegal move " + quote(s) + " in " + pos.fen());
+    throw NotationError(NotationError::Illegal, "illegal move " + quote(s) + " in " + pos.fen());
 }
 
 namespace {
@@ -171,15 +175,16 @@ Move parse_san(Position& pos, std::string_view text) {
             if (s.size() > ep.size() && s.ends_with(ep)) s.remove_suffix(ep.size());
         while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
     }
-    if (s.empty()) throw NotationError("unreadable move " + quote(text) + ": empty");
+    if (s.empty()) throw NotationError(NotationError::Unreadable, "unreadable move " + quote(text) + ": empty");
 
     // Avalanche: "Q:" choice prefix and ",e6" push suffix.
     PieceType choice = NO_PIECE_TYPE;
     if (s.size() >= 2 && s[1] == ':') {
         choice = piece_from_letter(s[0]);
         if (!variant_info(pos.variant()).has_pushes || choice < KNIGHT || choice > QUEEN)
-            throw NotationError("unreadable move " + quote(text) +
-                                ": a choice prefix (Q:, R:, B:, N:) exists only in Avalanche");
+            throw NotationError(
+                NotationError::Unreadable,
+                "unreadable move " + quote(text) + ": a choice prefix (Q:, R:, B:, N:) exists only in Avalanche");
         s.remove_prefix(2);
     }
     Square push_to = SQ_NONE;
@@ -187,11 +192,12 @@ Move parse_san(Position& pos, std::string_view text) {
         std::string_view p = s.substr(comma + 1);
         s = s.substr(0, comma);
         if (!variant_info(pos.variant()).has_pushes)
-            throw NotationError("unreadable move " + quote(text) + ": a push (after ',') exists only in Avalanche");
+            throw NotationError(NotationError::Unreadable,
+                                "unreadable move " + quote(text) + ": a push (after ',') exists only in Avalanche");
         if (p.size() == 4 && is_file(p[0]) && is_rank(p[1])) p.remove_prefix(2);  // accept "e7e6" too
         if (p.size() != 2 || !is_file(p[0]) || !is_rank(p[1]))
-            throw NotationError("unreadable move " + quote(text) +
-                                ": the push must be the pawn's arrival square, like e6");
+            throw NotationError(NotationError::Unreadable, "unreadable move " + quote(text) +
+                                                               ": the push must be the pawn's arrival square, like e6");
         push_to = make_square(p[0] - 'a', p[1] - '1');
     }
 
@@ -199,10 +205,12 @@ Move parse_san(Position& pos, std::string_view text) {
     generate_legal(pos, legal);
     if (variant_info(pos.variant()).has_pushes) {
         if (pos.pending_promotion() != SQ_NONE && !choice)
-            throw NotationError("illegal move " + quote(text) +
-                                ": a pawn waits for promotion; start with Q:, R:, B: or N:");
+            throw NotationError(
+                NotationError::Illegal,
+                "illegal move " + quote(text) + ": a pawn waits for promotion; start with Q:, R:, B: or N:");
         if (pos.pending_promotion() == SQ_NONE && choice)
-            throw NotationError("illegal move " + quote(text) + ": no pawn waits for promotion");
+            throw NotationError(NotationError::Illegal,
+                                "illegal move " + quote(text) + ": no pawn waits for promotion");
     }
 
     // First part.
@@ -216,12 +224,14 @@ Move parse_san(Position& pos, std::string_view text) {
         // Promotion suffix: "=Q" or "Q" after the destination square.
         if (b.size() >= 3 && !is_rank(b.back())) {
             promo = piece_from_letter(b.back());
-            if (promo < KNIGHT || promo > QUEEN) throw NotationError("unreadable move " + quote(text));
+            if (promo < KNIGHT || promo > QUEEN)
+                throw NotationError(NotationError::Unreadable, "unreadable move " + quote(text));
             b.remove_suffix(1);
             if (!b.empty() && b.back() == '=') b.remove_suffix(1);
         }
         if (b.size() < 2 || !is_file(b[b.size() - 2]) || !is_rank(b.back()))
-            throw NotationError("unreadable move " + quote(text) + ": no destination square");
+            throw NotationError(NotationError::Unreadable,
+                                "unreadable move " + quote(text) + ": no destination square");
         to = make_square(b[b.size() - 2] - 'a', b.back() - '1');
         b.remove_suffix(2);
         if (!b.empty() && std::isupper(static_cast<unsigned char>(b[0]))) {
@@ -231,7 +241,9 @@ Move parse_san(Position& pos, std::string_view text) {
                 p = board_b_piece_from_letter(pos.variant(), b[0]);
                 board_b_only = p != NO_PIECE_TYPE;
             }
-            if (p == NO_PIECE_TYPE) throw NotationError("unreadable move " + quote(text) + ": unknown piece letter");
+            if (p == NO_PIECE_TYPE)
+                throw NotationError(NotationError::Unreadable,
+                                    "unreadable move " + quote(text) + ": unknown piece letter");
             pt = p;
             b.remove_prefix(1);
         }
@@ -241,8 +253,9 @@ Move parse_san(Position& pos, std::string_view text) {
         if (!capture_mark && b.size() == 3 && b.back() == '-' && is_file(b[0]) && is_rank(b[1])) b.remove_suffix(1);
         if (!b.empty() && is_file(b[0])) from_file = b[0] - 'a', b.remove_prefix(1);
         if (!b.empty() && is_rank(b[0])) from_rank = b[0] - '1', b.remove_prefix(1);
-        if (!b.empty()) throw NotationError("unreadable move " + quote(text));
-        if (promo && pt != PAWN) throw NotationError("unreadable move " + quote(text) + ": only pawns promote");
+        if (!b.empty()) throw NotationError(NotationError::Unreadable, "unreadable move " + quote(text));
+        if (promo && pt != PAWN)
+            throw NotationError(NotationError::Unreadable, "unreadable move " + quote(text) + ": only pawns promote");
         // A pawn move without origin file or capture mark is a push along its
         // file (the seed writes captures like "Sxe4", without the file).
         if (pt == PAWN && from_file < 0 && !capture_mark) from_file = file_of(to);
@@ -270,15 +283,17 @@ Move parse_san(Position& pos, std::string_view text) {
             for (Move m : legal)
                 if (m.has_push() && m.choice() == choice &&
                     (castle_short || castle_long ? m.kind() == CASTLING : m.to() == to))
-                    throw NotationError("illegal move " + quote(text) + ": a push must follow (like ',e6')");
+                    throw NotationError(NotationError::Illegal,
+                                        "illegal move " + quote(text) + ": a push must follow (like ',e6')");
         }
         if (promo == NO_PIECE_TYPE && pt == PAWN && relative_rank(pos.side_to_move(), to) == 7 && to != SQ_NONE)
-            throw NotationError("illegal move " + quote(text) + ": a promotion needs its piece, like =Q");
-        throw NotationError("illegal move " + quote(text) + " in " + pos.fen());
+            throw NotationError(NotationError::Illegal,
+                                "illegal move " + quote(text) + ": a promotion needs its piece, like =Q");
+        throw NotationError(NotationError::Illegal, "illegal move " + quote(text) + " in " + pos.fen());
     }
     std::string names;
     for (Move m : matches) names += (names.empty() ? "" : ", ") + to_uci(m);
-    throw NotationError("ambiguous move " + quote(text) + ": it could be " + names);
+    throw NotationError(NotationError::Ambiguous, "ambiguous move " + quote(text) + ": it could be " + names);
 }
 
 }  // namespace echecs

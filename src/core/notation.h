@@ -14,7 +14,9 @@ namespace echecs {
 // An unreadable, illegal or ambiguous move string; the message says which and why.
 class NotationError : public std::runtime_error {
 public:
-    using std::runtime_error::runtime_error;
+    enum Kind { Unreadable, Illegal, Ambiguous };
+    NotationError(Kind k, const std::string& msg) : std::runtime_error(msg), kind(k) {}
+    Kind kind;
 };
 
 // "e2e4", "e7e8q", castling as the king's move "e1g1"; Avalanche

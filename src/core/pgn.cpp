@@ -3,6 +3,8 @@
 #include "pgn.h"
 
 #include "notation.h"
+#include "pgn_moves.h"
+#include "pgn_tokens.h"
 #include "utf8.h"
 
 namespace echecs {
@@ -60,8 +62,10 @@ std::string PgnGame::tag(std::string_view name) const {
 Variant PgnGame::variant() const {
     const std::string v = tag("Variant");
     if (auto known = variant_from_pgn(v)) return *known;
-    throw PgnError(game_where(*this) + ": unknown variant " + quote_input(v) +
-                   " (accepted: " + accepted_pgn_variant_names() + ")");
+    throw PgnError(
+        game_where(*this) + ": unknown variant " + quote_input(v) + " (accepted: " + accepted_pgn_variant_names() + ")",
+        {"pgn_variant_unknown",
+         {{"game", std::to_string(index)}, {"line", std::to_string(line)}, {"variant", quote_input(v)}}});
 }
 
 std::string PgnGame::start_fen() const {
@@ -77,7 +81,10 @@ std::unique_ptr<Game> start_game(const PgnGame& g) {
     } catch (const FenError& e) {
         std::string_view what = e.what();
         if (what.starts_with("FEN: ")) what.remove_prefix(5);
-        throw PgnError(game_where(g) + ", FEN tag: " + std::string(what));
+        ErrorDetail d{"pgn_fen_invalid",
+                      {{"game", std::to_string(g.index)}, {"line", std::to_string(g.line)}, {"problem", e.detail.key}}};
+        for (const auto& p : e.detail.params) d.params.push_back(p);
+        throw PgnError(game_where(g) + ", FEN tag: " + std::string(what), std::move(d));
     }
 }
 
@@ -115,15 +122,22 @@ GameResult declared_result(const PgnGame& g) {
 PgnReplay replay(const PgnGame& g, Game& game) {
     PgnReplay out;
     out.marker = g.result;
+    const bool french = pgn_moves::writes_french(g, game.variant());
     std::size_t i = 0;
     for (; i < g.moves.size(); ++i) {
         const GameResult now = game.result();
         if (now.over()) break;
         const PgnMove& m = g.moves[i];
         try {
-            game.play_san(m.san);
+            const pgn_moves::Reading r = pgn_moves::read_move(game.position(), m.san, french);
+            if (r.guessed) out.readings.push_back({int(i) + 1, m.san, to_san(game.position(), r.move)});
+            game.play(r.move);
         } catch (const NotationError& e) {
-            throw PgnError(move_where(g, m) + ": " + e.what());
+            const char* key = e.kind == NotationError::Ambiguous ? "pgn_move_ambiguous"
+                              : e.kind == NotationError::Illegal ? "pgn_move_illegal"
+                                                                 : "pgn_move_unreadable";
+            throw PgnError(move_where(g, m) + ": " + e.what(),
+                           {key, pgn_tokens::pgn_move_params(g.index, m.line, m.number, m.side, m.san)});
         }
     }
     out.plies = int(i);

@@ -19,9 +19,14 @@ namespace echecs {
 
 // A game that cannot be read or replayed. The message says where: "game N,
 // line L, move M. SAN: reason" (or "game N, line L: reason").
+// `detail` says it for a program (docs/API.md, "PGN import"): pgn_move_unreadable,
+// pgn_move_illegal, pgn_move_ambiguous, pgn_null_move, pgn_nag_unreadable (with
+// game, line, move, side, text), pgn_variant_unknown, pgn_fen_invalid (with
+// problem: the FEN reader's key, and its parameters), pgn_syntax (with problem).
 class PgnError : public std::runtime_error {
 public:
-    using std::runtime_error::runtime_error;
+    explicit PgnError(const std::string& msg, ErrorDetail d = {}) : std::runtime_error(msg), detail(std::move(d)) {}
+    ErrorDetail detail;
 };
 
 using PgnTags = std::vector<std::pair<std::string, std::string>>;
@@ -52,6 +57,7 @@ struct PgnGame {
     std::string result = "*";    // the game-termination marker of the move text ("*" if none)
     bool has_move_text = false;  // a move or a termination marker was found (false: tags only)
     std::string error;           // why the game cannot be read: "game N, line L[, move M. SAN]: ..."
+    ErrorDetail error_detail;    // the same for a program (PgnError::detail)
 
     std::string tag(std::string_view name) const;  // "" if absent
     Variant variant() const;                       // from [Variant]; throws PgnError if unknown
@@ -68,13 +74,23 @@ std::vector<PgnGame> read_pgn(std::string_view text);
 // FEN tag: ...", "game N, line L: unknown variant ...").
 std::unique_ptr<Game> start_game(const PgnGame& g);
 
+// A move the reader had to guess: written in a lenient spelling ("nf3",
+// "o-o", "a8(Q)", "\u2658f3", French "Cf3"), read as the SAN `read`.
+struct PgnReading {
+    int ply = 0;  // 1-based, from the PGN's start position
+    std::string written;
+    std::string read;
+    bool operator==(const PgnReading&) const = default;
+};
+
 // How a replayed game ended.
 struct PgnReplay {
-    GameResult result;      // by the board rules if they ended it, else from the PGN (declared_result)
-    bool by_rules = false;  // the board rules ended the game (mate, stalemate, avalanche loss, draws)
-    int plies = 0;          // moves played: up to the end by the rules, else all
-    int ignored = 0;        // moves the PGN writes after the end by the rules, not played
-    std::string marker;     // the PGN's own result marker
+    GameResult result;                 // by the board rules if they ended it, else from the PGN (declared_result)
+    bool by_rules = false;             // the board rules ended the game (mate, stalemate, avalanche loss, draws)
+    int plies = 0;                     // moves played: up to the end by the rules, else all
+    int ignored = 0;                   // moves the PGN writes after the end by the rules, not played
+    std::string marker;                // the PGN's own result marker
+    std::vector<PgnReading> readings;  // the moves read from a lenient spelling, in order
     // "1/2-1/2 threefold repetition after 47 plies; 6 more plies ignored (the PGN says 1-0)"
     std::string summary() const;
 };

@@ -1,6 +1,7 @@
 // PGN text to games: tags, move text, comments and their commands, NAGs and
 // glyphs; variations are read (nesting, comments inside) and skipped.
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 
 #include "pgn.h"
@@ -90,9 +91,16 @@ private:
     std::string where(const PgnGame& g, int line) const {
         return "game " + std::to_string(g.index) + ", line " + std::to_string(line);
     }
+    using Params = std::vector<std::pair<std::string, std::string>>;
     // "game 3, line 41, after move 12... Nf6: <msg>"; reading goes on at the next game.
-    void fail(PgnGame& g, const std::string& msg, bool in_tags = false) {
+    // `problem` (pgn_tag_malformed, ...) and `params` say it for a program.
+    void fail(PgnGame& g, const std::string& msg, const std::string& problem, Params params = {},
+              bool in_tags = false) {
         if (!g.error.empty()) return;
+        g.error_detail.key = "pgn_syntax";
+        g.error_detail.params = {
+            {"game", std::to_string(g.index)}, {"line", std::to_string(line_)}, {"problem", problem}};
+        for (auto& p : params) g.error_detail.params.push_back(std::move(p));
         g.error = where(g, line_);
         if (!g.moves.empty()) {
             const PgnMove& m = g.moves.back();
@@ -104,9 +112,11 @@ private:
         else
             resync();
     }
-    // "game 3, line 41, move 12... 'Zf3': <msg>"
-    void fail_at_move(PgnGame& g, int line, int number, Color side, std::string_view tok, const std::string& msg) {
+    // "game 3, line 41, move 12... 'Zf3': <msg>"; `key`: pgn_move_unreadable, pgn_null_move, pgn_nag_unreadable.
+    void fail_at_move(PgnGame& g, int line, int number, Color side, std::string_view tok, const std::string& msg,
+                      const std::string& key) {
         if (!g.error.empty()) return;
+        g.error_detail = {key, pgn_move_params(g.index, line, number, side, tok)};
         g.error = where(g, line) + ", move " + std::to_string(number) + (side == WHITE ? ". " : "... ") +
                   quote_input(tok, 40) + ": " + msg;
         resync();
@@ -137,7 +147,7 @@ private:
         while (!at_end() && is_symbol_char(peek())) name += get();
         while (!at_end() && (peek() == ' ' || peek() == '\t')) get();
         if (name.empty() || at_end() || peek() != '"') {
-            fail(g, "malformed tag pair (expected [Name \"value\"])", true);
+            fail(g, "malformed tag pair (expected [Name \"value\"])", "pgn_tag_malformed", {}, true);
             return false;
         }
         get();
@@ -154,7 +164,8 @@ private:
         }
         while (!at_end() && (peek() == ' ' || peek() == '\t')) get();
         if (!closed || at_end() || peek() != ']') {
-            fail(g, "malformed tag pair [" + name + " ...] (unterminated value or missing ']')", true);
+            fail(g, "malformed tag pair [" + name + " ...] (unterminated value or missing ']')", "pgn_tag_unterminated",
+                 {{"name", quote_input(name, 40)}}, true);
             return false;
         }
         get();
@@ -184,6 +195,11 @@ private:
         }
     }
 
+    void variation_unclosed(PgnGame& g, int opened) {
+        fail(g, "variation opened on line " + std::to_string(opened) + " is not closed", "pgn_variation_unclosed",
+             {{"opened", std::to_string(opened)}});
+    }
+
     std::string read_comment(PgnGame& g, bool& ok) {
         const int start = line_;
         get();  // '{'
@@ -197,7 +213,8 @@ private:
         }
         if (at_end()) {
             ok = false;
-            fail(g, "comment opened on line " + std::to_string(start) + " is not closed");
+            fail(g, "comment opened on line " + std::to_string(start) + " is not closed", "pgn_comment_unclosed",
+                 {{"opened", std::to_string(start)}});
             return c;
         }
         get();
@@ -230,12 +247,12 @@ private:
         while (true) {
             skip_space();
             if (at_end()) {
-                if (depth > 0) fail(g, "variation opened on line " + std::to_string(variation_line) + " is not closed");
+                if (depth > 0) variation_unclosed(g, variation_line);
                 return;
             }
             const char c = peek();
             if (c == '[') {
-                if (depth > 0) fail(g, "variation opened on line " + std::to_string(variation_line) + " is not closed");
+                if (depth > 0) variation_unclosed(g, variation_line);
                 return;  // the next game, this one without a termination marker
             }
             if (c == '{' || c == ';') {
@@ -246,13 +263,14 @@ private:
                 continue;
             }
             if (c == '(') {
-                if (depth == 0 && g.moves.empty()) return fail(g, "a variation '(' before the first move");
+                if (depth == 0 && g.moves.empty())
+                    return fail(g, "a variation '(' before the first move", "pgn_variation_first");
                 if (depth++ == 0) variation_line = line_;
                 get();
                 continue;
             }
             if (c == ')') {
-                if (depth == 0) return fail(g, "')' without a variation");
+                if (depth == 0) return fail(g, "')' without a variation", "pgn_paren_unmatched");
                 --depth;
                 get();
                 continue;
@@ -262,14 +280,15 @@ private:
             while (!at_end()) {
                 const char d = peek();
                 if (d == ' ' || d == '\t' || d == '\n' || d == '\r' || d == '{' || d == '}' || d == '(' || d == ')' ||
-                    d == ';' || d == '[' || d == ']')
-                    break;
+                    d == ';' || d == '[' || d == ']') {
+                    if (d != '(' || !take_promotion_in_parens(tok)) break;
+                }
                 tok += get();
             }
             if (tok.empty()) {  // a stray '}' or ']'
                 const std::string what = quote_char_at(s_, i_);
                 get();
-                return fail(g, "unexpected " + what);
+                return fail(g, "unexpected " + what, "pgn_unexpected", {{"char", what}});
             }
             if (depth > 0) continue;  // inside a variation: skipped, null moves included
             g.has_move_text = true;
@@ -287,7 +306,8 @@ private:
             int nag = 0;
             auto [p, ec] = std::from_chars(tok.data() + 1, tok.data() + tok.size(), nag);
             if (tok.size() == 1 || ec != std::errc() || p != tok.data() + tok.size() || nag > 255) {
-                fail_at_move(g, line, number, side, tok, "unreadable NAG (expected $ and a number up to 255)");
+                fail_at_move(g, line, number, side, tok, "unreadable NAG (expected $ and a number up to 255)",
+                             "pgn_nag_unreadable");
                 return false;
             }
             if (!g.moves.empty()) g.moves.back().nags.push_back(nag);
@@ -310,15 +330,17 @@ private:
         if (is_null_move(tok)) {
             fail_at_move(g, line, number, side, tok,
                          "a null move in the main line: the game cannot be replayed past it (null moves are "
-                         "accepted only inside variations)");
+                         "accepted only inside variations)",
+                         "pgn_null_move");
             return false;
         }
         std::vector<int> nags;
         strip_move_suffixes(tok, nags);
         if (tok.empty()) return true;
         const unsigned char first = static_cast<unsigned char>(tok[0]);
-        if (!((first >= 'A' && first <= 'Z') || (first >= 'a' && first <= 'z') || first == '0')) {
-            fail_at_move(g, line, number, side, tok, "unreadable move");
+        const bool figurine = tok.size() >= 3 && tok.compare(0, 2, "\xE2\x99") == 0;
+        if (!((first >= 'A' && first <= 'Z') || (first >= 'a' && first <= 'z') || first == '0' || figurine)) {
+            fail_at_move(g, line, number, side, tok, "unreadable move", "pgn_move_unreadable");
             return false;
         }
         PgnMove m;
@@ -330,6 +352,22 @@ private:
         g.moves.push_back(std::move(m));
         if (side == BLACK) ++number;
         side = ~side;
+        return true;
+    }
+
+    // "a8(Q)" (old archives): after a pawn's arrival on a last rank, "(X)" with
+    // X one letter or figurine is its promotion, not a variation. Appends
+    // "(X" to tok; the caller takes the ')'.
+    bool take_promotion_in_parens(std::string& tok) {
+        const std::size_t n = tok.size();
+        if (n < 2 || tok[n - 2] < 'a' || tok[n - 2] > 'h' || (tok[n - 1] != '1' && tok[n - 1] != '8')) return false;
+        std::size_t len = 0;
+        if (i_ + 2 < s_.size() && std::isalpha(static_cast<unsigned char>(s_[i_ + 1])))
+            len = 1;
+        else if (i_ + 4 < s_.size() && s_.compare(i_ + 1, 2, "\xE2\x99") == 0)
+            len = 3;
+        if (len == 0 || s_[i_ + 1 + len] != ')') return false;
+        for (std::size_t k = 0; k <= len; ++k) tok += get();
         return true;
     }
 

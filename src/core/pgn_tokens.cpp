@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "utf8.h"
+
 namespace echecs::pgn_tokens {
 
 namespace {
@@ -87,6 +89,15 @@ void first_move_of(const std::string& fen, int& number, Color& side) {
     }
 }
 
+std::vector<std::pair<std::string, std::string>> pgn_move_params(int game, int line, int number, Color side,
+                                                                 std::string_view text) {
+    return {{"game", std::to_string(game)},
+            {"line", std::to_string(line)},
+            {"move", std::to_string(number) + (side == WHITE ? "." : "...")},
+            {"side", std::string(color_info(side).name)},
+            {"text", quote_input(text, 40)}};
+}
+
 // Glued glyphs ("e4!?", "Nf3+-") and "e.p." ("exd6e.p.") leave the move.
 void strip_move_suffixes(std::string& tok, std::vector<int>& nags) {
     for (bool again = true; again && !tok.empty();) {
@@ -103,6 +114,12 @@ void strip_move_suffixes(std::string& tok, std::vector<int>& nags) {
                 tok.resize(tok.size() - ep.size());
                 again = true;
             }
+        }
+        // "dxc6ep": no move ends with "ep" after its square.
+        if (!again && tok.size() > 4 && tok.ends_with("ep") && tok[tok.size() - 3] >= '1' &&
+            tok[tok.size() - 3] <= '8') {
+            tok.resize(tok.size() - 2);
+            again = true;
         }
         // "Kd4=": correspondence sites (SchemingMind) glue "=" to a move to
         // offer a draw; no move ends with "=" but a promotion waiting for its

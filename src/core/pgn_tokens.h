@@ -22,6 +22,10 @@ std::string result_marker(std::string_view tok);
 // The [%name value] commands of a comment, appended to `out`.
 void parse_commands(std::string_view comment, std::vector<PgnCommand>& out);
 bool is_symbol_char(char c);  // of a tag name
+// {game, line, move ("12." or "12..."), side, text}: the parameters of an
+// error about a move (PgnError::detail).
+std::vector<std::pair<std::string, std::string>> pgn_move_params(int game, int line, int number, Color side,
+                                                                 std::string_view text);
 // Side to move and move number of the first move, from a FEN tag.
 void first_move_of(const std::string& fen, int& number, Color& side);
 

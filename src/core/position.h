@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "bitboard.h"
+#include "error_detail.h"
 #include "types.h"
 
 namespace echecs {
@@ -18,7 +19,8 @@ namespace echecs {
 // Bad FEN input: the message names the field and the problem.
 class FenError : public std::runtime_error {
 public:
-    using std::runtime_error::runtime_error;
+    explicit FenError(const std::string& msg, ErrorDetail d = {}) : std::runtime_error(msg), detail(std::move(d)) {}
+    ErrorDetail detail;  // the key is fen_*: docs/API.md, "Parameters of an error"
 };
 
 struct StateInfo {

@@ -2,6 +2,8 @@
 
 #include <array>
 #include <cctype>
+#include <utility>
+#include <vector>
 
 namespace echecs::solver {
 
@@ -54,10 +56,18 @@ Stipulation parse_stipulation(std::string_view text) {
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
     const std::string quoted = "stipulation '" + std::string(text.substr(0, 40)) + "'";
     const char* forms = " (expected #n, h#n, h#n.5, s#n, ser-#n, ser-h#n; goals # = ==)";
-    if (s.empty()) throw StipulationError("empty stipulation" + std::string(forms));
+    const std::string shown(text.substr(0, 40));
+    // The error with its key and parameters (the stipulation as written first).
+    auto error = [&](const std::string& msg, const char* key,
+                     std::vector<std::pair<std::string, std::string>> params = {}) {
+        params.insert(params.begin(), {"text", shown});
+        return StipulationError(msg, {key, std::move(params)});
+    };
+    if (s.empty()) throw error("empty stipulation" + std::string(forms), "stip_empty");
 
     for (const Refused& r : REFUSED)
-        if (starts_with(s, r.prefix)) throw StipulationError(quoted + ": " + std::string(r.reason));
+        if (starts_with(s, r.prefix))
+            throw error(quoted + ": " + std::string(r.reason), "stip_unsupported", {{"form", std::string(r.prefix)}});
 
     Stipulation st;
     if (starts_with(s, "ser-h")) {
@@ -70,9 +80,10 @@ Stipulation parse_stipulation(std::string_view text) {
         st.play = starts_with(s, "h") ? Play::Help : Play::Self;
         s.remove_prefix(1);
     }
-    if (s.starts_with("##")) throw StipulationError(quoted + ": double mate ('##', '##!') is not supported");
+    if (s.starts_with("##")) throw error(quoted + ": double mate ('##', '##!') is not supported", "stip_double_mate");
     if (s.empty() || (s.front() != '#' && s.front() != '='))
-        throw StipulationError(quoted + ": no goal '#' (mate), '=' (stalemate) or '==' (double stalemate)" + forms);
+        throw error(quoted + ": no goal '#' (mate), '=' (stalemate) or '==' (double stalemate)" + forms,
+                    "stip_no_goal");
     st.goal = s.front() == '#' ? Goal::Mate : Goal::Stalemate;
     s.remove_prefix(1);
     if (st.goal == Goal::Stalemate && s.starts_with("=")) {
@@ -82,27 +93,28 @@ Stipulation parse_stipulation(std::string_view text) {
 
     std::string_view digits = s.substr(0, s.find('.'));
     if (digits.empty() || digits.size() > 3)
-        throw StipulationError(quoted + ": the number of moves is missing or too long" + forms);
+        throw error(quoted + ": the number of moves is missing or too long" + forms, "stip_moves_missing");
     int n = 0;
     for (char c : digits) {
         if (!std::isdigit(static_cast<unsigned char>(c)))
-            throw StipulationError(quoted + ": '" + std::string(1, c) + "' is not a digit" + forms);
+            throw error(quoted + ": '" + std::string(1, c) + "' is not a digit" + forms, "stip_not_digit",
+                        {{"char", std::string(1, c)}});
         n = n * 10 + (c - '0');
     }
     s.remove_prefix(digits.size());
     if (!s.empty()) {
-        if (s != ".5") throw StipulationError(quoted + ": only '.5' may follow the number of moves" + forms);
+        if (s != ".5") throw error(quoted + ": only '.5' may follow the number of moves" + forms, "stip_after_moves");
         if (st.play != Play::Help)
-            throw StipulationError(quoted + ": a half move ('.5') exists only in helpplay (h#n.5, h=n.5)");
+            throw error(quoted + ": a half move ('.5') exists only in helpplay (h#n.5, h=n.5)", "stip_half_move");
         st.half = true;
     }
     st.moves = n;
     const int most = st.series() ? Stipulation::MAX_SERIES_MOVES : Stipulation::MAX_MOVES;
     if (n > most)
-        throw StipulationError(
-            quoted + ": at most " + std::to_string(most) + " moves" +
-            (st.series() ? "" : " (series play: " + std::to_string(Stipulation::MAX_SERIES_MOVES) + ")"));
-    if (n == 0 && !st.half) throw StipulationError(quoted + ": at least one move");
+        throw error(quoted + ": at most " + std::to_string(most) + " moves" +
+                        (st.series() ? "" : " (series play: " + std::to_string(Stipulation::MAX_SERIES_MOVES) + ")"),
+                    "stip_too_many", {{"max", std::to_string(most)}});
+    if (n == 0 && !st.half) throw error(quoted + ": at least one move", "stip_zero");
     return st;
 }
 

@@ -10,14 +10,19 @@
 #include <string>
 #include <string_view>
 
+#include "core/error_detail.h"
 #include "core/types.h"
 
 namespace echecs::solver {
 
 // A stipulation that cannot be read; the message says what and where.
+// `detail` says it for a program: stip_* keys, with the stipulation as
+// `text` (docs/API.md, "Parameters of an error").
 class StipulationError : public std::runtime_error {
 public:
-    using std::runtime_error::runtime_error;
+    explicit StipulationError(const std::string& msg, ErrorDetail d = {})
+        : std::runtime_error(msg), detail(std::move(d)) {}
+    ErrorDetail detail;
 };
 
 enum class Play : std::uint8_t { Direct, Help, Self, Series, SeriesHelp };

@@ -134,3 +134,18 @@ test('board editor: set up, judged by the server, then used', { timeout: 120000 
     await closeAll(ann, bob);
   }
 });
+
+test('board editor in French: the refusal says what is wrong in French', { timeout: 60000 }, async () => {
+  const fr = await newPlayer(env.browser, env.server.url, 'fr-FR');
+  try {
+    const page = fr.page;
+    await page.goto('/editor');
+    await judged(page, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq');
+    await press(page, '[data-action="clear-board"]');
+    // the server's key and parameters (fen_no_king, color white), not its English words
+    assert.equal(await judged(page, '8/8/8/8/8/8/8/8 '), 'Position illégale : les Blancs n’ont pas de roi');
+    assert.equal(page.errors.length, 0, page.errors.join('\n'));
+  } finally {
+    await closeAll(fr);
+  }
+});

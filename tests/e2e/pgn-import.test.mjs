@@ -42,7 +42,7 @@ test('PGN import: games listed, one loaded, the list kept', { timeout: 60000 }, 
     await page.locator('.analysis-page .move-list .move', { hasText: 'f7' }).waitFor();
     assert.equal(await page.locator('.analysis-page .move-list .move').count(), 7);
     assert.equal(await page.locator('.study-list [data-action="load-game"]').count(), 2);
-    assert.match(await page.locator('.study-error').innerText(), /game 3.*Ke3/);
+    assert.match(await page.locator('.study-error').innerText(), /Game 3, move 2\. 'Ke3': this move is not legal here/);
     // the Alice game: two boards, the knight on board 2
     await press(page, page.locator('.study-list [data-action="load-game"]', { hasText: 'Cy' }));
     // (while the boards animate to the new game a second knight may pass: wait for the settled board)
@@ -57,5 +57,46 @@ test('PGN import: games listed, one loaded, the list kept', { timeout: 60000 }, 
     assert.equal(page.errors.length, 0, page.errors.join('\n'));
   } finally {
     await closeAll(ann);
+  }
+});
+
+// An old French archive: French letters, "o-o" and figurines, read with a
+// note in French; a move that cannot be read said in French, with its game,
+// move and text.
+const FRENCH_PGN = `[Event "Archive"]
+[White "Alekhine"]
+[Black "Tartacover"]
+[Result "*"]
+
+1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 4. Fa4 ♞f6 5. o-o Fe7 *
+
+[Event "Illisible"]
+[White "X"]
+[Black "Y"]
+[Result "*"]
+
+1. e4 Zf6 *
+`;
+
+test('PGN import in French: lenient spellings noted, errors said in French', { timeout: 60000 }, async () => {
+  const fr = await newPlayer(env.browser, env.server.url, 'fr-FR');
+  try {
+    const page = fr.page;
+    await page.goto('/analysis');
+    await page.locator('.pgn-import summary').click();
+    await page.fill('textarea[name="pgn-input"]', FRENCH_PGN);
+    await press(page, '[data-action="read-pgn"]');
+    await page.locator('.study-note').waitFor();
+    const note = await page.locator('.study-note').innerText();
+    assert.match(note, /^Lu en devinant : 2\. Cf3 lu Nf3, 2\.\.\. Cc6 lu Nc6, 3\. Fb5 lu Bb5, 4\. Fa4 lu Ba4, 4\.\.\. ♞f6 lu Nf6, …\.$/);
+    assert.match(
+      await page.locator('.study-error').innerText(),
+      /Partie 2, coup 1\.\.\. 'Zf6' : ce coup est illisible\./,
+    );
+    // the game is loaded: ten moves, castling among them (waited for: the board may still be loading it)
+    await page.waitForFunction(() => document.querySelectorAll('.analysis-page .move-list .move').length === 10);
+    assert.equal(page.errors.length, 0, page.errors.join('\n'));
+  } finally {
+    await closeAll(fr);
   }
 });

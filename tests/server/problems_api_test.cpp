@@ -68,8 +68,18 @@ TEST_F(ServerTest, BadProblemsAreRefusedWithTheirField) {
     EXPECT_EQ(r["_status"], 400);
     EXPECT_EQ(r["error"]["field"], "fen");
     EXPECT_EQ(r["error"]["reason"], "bad_fen");
+    // what is wrong, as a key and its parameters the client translates
+    EXPECT_EQ(r["error"]["params"]["problem"], "fen_rank_count") << r.dump();
+    EXPECT_EQ(r["error"]["params"]["ranks"], "2");
     r = post_json(port_, "/api/problems/solve", {{"fen", START}, {"stipulation", "h#2.7"}}, tok);
     EXPECT_EQ(r["error"]["field"], "stipulation");
+    EXPECT_EQ(r["error"]["reason"], "bad_stipulation");
+    EXPECT_EQ(r["error"]["params"]["problem"], "stip_after_moves") << r.dump();
+    EXPECT_EQ(r["error"]["params"]["text"], "h#2.7");
+    r = post_json(port_, "/api/problems/solve", {{"fen", START}, {"stipulation", "hs#2"}}, tok);
+    EXPECT_EQ(r["error"]["params"]["problem"], "stip_unsupported") << r.dump();
+    EXPECT_EQ(r["error"]["params"]["form"], "hs");
+    EXPECT_NE(r["error"]["message"].get<std::string>().find("helpselfplay"), std::string::npos);  // English kept
     // no token: forbidden
     EXPECT_EQ(post_json(port_, "/api/problems/solve", {{"fen", START}, {"stipulation", "#2"}}, "")["_status"], 403);
     // Popeye round trip through the two routes
@@ -118,6 +128,36 @@ TEST_F(ServerTest, AGameAgainstTheComputerFromASetUpPosition) {
     json bad = post_json(port_, "/api/computer", {{"level", 1}, {"fen", "8/8 w - - 0 1"}}, tok);
     EXPECT_EQ(bad["error"]["reason"], "fen_invalid");
     EXPECT_EQ(bad["error"]["field"], "fen");
+    // the board editor's check: which field, which rank, how many squares
+    json rank =
+        post_json(port_, "/api/analysis",
+                  {{"fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1"}, {"moves", json::array()}}, "");
+    EXPECT_EQ(rank["error"]["reason"], "fen_invalid");
+    EXPECT_EQ(rank["error"]["params"]["problem"], "fen_rank_squares") << rank.dump();
+    EXPECT_EQ(rank["error"]["params"]["rank"], "1");
+    EXPECT_EQ(rank["error"]["params"]["squares"], "7");
+    EXPECT_NE(rank["error"]["message"].get<std::string>().find("rank 1 has 7 squares"), std::string::npos);
+    json king = post_json(port_, "/api/analysis", {{"fen", "4k3/8/8/8/8/8/8/8 w - - 0 1"}}, "");
+    EXPECT_EQ(king["error"]["params"]["problem"], "fen_no_king") << king.dump();
+    EXPECT_EQ(king["error"]["params"]["color"], "white");
+}
+
+TEST_F(ServerTest, PgnImportSaysItsGuessesAndItsErrorsAsReasons) {
+    const std::string pgn =
+        "[Event \"a\"]\n\n1. e4 e5 2. nf3 Cc6 *\n\n"  // French C: the game is French
+        "[Event \"b\"]\n\n1. e4 e5 2. Nf3 Zc6 *\n";
+    json r = post_json(port_, "/api/pgn/read", {{"text", pgn}}, "");
+    ASSERT_EQ(r["_status"], 200) << r.dump();
+    const json& a = r["games"][0];
+    EXPECT_TRUE(a["error"].is_null()) << a.dump();
+    EXPECT_TRUE(a["reason"].is_null());
+    EXPECT_EQ(a["readings"], json::parse(R"([{"ply":3,"move":"2.","written":"nf3","read":"Nf3"},
+                              {"ply":4,"move":"2...","written":"Cc6","read":"Nc6"}])"))
+        << a.dump();
+    const json& b = r["games"][1];
+    EXPECT_EQ(b["reason"], "pgn_move_unreadable") << b.dump();
+    EXPECT_EQ(b["params"], json::parse(R"({"game":"2","line":"7","move":"2...","side":"black","text":"'Zc6'"})"));
+    EXPECT_NE(b["error"].get<std::string>().find("game 2, line 7, move 2... Zc6: unreadable move"), std::string::npos);
 }
 
 // The client draws the games from GET /api/variants; its unit tests use a

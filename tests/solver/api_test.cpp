@@ -75,6 +75,25 @@ TEST(Stipulation, BadOnesSayWhatIsWrong) {
     EXPECT_NE(error_of("ser-s#3").find("series selfplay"), std::string::npos);
 }
 
+TEST(Stipulation, BadOnesSayItForAProgramToo) {
+    auto detail_of = [](const char* s) {
+        try {
+            parse_stipulation(s);
+        } catch (const StipulationError& e) {
+            return e.detail;
+        }
+        return echecs::ErrorDetail{"no error", {}};
+    };
+    using Params = std::vector<std::pair<std::string, std::string>>;
+    EXPECT_EQ(detail_of("").key, "stip_empty");
+    EXPECT_EQ(detail_of("x#2").key, "stip_no_goal");
+    EXPECT_EQ(detail_of("#a").params, (Params{{"text", "#a"}, {"char", "a"}}));
+    EXPECT_EQ(detail_of("#61").params, (Params{{"text", "#61"}, {"max", "60"}}));
+    EXPECT_EQ(detail_of("hs#3").key, "stip_unsupported");
+    EXPECT_EQ(detail_of("hs#3").params, (Params{{"text", "hs#3"}, {"form", "hs"}}));
+    EXPECT_EQ(detail_of("h#2.7").key, "stip_after_moves");
+}
+
 TEST(Solve, BadPositionsAreProblemErrors) {
     EXPECT_THROW(solve(problem(Variant::Chess, "8/8 w - -", "#2")), ProblemError);
     try {

@@ -86,3 +86,49 @@ TEST(PgnImport, HostileRequestsAreBounded) {
     deep += " *";
     EXPECT_NO_THROW(import_pgn({{"text", deep}}).dump());
 }
+
+TEST(PgnImport, MovesReadFromALenientSpellingAreNoted) {
+    const std::string pgn =
+        "[Event \"old archive\"]\n\n1. e4 e5 2. nf3 \xE2\x99\x9E"
+        "c6 3. \xE2\x99\x97"
+        "b5 a6 4. o-o Nf6 *\n";
+    const json r = import_pgn({{"text", pgn}});
+    const json& g = r["games"][0];
+    ASSERT_TRUE(g["error"].is_null()) << g.dump();
+    EXPECT_EQ(g["moves"][2]["san"], "Nf3");  // standard SAN out
+    EXPECT_EQ(g["moves"][6]["san"], "O-O");
+    ASSERT_EQ(g["readings"].size(), 4u) << g.dump();
+    EXPECT_EQ(g["readings"][0], json::parse(R"({"ply":3,"move":"2.","written":"nf3","read":"Nf3"})"));
+    EXPECT_EQ(g["readings"][1]["written"],
+              "\xE2\x99\x9E"
+              "c6");
+    EXPECT_EQ(g["readings"][1]["move"], "2...");
+    EXPECT_EQ(g["readings"][3], json::parse(R"({"ply":7,"move":"4.","written":"o-o","read":"O-O"})"));
+    // Standard SAN: nothing to note.
+    const json plain = import_pgn({{"text", "1. e4 e5 2. Nf3 *"}});
+    EXPECT_EQ(plain["games"][0]["readings"], json::array());
+}
+
+TEST(PgnImport, ErrorsCarryAReasonAndItsParameters) {
+    const json r = import_pgn({{"text",
+                                "1. e4 e5 2. Ke3 *\n\n[Event \"b\"]\n\n1. d4 d5 2. Nf3 Nf6 3. nd2 *\n\n"
+                                "[Event \"c\"]\n[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w - - "
+                                "0 1\"]\n\n1. e4 *\n\n[Event \"d\"]\n\n1. e4 {open\n"}});
+    ASSERT_EQ(r["games"].size(), 4u);
+    const json& illegal = r["games"][0];
+    EXPECT_EQ(illegal["reason"], "pgn_move_illegal");
+    EXPECT_EQ(illegal["params"]["move"], "2.");
+    EXPECT_EQ(illegal["params"]["side"], "white");
+    EXPECT_EQ(illegal["params"]["text"], "'Ke3'");
+    const json& ambiguous = r["games"][1];
+    EXPECT_EQ(ambiguous["reason"], "pgn_move_ambiguous");
+    EXPECT_EQ(ambiguous["params"]["game"], "2");
+    EXPECT_EQ(ambiguous["params"]["text"], "'nd2'");
+    const json& fen = r["games"][2];
+    EXPECT_EQ(fen["reason"], "pgn_fen_invalid");
+    EXPECT_EQ(fen["params"]["problem"], "fen_rank_squares");
+    EXPECT_EQ(fen["params"]["squares"], "7");
+    const json& syntax = r["games"][3];
+    EXPECT_EQ(syntax["reason"], "pgn_syntax");
+    EXPECT_EQ(syntax["params"]["problem"], "pgn_comment_unclosed");
+}

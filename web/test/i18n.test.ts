@@ -88,6 +88,36 @@ test('server errors: by reason, then by code, else a translated sentence with th
   assert.equal(errorText({ code: 'bad_request', reason: 'nickname_reserved' }), 'This nickname is reserved: choose another one.');
 });
 
+test('FEN, stipulation and PGN errors: the problem and its parameters in the user\'s language', async () => {
+  const { setLang } = await import('../src/i18n.ts');
+  const { errorText, problemText } = await import('../src/errors.ts');
+  const { ApiError } = await import('../src/api.ts');
+  setLang('fr');
+  const fen = new ApiError(400, 'bad_request', 'fen: FEN: piece placement field: rank 1 has 7 squares, not 8', {
+    reason: 'fen_invalid',
+    field: 'fen',
+    params: { problem: 'fen_rank_squares', rank: '1', squares: '7', detail: 'FEN: piece placement field: rank 1 has 7 squares, not 8' },
+  });
+  assert.equal(problemText(fen.params), 'la rangée 1 a 7 cases au lieu de 8');
+  assert.equal(problemText({ problem: 'fen_no_king', color: 'white' }), 'les Blancs n’ont pas de roi');
+  assert.equal(
+    errorText({ reason: 'bad_stipulation', params: { problem: 'stip_unsupported', text: 'hs#2', form: 'hs' } }),
+    'Cet énoncé ne peut pas être lu : hs#2 : hs n’est pas pris en charge',
+  );
+  assert.equal(
+    errorText({ reason: 'pgn_move_unreadable', params: { game: '2', line: '3', move: '4...', side: 'black', text: "'Zf6'" } }),
+    "Partie 2, coup 4... 'Zf6' : ce coup est illisible.",
+  );
+  assert.equal(
+    errorText({ reason: 'pgn_syntax', params: { game: '1', line: '9', problem: 'pgn_comment_unclosed', opened: '7' } }),
+    'Partie 1, ligne 9 : le commentaire ouvert ligne 7 n’est pas fermé.',
+  );
+  // a problem this client does not know: the server's English detail stays
+  assert.equal(problemText({ problem: 'fen_something_new' }), '');
+  setLang('en');
+  assert.equal(problemText({ problem: 'fen_no_king', color: 'black' }), 'Black has no king');
+});
+
 test('every error reason the server documents has a text in both languages', () => {
   const reasons = ['time_both_zero', 'time_below_minimum', 'nickname_reserved', 'nickname_bidi', 'fen_invalid', 'draw_offer_too_soon',
     'live_game_analysis', 'rate_limited', 'illegal_move', 'not_your_turn', 'stale', 'game_over'];

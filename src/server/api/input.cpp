@@ -148,6 +148,18 @@ std::string parse_color(const json& body) {
     return c;
 }
 
+namespace {
+// The FEN reader's error with its key (`problem`) and parameters, which the
+// client says in the user's language; `detail` in English.
+ApiError fen_invalid(const FenError& e) {
+    const std::string detail = to_valid_utf8(e.what());
+    json params = {{"detail", detail}};
+    if (!e.detail.key.empty()) params["problem"] = e.detail.key;
+    for (const auto& [k, v] : e.detail.params) params[k] = to_valid_utf8(v);
+    return bad(Reason::fen_invalid, "fen: " + detail, "fen", std::move(params));
+}
+}  // namespace
+
 std::string parse_start_fen(const json& b, Variant v) {
     const std::string fen = string_field(b, "fen", false);
     if (fen.empty()) return std::string(Position::START_FEN);
@@ -156,8 +168,7 @@ std::string parse_start_fen(const json& b, Variant v) {
     try {
         g = std::make_unique<Game>(v, fen);
     } catch (const FenError& e) {
-        const std::string detail = to_valid_utf8(e.what());
-        throw bad(Reason::fen_invalid, "fen: " + detail, "fen", {{"detail", detail}});
+        throw fen_invalid(e);
     }
     if (g->result().over()) throw bad(Reason::fen_game_over, "fen: the game is already over in this position", "fen");
     return g->position().fen();
@@ -171,6 +182,8 @@ Analysis replay_analysis(const json& b) {
     if (a.fen.size() > 200) throw bad(Reason::fen_too_long, "fen: longer than 200 characters", "fen", {{"max", 200}});
     try {
         a.game = std::make_unique<Game>(v, a.fen);
+    } catch (const FenError& e) {
+        throw fen_invalid(e);
     } catch (const std::exception& e) {
         const std::string detail = to_valid_utf8(e.what());
         throw bad(Reason::fen_invalid, "fen: " + detail, "fen", {{"detail", detail}});

@@ -94,6 +94,15 @@ namespace echecs::server {
     X(bad_stipulation, bad_request, 400)               \
     X(stipulation_too_long, bad_request, 400)          \
     X(bad_popeye, bad_request, 400)                    \
+    /* a game of an imported PGN (in its answer) */    \
+    X(pgn_move_unreadable, bad_request, 400)           \
+    X(pgn_move_illegal, bad_request, 400)              \
+    X(pgn_move_ambiguous, bad_request, 400)            \
+    X(pgn_null_move, bad_request, 400)                 \
+    X(pgn_nag_unreadable, bad_request, 400)            \
+    X(pgn_variant_unknown, bad_request, 400)           \
+    X(pgn_fen_invalid, bad_request, 400)               \
+    X(pgn_syntax, bad_request, 400)                    \
     /* accounts (docs/ACCOUNTS.md) */                  \
     X(body_not_object, bad_request, 400)               \
     X(not_string, bad_request, 400)                    \

@@ -54,6 +54,16 @@ double number(const json& body, const char* name, double lo, double hi) {
     return v;
 }
 
+// {"problem": key, its parameters...}: the client says the error in the
+// user's language from these (docs/API.md, "Parameters of an error").
+json detail_params(const ErrorDetail& d) {
+    json params = json::object();
+    if (d.key.empty()) return params;
+    params["problem"] = d.key;
+    for (const auto& [k, v] : d.params) params[k] = replace_invalid_utf8(v);  // a cut stipulation may end mid-character
+    return params;
+}
+
 solver::Problem read_problem(const json& body) {
     if (!body.is_object()) throw ApiError(Reason::not_object, "the request must be a JSON object");
     solver::Problem p;
@@ -66,7 +76,7 @@ solver::Problem read_problem(const json& body) {
     try {
         p.stipulation = solver::parse_stipulation(s);
     } catch (const solver::StipulationError& e) {
-        throw ApiError(Reason::bad_stipulation, e.what(), "stipulation");
+        throw ApiError(Reason::bad_stipulation, e.what(), "stipulation", detail_params(e.detail));
     }
     if (p.stipulation.moves > MAX_SOLVE_MOVES)
         throw ApiError(Reason::stipulation_too_long,
@@ -78,7 +88,7 @@ solver::Problem read_problem(const json& body) {
         Position pos;
         pos.set(p.variant, p.fen, st);
     } catch (const FenError& e) {
-        throw ApiError(Reason::bad_fen, e.what(), "fen");
+        throw ApiError(Reason::bad_fen, e.what(), "fen", detail_params(e.detail));
     }
     p.title = text_field(body, "title", MAX_TITLE_BYTES, false);
     return p;

@@ -134,7 +134,7 @@ Review review_game(const ReviewRequest& req, const std::atomic<bool>* cancel, co
             Position& pos = game->position();
             const Move mv = parse_uci(pos, m.uci);
             m.san = to_san(pos, mv);
-            if (!game->play(mv)) throw NotationError("illegal move");
+            if (!game->play(mv)) throw NotationError(NotationError::Illegal, "illegal move");
         } catch (const std::exception& e) {
             throw std::invalid_argument("ply " + std::to_string(i + 1) + " (" + m.uci + "): " + e.what());
         }

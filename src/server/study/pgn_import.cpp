@@ -1,5 +1,7 @@
 #include "server/study/pgn_import.h"
 
+#include <optional>
+
 #include "core/notation.h"
 #include "core/pgn.h"
 #include "core/vocabulary.h"
@@ -9,6 +11,21 @@ namespace echecs::study {
 using nlohmann::json;
 using server::ApiError;
 using server::Reason;
+
+namespace {
+
+// The reason and parameters of a game's error (the core's ErrorDetail; a
+// key the table does not hold is a syntax error, its text the detail).
+void set_error(json& entry, const std::string& message, const ErrorDetail& d) {
+    entry["error"] = message;
+    const std::optional<Reason> r = server::reason_from_name(d.key);
+    entry["reason"] = std::string(server::reason_name(r ? *r : Reason::pgn_syntax));
+    json params = json::object();
+    for (const auto& [k, v] : d.params) params[k] = v;
+    entry["params"] = std::move(params);
+}
+
+}  // namespace
 
 json import_pgn(const json& body) {
     if (!body.is_object()) throw ApiError(Reason::not_object, "the request must be a JSON object");
@@ -25,9 +42,13 @@ json import_pgn(const json& body) {
     for (const PgnGame& g : games) {
         json tags = json::object();
         for (const auto& [k, v] : g.tags) tags[k] = v;
-        json entry = {{"index", g.index}, {"tags", std::move(tags)}, {"error", nullptr}};
+        json entry = {{"index", g.index},
+                      {"tags", std::move(tags)},
+                      {"error", nullptr},
+                      {"reason", nullptr},
+                      {"params", nullptr}};
         if (!g.error.empty()) {
-            entry["error"] = g.error;
+            set_error(entry, g.error, g.error_detail);
             out.push_back(std::move(entry));
             continue;
         }
@@ -53,8 +74,15 @@ json import_pgn(const json& body) {
             entry["result"] = pgn_result(r.result.outcome);
             entry["termination"] = r.result.over() ? json(termination_name(r.result.termination)) : json(nullptr);
             entry["summary"] = r.summary();
+            json readings = json::array();
+            for (const PgnReading& x : r.readings) {
+                const PgnMove& m = g.moves[std::size_t(x.ply - 1)];
+                const std::string label = std::to_string(m.number) + (m.side == WHITE ? "." : "...");
+                readings.push_back({{"ply", x.ply}, {"move", label}, {"written", x.written}, {"read", x.read}});
+            }
+            entry["readings"] = std::move(readings);
         } catch (const PgnError& e) {
-            entry["error"] = e.what();
+            set_error(entry, e.what(), e.detail);
         }
         out.push_back(std::move(entry));
     }

@@ -17,8 +17,10 @@ constexpr std::size_t MAX_PGN_BYTES = 1 << 20;
 constexpr std::size_t MAX_GAMES = 200;
 
 // {"text": PGN} -> {"games": [{"index","tags":{...},"variant","initial_fen",
-//   "moves":[{"uci","san","comment"}],"result","termination","summary","error"}],
-//  "truncated": bool}. Throws server::ApiError for a missing or oversized text.
+//   "moves":[{"uci","san","comment"}],"result","termination","summary",
+//   "readings":[{"ply","written","read"}] (moves read from a lenient spelling),
+//   "error","reason","params"}], "truncated": bool}; `reason` and `params`
+//   say the error for the client (docs/API.md, "PGN import"). Throws server::ApiError for a missing or oversized text.
 nlohmann::json import_pgn(const nlohmann::json& body);
 
 }  // namespace echecs::study

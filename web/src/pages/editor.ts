@@ -5,10 +5,10 @@
 // FEN errors say which field and why). From a legal position: analyse it,
 // solve it as a problem, or play the computer from it.
 
-import { http } from '../api.js';
+import { http, type ServerError } from '../api.js';
 import { clear, el } from '../dom.js';
 import { BoardEditor, EMPTY_FEN, oneBoard } from '../editor.js';
-import { errorText } from '../errors.js';
+import { errorText, problemText } from '../errors.js';
 import { INITIAL_FEN, Variant } from '../fen.js';
 import { t, tn } from '../i18n.js';
 import { navigate } from '../router.js';
@@ -124,7 +124,9 @@ export function editorPage(root: HTMLElement, q: URLSearchParams): () => void {
       verdict.className = 'form-msg editor-verdict bad';
       verdict.dataset.fen = f;
       verdict.dataset.state = 'illegal';
-      const detail = e instanceof Error && e.message ? e.message : errorText(e);
+      // the server's problem key in the user's language, else its English words
+      const said = problemText((e as ServerError | undefined)?.params);
+      const detail = said || (e instanceof Error && e.message ? e.message : errorText(e));
       verdict.textContent = t('editor.illegal', { detail });
     }
     setActions();

@@ -17,7 +17,12 @@ export interface ImportedGame {
   initial_fen?: string;
   moves?: { uci: string; san: string; comment: string }[];
   result?: string;
+  /** Moves read from a lenient spelling ("nf3", "o-o", French "Cf3"). */
+  readings?: { ply: number; move?: string; written: string; read: string }[];
   error: string | null;
+  /** The error said for the client: a reason of the error table and its parameters. */
+  reason?: string | null;
+  params?: Record<string, string | number> | null;
 }
 
 const STUDY_KEY = 'echecs.study';
@@ -48,6 +53,20 @@ export function gameLabel(g: ImportedGame): string {
   return `${g.index}. ${white} – ${black}, ${g.result ?? g.tags.Result ?? '*'}${event}`;
 }
 
+/** A game's error in the user's language (its reason), else the server's words. */
+export function gameError(g: ImportedGame): string {
+  if (!g.reason) return g.error ?? '';
+  return errorText({ reason: g.reason, params: g.params ?? {}, message: g.error ?? '' });
+}
+
+/** "Read with a guess: 2. nf3 read as Nf3, ..." for the moves read from a lenient spelling. */
+export function readingsNote(g: ImportedGame): string {
+  const r = g.readings ?? [];
+  if (r.length === 0) return '';
+  const shown = r.slice(0, 5).map(x => t('study.reading', { move: x.move ?? '', written: x.written, read: x.read }));
+  return t('study.readings', { list: shown.join(', ') + (r.length > 5 ? ', …' : '') });
+}
+
 export function pgnImportPanel(onLoad: (g: ImportedGame) => void): HTMLElement {
   const text = el('textarea', { class: 'export-box', rows: '5', name: 'pgn-input', 'aria-label': t('study.paste') });
   const file = el('input', { type: 'file', accept: '.pgn,text/plain', name: 'pgn-file', 'aria-label': t('study.file') });
@@ -59,11 +78,13 @@ export function pgnImportPanel(onLoad: (g: ImportedGame) => void): HTMLElement {
     clear(list);
     for (const g of games) {
       const item = el('li', {});
-      if (g.error) item.append(el('span', { class: 'study-error' }, `${gameLabel(g)}: ${g.error}`));
+      if (g.error) item.append(el('span', { class: 'study-error' }, `${gameLabel(g)}: ${gameError(g)}`));
       else {
         const b = el('button', { type: 'button', class: 'link-btn', 'data-action': 'load-game' }, gameLabel(g));
         b.addEventListener('click', () => onLoad(g));
         item.append(b);
+        const note = readingsNote(g);
+        if (note) item.append(el('div', { class: 'study-note' }, note));
       }
       list.appendChild(item);
     }
