@@ -400,6 +400,52 @@ TEST_F(ServerTest, NoEngineHelpForAPlayersLiveGame) {
     EXPECT_EQ(http_request(port_, http::verb::post, "/api/analysis/eval", body.dump(), p.a).status, 200);
 }
 
+// Games against the computer: a few per player, many more per address (a
+// family or a school behind one address is not locked out by one player).
+TEST_F(ServerTest, ComputerGamesAreCountedPerPlayerUnderAHigherCeilingPerAddress) {
+    restart([](server::ServerOptions& o) {
+        o.max_engine_games_per_player = 2;
+        o.max_engine_games_per_ip = 3;
+    });
+    const std::string ann = token(), bob = token(), cid = token();
+    for (int i = 0; i < 2; ++i) EXPECT_EQ(post_json(port_, "/api/computer", {{"level", 1}}, ann)["_status"], 201);
+    json refused = post_json(port_, "/api/computer", {{"level", 1}}, ann);
+    EXPECT_EQ(refused["error"]["reason"], "too_many_own_engine_games") << refused.dump();
+    EXPECT_EQ(refused["error"]["params"]["max"], 2);
+    // Another player at the same address still has a place, up to the address's ceiling.
+    EXPECT_EQ(post_json(port_, "/api/computer", {{"level", 1}}, bob)["_status"], 201);
+    EXPECT_EQ(post_json(port_, "/api/computer", {{"level", 1}}, cid)["error"]["reason"], "too_many_engine_games");
+}
+
+// An unlimited game against the computer that its player left is ended
+// after computer_archive_ms (abandonment, no result), freeing its places;
+// a game between two people is not.
+TEST_F(ServerTest, AnAbandonedComputerGameIsEndedAfterItsIdleTime) {
+    Pair people = new_game("chess");
+    restart([](server::ServerOptions& o) {
+        o.computer_archive_ms = 300;
+        o.finished_ttl_ms = 200;  // the sweep runs every 100 ms
+        o.max_engine_games_per_player = 1;
+    });
+    const std::string ann = token();
+    json g =
+        post_json(port_, "/api/computer", {{"level", 1}, {"color", "white"}, {"time", {{"kind", "unlimited"}}}}, ann);
+    ASSERT_EQ(g["_status"], 201) << g.dump();
+    const std::string id = g["game"];
+    json s;
+    EXPECT_TRUE(wait_until(
+        [&] {
+            s = http_request(port_, http::verb::get, "/api/games/" + id).j();
+            return s["status"] == "over";
+        },
+        30s))
+        << "waited 30 s for the abandoned game to be ended: " << s.dump();
+    EXPECT_EQ(s["termination"], "abandonment");
+    EXPECT_EQ(s["result"], "*");
+    EXPECT_EQ(post_json(port_, "/api/computer", {{"level", 1}}, ann)["_status"], 201) << "its place is free again";
+    EXPECT_EQ(http_request(port_, http::verb::get, "/api/games/" + people.game).j()["status"], "live");
+}
+
 TEST_F(ServerTest, LimitsPerAddress) {
     restart([](server::ServerOptions& o) {
         o.max_connections_per_ip = 6;

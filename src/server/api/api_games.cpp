@@ -37,8 +37,11 @@ int whole_query(const HttpContextPtr& ctx, const char* name, int lo, int hi, int
 void start_computer_game(Hub& hub, const HttpContextPtr& ctx, Variant v, const TimeControl& tc, const std::string& fen,
                          const std::string& color, const Seat& human, const Seat& computer);
 
-void check_engine_capacity(Hub& hub, const std::string& ip) {
+void check_engine_capacity(Hub& hub, const std::string& ip, const Seat& human) {
     const ServerOptions& opt = hub.options();
+    if (hub.live_engine_games_of(human) >= opt.max_engine_games_per_player)
+        throw ApiError(Reason::too_many_own_engine_games, "you have too many live games against the computer", "",
+                       {{"max", opt.max_engine_games_per_player}});
     if (hub.limits().engine_games(ip) >= opt.max_engine_games_per_ip)
         throw ApiError(Reason::too_many_engine_games, "too many live games against the computer from this address", "",
                        {{"max", opt.max_engine_games_per_ip}});
@@ -58,7 +61,7 @@ void create_computer_game(Hub& hub, const HttpContextPtr& ctx) {
     if (color == "random") color = std::string(color_name((hub.rng()() & 1) ? WHITE : BLACK));
     Seat human{parse_nickname(b, "nickname"), token, 0};
     const Seat computer{"Computer", "", int(level)};
-    check_engine_capacity(hub, ctx->request().ip);
+    check_engine_capacity(hub, ctx->request().ip, human);
     // A logged-in player's game is the account's (its profile lists it;
     // never rated): the account comes from the accounts worker.
     with_seat_account(hub, ctx, v, tc,
@@ -72,7 +75,7 @@ void start_computer_game(Hub& hub, const HttpContextPtr& ctx, Variant v, const T
                          const std::string& color, const Seat& human, const Seat& computer) {
     const ServerOptions& opt = hub.options();
     const std::string& ip = ctx->request().ip;
-    check_engine_capacity(hub, ip);  // again: other games may have started meanwhile
+    check_engine_capacity(hub, ip, human);  // again, with the account: other games may have started meanwhile
     const std::string gid = hub.new_game_id();
     GameRecord rec = LiveGame::new_record(gid, v, tc, color == "white" ? human : computer,
                                           color == "white" ? computer : human, now_ms(), fen);

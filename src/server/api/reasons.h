@@ -196,6 +196,7 @@ namespace echecs::server {
     X(analysis_streams, rate_limited, 429)             \
     X(too_many_seeks_address, rate_limited, 429)       \
     X(too_many_engine_games, rate_limited, 429)        \
+    X(too_many_own_engine_games, rate_limited, 429)    \
     X(chat_rate_limited, rate_limited, 429)            \
     X(report_rate_limited, rate_limited, 429)          \
     X(too_many_attempts, rate_limited, 429)            \

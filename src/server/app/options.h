@@ -39,7 +39,11 @@ struct ServerOptions {
     std::int64_t eval_max_ms = 3000;
     double eval_rate_per_second = 1;  // evaluations per client address (token bucket)
     double eval_burst = 10;
-    int max_engine_games_per_ip = 8;  // live games against the computer per client address
+    // Live games against the computer: per player (browser token, or account
+    // when logged in) and, much higher, per address (a family or a school
+    // shares one).
+    int max_engine_games_per_player = 4;
+    int max_engine_games_per_ip = 40;
 
     // Games and clocks.
     std::int64_t first_move_ms = 30'000;                    // real-time games: time for each side's first move
@@ -49,6 +53,7 @@ struct ServerOptions {
     std::int64_t claim_realtime_ms = 30'000;                // a real-time player gone this long: the opponent may claim
     std::int64_t claim_slow_ms = 3 * 86'400'000LL;          // correspondence and unlimited games
     std::int64_t unlimited_archive_ms = 30 * 86'400'000LL;  // unlimited games with no move: ended
+    std::int64_t computer_archive_ms = 86'400'000;          // ... against the computer: after a day
     int draw_offer_interval = 20;                           // plies between two draw offers of one player
     std::int64_t finished_ttl_ms = 60'000;                  // a finished game leaves memory this long after its end ...
     std::int64_t finished_player_ttl_ms = 600'000;          // ... or after this while a player still watches it

@@ -115,6 +115,30 @@ void Hub::load_from_storage(Storage& s) {
     seeks_.load(s.open_seeks());
 }
 
+namespace {
+
+// An unlimited game nobody moved in for too long is ended (a game against
+// the computer sooner: it holds its player's and its address's places).
+bool abandoned(const LiveGame& g, std::int64_t now, const ServerOptions& opt) {
+    if (g.record().time.kind != TimeControl::Unlimited) return false;
+    const std::int64_t idle = now - g.last_activity();
+    return idle >= opt.unlimited_archive_ms || (g.against_computer() && idle >= opt.computer_archive_ms);
+}
+
+}  // namespace
+
+int Hub::live_engine_games_of(const Seat& player) const {
+    int n = 0;
+    for (const auto& [id, room] : rooms_) {
+        const LiveGame& g = room->game();
+        if (!g.live() || !g.against_computer()) continue;
+        const Seat& human = g.record().white.computer() ? g.record().black : g.record().white;
+        n += (!player.token.empty() && human.token == player.token) ||
+             (player.account && human.account == player.account);
+    }
+    return n;
+}
+
 void Hub::start() {
     if (started_) return;
     started_ = true;
@@ -124,8 +148,7 @@ void Hub::start() {
     std::vector<WriteOp> resumed;
     for (auto& [id, room] : rooms_) {
         LiveGame& g = room->game();
-        if (g.record().time.kind == TimeControl::Unlimited && now - g.last_activity() >= opt_.unlimited_archive_ms)
-            g.archive(now);
+        if (abandoned(g, now, opt_)) g.archive(now);
         resumed.emplace_back(std::in_place_type<SaveGame>, SaveGame{g.meta()});
     }
     if (!resumed.empty()) initial_storage_->apply(resumed);
@@ -401,10 +424,7 @@ void Hub::sweep() {
     std::vector<std::string> evict, archive;
     for (auto& [id, room] : rooms_) {
         if (room->evictable(now)) evict.push_back(id);
-        const LiveGame& g = room->game();
-        if (g.live() && g.record().time.kind == TimeControl::Unlimited &&
-            now - g.last_activity() >= opt_.unlimited_archive_ms)
-            archive.push_back(id);
+        if (room->game().live() && abandoned(room->game(), now, opt_)) archive.push_back(id);
     }
     for (const std::string& id : evict) rooms_.erase(id);
     rooms_freed_ += evict.size();

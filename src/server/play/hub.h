@@ -94,6 +94,9 @@ public:
     // such game or too many actions wait.
     void with_room(const std::string& id, std::function<void(GameRoom*)> fn);
     GameRoom* find_room(const std::string& id);
+    // Live games against the computer this player (the seat's browser token,
+    // or its account when it has one) plays.
+    int live_engine_games_of(const Seat& player) const;
     // A new game (not yet stored): its room, busy until the commit is done.
     GameRoom& add_room(std::unique_ptr<LiveGame> game, const std::string& creator_ip = "");
     // fn(game) with the game in memory or read from storage without keeping
