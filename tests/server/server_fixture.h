@@ -210,6 +210,23 @@ public:
             pid_ = -1;
         }
     }
+    // SIGTERM, then waits for the process to end (bounded: 60 s, then
+    // SIGKILL); its exit status (-1 when it had to be killed).
+    int terminate() {
+        if (pid_ <= 0) return -1;
+        ::kill(pid_, SIGTERM);
+        int status = 0;
+        for (int i = 0; i < 6000; ++i) {
+            if (waitpid(pid_, &status, WNOHANG) == pid_) {
+                pid_ = -1;
+                return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        std::cerr << "the server did not end within 60 s of SIGTERM\n";
+        kill9();
+        return -1;
+    }
     pid_t pid() const { return pid_; }
     std::uint16_t port() const { return port_; }
 
