@@ -221,9 +221,11 @@ inline void rated_ends_survive_kills(const std::string& db) {
     for (; round < MAX_ROUNDS && (int(acked.size()) < WANTED_ENDS || !kills[0] || !kills[1]); ++round) {
         SCOPED_TRACE("round " + std::to_string(round) + ", seed " + std::to_string(seed));
         const auto pairs = pairs_of_round(round);
-        // The moment of the kill: after `wanted` acknowledgements and `delay_ms` more.
-        const int wanted = std::uniform_int_distribution<int>(1, GAMES_PER_ROUND)(rng);
-        const int delay_ms = std::uniform_int_distribution<int>(0, 40)(rng);
+        // The moment of the kill: after `wanted` acknowledgements and `delay_ms`
+        // more; with none wanted, `delay_ms` (up to 500) after the round's
+        // start, while games are created and played.
+        const int wanted = std::uniform_int_distribution<int>(0, GAMES_PER_ROUND)(rng);
+        const int delay_ms = std::uniform_int_distribution<int>(0, wanted ? 40 : 500)(rng);
         const bool sigterm = std::uniform_int_distribution<int>(0, 1)(rng) == 1;
         std::vector<int> plans;
         for (std::size_t i = 0; i < pairs.size(); ++i) plans.push_back(std::uniform_int_distribution<int>(0, 2)(rng));
@@ -321,15 +323,15 @@ inline void rated_ends_survive_kills(const std::string& db) {
         const auto diffs = check_ratings_recomputed(db, round);
         std::vector<std::set<std::string>> listed(ACCOUNTS), in_history(ACCOUNTS);
         for (int i = 0; i < ACCOUNTS; ++i) {
-            const json list = get_json(p2, "/api/users/" + players[i].name + "/games?limit=100");
-            for (const json& g : list["games"]) {
+            json list = get_json(p2, "/api/users/" + players[i].name + "/games?limit=100");
+            for (json& g : list["games"]) {
                 EXPECT_TRUE(listed[i].insert(g["id"].get<std::string>()).second)
                     << players[i].name << " lists " << g["id"] << " twice";
                 EXPECT_EQ(g["rated"], true) << g.dump();
                 EXPECT_TRUE(g.contains("rating_diff")) << g.dump();
             }
-            const json prof = profile(p2, players[i].name);
-            for (const json& h : prof["history"]["chess"]["blitz"])
+            json prof = profile(p2, players[i].name);
+            for (json& h : prof["history"]["chess"]["blitz"])
                 EXPECT_TRUE(in_history[i].insert(h["game"].get<std::string>()).second)
                     << players[i].name << "'s history has " << h["game"] << " twice";
             EXPECT_EQ(prof["ratings"]["chess"]["blitz"]["games"], int(in_history[i].size())) << players[i].name;
@@ -346,7 +348,7 @@ inline void rated_ends_survive_kills(const std::string& db) {
         for (const Game& g : games) {
             const auto d = diffs.find(g.id);
             if (g.id.empty() || d == diffs.end()) continue;
-            const json s = get_json(p2, "/api/games/" + g.id);
+            json s = get_json(p2, "/api/games/" + g.id);
             EXPECT_EQ(s["rating_diff"]["white"], int(d->second.first)) << g.id;
             EXPECT_EQ(s["rating_diff"]["black"], int(d->second.second)) << g.id;
         }
