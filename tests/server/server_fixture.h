@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -176,9 +177,12 @@ public:
         }
         const int spawned = posix_spawn(&pid_, program.c_str(), &fa, nullptr, argv.data(), environ);
         if (fd_limit != 0) setrlimit(RLIMIT_NOFILE, &saved);
-        if (spawned != 0) throw std::runtime_error("spawn failed: " + program);
         posix_spawn_file_actions_destroy(&fa);
         close(out[1]);
+        if (spawned != 0) {
+            close(out[0]);
+            throw std::runtime_error("spawn failed: " + program + ": " + std::strerror(spawned));
+        }
         // "echecs server listening on http://127.0.0.1:PORT/ ..."
         std::string line;
         char ch;
