@@ -31,10 +31,10 @@
 
 namespace echecs::test::rated_kill {
 
-constexpr int ACCOUNTS = 10;         // 45 pairs
-constexpr int GAMES_PER_ROUND = 5;   // a round: one game for each account, pairs of a round-robin
-constexpr int MAX_ROUNDS = 45;       // each pair at most 5 games (the rule against farming)
-constexpr int WANTED_ENDS = 50;      // acknowledged rated ends, at least
+constexpr int ACCOUNTS = 10;        // 45 pairs
+constexpr int GAMES_PER_ROUND = 5;  // a round: one game for each account, pairs of a round-robin
+constexpr int MAX_ROUNDS = 45;      // each pair at most 5 games (the rule against farming)
+constexpr int WANTED_ENDS = 50;     // acknowledged rated ends, at least
 constexpr auto ROUND_WAIT = std::chrono::seconds(60);
 constexpr auto RECORD_WAIT = std::chrono::seconds(30);
 
@@ -64,9 +64,9 @@ inline std::unique_ptr<ServerProcess> start_server(const std::string& db, const 
     std::string last;
     for (int i = 0; i < 40; ++i) {
         try {
-            return std::make_unique<ServerProcess>(std::vector<std::string>{
-                "--port", "0", "--db", db, "--web-root", web, "--http-rate", "10000", "--quiet",
-                "--fast-password-hash"});
+            return std::make_unique<ServerProcess>(std::vector<std::string>{"--port", "0", "--db", db, "--web-root",
+                                                                            web, "--http-rate", "10000", "--quiet",
+                                                                            "--fast-password-hash"});
         } catch (const std::exception& e) {
             last = e.what();
             std::this_thread::sleep_for(std::chrono::milliseconds(250));
@@ -80,8 +80,8 @@ inline std::unique_ptr<ServerProcess> start_server(const std::string& db, const 
 // when a player is told the game is over. Throws when the server goes away.
 inline void play_one(std::uint16_t port, const Player& w, const Player& b, int plan, Game& g, std::mutex& m,
                      const std::function<void()>& acked) {
-    const std::string id = seek_and_accept(
-        port, w, b, {{"variant", "chess"}, {"time", BLITZ5}, {"color", "white"}, {"rated", true}});
+    const std::string id =
+        seek_and_accept(port, w, b, {{"variant", "chess"}, {"time", BLITZ5}, {"color", "white"}, {"rated", true}});
     if (id.empty()) throw std::runtime_error("no game");
     {
         std::lock_guard lock(m);
@@ -130,9 +130,9 @@ inline std::map<std::string, std::pair<double, double>> check_ratings_recomputed
         games[r.s(0)].push_back({r.i(1), r.i(2), r.i(3), r.s(4), r.s(5), r.d(6), r.d(7)});
     // Each rated game: two rows, one per colour, the same end, one history point each.
     std::map<std::string, int> history;
-    for (const SqlRow& r : conn->query(
-             "SELECT game_id, COUNT(*) FROM account_rating_history WHERE variant = 'chess' AND speed = 'blitz' "
-             "GROUP BY game_id"))
+    for (const SqlRow& r :
+         conn->query("SELECT game_id, COUNT(*) FROM account_rating_history WHERE variant = 'chess' AND speed = 'blitz' "
+                     "GROUP BY game_id"))
         history[r.s(0)] = int(r.i(1));
     std::vector<std::pair<std::int64_t, std::string>> order;
     for (const auto& [id, rows] : games) {
@@ -298,13 +298,13 @@ inline void rated_ends_survive_kills(const std::string& db) {
                     if (s["status"] != "over") continue;
                     ++ended;
                     if (s["rated"] != true || s["rating_diff"].is_null())
-                        missing += " " + g.id + " (rating_diff " + s["rating_diff"].dump() + "; the accounts hold " +
-                                   std::to_string(server::accounts::sql_conn(db)
-                                                      ->query("SELECT COUNT(*) FROM account_games WHERE game_id = ?",
-                                                              {g.id})
-                                                      .at(0)
-                                                      .i(0)) +
-                                   " rows of it)";
+                        missing +=
+                            " " + g.id + " (rating_diff " + s["rating_diff"].dump() + "; the accounts hold " +
+                            std::to_string(server::accounts::sql_conn(db)
+                                               ->query("SELECT COUNT(*) FROM account_games WHERE game_id = ?", {g.id})
+                                               .at(0)
+                                               .i(0)) +
+                            " rows of it)";
                 }
                 if (!missing.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
                 return missing.empty();
@@ -354,8 +354,7 @@ inline void rated_ends_survive_kills(const std::string& db) {
         }
         if (::testing::Test::HasFailure()) break;
     }
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     std::cout << "rated kill test: " << acked.size() << " acknowledged rated ends (" << ended_unacked
               << " more ended unacknowledged) in " << round << " rounds; kills: " << kills[0] << " SIGKILL, "
               << kills[1] << " SIGTERM; " << seconds << " s; seed " << seed << std::endl;

@@ -21,9 +21,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     echecs::server::ServerOptions o;
     bool own = false;
-    auto flag = [](const std::string& a) {
-        return a == "--quiet" || a == "--durable" || a == "--fast-password-hash";
-    };
+    auto flag = [](const std::string& a) { return a == "--quiet" || a == "--durable" || a == "--fast-password-hash"; };
     for (const std::string& a : args)
         if (a == "--fast-password-hash") o.fast_password_hash = own = true;
     for (std::size_t i = 0; i + 1 < args.size(); i += flag(args[i]) ? 1 : 2) {
