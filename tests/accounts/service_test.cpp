@@ -239,6 +239,14 @@ TEST_F(AccountsTest, RatedResultsFollowGlicko2AndWriteHistory) {
     });
     EXPECT_EQ(twice.reason, "already_recorded");
     EXPECT_EQ(accounts_->profile("Ann")["ratings"]["alice"]["rapid"]["games"], 2);
+    // What the first record returned, for a game row a crash left unmarked.
+    const auto again = accounts_->recorded_changes("g2");
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->white.diff, d->white.diff);
+    EXPECT_EQ(again->black.diff, d->black.diff);
+    EXPECT_EQ(again->white.account_id, bob.account_id);
+    EXPECT_DOUBLE_EQ(again->black.after, d->black.after);
+    EXPECT_FALSE(accounts_->recorded_changes("g3"));
 }
 
 TEST_F(AccountsTest, AWinNeverLowersTheWinnersRating) {

@@ -8,6 +8,7 @@
 
 #include "accounts_client.h"
 #include "client.h"
+#include "rated_kill.h"
 #include "server/app/server.h"
 
 using namespace echecs;
@@ -141,6 +142,20 @@ TEST(ServerOnPostgres, RatedGameAndAccountsSurviveARestart) {
     json list = http_request(srv.port(), http::verb::get, "/api/users/BobK/games").j();
     ASSERT_EQ(list["games"].size(), 1u);
     EXPECT_EQ(list["games"][0]["result"], "win");
+}
+
+// Rated ends under SIGKILL and SIGTERM at random moments (rated_kill.h),
+// the server a child process on this PostgreSQL database.
+TEST(ServerOnPostgres, AcknowledgedRatedEndsSurviveKills) {
+    if (pg_url().empty()) GTEST_SKIP() << "no PostgreSQL server: set ECHECS_PG_URL (scripts/postgres-test.sh start)";
+    {
+        pqxx::connection c(pg_url());
+        pqxx::work w(c);
+        w.exec("DROP SCHEMA public CASCADE");
+        w.exec("CREATE SCHEMA public");
+        w.commit();
+    }
+    rated_kill::rated_ends_survive_kills(pg_url());
 }
 
 }  // namespace

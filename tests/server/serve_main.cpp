@@ -4,6 +4,10 @@
 //   --fd-limit N      the process's descriptor limit (RLIMIT_NOFILE)
 //   --per-ip N        max_connections_per_ip
 //   --max-connections N
+//   --http-rate N     http_rate_per_second and http_burst: tests that make
+//                     many requests
+//   --fast-password-hash   the cheapest password hash (ServerOptions::fast_password_hash):
+//                          tests that sign up many accounts
 #include <sys/resource.h>
 
 #include <iostream>
@@ -17,7 +21,9 @@ int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     echecs::server::ServerOptions o;
     bool own = false;
-    auto flag = [](const std::string& a) { return a == "--quiet" || a == "--durable"; };
+    auto flag = [](const std::string& a) { return a == "--quiet" || a == "--durable" || a == "--fast-password-hash"; };
+    for (const std::string& a : args)
+        if (a == "--fast-password-hash") o.fast_password_hash = own = true;
     for (std::size_t i = 0; i + 1 < args.size(); i += flag(args[i]) ? 1 : 2) {
         const std::string& k = args[i];
         const std::string& v = args[i + 1];
@@ -32,6 +38,9 @@ int main(int argc, char** argv) {
             own = true;
         } else if (k == "--max-connections") {
             o.max_connections = std::stoi(v);
+            own = true;
+        } else if (k == "--http-rate") {
+            o.http_rate_per_second = o.http_burst = std::stod(v);
             own = true;
         }
     }

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -176,9 +177,12 @@ public:
         }
         const int spawned = posix_spawn(&pid_, program.c_str(), &fa, nullptr, argv.data(), environ);
         if (fd_limit != 0) setrlimit(RLIMIT_NOFILE, &saved);
-        if (spawned != 0) throw std::runtime_error("spawn failed: " + program);
         posix_spawn_file_actions_destroy(&fa);
         close(out[1]);
+        if (spawned != 0) {
+            close(out[0]);
+            throw std::runtime_error("spawn failed: " + program + ": " + std::strerror(spawned));
+        }
         // "echecs server listening on http://127.0.0.1:PORT/ ..."
         std::string line;
         char ch;
@@ -209,6 +213,23 @@ public:
             waitpid(pid_, &status, 0);
             pid_ = -1;
         }
+    }
+    // SIGTERM, then waits for the process to end (bounded: 60 s, then
+    // SIGKILL); its exit status (-1 when it had to be killed).
+    int terminate() {
+        if (pid_ <= 0) return -1;
+        ::kill(pid_, SIGTERM);
+        int status = 0;
+        for (int i = 0; i < 6000; ++i) {
+            if (waitpid(pid_, &status, WNOHANG) == pid_) {
+                pid_ = -1;
+                return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        std::cerr << "the server did not end within 60 s of SIGTERM\n";
+        kill9();
+        return -1;
     }
     pid_t pid() const { return pid_; }
     std::uint16_t port() const { return port_; }

@@ -201,6 +201,14 @@ void AccountService::record_result(GameEnd game, ResultDone done) {
             changes = a.record_result(game);
         } catch (const AccountError& e) {
             error = e;
+            // Recorded before a crash or a stop cut the game's marking short:
+            // the changes then, for the game row.
+            if (e.which == Reason::already_recorded) {
+                try {
+                    changes = a.recorded_changes(game.game_id);
+                } catch (const std::exception&) {
+                }
+            }
         } catch (const std::exception& e) {
             error = ApiError(Reason::storage_failed, e.what());
         }

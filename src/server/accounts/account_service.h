@@ -55,7 +55,8 @@ public:
     // are never refused for a full queue.
     //
     // A finished game (rated or casual): the rating changes, nullopt when not
-    // rated, or the error.
+    // rated, or the error; with already_recorded, the changes recorded then
+    // (nullopt when not rated).
     using ResultDone = std::function<void(std::optional<RatingChanges>, std::optional<AccountError>)>;
     void record_result(GameEnd game, ResultDone done);
     // The account behind a Cookie header (nullopt: not logged in), for the

@@ -244,6 +244,13 @@ public:
         return !db_->query("SELECT 1 FROM account_games WHERE game_id = ? AND account_id = ?", {game_id, account_id})
                     .empty();
     }
+    std::vector<PlayerGame> game_rows(const std::string& game_id) override {
+        std::vector<PlayerGame> out;
+        for (const SqlRow& r :
+             db_->query(std::string("SELECT ") + GAME_COLUMNS + " FROM account_games WHERE game_id = ?", {game_id}))
+            out.push_back(game_of(r));
+        return out;
+    }
     bool write_result(const ResultWrite& w) override {
         try {
             return transaction(*db_, [&] {

@@ -140,6 +140,8 @@ public:
     virtual bool has_game(const std::string& game_id, std::int64_t account_id) = 0;
     // All or nothing; false (nothing written) when a game row already exists.
     virtual bool write_result(const ResultWrite& w) = 0;
+    // A recorded game's rows (one per account), any order.
+    virtual std::vector<PlayerGame> game_rows(const std::string& game_id) = 0;
     // Oldest first, the last `limit` points of each category.
     virtual std::vector<HistoryPoint> history(std::int64_t account_id, int limit_per_category) = 0;
     // Newest first (ended_at, then game id).

@@ -359,6 +359,19 @@ std::optional<RatingChanges> Accounts::record_result(const GameEnd& g) {
     return changes;
 }
 
+std::optional<RatingChanges> Accounts::recorded_changes(const std::string& game_id) {
+    const auto rows = store_->game_rows(game_id);
+    if (rows.size() != 2 || !rows[0].rated || !rows[1].rated) return std::nullopt;
+    RatingChanges changes;
+    for (const PlayerGame& p : rows) {
+        RatingChange& c = p.color == "white" ? changes.white : changes.black;
+        c.account_id = p.account_id;
+        c.before = p.rating_before, c.after = p.rating_after;
+        c.diff = shown(p.rating_after) - shown(p.rating_before);
+    }
+    return changes;
+}
+
 int Accounts::claim_games(std::int64_t account_id, const std::vector<GameEnd>& games) {
     int added = 0;
     for (GameEnd g : games) {

@@ -141,6 +141,9 @@ public:
     // transaction. Rated needs two distinct live accounts and a speed.
     // Recording a game twice is refused (conflict, already_recorded).
     std::optional<RatingChanges> record_result(const GameEnd& g);
+    // The changes a rated game's recorded result made (nullopt: not
+    // recorded, or not rated): what record_result returned then.
+    std::optional<RatingChanges> recorded_changes(const std::string& game_id);
     // A player's anonymous games, now theirs (at sign-up in the same
     // browser): casual rows for those not yet recorded; how many were added.
     int claim_games(std::int64_t account_id, const std::vector<GameEnd>& games);

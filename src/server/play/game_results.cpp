@@ -35,8 +35,11 @@ void record_game_result(Hub& hub, const GameRecord& g) {
     hub.accounts().record_result(game_end_of(g), [&hub, id](std::optional<accounts::RatingChanges> changes,
                                                             std::optional<accounts::AccountError> error) {
         if (error) {
-            // Recorded before a crash or restart cut the marking short.
-            if (error->reason == "already_recorded") return mark_recorded(hub, id, std::nullopt, std::nullopt);
+            // Recorded before a crash or restart cut the marking short: the
+            // changes recorded then.
+            if (error->reason == "already_recorded")
+                return mark_recorded(hub, id, changes ? std::optional(changes->white.diff) : std::nullopt,
+                                     changes ? std::optional(changes->black.diff) : std::nullopt);
             // Left pending: the next start tries again.
             return hub.log("game " + id + ": result not recorded for the accounts: " + error->what());
         }
