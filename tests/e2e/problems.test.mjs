@@ -35,10 +35,10 @@ test('problems: compose, solve, share, export and import', { timeout: 90000 }, a
     // the board redraws after the field: the rook leaves board A (bounded wait, 10 s)
     await page.locator('.board-wrap[data-board="a"] piece.white.rook').waitFor({ state: 'detached', timeout: 10000 });
 
-    // a bad stipulation: the server's reason, in the page
+    // a bad stipulation: the server's reason and its parameters, in the page's language
     await page.fill('input[name="stipulation"]', 'h#2.7');
     await press(page, '[data-action="solve"]');
-    await page.locator('.form-msg', { hasText: "only '.5'" }).waitFor();
+    await page.locator('.form-msg', { hasText: 'h#2.7: only .5 may follow the number of moves' }).waitFor();
 
     // the link opens the same problem
     const fen = 'kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1';
