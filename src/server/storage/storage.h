@@ -18,6 +18,11 @@ class StorageError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
+// A write refused because its node no longer holds the game's lease (Fence).
+class FencedOut : public StorageError {
+public:
+    using StorageError::StorageError;
+};
 
 struct TimeControl {
     enum Kind { Realtime, Correspondence, Unlimited };
@@ -199,8 +204,30 @@ struct MarkClaimed {
     std::string token;
     std::int64_t account = 0;
 };
+// Several nodes on one database (docs/CLUSTER.md): each live game is run by
+// one node at a time, under a lease. The lease's token grows each time the
+// game changes hands (or its lease lapsed), so that a node that paused past
+// its lease and lost the game can no longer write for it: its writes carry
+// its old token in a Fence, which the database refuses in the same
+// transaction (a fencing token; node clocks only decide when a lease may be
+// taken over, never whether two nodes write).
+struct Lease {
+    std::string game_id;
+    std::string node;
+    std::int64_t token = 0;
+    std::int64_t expires_at = 0;  // epoch ms, by the holder's clock
+    bool operator==(const Lease&) const = default;
+};
+// First op of a transaction: the rest is applied only while `node` holds the
+// game's lease with `token`; otherwise apply() throws FencedOut and writes
+// nothing.
+struct Fence {
+    std::string game_id;
+    std::string node;
+    std::int64_t token = 0;
+};
 using WriteOp = std::variant<SaveGame, AddMove, SaveProgress, SaveSeek, DeleteSeek, Heartbeat, AddChat, AddReport,
-                             SaveReview, MarkClaimed>;
+                             SaveReview, MarkClaimed, Fence>;
 
 struct GameFilter {
     std::string status;  // "live", "over" or "" for all
@@ -237,6 +264,18 @@ public:
     // there is no such report or it is resolved already.
     virtual bool resolve_report(std::int64_t id, const std::string& resolution, std::int64_t at) = 0;
     virtual int schema_version() = 0;
+    // Takes the lease of a game for `node` until now + ttl_ms, or renews it:
+    // when it is free, lapsed (expires_at <= now) or held by `node` already.
+    // The token stays while `node` renews in time and grows by one otherwise
+    // (never reused). nullopt: another node holds it.
+    virtual std::optional<Lease> acquire_lease(const std::string& game_id, const std::string& node, std::int64_t now,
+                                               std::int64_t ttl_ms) = 0;
+    // Ends a lease early (the game ended or its node stops); false when `lease` is no longer held.
+    virtual bool release_lease(const Lease& lease) = 0;
+    virtual std::optional<Lease> lease_of(const std::string& game_id) = 0;
+    // Live games whose lease is missing or lapsed at `now`, oldest first: a
+    // node takes them over when their node died.
+    virtual std::vector<std::string> orphaned_live_games(std::int64_t now, int limit) = 0;
     // A second connection to the same database for reads (listings, games
     // loaded on demand), so that they never wait behind the writes.
     virtual std::unique_ptr<Storage> open_reader() = 0;
@@ -252,6 +291,6 @@ public:
 // (StorageError) before anything is changed.
 std::unique_ptr<Storage> open_storage(const std::string& url, bool durable = false, bool exclusive = true);
 
-constexpr int SCHEMA_VERSION = 8;
+constexpr int SCHEMA_VERSION = 9;
 
 }  // namespace echecs::server

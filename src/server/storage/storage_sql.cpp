@@ -175,6 +175,16 @@ UPDATE games SET result_pending = {TRUE}
   WHERE status = 'over' AND result <> '*' AND rated = {TRUE}
     AND white_rating_diff IS NULL AND black_rating_diff IS NULL;
 )sql",
+    // 9: the lease of each game run by a node of several (storage.h, Lease).
+    // Rows stay when a game ends: a token is never reused.
+    R"sql(
+CREATE TABLE game_leases (
+  game_id TEXT PRIMARY KEY,
+  node TEXT NOT NULL,
+  token {INT} NOT NULL,
+  expires_at {INT} NOT NULL
+);
+)sql",
 };
 static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
 
@@ -493,6 +503,51 @@ public:
         return guard("read", [&] { return read_version(); });
     }
 
+    // One statement, so that two nodes racing for a lapsed lease cannot both
+    // win: PostgreSQL re-checks the WHERE on the row the winner wrote, SQLite
+    // runs one writer at a time. SET reads the row as it was before.
+    std::optional<Lease> acquire_lease(const std::string& game_id, const std::string& node, std::int64_t now,
+                                       std::int64_t ttl_ms) override {
+        return guard("write", [&]() -> std::optional<Lease> {
+            auto rows = db_->query(
+                "INSERT INTO game_leases (game_id, node, token, expires_at) VALUES (?, ?, 1, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET token = game_leases.token + CASE WHEN game_leases.node = "
+                "excluded.node AND game_leases.expires_at > ? THEN 0 ELSE 1 END, node = excluded.node, "
+                "expires_at = excluded.expires_at "
+                "WHERE game_leases.node = excluded.node OR game_leases.expires_at <= ? RETURNING token",
+                {game_id, node, now + ttl_ms, now, now});
+            if (rows.empty()) return std::nullopt;
+            return Lease{game_id, node, rows[0].i(0), now + ttl_ms};
+        });
+    }
+
+    bool release_lease(const Lease& l) override {
+        return guard("write", [&] {
+            return db_->exec("UPDATE game_leases SET expires_at = 0 WHERE game_id = ? AND node = ? AND token = ?",
+                             {l.game_id, l.node, l.token}) == 1;
+        });
+    }
+
+    std::optional<Lease> lease_of(const std::string& game_id) override {
+        return guard("read", [&]() -> std::optional<Lease> {
+            auto rows = db_->query("SELECT node, token, expires_at FROM game_leases WHERE game_id = ?", {game_id});
+            if (rows.empty()) return std::nullopt;
+            return Lease{game_id, rows[0].s(0), rows[0].i(1), rows[0].i(2)};
+        });
+    }
+
+    std::vector<std::string> orphaned_live_games(std::int64_t now, int limit) override {
+        return guard("read", [&] {
+            std::vector<std::string> out;
+            for (const SqlRow& r : db_->query("SELECT g.id FROM games g LEFT JOIN game_leases l ON l.game_id = g.id "
+                                              "WHERE g.status = 'live' AND (l.game_id IS NULL OR l.expires_at <= ?) "
+                                              "ORDER BY g.created_at, g.id LIMIT ?",
+                                              {now, limit}))
+                out.push_back(r.s(0));
+            return out;
+        });
+    }
+
 private:
     // Runs f; a database error becomes a StorageError naming what failed.
     template <class F>
@@ -583,6 +638,16 @@ private:
         const ReviewRecord& r = op.review;
         db_->exec(insert_sql("reviews", REVIEW_COLUMNS, "game_id"),
                   {r.game_id, r.status, r.result, r.requested_at, r.finished_at});
+    }
+
+    // The UPDATE (that changes nothing) locks the lease's row until the
+    // transaction ends: a node taking the game over waits for this write,
+    // then loads what it wrote.
+    void write(const Fence& op) {
+        if (db_->exec("UPDATE game_leases SET token = token WHERE game_id = ? AND node = ? AND token = ?",
+                      {op.game_id, op.node, op.token}) != 1)
+            throw FencedOut("game " + op.game_id + ": node '" + op.node + "' no longer holds its lease (token " +
+                            std::to_string(op.token) + ")");
     }
 
     void load_moves(GameRecord& g) {
