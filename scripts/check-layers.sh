@@ -1,7 +1,7 @@
 #!/bin/sh
 # Fails when an #include points up the layers (docs/ARCHITECTURE.md):
 #   platform <- core <- engine, solver <- server <- cli
-# and the server's libraries (accounts, problems, review, study) and its
+# and the server's libraries (accounts, problems, review, study, tournament) and its
 # storage include nothing of the server above them, except the one error
 # type and its table (server/api/reasons.h, header only), the one reader
 # of game names (server/api/game_names.h, header only) and, for the storage,
@@ -23,6 +23,7 @@ server/accounts     core/ server/accounts/ server/api/reasons.h
 server/problems     core/ solver/ server/problems/ server/api/reasons.h server/api/game_names.h
 server/review       core/ engine/ server/review/
 server/study        core/ server/study/ server/api/reasons.h
+server/tournament   server/tournament/
 server/storage      core/ server/storage/ server/app/ server/accounts/sql_conn.h
 server              platform/ core/ engine/ solver/ server/
 cli                 platform/ core/ engine/ solver/ server/ cli/
