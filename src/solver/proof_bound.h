@@ -1,0 +1,60 @@
+// The proof-game target and the lower bound that prunes the search: how
+// many moves each side still needs, at least, to turn the position on the
+// board into the diagram. Each man of the diagram must be some man of its
+// colour now on the board: one of its type (its distance on an empty board,
+// proof_distance.h), or a pawn that promotes on the way; a pawn stays a pawn
+// only on its file or by capturing. The cheapest way to give every man of the
+// diagram its own man now on the board (assignment.h) is a lower bound, and
+// so is the number of enemy men each side must still capture (each capture
+// is a move), and the captures the pawns' changes of file need must not
+// exceed the enemy men that are to disappear.
+//
+// Every estimate ignores blockers, checks and the order of moves, so it never
+// exceeds the truth: pruning with it keeps the search exhaustive.
+// Alice: a man changes board at each of its moves, so the parity of its
+// number of moves must bring it to the diagram's board. Avalanche: a pawn
+// also advances when the enemy pushes it, so only its captures (changes of
+// file) count as its own moves.
+#pragma once
+
+#include <array>
+
+#include "core/position.h"
+
+namespace echecs::solver {
+
+class ProofBound {
+public:
+    // `target` holds the diagram (placement and, in Alice, boards).
+    ProofBound(Variant v, const Position& target);
+
+    // The placement (and Alice boards) equals the diagram's.
+    bool reached(const Position& pos) const;
+    // False when the diagram cannot be reached with `plies` more half-moves,
+    // the side to move playing the first of them.
+    bool feasible(const Position& pos, int plies) const;
+    // The least number of moves each side needs (UNREACHABLE_MOVES: impossible).
+    void needed(const Position& pos, int out[COLOR_NB]) const;
+
+    static constexpr int UNREACHABLE_MOVES = 1000;
+
+private:
+    struct Man {
+        Square sq;
+        PieceType type;
+        Board board;
+    };
+    int side_needs(const Position& pos, Color c) const;
+    int move_cost(Color c, const Man& from, const Man& to) const;
+    int pawn_moves(Color c, Square from, Board fb, Square to, Board tb) const;
+
+    Variant variant_;
+    bool alice_, avalanche_;
+    std::array<Piece, SQUARE_NB> piece_{};
+    Bitboard on_b_ = 0;
+    Bitboard occupied_ = 0;
+    std::array<std::array<Man, 16>, COLOR_NB> men_{};
+    std::array<int, COLOR_NB> count_{};
+};
+
+}  // namespace echecs::solver
