@@ -22,6 +22,14 @@ ProofBound::ProofBound(Variant v, const Position& target)
         const Color c = color_of(p);
         if (count_[c] < 16) men_[c][count_[c]++] = Man{s, type_of(p), target.board_of(s)};
     }
+    static_assert(ASSIGN_INF_COST == ASSIGN_INF);
+    for (Color c : {WHITE, BLACK})
+        for (int i = 0; i < count_[c]; ++i)
+            for (Square s = SQ_A1; s <= SQ_H8; ++s)
+                for (Board b : {BOARD_A, BOARD_B}) {
+                    pawn_cost_[c][i][s][b] = std::uint16_t(move_cost(c, Man{s, PAWN, b}, men_[c][i]));
+                    distance_[c][i][s][b] = std::uint16_t(move_cost(c, Man{s, men_[c][i].type, b}, men_[c][i]));
+                }
 }
 
 bool ProofBound::reached(const Position& pos) const {
@@ -97,27 +105,43 @@ int ProofBound::side_needs(const Position& pos, Color c) const {
     const int captures = popcount(pos.pieces(o)) - count_[o];
     if (captures < 0) return UNREACHABLE_MOVES;
 
-    CostMatrix moves;
-    moves.rows = rows;
-    moves.cols = n;
-    CostMatrix files;  // the pawns' changes of file: captures each
-    files.rows = files.cols = 0;
-    int pawn_cols[16], pawn_col_count = 0;
-    for (int j = 0; j < n; ++j)
-        if (now[j].type == PAWN) pawn_cols[pawn_col_count++] = j;
+    // A target square that holds its own man already: that man takes it in
+    // some cheapest assignment (any other man could reach the target's other
+    // squares through this square, as the distances obey the triangle
+    // inequality), so both leave the assignment.
+    bool fixed_target[16] = {}, fixed_man[16] = {};
     for (int i = 0; i < rows; ++i) {
         const Man& t = men_[c][i];
-        for (int j = 0; j < n; ++j) moves.cost[i][j] = move_cost(c, now[j], t);
+        for (int j = 0; j < n; ++j)
+            if (!fixed_man[j] && now[j].sq == t.sq && now[j].type == t.type && now[j].board == t.board) {
+                fixed_target[i] = fixed_man[j] = true;
+                break;
+            }
+    }
+    CostMatrix moves;
+    moves.rows = moves.cols = 0;
+    CostMatrix files;  // the pawns' changes of file: captures each
+    files.rows = files.cols = 0;
+    int col[16], pawn_col[16];
+    for (int j = 0; j < n; ++j) {
+        if (fixed_man[j]) continue;
+        col[moves.cols++] = j;
+        if (now[j].type == PAWN) pawn_col[files.cols++] = j;
+    }
+    for (int i = 0; i < rows; ++i) {
+        if (fixed_target[i]) continue;
+        const Man& t = men_[c][i];
+        int* row = moves.cost[moves.rows++];
+        for (int k = 0; k < moves.cols; ++k) row[k] = cost(c, i, now[col[k]]);
         if (t.type == PAWN) {
-            const int r = files.rows++;
-            for (int k = 0; k < pawn_col_count; ++k) {
-                const Man& m = now[pawn_cols[k]];
-                files.cost[r][k] =
-                    moves.cost[i][pawn_cols[k]] >= ASSIGN_INF ? ASSIGN_INF : std::abs(file_of(m.sq) - file_of(t.sq));
+            int* frow = files.cost[files.rows++];
+            for (int k = 0; k < files.cols; ++k) {
+                const Man& m = now[pawn_col[k]];
+                frow[k] = pawn_cost_[c][i][m.sq][m.board] >= ASSIGN_INF ? ASSIGN_INF
+                                                                        : std::abs(file_of(m.sq) - file_of(t.sq));
             }
         }
     }
-    files.cols = pawn_col_count;
     const int least = min_assignment(moves);
     if (least >= ASSIGN_INF) return UNREACHABLE_MOVES;
     if (files.rows > 0) {

@@ -47,6 +47,14 @@ private:
     int side_needs(const Position& pos, Color c) const;
     int move_cost(Color c, const Man& from, const Man& to) const;
     int pawn_moves(Color c, Square from, Board fb, Square to, Board tb) const;
+    // A man of the same type as target man i, or a pawn, from (square, board): its moves to become it.
+    int cost(Color c, int i, const Man& from) const {
+        const Man& t = men_[c][i];
+        if (from.type == PAWN) return pawn_cost_[c][i][from.sq][from.board];
+        if (from.type != t.type) return ASSIGN_INF_COST;
+        return distance_[c][i][from.sq][from.board];
+    }
+    static constexpr int ASSIGN_INF_COST = 1000;  // assignment.h's ASSIGN_INF
 
     Variant variant_;
     bool alice_, avalanche_;
@@ -55,6 +63,10 @@ private:
     Bitboard occupied_ = 0;
     std::array<std::array<Man, 16>, COLOR_NB> men_{};
     std::array<int, COLOR_NB> count_{};
+    // Per target man, per square and board of the man that would become it:
+    // a pawn's moves (staying a pawn or promoting), a man of its type's moves.
+    std::uint16_t pawn_cost_[COLOR_NB][16][SQUARE_NB][2];
+    std::uint16_t distance_[COLOR_NB][16][SQUARE_NB][2];
 };
 
 }  // namespace echecs::solver

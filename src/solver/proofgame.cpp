@@ -50,7 +50,8 @@ std::string fen_with_side(const std::string& fen, Color side, bool placement_onl
 
 class ProofSearch {
 public:
-    ProofSearch(const Position& root, const ProofBound& bound, Shared& shared) : bound_(bound), shared_(shared) {
+    ProofSearch(const Position& root, const ProofBound& bound, Shared& shared, bool exact)
+        : bound_(bound), shared_(shared), exact_(exact) {
         root.copy_to(pos_, root_state_);
     }
     ~ProofSearch() { flush(); }
@@ -78,7 +79,7 @@ public:
         }
         // A short solution: the diagram reached by the side that makes the last
         // half-move, earlier. The line ends there (Popeye's helpplay reports it so).
-        if (plies % 2 == 0 && bound_.reached(pos_)) {
+        if (!exact_ && plies % 2 == 0 && bound_.reached(pos_)) {
             if (on_solution) on_solution(line);
             return true;
         }
@@ -116,6 +117,7 @@ private:
 
     const ProofBound& bound_;
     Shared& shared_;
+    bool exact_;
     StateInfo root_state_;
     Position pos_;
     StateInfo states_[MAX_PLY + 2];
@@ -188,7 +190,7 @@ private:
             started_ = true;
         }
         try {
-            ProofSearch search(root_, bound_, shared_);
+            ProofSearch search(root_, bound_, shared_, problem_.stipulation.exact);
             StateInfo root_state;
             Position root;  // this thread's copy of the start, to write what it finds
             root_.copy_to(root, root_state);

@@ -39,7 +39,9 @@ constexpr std::array<Refused, 13> REFUSED = {{
 }  // namespace
 
 std::string Stipulation::str() const {
-    if (play == Play::Proof) return (atob ? "a=>b" : "dia") + std::to_string(moves) + (half ? ".5" : "");
+    if (play == Play::Proof)
+        return std::string(exact ? "exact-" : "") + (atob ? "a=>b" : "dia") + std::to_string(moves) +
+               (half ? ".5" : "");
     std::string s = play == Play::Series       ? "ser-"
                     : play == Play::SeriesHelp ? "ser-h"
                     : play == Play::Help       ? "h"
@@ -66,6 +68,12 @@ Stipulation parse_stipulation(std::string_view text) {
     };
     if (s.empty()) throw error("empty stipulation" + std::string(forms), "stip_empty");
 
+    // Exact proof games: only lines of the full length.
+    bool exact = false;
+    if (starts_with(s, "exact-dia") || starts_with(s, "exact-a=>b")) {
+        exact = true;
+        s.remove_prefix(6);
+    }
     for (const Refused& r : REFUSED)
         if (starts_with(s, r.prefix))
             throw error(quoted + ": " + std::string(r.reason), "stip_unsupported", {{"form", std::string(r.prefix)}});
@@ -74,6 +82,7 @@ Stipulation parse_stipulation(std::string_view text) {
     if (starts_with(s, "dia") || starts_with(s, "a=>b")) {
         st.play = Play::Proof;
         st.atob = starts_with(s, "a");
+        st.exact = exact;
         s.remove_prefix(st.atob ? 4 : 3);
         while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
     } else if (starts_with(s, "ser-h")) {

@@ -39,6 +39,7 @@ struct Stipulation {
     bool half = false;         // h#n.5: White's half-move comes first; dia n.5, a=>b n.5: one half-move more
     bool atob = false;         // Proof: a=>b (from a given position) rather than dia (from the game's start)
     bool white_first = false;  // Proof a=>b: White makes the first half-move (Popeye's whitetoplay)
+    bool exact = false;        // Proof: "exact-dia n": no short solutions (the diagram reached earlier)
 
     // Every line, with the passes of series play, stays within the core's
     // MAX_PLY, and the recursion (a move list per ply) within a thread's stack.
