@@ -504,6 +504,24 @@ void read_twin(Lexer& lx, const Diagram& base, const Diagram& previous, Diagram&
     if (!any) lx.fail("twin without a change");
 }
 
+// A proof game's diagram that is legal with the other side to move (the side
+// not to move was in check).
+bool proof_diagram_with_other_side(const Problem& p) {
+    if (!p.stipulation.proof() || p.stipulation.atob) return false;
+    std::string fen = p.fen;
+    const auto space = fen.find(' ');
+    if (space == std::string::npos || space + 1 >= fen.size()) return false;
+    fen[space + 1] = fen[space + 1] == 'w' ? 'b' : 'w';
+    StateInfo st;
+    Position pos;
+    try {
+        pos.set(p.variant, fen, st);
+    } catch (const FenError&) {
+        return false;
+    }
+    return true;
+}
+
 Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
     if (!d.stipulation) lx.fail("the problem has no stipulation");
     if (d.alice && d.avalanche) lx.fail("a problem cannot be both Alice and Avalanche chess");
@@ -537,7 +555,9 @@ Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
     try {
         pos.set(p.variant, p.fen, st);
     } catch (const FenError& e) {
-        lx.fail(std::string("the position is not legal: ") + e.what());
+        // dia: a diagram whose side not to move is in check cannot arise; it
+        // is read all the same, and the search says it has no solution (as Popeye).
+        if (!proof_diagram_with_other_side(p)) lx.fail(std::string("the position is not legal: ") + e.what());
     }
     if (p.stipulation.proof() && p.stipulation.atob) {
         if (!d.has_target) lx.fail(p.stipulation.str() + ": the position b (pieces after the stipulation) is missing");
@@ -553,7 +573,10 @@ Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
         try {
             tpos.set(p.variant, p.target, tst);
         } catch (const FenError& e) {
-            lx.fail(std::string("the position b is not legal: ") + e.what());
+            Problem other = p;
+            other.fen = p.target;
+            other.stipulation.atob = false;
+            if (!proof_diagram_with_other_side(other)) lx.fail(std::string("the position b is not legal: ") + e.what());
         }
     }
     return p;

@@ -20,7 +20,10 @@ ProofBound::ProofBound(Variant v, const Position& target)
         piece_[s] = p;
         if (!p) continue;
         const Color c = color_of(p);
-        if (count_[c] < 16) men_[c][count_[c]++] = Man{s, type_of(p), target.board_of(s)};
+        if (count_[c] < 16) {
+            index_[s] = std::uint8_t(count_[c]);
+            men_[c][count_[c]++] = Man{s, type_of(p), target.board_of(s)};
+        }
     }
     static_assert(ASSIGN_INF_COST == ASSIGN_INF);
     for (Color c : {WHITE, BLACK})
@@ -90,17 +93,10 @@ int ProofBound::move_cost(Color c, const Man& from, const Man& to) const {
 
 int ProofBound::side_needs(const Position& pos, Color c) const {
     const Color o = ~c;
-    // Men of c now on the board.
-    Man now[16];
-    int n = 0;
-    Bitboard b = pos.pieces(c);
-    if (popcount(b) > 16) return UNREACHABLE_MOVES;
-    while (b) {
-        const Square s = pop_lsb(b);
-        now[n++] = Man{s, type_of(pos.piece_on(s)), pos.board_of(s)};
-    }
     const int rows = count_[c];
-    if (rows > n) return UNREACHABLE_MOVES;
+    Bitboard b = pos.pieces(c);
+    const int men = popcount(b);
+    if (men > 16 || rows > men) return UNREACHABLE_MOVES;
     // The enemy men that c must still capture: each is a move of c.
     const int captures = popcount(pos.pieces(o)) - count_[o];
     if (captures < 0) return UNREACHABLE_MOVES;
@@ -109,25 +105,31 @@ int ProofBound::side_needs(const Position& pos, Color c) const {
     // some cheapest assignment (any other man could reach the target's other
     // squares through this square, as the distances obey the triangle
     // inequality), so both leave the assignment.
-    bool fixed_target[16] = {}, fixed_man[16] = {};
-    for (int i = 0; i < rows; ++i) {
-        const Man& t = men_[c][i];
-        for (int j = 0; j < n; ++j)
-            if (!fixed_man[j] && now[j].sq == t.sq && now[j].type == t.type && now[j].board == t.board) {
-                fixed_target[i] = fixed_man[j] = true;
-                break;
-            }
+    Man now[16];
+    int n = 0;
+    unsigned fixed = 0;  // bit i: target man i stands in place
+    while (b) {
+        const Square s = pop_lsb(b);
+        const Piece p = pos.piece_on(s);
+        const Board board = pos.board_of(s);
+        if (piece_[s] == p && ((on_b_ & square_bb(s)) != 0) == (board == BOARD_B)) {
+            fixed |= 1u << index_[s];
+            continue;
+        }
+        now[n++] = Man{s, type_of(p), board};
     }
+    bool fixed_target[16];
+    for (int i = 0; i < rows; ++i) fixed_target[i] = fixed >> i & 1;
+    int col[16];
+    for (int j = 0; j < n; ++j) col[j] = j;
     CostMatrix moves;
-    moves.rows = moves.cols = 0;
+    moves.rows = 0;
+    moves.cols = n;
     CostMatrix files;  // the pawns' changes of file: captures each
     files.rows = files.cols = 0;
-    int col[16], pawn_col[16];
-    for (int j = 0; j < n; ++j) {
-        if (fixed_man[j]) continue;
-        col[moves.cols++] = j;
+    int pawn_col[16];
+    for (int j = 0; j < n; ++j)
         if (now[j].type == PAWN) pawn_col[files.cols++] = j;
-    }
     for (int i = 0; i < rows; ++i) {
         if (fixed_target[i]) continue;
         const Man& t = men_[c][i];
@@ -156,11 +158,14 @@ void ProofBound::needed(const Position& pos, int out[COLOR_NB]) const {
     out[BLACK] = side_needs(pos, BLACK);
 }
 
-bool ProofBound::feasible(const Position& pos, int plies) const {
-    const Color us = pos.side_to_move();
+bool ProofBound::feasible(const Position& pos, int plies, int need[COLOR_NB], bool recount_both) const {
+    const Color us = pos.side_to_move(), them = ~us;
     const int ours = (plies + 1) / 2, theirs = plies / 2;
-    if (side_needs(pos, us) > ours) return false;
-    return side_needs(pos, ~us) <= theirs;
+    // The side that has just moved first: its count is the one that changed.
+    need[them] = side_needs(pos, them);
+    if (need[them] > theirs) return false;
+    if (recount_both) need[us] = side_needs(pos, us);
+    return need[us] <= ours;
 }
 
 }  // namespace echecs::solver

@@ -30,9 +30,13 @@ public:
 
     // The placement (and Alice boards) equals the diagram's.
     bool reached(const Position& pos) const;
+    bool pushes() const { return avalanche_; }
     // False when the diagram cannot be reached with `plies` more half-moves,
-    // the side to move playing the first of them.
-    bool feasible(const Position& pos, int plies) const;
+    // the side to move playing the first of them. `need` holds each side's
+    // count; the side to move's is recounted only with `recount_both` (its
+    // men have not changed since it was counted unless the last move
+    // captured one, or pushed one of its pawns in Avalanche), else kept.
+    bool feasible(const Position& pos, int plies, int need[COLOR_NB], bool recount_both) const;
     // The least number of moves each side needs (UNREACHABLE_MOVES: impossible).
     void needed(const Position& pos, int out[COLOR_NB]) const;
 
@@ -59,6 +63,7 @@ private:
     Variant variant_;
     bool alice_, avalanche_;
     std::array<Piece, SQUARE_NB> piece_{};
+    std::array<std::uint8_t, SQUARE_NB> index_{};  // a target square's man: its index in men_
     Bitboard on_b_ = 0;
     Bitboard occupied_ = 0;
     std::array<std::array<Man, 16>, COLOR_NB> men_{};

@@ -21,6 +21,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr std::uint64_t FLUSH = 1024;
 constexpr int TABLE_PLIES = 64;  // Proven::help_fail has a bit per length below this
+constexpr int MIN_TABLE_PLIES = 3;
 
 // A FEN with its side to move replaced; the target's castling and en-passant
 // fields are dropped (a proof game compares the placement only).
@@ -70,7 +71,8 @@ public:
 
     // The side to move plays the first of `plies` half-moves; each line that
     // ends on the diagram goes to on_solution. True when there is one.
-    bool search(int plies) {
+    // `need`: each side's count in the position before the last half-move.
+    bool search(int plies, const int parent_need[COLOR_NB]) {
         if (stopped()) return false;
         if (plies == 0) {
             if (!bound_.reached(pos_)) return false;
@@ -83,9 +85,13 @@ public:
             if (on_solution) on_solution(line);
             return true;
         }
-        if (!bound_.feasible(pos_, plies)) return false;
+        int need[COLOR_NB] = {parent_need[WHITE], parent_need[BLACK]};
+        const bool recount = parent_need[WHITE] < 0 || pos_.captured_piece() || bound_.pushes();
+        if (!bound_.feasible(pos_, plies, need, recount)) return false;
         PositionCode code;
-        const bool stored = plies < TABLE_PLIES && encode(pos_, code);
+        // Near the leaves the bound prunes as well as the table would, and a
+        // probe (a cache miss in a large table) costs more than the search it saves.
+        const bool stored = plies >= MIN_TABLE_PLIES && plies < TABLE_PLIES && encode(pos_, code);
         Proven known;
         if (stored && shared_.table.probe(pos_.key(), code, known) && (known.help_fail >> plies & 1)) return false;
         MoveList list;
@@ -94,7 +100,7 @@ public:
         for (Move m : list) {
             make(m);
             line.push_back(m);
-            found = search(plies - 1) || found;
+            found = search(plies - 1, need) || found;
             line.pop_back();
             unmake(m);
             if (stopped()) return found;
@@ -212,7 +218,8 @@ private:
                 const Move m = first_.moves[i];
                 search.make(m);
                 search.line.assign(1, m);
-                search.search(plies - 1);
+                const int unknown[COLOR_NB] = {-1, -1};
+                search.search(plies - 1, unknown);
                 search.unmake(m);
                 if (!search.stopped()) {
                     std::lock_guard lock(mutex_);
@@ -273,7 +280,18 @@ Result solve_proof_game(const Problem& problem, const Options& options) {
     try {
         target.set(problem.variant, fen_with_side(target_text, last_side, true), target_state);
     } catch (const FenError& e) {
-        throw ProblemError(std::string(st.atob ? "position b: " : "the diagram: ") + e.what());
+        // Legal only with the other side to move: the side that has just
+        // moved would be in check, so no game ends there (Popeye: no solution).
+        StateInfo other_state;
+        Position other;
+        try {
+            other.set(problem.variant, fen_with_side(target_text, ~last_side, true), other_state);
+        } catch (const FenError&) {
+            throw ProblemError(std::string(st.atob ? "position b: " : "the diagram: ") + e.what());
+        }
+        result.fen = st.atob ? start.fen() : other.fen();
+        result.note = st.str() + ": the diagram cannot arise after the last half-move (" + e.what() + ")";
+        return result;
     }
     result.fen = st.atob ? start.fen() : target.fen();
     if (st.atob) result.note = st.str() + ": to " + target.fen();

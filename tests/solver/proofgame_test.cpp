@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,7 @@
 #include "solver/output.h"
 #include "solver/popeye.h"
 #include "solver/solver.h"
+#include "test_paths.h"
 
 using namespace echecs;
 using namespace echecs::solver;
@@ -189,5 +192,44 @@ TEST(ProofGame, AvalancheMatchesBruteForce) {
         std::set<std::string> expected;
         brute_force(pos, target, st.plies(), line, expected);
         EXPECT_EQ(ucis(r), expected) << c.stip << " " << c.target;
+    }
+}
+
+// Short Alice proof games (tests/solver/data/alice_proofgames.inp): Popeye 4.104's solutions.
+TEST(ProofGame, AliceMatchesPopeye) {
+    std::ifstream f(echecs::test::test_path(ECHECS_SOLVER_TESTDATA) + "/alice_proofgames.inp");
+    std::stringstream text;
+    text << f.rdbuf();
+    const auto probs = read_popeye(text.str());
+    ASSERT_EQ(probs.size(), 5u);
+    const std::vector<std::vector<std::string>> expected = {
+        {"1.a2-a4B b7-b6B  2.a4-a5A Bc8-b7B"},
+        {"1.Sb1-c3B Sb8-c6B  2.Sg1-f3B Sg8-f6B", "1.Sb1-c3B Sg8-f6B  2.Sg1-f3B Sb8-c6B",
+         "1.Sg1-f3B Sb8-c6B  2.Sb1-c3B Sg8-f6B", "1.Sg1-f3B Sg8-f6B  2.Sb1-c3B Sb8-c6B"},
+        {"1.e2-e4B"},  // a short solution
+        {"1.Sg1-h3B e7-e5B  2.e2-e4B Bf8-b4B  3.Bf1-e2B Sg8-f6B  4.0-0BB",
+         "1.Sg1-h3B e7-e5B  2.e2-e4B Sg8-f6B  3.Bf1-e2B Bf8-b4B  4.0-0BB",
+         "1.Sg1-h3B Sg8-f6B  2.e2-e4B e7-e5B  3.Bf1-e2B Bf8-b4B  4.0-0BB",
+         "1.e2-e4B e7-e5B  2.Bf1-e2B Bf8-b4B  3.Sg1-h3B Sg8-f6B  4.0-0BB",
+         "1.e2-e4B e7-e5B  2.Bf1-e2B Sg8-f6B  3.Sg1-h3B Bf8-b4B  4.0-0BB",
+         "1.e2-e4B e7-e5B  2.Sg1-h3B Bf8-b4B  3.Bf1-e2B Sg8-f6B  4.0-0BB",
+         "1.e2-e4B e7-e5B  2.Sg1-h3B Sg8-f6B  3.Bf1-e2B Bf8-b4B  4.0-0BB",
+         "1.e2-e4B Sg8-f6B  2.Bf1-e2B e7-e5B  3.Sg1-h3B Bf8-b4B  4.0-0BB",
+         "1.e2-e4B Sg8-f6B  2.Sg1-h3B e7-e5B  3.Bf1-e2B Bf8-b4B  4.0-0BB"},
+        {},  // the diagram cannot arise
+    };
+    for (std::size_t i = 0; i < probs.size(); ++i) {
+        const Result r = solve(probs[i].twins.at(0), one_thread());
+        ASSERT_TRUE(r.complete()) << i;
+        std::vector<std::string> got;
+        for (const HelpLine& h : r.solutions) {
+            std::string s = solution_text(h, r.problem.stipulation);
+            s.pop_back();  // the newline
+            got.push_back(s);
+        }
+        std::vector<std::string> want = expected[i];
+        std::sort(got.begin(), got.end());
+        std::sort(want.begin(), want.end());
+        EXPECT_EQ(got, want) << i;
     }
 }
