@@ -160,39 +160,69 @@ TEST(ProofGame, NodeLimitSaysIncomplete) {
 }
 
 // Avalanche: every line of the search is a line of the brute force and back.
+// Each target is where a line of legal moves ends (chosen by index, so that
+// it exists), solved from the same start in as many half-moves.
 TEST(ProofGame, AvalancheMatchesBruteForce) {
     struct Case {
-        const char* start;
-        const char* target;
-        const char* stip;
+        const char* start;  // nullptr: the initial position (dia)
+        int plies;
+        unsigned pick;  // which legal move to play at each ply: (pick * (ply + 1)) % count
+        bool white_first;
     };
-    // From the initial position (dia1: two half-moves) and from sparse positions (a=>b).
     const std::vector<Case> cases = {
-        {nullptr, "rnbqkbnr/ppp1pppp/8/3p4/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1", "dia1"},
-        {nullptr, "rnbqkbnr/pppp1ppp/8/4p3/8/4P3/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "dia0.5"},
-        {"4k3/2p5/8/8/8/8/3P4/4K3 w - - 0 1", "3k4/8/2p5/8/8/3P4/8/3K4 w - - 0 1", "a=>b2"},
-        {"4k3/2p2p2/8/8/8/8/3P2P1/4K2R w K - 0 1", "4k3/5p2/2p5/8/8/3P4/6P1/5RK1 w - - 0 1", "a=>b1.5"},
+        {nullptr, 2, 5, true},
+        {nullptr, 1, 77, true},
+        {"4k3/2p5/8/8/8/8/3P4/4K3 w - - 0 1", 4, 3, true},
+        {"4k3/2p2p2/8/8/8/8/3P2P1/4K2R w K - 0 1", 3, 2, true},
+        {"r3k3/1p6/8/8/8/8/6P1/4K2R b Kq - 0 1", 4, 1, false},
     };
+    std::size_t several = 0;
     for (const Case& c : cases) {
-        Stipulation st = parse_stipulation(c.stip);
-        if (st.atob) st.white_first = true;
+        StateInfo s0, s1;
+        Position pos, walker;
+        const std::string start = c.start ? c.start : std::string(Position::START_FEN);
+        pos.set(Variant::Avalanche, start, s0);
+        walker.set(Variant::Avalanche, start, s1);
+        StateInfo walked[8];
+        for (int i = 0; i < c.plies; ++i) {
+            MoveList l;
+            generate_legal(walker, l);
+            ASSERT_FALSE(l.empty());
+            walker.do_move(l.moves[(c.pick * (i + 1)) % l.size()], walked[i]);
+        }
         Problem p;
         p.variant = Variant::Avalanche;
-        p.stipulation = st;
-        p.fen = c.start ? c.start : c.target;
-        if (c.start) p.target = c.target;
+        const std::string n = std::to_string(c.plies / 2) + (c.plies % 2 ? ".5" : "");
+        p.stipulation = parse_stipulation((c.start ? "a=>b" : "dia") + n);
+        p.stipulation.white_first = c.white_first;
+        p.fen = c.start ? start : walker.fen();
+        if (c.start) p.target = walker.fen();
         const Result r = solve(p, one_thread());
-        ASSERT_TRUE(r.complete()) << c.stip;
+        ASSERT_TRUE(r.complete()) << p.stipulation.str();
 
-        StateInfo s0, s1;
-        Position pos, target;
-        pos.set(Variant::Avalanche, c.start ? c.start : std::string(Position::START_FEN), s0);
-        target.set(Variant::Avalanche, c.target, s1);
         std::vector<std::string> line;
         std::set<std::string> expected;
-        brute_force(pos, target, st.plies(), line, expected);
-        EXPECT_EQ(ucis(r), expected) << c.stip << " " << c.target;
+        brute_force(pos, walker, c.plies, line, expected);
+        EXPECT_FALSE(expected.empty());
+        EXPECT_EQ(ucis(r), expected) << p.stipulation.str() << " " << walker.fen();
+        if (expected.size() >= 2) ++several;
     }
+    EXPECT_GE(several, 1u);  // some target is reached by two lines or more
+
+    // No solution: Black's push must move a White pawn, so 1.e2-e4 and a
+    // Black pawn's step cannot be all that changed after two half-moves.
+    const char* after = "rnbqkbnr/ppp1pppp/3p4/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1";
+    const Result none = solve(proof(Variant::Avalanche, after, "dia1"), one_thread());
+    EXPECT_TRUE(none.complete());
+    EXPECT_TRUE(none.solutions.empty());
+    StateInfo s0, s1;
+    Position start, target;
+    start.set(Variant::Avalanche, Position::START_FEN, s0);
+    target.set(Variant::Avalanche, after, s1);
+    std::vector<std::string> line;
+    std::set<std::string> lines;
+    brute_force(start, target, 2, line, lines);
+    EXPECT_TRUE(lines.empty());
 }
 
 // Short Alice proof games (tests/solver/data/alice_proofgames.inp): Popeye 4.104's solutions.
