@@ -26,6 +26,20 @@ ProofBound::ProofBound(Variant v, const Position& target)
         }
     }
     static_assert(ASSIGN_INF_COST == ASSIGN_INF);
+    // A pawn of the diagram on its own first rank is there from the start to
+    // the end: no man may stop on or cross its square. Not in Alice (it
+    // blocks one board only) nor in Avalanche (the enemy may push it).
+    Bitboard blocked = 0;
+    if (!alice_ && !avalanche_)
+        for (Color c : {WHITE, BLACK}) {
+            Bitboard pawns = target.pieces(c, PAWN);
+            while (pawns) {
+                const Square s = pop_lsb(pawns);
+                if (relative_rank(c, s) == 1) blocked |= square_bb(s);
+            }
+        }
+    distances_ = std::make_unique<Distances>();
+    blocked_distances(blocked, distances_->d);
     for (Color c : {WHITE, BLACK})
         for (int i = 0; i < count_[c]; ++i)
             for (Square s = SQ_A1; s <= SQ_H8; ++s)
@@ -69,8 +83,7 @@ int ProofBound::move_cost(Color c, const Man& from, const Man& to) const {
     if (from.type == to.type) {
         if (to.type == PAWN) return pawn_moves(c, from.sq, from.board, to.sq, to.board);
         if (from.sq == to.sq && from.board == to.board) return 0;
-        const int d = alice_ ? piece_distance(to.type, from.board != to.board, from.sq, to.sq)
-                             : piece_distance_any(to.type, from.sq, to.sq);
+        const int d = distance(to.type, from.board != to.board, from.sq, to.sq);
         return d >= UNREACHABLE ? ASSIGN_INF : d;
     }
     if (from.type != PAWN || to.type == KING || to.type == PAWN) return ASSIGN_INF;
@@ -83,8 +96,7 @@ int ProofBound::move_cost(Color c, const Man& from, const Man& to) const {
             if (!alice_ && ab == BOARD_B) break;
             const int pawn = pawn_moves(c, from.sq, from.board, p, alice_ ? ab : from.board);
             if (pawn >= ASSIGN_INF) continue;
-            const int d =
-                alice_ ? piece_distance(to.type, ab != to.board, p, to.sq) : piece_distance_any(to.type, p, to.sq);
+            const int d = distance(to.type, ab != to.board, p, to.sq);
             if (d < UNREACHABLE) best = std::min(best, pawn + d);
         }
     }

@@ -18,8 +18,10 @@
 #pragma once
 
 #include <array>
+#include <memory>
 
 #include "core/position.h"
+#include "solver/proof_distance.h"
 
 namespace echecs::solver {
 
@@ -70,6 +72,16 @@ private:
     std::array<int, COLOR_NB> count_{};
     // Per target man, per square and board of the man that would become it:
     // a pawn's moves (staying a pawn or promoting), a man of its type's moves.
+    // Distances on the board where the diagram's pawns on their first rank
+    // stand for good (orthodox chess: a pawn there never moved and never will).
+    struct Distances {
+        DistanceTable d;
+    };
+    std::unique_ptr<Distances> distances_;
+    int distance(PieceType pt, int flip, Square from, Square to) const {
+        const auto& d = distances_->d[distance_index(pt)];
+        return alice_ ? d[flip][from][to] : std::min(d[0][from][to], d[1][from][to]);
+    }
     std::uint16_t pawn_cost_[COLOR_NB][16][SQUARE_NB][2];
     std::uint16_t distance_[COLOR_NB][16][SQUARE_NB][2];
 };

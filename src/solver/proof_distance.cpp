@@ -9,17 +9,13 @@ namespace echecs::solver {
 
 namespace {
 
-// [type: N B R Q K][flip][from][to]
-using Table = std::array<std::array<std::array<std::array<std::uint8_t, 64>, 64>, 2>, 5>;
-
-int type_index(PieceType pt) { return pt - KNIGHT; }
-
-// Squares a piece reaches in one move on an empty board.
-Bitboard reach(PieceType pt, Square s) {
+// Squares a piece reaches in one move on a board where only `blocked` is occupied.
+Bitboard reach(PieceType pt, Square s, Bitboard blocked) {
     Bitboard b = 0;
     const int f = file_of(s), r = rank_of(s);
     auto add = [&](int df, int dr, bool slide) {
         for (int x = f + df, y = r + dr; x >= 0 && x < 8 && y >= 0 && y < 8; x += df, y += dr) {
+            if (blocked & square_bb(make_square(x, y))) break;
             b |= square_bb(make_square(x, y));
             if (!slide) break;
         }
@@ -35,8 +31,8 @@ Bitboard reach(PieceType pt, Square s) {
             for (auto& d : DIAG) add(d[0], d[1], false);
             for (auto& d : ORTH) add(d[0], d[1], false);
             // Castling of either colour: the king's move is one move.
-            if (s == SQ_E1) b |= square_bb(SQ_G1) | square_bb(SQ_C1);
-            if (s == SQ_E8) b |= square_bb(SQ_G8) | square_bb(SQ_C8);
+            if (s == SQ_E1) b |= (square_bb(SQ_G1) | square_bb(SQ_C1)) & ~blocked;
+            if (s == SQ_E8) b |= (square_bb(SQ_G8) | square_bb(SQ_C8)) & ~blocked;
             break;
         default:
             if (pt == BISHOP || pt == QUEEN)
@@ -58,10 +54,9 @@ Square castling_rook_target(Square s) {
     }
 }
 
-Table build() {
-    Table t;
+void fill(Bitboard blocked, DistanceTable& t) {
     for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN, KING}) {
-        auto& d = t[type_index(pt)];
+        auto& d = t[distance_index(pt)];
         for (Square from = SQ_A1; from <= SQ_H8; ++from) {
             // 0-1 breadth-first search over (square, board changed) states, a
             // deque in an array: 0-cost states go to the front (the rook's
@@ -79,12 +74,12 @@ Table build() {
                 const std::uint8_t here = dist[s][flip];
                 if (pt == ROOK) {
                     const Square r = castling_rook_target(s);
-                    if (r != SQ_NONE && dist[r][flip ^ 1] > here && head > 0) {
+                    if (r != SQ_NONE && !(blocked & square_bb(r)) && dist[r][flip ^ 1] > here && head > 0) {
                         dist[r][flip ^ 1] = here;
                         queue[--head] = r * 2 + (flip ^ 1);
                     }
                 }
-                Bitboard b = reach(pt, s);
+                Bitboard b = reach(pt, s, blocked);
                 while (b) {
                     const Square to = pop_lsb(b);
                     if (dist[to][flip ^ 1] > here + 1 && tail < int(std::size(queue))) {
@@ -99,23 +94,34 @@ Table build() {
             }
         }
     }
+}
+
+struct Table {
+    DistanceTable d;
+};
+
+Table build() {
+    Table t;
+    fill(0, t.d);
     return t;
 }
 
 const Table& table() {
-    static const Table t = build();
+    static const Table t = build();  // 40 KiB, built once
     return t;
 }
 
 }  // namespace
 
 std::uint8_t piece_distance(PieceType pt, int flip, Square from, Square to) {
-    return table()[type_index(pt)][flip][from][to];
+    return table().d[distance_index(pt)][flip][from][to];
 }
 
 std::uint8_t piece_distance_any(PieceType pt, Square from, Square to) {
-    const auto& d = table()[type_index(pt)];
+    const auto& d = table().d[distance_index(pt)];
     return std::min(d[0][from][to], d[1][from][to]);
 }
+
+void blocked_distances(Bitboard blocked, DistanceTable& out) { fill(blocked, out); }
 
 }  // namespace echecs::solver

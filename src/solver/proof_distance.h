@@ -21,4 +21,11 @@ std::uint8_t piece_distance(PieceType pt, int flip, Square from, Square to);
 // The least of the two (games with one board).
 std::uint8_t piece_distance_any(PieceType pt, Square from, Square to);
 
+// The same distances with some squares never free (men that cannot move for
+// the rest of the game): no piece stops on them or passes over them.
+// [type: N B R Q K][flip][from][to]
+using DistanceTable = std::uint8_t[5][2][64][64];
+void blocked_distances(Bitboard blocked, DistanceTable& out);
+constexpr int distance_index(PieceType pt) { return pt - KNIGHT; }
+
 }  // namespace echecs::solver
