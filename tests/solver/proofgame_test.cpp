@@ -13,6 +13,7 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/vocabulary.h"
 #include "solver/output.h"
 #include "solver/popeye.h"
 #include "solver/solver.h"
@@ -159,17 +160,69 @@ TEST(ProofGame, NodeLimitSaysIncomplete) {
     EXPECT_NE(to_text(r).find("incomplete (node limit"), std::string::npos);
 }
 
-// Avalanche: every line of the search is a line of the brute force and back.
-// Each target is where a line of legal moves ends (chosen by index, so that
-// it exists), solved from the same start in as many half-moves.
-TEST(ProofGame, AvalancheMatchesBruteForce) {
-    struct Case {
-        const char* start;  // nullptr: the initial position (dia)
-        int plies;
-        unsigned pick;  // which legal move to play at each ply: (pick * (ply + 1)) % count
-        bool white_first;
+// A target reached by a line of legal moves (chosen by index, so that it
+// exists), solved from the same start in as many half-moves, and compared
+// line for line with the brute-force enumeration. Returns the number of solutions.
+struct WalkCase {
+    const char* start;  // nullptr: the initial position (dia)
+    int plies;
+    unsigned pick;  // which legal move to play at each ply: (pick * (ply + 1)) % count
+    bool white_first;
+};
+
+std::size_t check_walk(Variant v, const WalkCase& c) {
+    StateInfo s0, s1;
+    Position pos, walker;
+    const std::string start = c.start ? c.start : std::string(variant_info(v).start_fen);
+    pos.set(v, start, s0);
+    walker.set(v, start, s1);
+    StateInfo walked[8];
+    for (int i = 0; i < c.plies; ++i) {
+        MoveList l;
+        generate_legal(walker, l);
+        if (l.empty()) {
+            ADD_FAILURE() << "no move at ply " << i << " from " << start;
+            return 0;
+        }
+        walker.do_move(l.moves[(c.pick * (i + 1)) % l.size()], walked[i]);
+    }
+    Problem p;
+    p.variant = v;
+    const std::string n = std::to_string(c.plies / 2) + (c.plies % 2 ? ".5" : "");
+    p.stipulation = parse_stipulation((c.start ? "a=>b" : "dia") + n);
+    p.stipulation.white_first = c.white_first;
+    p.fen = c.start ? start : walker.fen();
+    if (c.start) p.target = walker.fen();
+    const Result r = solve(p, one_thread());
+    EXPECT_TRUE(r.complete()) << p.stipulation.str();
+
+    std::vector<std::string> line;
+    std::set<std::string> expected;
+    brute_force(pos, walker, c.plies, line, expected);
+    EXPECT_FALSE(expected.empty());
+    EXPECT_EQ(ucis(r), expected) << variant_name(v) << " " << p.stipulation.str() << " " << walker.fen();
+    return expected.size();
+}
+
+// Chess and Alice: sparse positions (pawns on their first rank, a shut-in
+// bishop, castling), each target compared with the brute force.
+TEST(ProofGame, ChessAndAliceMatchBruteForce) {
+    const std::vector<WalkCase> cases = {
+        {"4k3/8/8/8/8/8/PPB5/1K6 w - - 0 1", 4, 3, true},    {"2b1k3/1p1p4/8/8/8/8/8/4K3 b - - 0 1", 4, 2, false},
+        {"r3k3/p7/8/8/8/8/6PP/4K2R w Kq - 0 1", 3, 5, true}, {"4k3/8/8/3n4/8/8/1P6/R3K3 w Q - 0 1", 4, 7, true},
+        {"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", 3, 4, true},
     };
-    const std::vector<Case> cases = {
+    for (Variant v : {Variant::Chess, Variant::Alice}) {
+        std::size_t several = 0;
+        for (const WalkCase& c : cases)
+            if (check_walk(v, c) >= 2) ++several;
+        EXPECT_GE(several, 1u) << variant_name(v);
+    }
+}
+
+// Avalanche: every line of the search is a line of the brute force and back.
+TEST(ProofGame, AvalancheMatchesBruteForce) {
+    const std::vector<WalkCase> cases = {
         {nullptr, 2, 5, true},
         {nullptr, 1, 77, true},
         {"4k3/2p5/8/8/8/8/3P4/4K3 w - - 0 1", 4, 3, true},
@@ -177,36 +230,8 @@ TEST(ProofGame, AvalancheMatchesBruteForce) {
         {"r3k3/1p6/8/8/8/8/6P1/4K2R b Kq - 0 1", 4, 1, false},
     };
     std::size_t several = 0;
-    for (const Case& c : cases) {
-        StateInfo s0, s1;
-        Position pos, walker;
-        const std::string start = c.start ? c.start : std::string(Position::START_FEN);
-        pos.set(Variant::Avalanche, start, s0);
-        walker.set(Variant::Avalanche, start, s1);
-        StateInfo walked[8];
-        for (int i = 0; i < c.plies; ++i) {
-            MoveList l;
-            generate_legal(walker, l);
-            ASSERT_FALSE(l.empty());
-            walker.do_move(l.moves[(c.pick * (i + 1)) % l.size()], walked[i]);
-        }
-        Problem p;
-        p.variant = Variant::Avalanche;
-        const std::string n = std::to_string(c.plies / 2) + (c.plies % 2 ? ".5" : "");
-        p.stipulation = parse_stipulation((c.start ? "a=>b" : "dia") + n);
-        p.stipulation.white_first = c.white_first;
-        p.fen = c.start ? start : walker.fen();
-        if (c.start) p.target = walker.fen();
-        const Result r = solve(p, one_thread());
-        ASSERT_TRUE(r.complete()) << p.stipulation.str();
-
-        std::vector<std::string> line;
-        std::set<std::string> expected;
-        brute_force(pos, walker, c.plies, line, expected);
-        EXPECT_FALSE(expected.empty());
-        EXPECT_EQ(ucis(r), expected) << p.stipulation.str() << " " << walker.fen();
-        if (expected.size() >= 2) ++several;
-    }
+    for (const WalkCase& c : cases)
+        if (check_walk(Variant::Avalanche, c) >= 2) ++several;
     EXPECT_GE(several, 1u);  // some target is reached by two lines or more
 
     // No solution: Black's push must move a White pawn, so 1.e2-e4 and a
