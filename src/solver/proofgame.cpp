@@ -23,11 +23,16 @@ constexpr std::uint64_t FLUSH = 1024;
 constexpr int TABLE_PLIES = 64;  // Proven::help_fail has a bit per length below this
 constexpr int MIN_TABLE_PLIES = 3;
 
-// The proof table's size: at most 4 MiB. The bound does most of the pruning;
-// a larger table only adds page faults and cache misses (Alice dia10.5 of
-// Andernach 2025, one thread: 0.92 s with 64 MiB, 0.53 s with 16, 0.38 s
-// with 4, for 1.63-1.71 M nodes; Wilts & Geissler dia15.5: 2.26, 2.09, 2.04 s).
-std::size_t table_megabytes(const Options& o) { return std::min<std::size_t>(o.hash_megabytes, 4); }
+// The proof table's size: 4 MiB up to 16 half-moves, 16 MiB beyond. The
+// bound does most of the pruning; a larger table mostly adds page faults and
+// cache misses (one thread, a loaded machine: Alice dia10.5 of Andernach
+// 2025 0.92 s with 64 MiB, 0.53 s with 16, 0.38 s with 4; Caillaud &
+// Rotenberg dia7 0.17 s with 64, 0.07 s with 4), but the longest games lose
+// positions in a small one (a=>b16 of Andernach 2001: 31.6 M nodes with 4
+// MiB, 9.7 M with 16, 8.9 M with 64; 3.3 s with 16 MiB, 6.6 s with 64).
+std::size_t table_megabytes(const Options& o, int plies) {
+    return std::min<std::size_t>(o.hash_megabytes, plies <= 16 ? 4 : 16);
+}
 
 // A FEN with its side to move replaced; the target's castling and en-passant
 // fields are dropped (a proof game compares the placement only).
@@ -142,7 +147,12 @@ private:
 class ProofDriver {
 public:
     ProofDriver(const Problem& p, const Options& o, Position& root, const ProofBound& bound, Result& r)
-        : problem_(p), options_(o), root_(root), bound_(bound), result_(r), shared_(table_megabytes(o)) {
+        : problem_(p),
+          options_(o),
+          root_(root),
+          bound_(bound),
+          result_(r),
+          shared_(table_megabytes(o, p.stipulation.plies())) {
         shared_.max_nodes = o.max_nodes;
         shared_.max_solutions = o.max_solutions;
     }
