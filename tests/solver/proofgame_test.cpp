@@ -16,6 +16,7 @@
 #include "core/vocabulary.h"
 #include "solver/output.h"
 #include "solver/popeye.h"
+#include "solver/proof_bound.h"
 #include "solver/solver.h"
 #include "test_paths.h"
 
@@ -287,4 +288,37 @@ TEST(ProofGame, AliceMatchesPopeye) {
         std::sort(want.begin(), want.end());
         EXPECT_EQ(got, want) << i;
     }
+}
+
+// The lower bound itself (src/solver/proof_bound.h), on cases whose answer is plain.
+TEST(ProofGame, BoundCountsWhatEachSideNeeds) {
+    auto needs = [](Variant v, const char* target) {
+        StateInfo s0, s1;
+        Position start, goal;
+        start.set(v, variant_info(v).start_fen, s0);
+        goal.set(v, target, s1);
+        const ProofBound bound(v, goal);
+        std::pair<int, int> out;
+        int n[COLOR_NB];
+        bound.needed(start, n);
+        out = {n[WHITE], n[BLACK]};
+        return out;
+    };
+    constexpr int NO = ProofBound::UNREACHABLE_MOVES;
+    // 1.e4 e5 2.Sf3: two White moves, one Black.
+    EXPECT_EQ(needs(Variant::Chess, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 0 1"),
+              std::make_pair(2, 1));
+    // A bishop on e3 while b2 and d2 never moved: shut in for good.
+    EXPECT_EQ(needs(Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/4B3/PPPPPPPP/RN1QKBNR b KQkq - 0 1").first, NO);
+    // Alice: a knight from g1 to f3 always takes an odd number of moves, so it
+    // ends on board B; on board A it can never stand there.
+    EXPECT_EQ(needs(Variant::Alice, "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 0 1").first, NO);
+    EXPECT_EQ(needs(Variant::Alice, "rnbqkbnr/pppppppp/8/8/8/5O2/PPPPPPPP/RNBQKB1R b KQkq - 0 1").first, 1);
+    // A pawn that changes file (d2 to e3) needs a capture: none while every Black man stays.
+    EXPECT_EQ(needs(Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/4P3/PPP1PPPP/RNBQKBNR b KQkq - 0 1").first, NO);
+    // A White man gone: Black must capture it (a move), White needs its own move only.
+    EXPECT_EQ(needs(Variant::Chess, "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPP1/RNBQKBNR b KQkq - 0 1"),
+              std::make_pair(1, 1));
+    // Avalanche: a pawn may be pushed by the enemy, so its advance costs its owner nothing.
+    EXPECT_EQ(needs(Variant::Avalanche, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").first, 0);
 }
