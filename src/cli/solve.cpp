@@ -37,17 +37,21 @@ std::string read_input(const std::string& path) {
 
 int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     CLI::App app{
-        "echecs solve: every solution of a chess problem (#n, h#n, h#n.5, s#n, =n, h=n, s=n) "
+        "echecs solve: every solution of a chess problem (#n, h#n, h#n.5, s#n, =n, h=n, s=n, proof games) "
         "in chess, Alice or Avalanche chess"};
     app.name("echecs solve");
-    std::string variant = "chess", fen, stipulation, input, write_inp, format = "text";
+    std::string variant = "chess", fen, stipulation, input, write_inp, format = "text", target;
+    bool white_first = false;
     solver::Options o;
     bool no_variations = false, progress = false, stream = false;
     app.add_option("--variant", variant, accepted_variant_names())
         ->check([](const std::string& s) { return variant_from_name(s) ? std::string() : unknown_variant_message(s); })
         ->capture_default_str();
     app.add_option("--fen", fen, "the diagram (its side to move follows from the stipulation)");
-    app.add_option("--stipulation,-s", stipulation, "#n, h#n, h#n.5, s#n, =n, h=n or s=n");
+    app.add_option("--stipulation,-s", stipulation,
+                   "#n, h#n, h#n.5, s#n, =n, h=n, s=n, ser-#n, ser-h#n; proof games dian, dian.5, a=>bn");
+    app.add_option("--target", target, "a=>b: the position b to reach (FEN); --fen is the position a");
+    app.add_flag("--white-first", white_first, "a=>b: White makes the first half-move (Popeye's whitetoplay)");
     app.add_option("--input,-i", input, "a Popeye input file ('-': standard input); twins are solved in turn");
     app.add_option("--write-popeye", write_inp,
                    "write the problem as Popeye input to this file ('-': standard output) "
@@ -132,6 +136,8 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
             p.variant = parse_variant(variant);
             p.fen = fen.empty() ? std::string(Position::START_FEN) : fen;
             p.stipulation = solver::parse_stipulation(stipulation);
+            p.target = target;
+            if (p.stipulation.proof() && p.stipulation.atob) p.stipulation.white_first = white_first;
             problems.push_back(p);
             labels.emplace_back();
             options.push_back(o);

@@ -71,6 +71,20 @@ public:
         line(s);
     }
 
+    // Proof games: a number before each move of the side that starts, whichever
+    // it is, as Popeye prints them ("1.e2-e4 e7-e5  2.Sg1-f3 ...").
+    void pairs(const HelpLine& h) {
+        std::string s;
+        for (std::size_t i = 0; i < h.moves.size(); ++i) {
+            if (i % 2 == 0)
+                s += (i ? "  " : "") + std::to_string(i / 2 + 1) + ".";
+            else
+                s += ' ';
+            s += h.moves[i].text;
+        }
+        line(s);
+    }
+
     // Series play: a number before each move of the series side; ser-h#n's
     // closing move by the other side follows the last one, as Popeye prints it.
     void series(const HelpLine& h, bool closing_move) {
@@ -116,6 +130,8 @@ std::string solution_text(const HelpLine& line, const Stipulation& st) {
     TextWriter w;
     if (st.series())
         w.series(line, st.play == Play::SeriesHelp);
+    else if (st.proof())
+        w.pairs(line);
     else
         w.help(line, st.starts());
     return w.out;
@@ -141,6 +157,8 @@ std::string to_text(const Result& r) {
         for (const auto& h : r.solutions)
             if (st.series())
                 w.series(h, st.play == Play::SeriesHelp);
+            else if (st.proof())
+                w.pairs(h);
             else
                 w.help(h, st.starts());
     }

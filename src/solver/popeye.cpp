@@ -147,6 +147,10 @@ struct Diagram {
     Square ep = SQ_NONE;
     bool white_to_play = false;  // Popeye's WhiteToPlay: a helpplay problem one half-move shorter
     std::string title;
+    // a=>b: the position b, read from the men given after the stipulation (Popeye clears the board there).
+    std::array<Piece, SQUARE_NB> target_piece{};
+    std::array<Board, SQUARE_NB> target_board{};
+    bool has_target = false;
 };
 
 std::optional<Square> square_at(std::string_view s) {
@@ -263,11 +267,33 @@ void read_forsyth(Lexer& lx, Diagram& d) {
     if (sq > 64) lx.fail(std::string("forsyth ") + shown(*t) + ": more than 64 squares");
 }
 
+// a=>b: men given after the stipulation make the position b (on an empty
+// board, as Popeye clears it there).
+void read_target(Lexer& lx, Diagram& d, bool forsyth) {
+    Diagram b;
+    b.piece = d.target_piece;
+    b.board = d.target_board;
+    if (forsyth)
+        read_forsyth(lx, b);
+    else
+        read_pieces(lx, b, false, nullptr);
+    d.target_piece = b.piece;
+    d.target_board = b.board;
+    d.has_target = true;
+    if (b.alice) d.alice = true;
+}
+
 void read_stipulation(Lexer& lx, Diagram& d) {
     auto t = lx.next();
     if (!t) lx.fail("input ends where a stipulation was expected");
+    std::string text(*t);
+    // Popeye allows a blank before a proof game's length: "dia 4", "a=>b 3.5".
+    if (const std::string l = lower(text); l == "dia" || l == "a=>b") {
+        auto n = lx.next();
+        if (n) text += *n;
+    }
     try {
-        d.stipulation = parse_stipulation(*t);
+        d.stipulation = parse_stipulation(text);
     } catch (const StipulationError& e) {
         lx.fail(e.what());
     }
@@ -406,7 +432,9 @@ std::string to_fen(const Diagram& d, Variant v) {
     Bitboard on_b = 0;
     for (Square s = SQ_A1; s <= SQ_H8; ++s)
         if (d.piece[s] && d.board[s] == BOARD_B) on_b |= square_bb(s);
-    const Color side = d.stipulation ? d.stipulation->starts() : WHITE;
+    Color side = d.stipulation ? d.stipulation->starts() : WHITE;
+    // dia: the diagram is the position after the last half-move, with its side to move then.
+    if (d.stipulation && d.stipulation->proof() && !d.stipulation->atob && d.stipulation->plies() % 2) side = BLACK;
     std::uint8_t castling = NO_CASTLING;
     auto home = [&](Square s, Piece p) {
         return d.piece[s] == p && d.board[s] == BOARD_A && !(d.no_castling & square_bb(s));
@@ -476,6 +504,24 @@ void read_twin(Lexer& lx, const Diagram& base, const Diagram& previous, Diagram&
     if (!any) lx.fail("twin without a change");
 }
 
+// A proof game's diagram that is legal with the other side to move (the side
+// not to move was in check).
+bool proof_diagram_with_other_side(const Problem& p) {
+    if (!p.stipulation.proof() || p.stipulation.atob) return false;
+    std::string fen = p.fen;
+    const auto space = fen.find(' ');
+    if (space == std::string::npos || space + 1 >= fen.size()) return false;
+    fen[space + 1] = fen[space + 1] == 'w' ? 'b' : 'w';
+    StateInfo st;
+    Position pos;
+    try {
+        pos.set(p.variant, fen, st);
+    } catch (const FenError&) {
+        return false;
+    }
+    return true;
+}
+
 Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
     if (!d.stipulation) lx.fail("the problem has no stipulation");
     if (d.alice && d.avalanche) lx.fail("a problem cannot be both Alice and Avalanche chess");
@@ -483,7 +529,9 @@ Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
     p.variant = d.alice ? Variant::Alice : d.avalanche ? Variant::Avalanche : Variant::Chess;
     p.stipulation = *d.stipulation;
     // WhiteToPlay shortens a helpplay problem by Black's first half-move (Popeye's meaning).
-    if (d.white_to_play) {
+    if (d.white_to_play && p.stipulation.proof() && p.stipulation.atob)
+        p.stipulation.white_first = true;  // a=>b: White makes the first half-move, the length is kept
+    else if (d.white_to_play) {
         if (p.stipulation.play == Play::Help && !p.stipulation.half && p.stipulation.moves >= 1) {
             --p.stipulation.moves;
             p.stipulation.half = true;
@@ -507,7 +555,29 @@ Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
     try {
         pos.set(p.variant, p.fen, st);
     } catch (const FenError& e) {
-        lx.fail(std::string("the position is not legal: ") + e.what());
+        // dia: a diagram whose side not to move is in check cannot arise; it
+        // is read all the same, and the search says it has no solution (as Popeye).
+        if (!proof_diagram_with_other_side(p)) lx.fail(std::string("the position is not legal: ") + e.what());
+    }
+    if (p.stipulation.proof() && p.stipulation.atob) {
+        if (!d.has_target) lx.fail(p.stipulation.str() + ": the position b (pieces after the stipulation) is missing");
+        Bitboard on_b = 0;
+        for (Square s = SQ_A1; s <= SQ_H8; ++s)
+            if (d.target_piece[s] && d.target_board[s] == BOARD_B) on_b |= square_bb(s);
+        // The side to move after the last half-move, so that the core's validation applies.
+        const int plies = p.stipulation.plies();
+        const Color side = plies % 2 ? ~p.stipulation.starts() : p.stipulation.starts();
+        p.target = write_fen(p.variant, d.target_piece, on_b, side, NO_CASTLING, SQ_NONE, 0, 1);
+        StateInfo tst;
+        Position tpos;
+        try {
+            tpos.set(p.variant, p.target, tst);
+        } catch (const FenError& e) {
+            Problem other = p;
+            other.fen = p.target;
+            other.stipulation.atob = false;
+            if (!proof_diagram_with_other_side(other)) lx.fail(std::string("the position b is not legal: ") + e.what());
+        }
     }
     return p;
 }
@@ -570,8 +640,15 @@ bool read_problem(Lexer& lx, PopeyeProblem& prob) {
                     diagram.title += (diagram.title.empty() ? "" : "; ") + s.substr(0, 200);
                 break;
             }
-            case PIECES: read_pieces(lx, diagram, false, nullptr); break;
-            case FORSYTH: read_forsyth(lx, diagram); break;
+            case PIECES:
+            case FORSYTH:
+                if (diagram.stipulation && diagram.stipulation->atob)
+                    read_target(lx, diagram, c == FORSYTH);
+                else if (c == FORSYTH)
+                    read_forsyth(lx, diagram);
+                else
+                    read_pieces(lx, diagram, false, nullptr);
+                break;
             case INITIAL_GAME_ARRAY: {
                 Lexer start("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
                 read_forsyth(start, diagram);

@@ -26,24 +26,39 @@ std::string write_popeye(const Problem& p, const PopeyeWriteOptions& o) {
     }
     if (p.variant == Variant::Avalanche)
         out += "remark Avalanche chess: 'condition avalanche' is read by echecs, not by Popeye\n";
-    out += "pieces";
-    for (Color c : {WHITE, BLACK}) {
-        for (Board b : {BOARD_A, BOARD_B}) {
-            std::string group;
-            for (PieceType pt : {KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN}) {
-                Bitboard bb = pos.pieces(c, pt) & pos.board_mask(b);
-                if (!bb) continue;
-                group += ' ';
-                group += LETTER[pt];
-                while (bb) group += square_str(pop_lsb(bb));
+    auto men = [&](const Position& at) {
+        std::string text = "pieces";
+        for (Color c : {WHITE, BLACK}) {
+            for (Board b : {BOARD_A, BOARD_B}) {
+                std::string group;
+                for (PieceType pt : {KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN}) {
+                    Bitboard bb = at.pieces(c, pt) & at.board_mask(b);
+                    if (!bb) continue;
+                    group += ' ';
+                    group += LETTER[pt];
+                    while (bb) group += square_str(pop_lsb(bb));
+                }
+                if (group.empty()) continue;
+                text += c == WHITE ? " white" : " black";
+                if (b == BOARD_B) text += " AliceB";
+                text += group;
             }
-            if (group.empty()) continue;
-            out += c == WHITE ? " white" : " black";
-            if (b == BOARD_B) out += " AliceB";
-            out += group;
         }
-    }
+        return text;
+    };
+    out += men(pos);
     out += std::string("\nstipulation ") + p.stipulation.str() + "\n";
+    // a=>b: the position b follows the stipulation (Popeye reads it on an empty board).
+    if (p.stipulation.proof() && p.stipulation.atob) {
+        StateInfo tst;
+        Position target;
+        try {
+            target.set(p.variant, p.target, tst);
+        } catch (const FenError& e) {
+            throw ProblemError(std::string("position b: ") + e.what());
+        }
+        out += men(target) + "\n";
+    }
     if (p.variant != Variant::Chess)
         out += "condition " + std::string(variant_name(p.variant)) + "\n";  // the game's name
 
@@ -52,6 +67,7 @@ std::string write_popeye(const Problem& p, const PopeyeWriteOptions& o) {
     if (o.tries) options += " try";
     if (o.set_play) options += " setplay";
     if (!o.threats) options += " nothreat";
+    if (p.stipulation.proof() && p.stipulation.atob && p.stipulation.white_first) options += " whitetoplay";
     // Popeye lets king and rook at home castle unless told otherwise.
     std::string nocastle;
     for (Color c : {WHITE, BLACK}) {

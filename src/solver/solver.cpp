@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "core/movegen.h"
+#include "solver/proofgame.h"
 #include "solver/search.h"
 #include "solver/tree.h"
 
@@ -302,6 +303,7 @@ private:
 }  // namespace
 
 Result solve(const Problem& problem, const Options& options) {
+    if (problem.stipulation.proof()) return solve_proof_game(problem, options);
     Result result;
     result.problem = problem;
     // A pass leaves the Avalanche rules: a pawn pushed onto its owner's last

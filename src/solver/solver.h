@@ -24,9 +24,12 @@ namespace echecs::solver {
 
 struct Problem {
     Variant variant = Variant::Chess;
-    std::string fen;  // the diagram (its side-to-move field is set by the stipulation)
+    std::string fen;  // the diagram (its side-to-move field is set by the stipulation); a=>b: the position a
     Stipulation stipulation;
     std::string title;  // free text: author, source (Popeye's author/origin/title)
+    // Proof games: a=>b, the position b to reach from `fen` (placement and
+    // Alice boards only). dia: empty, `fen` is the diagram to reach from the game's start.
+    std::string target{};  // (a default initializer: Problem{v, fen, st, title} stays warning-free)
 };
 
 // One move of a solution, written for composers and for programs.

@@ -21,6 +21,8 @@ struct Refused {
     std::string_view prefix, reason;
 };
 constexpr std::array<Refused, 13> REFUSED = {{
+    {"ser-dia", "series proof games are not supported"},
+    {"ser-a=>b", "series proof games are not supported"},
     {"exact-", "exact play ('exact-') is not supported"},
     {"ser-reci-h", "series reciprocal helpplay is not supported"},
     {"ser-hs", "series helpselfplay is not supported"},
@@ -31,14 +33,15 @@ constexpr std::array<Refused, 13> REFUSED = {{
     {"reci-h", "reciprocal helpplay is not supported"},
     {"hs", "helpselfplay (hs#) is not supported: the solver has no search for it yet"},
     {"r", "reflexplay (r#) is not supported: the solver has no search for it yet"},
-    {"dia", "proof games (dia) are not supported"},
-    {"a=>b", "proof games (a=>b) are not supported"},
     {"phser", "series play with a help move is not supported"},
 }};
 
 }  // namespace
 
 std::string Stipulation::str() const {
+    if (play == Play::Proof)
+        return std::string(exact ? "exact-" : "") + (atob ? "a=>b" : "dia") + std::to_string(moves) +
+               (half ? ".5" : "");
     std::string s = play == Play::Series       ? "ser-"
                     : play == Play::SeriesHelp ? "ser-h"
                     : play == Play::Help       ? "h"
@@ -55,7 +58,7 @@ Stipulation parse_stipulation(std::string_view text) {
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
     const std::string quoted = "stipulation '" + std::string(text.substr(0, 40)) + "'";
-    const char* forms = " (expected #n, h#n, h#n.5, s#n, ser-#n, ser-h#n; goals # = ==)";
+    const char* forms = " (expected #n, h#n, h#n.5, s#n, ser-#n, ser-h#n, dian, a=>bn; goals # = ==)";
     const std::string shown(text.substr(0, 40));
     // The error with its key and parameters (the stipulation as written first).
     auto error = [&](const std::string& msg, const char* key,
@@ -65,12 +68,24 @@ Stipulation parse_stipulation(std::string_view text) {
     };
     if (s.empty()) throw error("empty stipulation" + std::string(forms), "stip_empty");
 
+    // Exact proof games: only lines of the full length.
+    bool exact = false;
+    if (starts_with(s, "exact-dia") || starts_with(s, "exact-a=>b")) {
+        exact = true;
+        s.remove_prefix(6);
+    }
     for (const Refused& r : REFUSED)
         if (starts_with(s, r.prefix))
             throw error(quoted + ": " + std::string(r.reason), "stip_unsupported", {{"form", std::string(r.prefix)}});
 
     Stipulation st;
-    if (starts_with(s, "ser-h")) {
+    if (starts_with(s, "dia") || starts_with(s, "a=>b")) {
+        st.play = Play::Proof;
+        st.atob = starts_with(s, "a");
+        st.exact = exact;
+        s.remove_prefix(st.atob ? 4 : 3);
+        while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    } else if (starts_with(s, "ser-h")) {
         st.play = Play::SeriesHelp;
         s.remove_prefix(5);
     } else if (starts_with(s, "ser-")) {
@@ -80,15 +95,18 @@ Stipulation parse_stipulation(std::string_view text) {
         st.play = starts_with(s, "h") ? Play::Help : Play::Self;
         s.remove_prefix(1);
     }
-    if (s.starts_with("##")) throw error(quoted + ": double mate ('##', '##!') is not supported", "stip_double_mate");
-    if (s.empty() || (s.front() != '#' && s.front() != '='))
-        throw error(quoted + ": no goal '#' (mate), '=' (stalemate) or '==' (double stalemate)" + forms,
-                    "stip_no_goal");
-    st.goal = s.front() == '#' ? Goal::Mate : Goal::Stalemate;
-    s.remove_prefix(1);
-    if (st.goal == Goal::Stalemate && s.starts_with("=")) {
-        st.goal = Goal::DoubleStalemate;
+    if (st.play != Play::Proof) {
+        if (s.starts_with("##"))
+            throw error(quoted + ": double mate ('##', '##!') is not supported", "stip_double_mate");
+        if (s.empty() || (s.front() != '#' && s.front() != '='))
+            throw error(quoted + ": no goal '#' (mate), '=' (stalemate) or '==' (double stalemate)" + forms,
+                        "stip_no_goal");
+        st.goal = s.front() == '#' ? Goal::Mate : Goal::Stalemate;
         s.remove_prefix(1);
+        if (st.goal == Goal::Stalemate && s.starts_with("=")) {
+            st.goal = Goal::DoubleStalemate;
+            s.remove_prefix(1);
+        }
     }
 
     std::string_view digits = s.substr(0, s.find('.'));
@@ -104,8 +122,9 @@ Stipulation parse_stipulation(std::string_view text) {
     s.remove_prefix(digits.size());
     if (!s.empty()) {
         if (s != ".5") throw error(quoted + ": only '.5' may follow the number of moves" + forms, "stip_after_moves");
-        if (st.play != Play::Help)
-            throw error(quoted + ": a half move ('.5') exists only in helpplay (h#n.5, h=n.5)", "stip_half_move");
+        if (st.play != Play::Help && st.play != Play::Proof)
+            throw error(quoted + ": a half move ('.5') exists only in helpplay and proof games (h#n.5, dia n.5)",
+                        "stip_half_move");
         st.half = true;
     }
     st.moves = n;

@@ -3,6 +3,9 @@
 // White half-move first, "s#2" selfmate, "=3", "h=2", "s=2" stalemates,
 // "h==2" double stalemate, "ser-#5" series mate (White plays five moves in
 // a row), "ser-h#4" series helpmate (Black plays four, then White mates).
+// "dia4" a proof game (from the initial position to the diagram in four
+// moves, White first), "a=>b3.5" the same from a given position a to a
+// position b (Black first unless Popeye's whitetoplay says White).
 // Popeye's spelling; what the solver cannot play is refused with its reason.
 #pragma once
 
@@ -25,27 +28,34 @@ public:
     ErrorDetail detail;
 };
 
-enum class Play : std::uint8_t { Direct, Help, Self, Series, SeriesHelp };
+enum class Play : std::uint8_t { Direct, Help, Self, Series, SeriesHelp, Proof };
 // DoubleStalemate: neither side is in check and neither has a legal move.
 enum class Goal : std::uint8_t { Mate, Stalemate, DoubleStalemate };
 
 struct Stipulation {
     Play play = Play::Direct;
     Goal goal = Goal::Mate;
-    int moves = 2;      // n of #n, h#n, s#n, ser-#n (the whole part of h#n.5)
-    bool half = false;  // h#n.5: White's half-move comes first
+    int moves = 2;             // n of #n, h#n, s#n, ser-#n (the whole part of h#n.5)
+    bool half = false;         // h#n.5: White's half-move comes first; dia n.5, a=>b n.5: one half-move more
+    bool atob = false;         // Proof: a=>b (from a given position) rather than dia (from the game's start)
+    bool white_first = false;  // Proof a=>b: White makes the first half-move (Popeye's whitetoplay)
+    bool exact = false;        // Proof: "exact-dia n": no short solutions (the diagram reached earlier)
 
     // Every line, with the passes of series play, stays within the core's
     // MAX_PLY, and the recursion (a move list per ply) within a thread's stack.
     static constexpr int MAX_MOVES = 60, MAX_SERIES_MOVES = 100;
 
     // The side that moves first in the diagram.
-    Color starts() const { return (play == Play::Help && !half) || play == Play::SeriesHelp ? BLACK : WHITE; }
+    Color starts() const {
+        if (play == Play::Proof) return atob && !white_first ? BLACK : WHITE;
+        return (play == Play::Help && !half) || play == Play::SeriesHelp ? BLACK : WHITE;
+    }
     // Half-moves of a complete solution (battle play: the attacker's moves and
     // the defences between; series play: the other side's passes included).
     int plies() const {
         switch (play) {
-            case Play::Help: return 2 * moves + (half ? 1 : 0);
+            case Play::Help:
+            case Play::Proof: return 2 * moves + (half ? 1 : 0);
             case Play::SeriesHelp: return 2 * moves;
             case Play::Direct:
             case Play::Self:
@@ -56,6 +66,7 @@ struct Stipulation {
     // Battle play: an attacker against a defender (tree output); else one line per solution.
     bool battle() const { return play == Play::Direct || play == Play::Self; }
     bool series() const { return play == Play::Series || play == Play::SeriesHelp; }
+    bool proof() const { return play == Play::Proof; }
     std::string str() const;
     bool operator==(const Stipulation&) const = default;
 };

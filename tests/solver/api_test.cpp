@@ -70,7 +70,7 @@ TEST(Stipulation, BadOnesSayWhatIsWrong) {
     // Popeye's stipulations the solver cannot play name what they are.
     EXPECT_NE(error_of("hs#3").find("helpselfplay"), std::string::npos);
     EXPECT_NE(error_of("r#2").find("reflexplay"), std::string::npos);
-    EXPECT_NE(error_of("dia4.5").find("proof games"), std::string::npos);
+    EXPECT_NE(error_of("ser-dia4").find("series proof games"), std::string::npos);
     EXPECT_NE(error_of("##2").find("double mate"), std::string::npos);
     EXPECT_NE(error_of("ser-s#3").find("series selfplay"), std::string::npos);
 }

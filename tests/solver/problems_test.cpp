@@ -248,7 +248,7 @@ std::vector<std::string> lines_of(const Result& r) {
 }  // namespace
 
 // Popeye's own German examples (intelligent mode, twins, a series helpmate),
-// with a refused proof game between them: the same solutions as Popeye 4.104.
+// with a refused helpselfmate between them: the same solutions as Popeye 4.104.
 TEST(PopeyeExamples, GermanIntelligentAndSeries) {
     const auto probs = read_all("popeye_dialect.inp");
     ASSERT_EQ(probs.size(), 3u);
@@ -259,7 +259,8 @@ TEST(PopeyeExamples, GermanIntelligentAndSeries) {
               std::vector<std::string>{"1.Sg4-f2 Bf3-h5  2.Bc8-d7 Bh5-f7  3.Bd7-a4 Re6-e3#"});
 
     EXPECT_TRUE(probs[1].twins.empty());
-    EXPECT_NE(probs[1].refused.find("line 13: stipulation 'dia2': proof games"), std::string::npos) << probs[1].refused;
+    EXPECT_NE(probs[1].refused.find("line 13: stipulation 'hs#2': helpselfplay"), std::string::npos)
+        << probs[1].refused;
 
     ASSERT_EQ(probs[2].twins.size(), 4u);
     EXPECT_EQ(probs[2].twins[0].stipulation.str(), "ser-h#4");
