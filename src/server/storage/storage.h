@@ -141,6 +141,12 @@ struct SaveProgress {
     std::int64_t white_ms = 0, black_ms = 0, clock_at = 0;
     std::string draw_offer;
 };
+// A takeback: the moves from ply `from` on are deleted (with a SaveGame of
+// the position and clocks they leave, in the same write).
+struct TakeBackMoves {
+    std::string game_id;
+    int from = 0;
+};
 struct SaveSeek {
     SeekRecord seek;
 };
@@ -199,8 +205,8 @@ struct MarkClaimed {
     std::string token;
     std::int64_t account = 0;
 };
-using WriteOp = std::variant<SaveGame, AddMove, SaveProgress, SaveSeek, DeleteSeek, Heartbeat, AddChat, AddReport,
-                             SaveReview, MarkClaimed>;
+using WriteOp = std::variant<SaveGame, AddMove, SaveProgress, TakeBackMoves, SaveSeek, DeleteSeek, Heartbeat, AddChat,
+                             AddReport, SaveReview, MarkClaimed>;
 
 struct GameFilter {
     std::string status;  // "live", "over" or "" for all

@@ -19,7 +19,7 @@ import { navigate } from '../router.js';
 import { isFlipped, onSettings, setFlipped, settings } from '../settings.js';
 import { moveSound, play } from '../sound.js';
 import { openRulesDialog } from './rules.js';
-import { claimControls, clocksAt, renderLastMoves, renderMoveList, renderPlayer, renderResult, showSan } from './game-parts.js';
+import { claimControls, clocksAt, renderLastMoves, renderMoveList, renderPlayer, renderResult, showSan, takebackControls } from './game-parts.js';
 import { decoratePlayer, decorateResult } from './game-rating.js';
 import { attachResizeHandle } from './resize.js';
 import { GameReviewPanel } from './game-review.js';
@@ -204,10 +204,8 @@ class GamePage {
 
   private onState(st: GameState): void {
     const prev = this.state;
-    if (prev && st.ply < prev.ply && st.game === prev.game && st.status === prev.status) {
-      // an older HTTP answer arriving after a newer socket state
-      if (st.status === 'live') return;
-    }
+    // The socket's states come in order (the HTTP answer is used only before
+    // the first one): a smaller ply is a takeback, shown as is.
     this.state = st;
     // the running clock was read at server_time: count the message's transit too
     // (server clock estimated from the socket's pings; bounded against bad estimates)
@@ -592,6 +590,7 @@ class GamePage {
       } else if (!st.players[opp].computer) {
         box.appendChild(btn(t('game.offerDraw'), 'draw-offer', () => send('draw_offer')));
       }
+      box.append(...takebackControls(st, me, btn, send));
       if (st.can_abort) box.appendChild(btn(t('game.abort'), 'abort', () => send('abort')));
       const claim = claimControls(st, ws().serverNow(), btn, send);
       box.append(...claim.nodes);
