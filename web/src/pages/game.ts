@@ -181,7 +181,7 @@ class GamePage {
     const thumb = el('div', { class: 'alice-thumb', hidden: '' });
     const lastMoves = el('div', { class: 'last-moves', 'aria-hidden': 'true' });
     const reviewHost = el('section', { class: 'game-review' });
-    this.review = new GameReviewPanel(reviewHost, st.game, p => this.go(p), () => this.board);
+    this.review = new GameReviewPanel(reviewHost, st.game, p => this.go(p), () => this.board, () => this.state);
     const endBox = el('div', { class: 'end-box', hidden: '' });
     const main = el('div', { class: 'game-main' }, barTop, boardHost, barBottom, slot, endBox, reviewHost);
     if (twoBoards(st.variant)) main.appendChild(el('div', { class: 'alice-row' }, thumb, lastMoves));
