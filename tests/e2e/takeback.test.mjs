@@ -1,6 +1,7 @@
 // Takeback (docs/API.md "Takeback"): proposed by one browser and accepted by
 // the other (one ply), then proposed after the opponent answered (two plies)
-// and declined; against the computer it is granted at once.
+// and declined; against the computer it is granted at once, in the three
+// games (Alice: the board change goes too; Avalanche: the push).
 // e2e sizes: desktop phone
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -70,6 +71,30 @@ test('takeback against the computer: granted at once, the computer\'s answer wit
     await page.press('.san-input', 'Enter');
     await waitPly(page, 2, 20000);
     assert.equal((await moveList(page))[0], 'd4');
+    assert.equal(page.errors.length, 0);
+  } finally {
+    await closeAll(ann);
+  }
+});
+
+test('takeback against the computer in Alice and Avalanche: the move goes with its board change, with its push', { timeout: 90000 }, async () => {
+  const ann = await newPlayer(env.browser, env.server.url);
+  try {
+    const page = ann.page;
+    for (const [variant, move] of [
+      ['alice', 'e4'],
+      ['avalanche', 'e2e4 e7e6'], // the first part and the push, as coordinates
+    ]) {
+      await playComputer(page, { variant, mode: 'unlimited', color: 'white', level: '1' });
+      const start = await page.locator('.fen-field').inputValue();
+      await page.fill('.san-input', move);
+      await page.press('.san-input', 'Enter');
+      await waitPly(page, 2, 20000); // the computer answered
+      await press(page, '[data-action="takeback-offer"]');
+      await waitPlies(page, 0);
+      // the start position again: Alice's pawn back on board A, Avalanche's pushed pawn back on e7
+      await page.waitForFunction(f => document.querySelector('.fen-field')?.value === f, start, { timeout: 10000 });
+    }
     assert.equal(page.errors.length, 0);
   } finally {
     await closeAll(ann);
