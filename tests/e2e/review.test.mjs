@@ -4,6 +4,7 @@
 // the best move's arrow, each side's accuracy; a click in the graph (or on
 // its blunder mark) jumps to that move, and the analysis board opens there;
 // "learn from your mistakes" judges a move tried instead of the blunder.
+// e2e sizes: desktop phone
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clickMove, closeAll, newPlayer, press, screenshot, startGame, useServerAndBrowser, waitPly } from './lib.mjs';
@@ -56,6 +57,11 @@ test('review: a finished game is analysed once, its blunder marked', { timeout: 
     // each side's accuracy (the server's): White's blunder costs it
     const accuracy = async c => Number((await ann.page.locator(`.review-summary td.accuracy[data-color="${c}"]`).textContent()).replace(/[^0-9]/g, ''));
     assert.ok((await accuracy('white')) < (await accuracy('black')), 'White, who blundered, is less accurate');
+    // the summary's last column is in sight, within the panel (a phone too)
+    assert.ok(
+      await ann.page.locator('.review-summary').evaluate(t => t.getBoundingClientRect().right <= t.parentElement.getBoundingClientRect().right + 1),
+      'the summary table sticks out of the review panel',
+    );
 
     // learn from your mistakes: Ann (White) goes to the position before her blunder 3.g4
     await press(ann.page, '[data-action="learn-start"]');
