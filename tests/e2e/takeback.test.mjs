@@ -17,7 +17,7 @@ async function waitPlies(page, ply, timeout = 10000) {
 
 test('takeback between two players: proposed, accepted, then declined', { timeout: 90000 }, async () => {
   const ann = await newPlayer(env.browser, env.server.url);
-  const bob = await newPlayer(env.browser, env.server.url);
+  const bob = await newPlayer(env.browser, env.server.url, 'fr-FR'); // Bob reads French
   try {
     await startGame(ann, bob, { variant: 'chess', color: 'white' });
     await clickMove(ann.page, 'e2', 'e4');
@@ -30,8 +30,10 @@ test('takeback between two players: proposed, accepted, then declined', { timeou
     // Ann takes back Nf3 before Bob answers: one ply
     await press(ann.page, '[data-action="takeback-offer"]');
     await bob.page.locator('[data-action="takeback-accept"]').waitFor();
-    assert.match(await bob.page.locator('.controls').textContent(), /Your opponent proposes to take back their move/);
+    assert.match(await bob.page.locator('.controls').textContent(), /Votre adversaire propose de reprendre son coup/);
+    assert.equal(await bob.page.locator('[data-action="takeback-accept"]').textContent(), 'Accepter');
     await ann.page.locator('[data-action="takeback-offer"][disabled]').waitFor();
+    assert.equal(await ann.page.locator('[data-action="takeback-offer"]').textContent(), 'Takeback proposed');
     await screenshot(bob.page, 'takeback-proposed');
     await press(bob.page, '[data-action="takeback-accept"]');
     for (const p of [ann.page, bob.page]) {
