@@ -15,6 +15,14 @@ namespace echecs::server {
 
 namespace {
 constexpr std::int64_t ENGINE_WAIT_CHARGED_MS = 500;
+
+// Engine epochs never repeat, not even across the room objects of one game
+// (a room dropped after a failed write is read back anew): a search asked
+// for before a takeback can never pass for a current one.
+std::uint64_t fresh_epoch() {
+    static std::atomic<std::uint64_t> next{0};
+    return ++next;
+}
 }  // namespace
 
 namespace {
@@ -30,6 +38,7 @@ GameRoom::GameRoom(Hub& hub, std::unique_ptr<LiveGame> game, std::string creator
       creator_ip_(std::move(creator_ip)),
       timer_(hub.ioc()),
       engine_cancel_(std::make_shared<std::atomic<bool>>(false)),
+      engine_epoch_(fresh_epoch()),
       chat_(hub.options().chat_history) {
     const std::int64_t now = now_ms();
     for (Color c : {WHITE, BLACK}) hub_.turns().add(game_->seat(c), id_);
@@ -267,7 +276,7 @@ void GameRoom::took_back() {
     engine_cancel_->store(true);
     engine_cancel_ = std::make_shared<std::atomic<bool>>(false);
     engine_pending_ = false;
-    ++engine_epoch_;
+    engine_epoch_ = fresh_epoch();
     // Stored (the moves deleted with the position they leave) before anybody
     // is told; after_change then sends the shorter game.
     hub_.commit({id_}, {TakeBackMoves{id_, game_->ply()}, SaveGame{game_->meta()}}, nullptr);

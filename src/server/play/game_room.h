@@ -122,7 +122,7 @@ private:
     boost::asio::steady_timer timer_;
     std::shared_ptr<std::atomic<bool>> engine_cancel_;
     bool engine_pending_ = false;
-    std::uint64_t engine_epoch_ = 0;  // takebacks so far: an engine answer from before one is dropped
+    std::uint64_t engine_epoch_;  // new at each takeback: an engine answer from before one is dropped
     // The computer's move in the engine queue: since when, and when its
     // search started (0: still waiting), set by the engine's thread.
     std::int64_t engine_queued_at_ = 0;
