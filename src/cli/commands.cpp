@@ -86,7 +86,7 @@ int moves_command(Variant v, const std::optional<std::string>& fen, std::ostream
     return 0;
 }
 
-int pgn_command(const std::string& path, std::ostream& out) {
+int pgn_command(const std::string& path, std::ostream& out, std::ostream& notes) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw std::runtime_error("cannot open " + quote_input(path));
     std::stringstream buf;
@@ -108,8 +108,13 @@ int pgn_command(const std::string& path, std::ostream& out) {
         }
         try {
             const std::unique_ptr<Game> game = start_game(g);
-            const std::string summary = replay(g, *game).summary();
-            out << "game " << g.index << ": " << summary << '\n';
+            const PgnReplay r = replay(g, *game);
+            for (const PgnReading& reading : r.readings) {
+                const PgnMove& m = g.moves[std::size_t(reading.ply - 1)];
+                notes << "game " << g.index << ", line " << m.line << ", move " << m.number
+                      << (m.side == WHITE ? ". " : "... ") << reading.written << ": read as " << reading.read << '\n';
+            }
+            out << "game " << g.index << ": " << r.summary() << '\n';
         } catch (const PgnError& e) {
             out << e.what() << '\n';
             ++bad;

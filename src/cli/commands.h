@@ -24,7 +24,9 @@ int perft_command(Variant v, const std::optional<std::string>& fen, int depth, s
 int moves_command(Variant v, const std::optional<std::string>& fen, std::ostream& out);
 // `echecs pgn`: replays every game of the file and says how each ended
 // (docs/PGN.md): "game N: <PgnReplay::summary>", or the game's error.
-int pgn_command(const std::string& path, std::ostream& out);
+// The moves read from a lenient spelling ("nf3", "o-o", French "Cf3") are
+// told on `notes`, one line each, where they stand in the file.
+int pgn_command(const std::string& path, std::ostream& out, std::ostream& notes);
 // `echecs bench perft`: perft speed of the three games (and of Stockfish's
 // `go perft` on the same chess positions when `stockfish` names its binary),
 // under each slider-table indexing of `sliders` in turn (empty: the one chosen

@@ -10,7 +10,6 @@
 #include "cli/commands.h"
 #include "cli/solve.h"
 #include "core/position.h"
-#include "platform/version.h"
 #include "engine/entry.h"
 #include "engine/nnue_train.h"
 #include "engine/protocol_util.h"
@@ -18,6 +17,7 @@
 #include "engine/tune.h"
 #include "engine/wdl.h"
 #include "platform/paths.h"
+#include "platform/version.h"
 #include "server/app/entry.h"
 #include "server/play/chat_reports.h"
 
@@ -147,7 +147,7 @@ int main(int argc, char** argv) {
             return cli::perft_command(cli::parse_variant(variant), fen, depth, std::cout);
         }
         if (*moves) return cli::moves_command(cli::parse_variant(variant), fen, std::cout);
-        if (*pgn) return cli::pgn_command(pgn_path, std::cout);
+        if (*pgn) return cli::pgn_command(pgn_path, std::cout, std::cerr);
         if (*bench) {
             auto args = bench->remaining();
             if (!args.empty() && args[0] == "perft") {

@@ -1,7 +1,10 @@
 // The computer review of a finished game: fool's mate played by two players,
 // Ann requests the analysis, both see its progress, then the evaluation
 // graph under the board, the blunder marked in the move list, the counts, and
-// the best move's arrow; a click in the graph jumps to that move.
+// the best move's arrow, each side's accuracy; a click in the graph (or on
+// its blunder mark) jumps to that move, and the analysis board opens there;
+// "learn from your mistakes" judges a move tried instead of the blunder.
+// e2e sizes: desktop phone
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clickMove, closeAll, newPlayer, press, screenshot, startGame, useServerAndBrowser, waitPly } from './lib.mjs';
@@ -51,6 +54,51 @@ test('review: a finished game is analysed once, its blunder marked', { timeout: 
     await ann.page.locator('.game-board svg.cg-shapes line, .game-board svg.cg-shapes g').first().waitFor({ state: 'attached' });
     assert.match(await ann.page.locator('.review-best .best-san').textContent(), /Qh4#/);
     await screenshot(ann.page, 'review');
+    // each side's accuracy (the server's): White's blunder costs it
+    const accuracy = async c => Number((await ann.page.locator(`.review-summary td.accuracy[data-color="${c}"]`).textContent()).replace(/[^0-9]/g, ''));
+    assert.ok((await accuracy('white')) < (await accuracy('black')), 'White, who blundered, is less accurate');
+    // the summary's last column is in sight, within the panel (a phone too)
+    assert.ok(
+      await ann.page.locator('.review-summary').evaluate(t => t.getBoundingClientRect().right <= t.parentElement.getBoundingClientRect().right + 1),
+      'the summary table sticks out of the review panel',
+    );
+
+    // learn from your mistakes: Ann (White) goes to the position before her blunder 3.g4
+    await press(ann.page, '[data-action="learn-start"]');
+    const learn = ann.page.locator('.learn');
+    await learn.waitFor();
+    while ((await ann.page.locator('[data-action="learn-next"]').count()) > 0) await press(ann.page, '[data-action="learn-next"]');
+    assert.equal(await learn.getAttribute('data-ply'), '3'); // her last mistake
+    await ann.page.locator('.move-list .move[data-ply="2"].current').waitFor();
+    const tryMove = async san => {
+      await ann.page.fill('.learn-input', san);
+      await press(ann.page, '[data-action="learn-try"]');
+      const result = ann.page.locator('.learn-result');
+      await result.waitFor({ timeout: 30000 });
+      return result.getAttribute('data-verdict');
+    };
+    assert.equal(await tryMove('g4'), 'blunder'); // the same move again: still the blunder
+    await press(ann.page, '[data-action="learn-show"]');
+    const best = (await ann.page.locator('.learn-best').textContent()).split(': ').pop();
+    assert.equal(await tryMove(best), 'best');
+    assert.match(await ann.page.locator('.learn-result').textContent(), /the engine’s move/);
+    await screenshot(ann.page, 'review-learn');
+    await press(ann.page, '[data-action="learn-stop"]');
+    await learn.waitFor({ state: 'detached' });
+
+    // the blunder's mark in the graph goes to that move; from there the analysis board opens at that position
+    await press(ann.page, '.move-list .move[data-ply="1"]');
+    // (at the mark's x, the graph's middle height: the mark of a mate sits on the graph's edge)
+    await graph.scrollIntoViewIfNeeded();
+    const dot = await ann.page.locator('.game-review .eval-dot.blunder').boundingBox();
+    const area = await graph.boundingBox();
+    if (ann.page.touch) await ann.page.touchscreen.tap(dot.x + dot.width / 2, area.y + area.height / 2);
+    else await ann.page.mouse.click(dot.x + dot.width / 2, area.y + area.height / 2);
+    await ann.page.locator('.move-list .move[data-ply="3"].current').waitFor();
+    await press(ann.page, '[data-action="review-analyse"]');
+    await ann.page.waitForURL(/\/analysis\?game=[A-Za-z0-9]+&ply=3$/);
+    await ann.page.locator('.move[data-ply="3"].current').waitFor();
+    assert.equal(await ann.page.locator('.move[data-ply="4"]').getAttribute('data-san'), 'Qh4#'); // the rest of the game follows
 
     // a second request gives the same review back
     await bob.page.reload();

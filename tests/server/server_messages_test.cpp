@@ -119,6 +119,8 @@ std::vector<std::string> samples() {
     v.push_back(realtime.state_json(std::nullopt, 1'000'500, presence).dump());
     LiveGame unlimited_game = sample_game(TimeControl{});
     EXPECT_FALSE(unlimited_game.move(WHITE, "e2e4", 0, 1'001'000));
+    int taken = 0;  // and White's takeback offer open
+    EXPECT_FALSE(unlimited_game.takeback_offer(WHITE, 1'001'500, taken));
     v.push_back(unlimited_game.state_json(BLACK, 1'002'000).dump());
     // And over: resigned, with a rematch offered.
     LiveGame over = sample_game(TimeControl{TimeControl::Correspondence, 0, 0, 3});

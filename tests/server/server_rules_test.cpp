@@ -108,6 +108,48 @@ TEST_F(ServerTest, NicknamesAndTimeControlsAreChecked) {
     EXPECT_EQ(seek({{"nickname", "Zoé"}})["_status"], 201);
 }
 
+// Takeback through the room: proposed, accepted, both players told the
+// shorter game; it is stored (a restart reads it back) and play goes on
+// from there.
+TEST_F(ServerTest, ATakebackIsStoredAndToldToBothPlayers) {
+    Pair p = new_game("chess");
+    {
+        WsClient w(port_, p.a), b(port_, p.b);
+        join(w, p.game);
+        join(b, p.game);
+        play(w, b, p.game, {"e2e4", "e7e5", "g1f3"});
+        w.send({{"type", "takeback_offer"}, {"game", p.game}});
+        b.state_where(p.game, [](const json& j) { return j["takeback"]["offer"] == "white"; });
+        b.send({{"type", "takeback_accept"}, {"game", p.game}});
+        for (WsClient* c : {&w, &b}) {
+            json st = c->state_where(p.game, [](const json& j) { return j["ply"] == 2; });
+            EXPECT_EQ(st["moves"].size(), 2u);
+            EXPECT_EQ(st["turn"], "white");
+            EXPECT_TRUE(st["takeback"]["offer"].is_null());
+        }
+        // Black now proposes to take back e5; White declines; Black may not insist.
+        b.send({{"type", "takeback_offer"}, {"game", p.game}});
+        w.state_where(p.game, [](const json& j) { return j["takeback"]["offer"] == "black"; });
+        w.send({{"type", "takeback_decline"}, {"game", p.game}});
+        b.state_where(
+            p.game, [](const json& j) { return j["takeback"]["offer"].is_null() && j["takeback"]["black"] == false; });
+        b.send({{"type", "takeback_offer"}, {"game", p.game}, {"id", 7}});
+        json e = b.error();
+        EXPECT_EQ(e["reason"], "takeback_declined") << e;
+        EXPECT_EQ(e["id"], 7);
+    }
+    restart();
+    json g = get_json(port_, "/api/games/" + p.game, p.a);
+    EXPECT_EQ(g["ply"], 2);
+    EXPECT_EQ(g["moves"].size(), 2u);
+    WsClient w(port_, p.a), b(port_, p.b);
+    join(w, p.game);
+    join(b, p.game);
+    w.send({{"type", "move"}, {"game", p.game}, {"move", "f1c4"}, {"ply", 2}});
+    json st = b.state_where(p.game, [](const json& j) { return j["ply"] == 3; });
+    EXPECT_EQ(st["moves"][2]["san"], "Bc4");
+}
+
 TEST_F(ServerTest, DrawOffersCannotBeSpammed) {
     Pair p = new_game("chess");
     WsClient w(port_, p.a), b(port_, p.b);

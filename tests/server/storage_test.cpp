@@ -85,6 +85,28 @@ TEST_F(StorageTest, GameAndMovesRoundTrip) {
     EXPECT_FALSE(s->load_game("Nothing1"));
 }
 
+// A takeback deletes the last moves and saves the position they leave; a
+// move played after it takes the freed ply.
+TEST_F(StorageTest, ATakebackDeletesTheLastMoves) {
+    GameRecord g = sample("Game0009", 100);
+    {
+        auto s = open();
+        const MoveRecord m1 = move(0, "e2e4", "e4"), m2 = move(1, "d7d5", "d5"), m3 = move(2, "g1f3", "Nf3");
+        g.ply = 3;
+        s->apply({SaveGame{g}, AddMove{g.id, m1}, AddMove{g.id, m2}, AddMove{g.id, m3}});
+        g.ply = 1;
+        g.fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        s->apply({TakeBackMoves{g.id, 1}, SaveGame{g}});
+        const MoveRecord other = move(1, "e7e5", "e5");
+        g.ply = 2;
+        s->apply({AddMove{g.id, other}, SaveProgress{g.id, 2, g.fen, g.white_ms, g.black_ms, g.clock_at, ""}});
+        g.moves = {m1, other};
+    }
+    auto loaded = open()->load_game("Game0009");
+    ASSERT_TRUE(loaded);
+    EXPECT_EQ(*loaded, g);
+}
+
 TEST_F(StorageTest, ATransactionIsAllOrNothing) {
     auto s = open();
     GameRecord g = sample("Game0002", 100);

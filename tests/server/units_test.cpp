@@ -196,8 +196,10 @@ TEST(Messages, EveryTypeParsesIntoItsTypedMessage) {
     EXPECT_TRUE(std::holds_alternative<msg::Join>(*parse(R"({"type":"join","game":"x"})").message));
     for (auto [name, cmd] :
          {std::pair{"claim_victory", msg::Command::ClaimVictory}, std::pair{"claim_draw", msg::Command::ClaimDraw},
-          std::pair{"rematch_decline", msg::Command::RematchDecline},
-          std::pair{"draw_offer", msg::Command::DrawOffer}}) {
+          std::pair{"rematch_decline", msg::Command::RematchDecline}, std::pair{"draw_offer", msg::Command::DrawOffer},
+          std::pair{"takeback_offer", msg::Command::TakebackOffer},
+          std::pair{"takeback_accept", msg::Command::TakebackAccept},
+          std::pair{"takeback_decline", msg::Command::TakebackDecline}}) {
         auto p = parse(std::string(R"({"type":")") + name + R"(","game":"g"})");
         ASSERT_TRUE(p.message) << name;
         EXPECT_EQ(std::get<msg::GameCommand>(*p.message).command, cmd);

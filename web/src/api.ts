@@ -59,6 +59,8 @@ export interface GameState {
   rematch_offer: Color | null;
   rematch_game: string | null;
   can_abort: boolean;
+  /** Takebacks in this game (null or absent: none): the open offer's author, whether each seat may propose one now. */
+  takeback?: { offer: Color | null; white: boolean; black: boolean } | null;
   /** The opponent left: `by` may claim the game from `available_at` (server clock). */
   claim?: { by: Color; available_at: number } | null;
   created_at: number;

@@ -121,6 +121,8 @@ export type WireClock = {
 } | null;
 
 export type WireClaim = { by: Color; available_at: number } | null;
+/** Takebacks in this game (null: none): the open offer's author, whether each seat may propose one now. */
+export type WireTakeback = { offer: Color | null; white: boolean; black: boolean } | null;
 
 /** The client message's `id`, echoed. */
 export type EchoedId = number | string;
@@ -149,6 +151,7 @@ export interface StateMessage {
   rematch_offer: Color | null;
   rematch_game: string | null;
   can_abort: boolean;
+  takeback: WireTakeback;
   claim: WireClaim;
   created_at: number;
   ended_at: number | null;

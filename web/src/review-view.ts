@@ -25,6 +25,8 @@ export interface ReviewMove {
   san: string;
   color: 'white' | 'black';
   loss: number;
+  /** 0–100 (absent from reviews stored before accuracy existed). */
+  accuracy?: number;
   judgement: Judgement | null;
 }
 
@@ -33,6 +35,8 @@ export interface PlayerSummary {
   mistakes: number;
   blunders: number;
   average_loss: number;
+  /** The game accuracy, 0–100 (the server's, docs/ANALYSIS.md); null without a move, absent from older reviews. */
+  accuracy?: number | null;
 }
 
 export interface Review {
@@ -132,6 +136,7 @@ export function renderReview(host: HTMLElement, review: Review, shown: number, g
   const head = el('tr', {}, el('th', {}, ''));
   for (const k of ['inaccuracy', 'mistake', 'blunder'] as Judgement[]) head.appendChild(el('th', { scope: 'col' }, t(`review.${k}`)));
   head.appendChild(el('th', { scope: 'col' }, t('review.averageLoss')));
+  head.appendChild(el('th', { scope: 'col' }, t('review.accuracy')));
   table.appendChild(head);
   for (const c of ['white', 'black'] as const) {
     const s = review.summary[c];
@@ -144,6 +149,7 @@ export function renderReview(host: HTMLElement, review: Review, shown: number, g
         el('td', {}, String(s.mistakes)),
         el('td', {}, String(s.blunders)),
         el('td', {}, `${s.average_loss.toFixed(1)} %`),
+        el('td', { class: 'accuracy', 'data-color': c }, typeof s.accuracy === 'number' ? `${Math.round(s.accuracy)} %` : '–'),
       ),
     );
   }

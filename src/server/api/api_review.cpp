@@ -13,6 +13,7 @@ std::shared_ptr<ReviewService> add_review_routes(Router& r, Hub& hub) {
     auto reviews = std::make_shared<ReviewService>(hub, limits);
     r.add("POST", "/api/games/:id/review", [reviews](const HttpContextPtr& ctx) { reviews->request(ctx); });
     r.add("GET", "/api/games/:id/review", [reviews](const HttpContextPtr& ctx) { reviews->get(ctx); });
+    r.add("POST", "/api/games/:id/review/try", [reviews](const HttpContextPtr& ctx) { reviews->try_move(ctx); });
     return reviews;
 }
 

@@ -181,6 +181,12 @@ namespace echecs::server {
     X(rematch_offer_pending, not_allowed, 409)         \
     X(claim_not_available, not_allowed, 409)           \
     X(claim_too_early, not_allowed, 409)               \
+    X(takeback_rated, not_allowed, 409)                \
+    X(takeback_computer_level, not_allowed, 409)       \
+    X(no_takeback_move, not_allowed, 409)              \
+    X(takeback_offer_pending, not_allowed, 409)        \
+    X(no_takeback_offer, not_allowed, 409)             \
+    X(takeback_declined, not_allowed, 409)             \
     X(chat_disabled, not_allowed, 409)                 \
     X(chat_not_joined, not_allowed, 409)               \
     /* too large */                                    \

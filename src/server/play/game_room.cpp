@@ -15,6 +15,14 @@ namespace echecs::server {
 
 namespace {
 constexpr std::int64_t ENGINE_WAIT_CHARGED_MS = 500;
+
+// Engine epochs never repeat, not even across the room objects of one game
+// (a room dropped after a failed write is read back anew): a search asked
+// for before a takeback can never pass for a current one.
+std::uint64_t fresh_epoch() {
+    static std::atomic<std::uint64_t> next{0};
+    return ++next;
+}
 }  // namespace
 
 namespace {
@@ -30,6 +38,7 @@ GameRoom::GameRoom(Hub& hub, std::unique_ptr<LiveGame> game, std::string creator
       creator_ip_(std::move(creator_ip)),
       timer_(hub.ioc()),
       engine_cancel_(std::make_shared<std::atomic<bool>>(false)),
+      engine_epoch_(fresh_epoch()),
       chat_(hub.options().chat_history) {
     const std::int64_t now = now_ms();
     for (Color c : {WHITE, BLACK}) hub_.turns().add(game_->seat(c), id_);
@@ -216,6 +225,7 @@ void GameRoom::handle(const PeerPtr& p, const msg::GameCommand& c, const std::st
     const bool was_live = game_->live();
     ActionResult err;
     bool agreed = false;
+    int taken = 0;  // plies taken back by this command
     switch (c.command) {
         case Command::DrawOffer: err = game_->draw_offer(*seat, now); break;
         case Command::DrawAccept: err = game_->draw_accept(*seat, now); break;
@@ -228,6 +238,9 @@ void GameRoom::handle(const PeerPtr& p, const msg::GameCommand& c, const std::st
             agreed = !err;
             break;
         case Command::RematchDecline: err = game_->rematch_decline(*seat); break;
+        case Command::TakebackOffer: err = game_->takeback_offer(*seat, now, taken); break;
+        case Command::TakebackAccept: err = game_->takeback_accept(*seat, now, taken); break;
+        case Command::TakebackDecline: err = game_->takeback_decline(*seat); break;
         case Command::ClaimVictory:
         case Command::ClaimDraw: {
             if (!game_->live()) {
@@ -253,7 +266,20 @@ void GameRoom::handle(const PeerPtr& p, const msg::GameCommand& c, const std::st
         return reply_error(p, *err, id_json);
     }
     if (agreed) return rematch(p, id_json);
+    if (taken) return took_back();
     hub_.commit({id_}, {SaveGame{game_->meta()}}, nullptr);
+}
+
+void GameRoom::took_back() {
+    // A search for the position taken back must not be played: its answer
+    // arrives with an old epoch and is dropped.
+    engine_cancel_->store(true);
+    engine_cancel_ = std::make_shared<std::atomic<bool>>(false);
+    engine_pending_ = false;
+    engine_epoch_ = fresh_epoch();
+    // Stored (the moves deleted with the position they leave) before anybody
+    // is told; after_change then sends the shorter game.
+    hub_.commit({id_}, {TakeBackMoves{id_, game_->ply()}, SaveGame{game_->meta()}}, nullptr);
 }
 
 void GameRoom::rematch(const PeerPtr& /*p*/, const std::string& /*id_json*/) {
@@ -412,10 +438,11 @@ void GameRoom::maybe_engine() {
     moves.reserve(g.record().moves.size());
     for (const MoveRecord& m : g.record().moves) moves.push_back(m.uci);
     const int ply = g.ply();
+    const std::uint64_t epoch = engine_epoch_;
     engine_queued_at_ = now;
     engine_started_ = std::make_shared<std::atomic<std::int64_t>>(0);
-    auto job = [&hub = hub_, id = id_, ply, cancel = engine_cancel_, v = g.variant(), fen = g.record().initial_fen,
-                moves = std::move(moves), level = seat.level, budget,
+    auto job = [&hub = hub_, id = id_, ply, epoch, cancel = engine_cancel_, v = g.variant(),
+                fen = g.record().initial_fen, moves = std::move(moves), level = seat.level, budget,
                 started = engine_started_](const std::atomic<bool>& stopping) {
         started->store(now_ms());
         std::string move;
@@ -426,9 +453,9 @@ void GameRoom::maybe_engine() {
                 hub.log(std::string("engine: ") + ex.what());
             }
         }
-        boost::asio::post(hub.ioc(), [&hub, id, ply, move = std::move(move)]() mutable {
-            hub.with_room(id, [ply, move = std::move(move)](GameRoom* room) mutable {
-                if (room) room->on_engine_move(ply, std::move(move));
+        boost::asio::post(hub.ioc(), [&hub, id, ply, epoch, move = std::move(move)]() mutable {
+            hub.with_room(id, [ply, epoch, move = std::move(move)](GameRoom* room) mutable {
+                if (room) room->on_engine_move(epoch, ply, std::move(move));
             });
         });
     };
@@ -438,7 +465,8 @@ void GameRoom::maybe_engine() {
     if (hub_.engine().submit_game(client, std::move(job))) engine_pending_ = true;
 }
 
-void GameRoom::on_engine_move(int ply, std::string uci) {
+void GameRoom::on_engine_move(std::uint64_t epoch, int ply, std::string uci) {
+    if (epoch != engine_epoch_) return;  // searched before a takeback
     const std::int64_t credit = uncharged_wait(now_ms());
     engine_pending_ = false;
     LiveGame& g = *game_;

@@ -82,7 +82,8 @@ public:
     // An unlimited game idle for too long: ended and stored.
     void archive(std::int64_t now);
 
-    void on_engine_move(int ply, std::string uci);
+    // `epoch`: the takebacks counted when the search was asked for.
+    void on_engine_move(std::uint64_t epoch, int ply, std::string uci);
     void on_timer();
 
 private:
@@ -102,6 +103,8 @@ private:
     void store_end_if_over(bool was_live);
     std::vector<WriteOp> move_ops();
     void rematch(const PeerPtr& p, const std::string& id_json);
+    // Moves were just taken back: the engine's search is dropped, the game stored.
+    void took_back();
     ChatRoom chat_room_of(const Peer& p) const;
     void send_chat_history(Peer& p) const;
 
@@ -119,6 +122,7 @@ private:
     boost::asio::steady_timer timer_;
     std::shared_ptr<std::atomic<bool>> engine_cancel_;
     bool engine_pending_ = false;
+    std::uint64_t engine_epoch_;  // new at each takeback: an engine answer from before one is dropped
     // The computer's move in the engine queue: since when, and when its
     // search started (0: still waiting), set by the engine's thread.
     std::int64_t engine_queued_at_ = 0;

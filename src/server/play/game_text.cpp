@@ -127,6 +127,9 @@ std::string LiveGame::state_base(std::int64_t now, const Presence& presence) con
     m.rematch_offer = rec_.rematch_offer;
     m.rematch_game = rec_.rematch_game;
     m.can_abort = live() && ply() < 2;
+    if (takebacks_allowed())
+        m.takeback = out::StateTakeback{takeback_offer_ ? std::string(color_name(*takeback_offer_)) : "",
+                                        may_take_back(WHITE), may_take_back(BLACK)};
     if (live() && presence.claim)
         m.claim = out::StateClaim{std::string(color_name(presence.claim->by)), presence.claim->available_at};
     m.created_at = rec_.created_at;

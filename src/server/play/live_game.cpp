@@ -216,6 +216,7 @@ ActionResult LiveGame::move(Color seat, const std::string& uci, std::optional<in
     }
     rec_.clock_at = now;
     if (rec_.draw_offer == color_name(~mover)) rec_.draw_offer.clear();  // declined by playing on
+    takeback_offer_.reset();  // a move answers a takeback offer: declined (or withdrawn)
 
     MoveRecord mr;
     mr.ply = ply();
@@ -249,6 +250,7 @@ void LiveGame::finish(Outcome o, Termination t, std::int64_t now) {
     rec_.termination = std::string(termination_name(t));
     rec_.ended_at = now;
     rec_.draw_offer.clear();
+    takeback_offer_.reset();
     rec_.result_pending = result_to_record(rec_);
     refresh();
 }

@@ -19,6 +19,7 @@ namespace echecs::server {
 struct GameSettings {
     std::int64_t first_move_ms = 30'000;  // real-time: time for each side's first move
     int draw_offer_interval = 20;         // plies between two draw offers of one player
+    int takeback_max_level = 5;           // the strongest computer level that grants takebacks
 };
 
 // What a state message adds to the game: who is connected and whether a
@@ -70,6 +71,20 @@ public:
     // The opponent of `claimant` left (the room decides when that is so):
     // a win for the claimant (a draw when it cannot mate), or a draw.
     ActionResult claim(Color claimant, bool victory, std::int64_t now);
+    // Takeback (live_game_takeback.cpp, docs/API.md "Takeback"): a player
+    // takes back their last move, and the opponent's answer after it if
+    // there is one. Never in rated games; against the computer (up to
+    // GameSettings::takeback_max_level) and in a game against oneself it is
+    // granted at once; otherwise the opponent accepts or declines. `taken`:
+    // the plies taken back now (0 while an offer waits).
+    ActionResult takeback_offer(Color seat, std::int64_t now, int& taken);
+    ActionResult takeback_accept(Color seat, std::int64_t now, int& taken);
+    ActionResult takeback_decline(Color seat);
+    // Whether takebacks exist in this game at all, and whether `seat` may
+    // propose one now (for the state).
+    bool takebacks_allowed() const;
+    bool may_take_back(Color seat) const;
+    std::optional<Color> takeback_offer_by() const { return takeback_offer_; }
     // Rematch: sets `agreed` when both want it (the caller creates the game).
     ActionResult rematch_offer(Color seat, bool& agreed);
     ActionResult rematch_accept(Color seat);
@@ -125,6 +140,13 @@ private:
     std::int64_t& clock_of(Color c) { return c == WHITE ? rec_.white_ms : rec_.black_ms; }
     int& draw_ply_of(Color c) { return c == WHITE ? rec_.white_draw_ply : rec_.black_draw_ply; }
     void append_move_text(const MoveRecord& m, const Position& after);
+    // Why `seat` may not propose a takeback now, or nothing.
+    ActionResult takeback_refusal(Color seat) const;
+    // The plies a takeback by `seat` removes: 1 on the opponent's turn, 2 on its own.
+    int takeback_plies(Color seat) const { return seat == turn() ? 2 : 1; }
+    // Removes the last `n` moves and replays the rest (the clock rule is in
+    // the .cpp); `taken` = n.
+    void take_back(int n, std::int64_t now, int& taken);
 
     GameRecord rec_;
     GameSettings settings_;
@@ -134,6 +156,9 @@ private:
     std::string legal_text_;      // the JSON of legal_, without brackets
     std::string legal_san_text_;  // the JSON of the SAN of each of legal_, same order
     bool check_ = false;
+    // Not stored: an open offer does not outlive the room (a restart drops it).
+    std::optional<Color> takeback_offer_;
+    int takeback_declined_ply_[2] = {-1, -1};  // the ply at which each side's offer was declined
 };
 
 nlohmann::json time_json(const TimeControl& tc);

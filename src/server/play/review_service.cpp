@@ -6,6 +6,9 @@
 #include <boost/asio/steady_timer.hpp>
 // clang-format on
 
+#include "core/game.h"
+#include "core/notation.h"
+#include "server/api/input.h"
 #include "server/app/util.h"
 #include "server/play/game_room.h"
 #include "server/play/hub.h"
@@ -128,6 +131,91 @@ void ReviewService::get(const HttpContextPtr& ctx) {
 void ReviewService::summary(const std::string& game, std::function<void(json)> fn) {
     if (auto it = running_.find(game); it != running_.end()) return fn(running_json(*it->second));
     lookup(game, [fn](const Stored& s) { fn(s ? record_json(*s, true) : json(nullptr)); });
+}
+
+namespace {
+review::Evaluation evaluation_of(const json& p) {
+    review::Evaluation e;
+    if (p.value("cp", json()).is_number_integer()) e.cp = p["cp"].get<int>();
+    if (p.value("mate", json()).is_number_integer()) e.mate = p["mate"].get<int>();
+    e.white_expected = p.value("white_expected", 0.5);
+    if (p.contains("best") && p["best"].is_array())
+        for (const json& m : p["best"])
+            if (m.is_string()) e.best_line.push_back(m.get<std::string>());
+    return e;
+}
+}  // namespace
+
+// "Learn from your mistakes": the move tried in the position before ply
+// `ply`, searched with the review's budget and judged against the review's
+// evaluation of that position (review::judge_try).
+void ReviewService::try_move(const HttpContextPtr& ctx) {
+    auto self = shared_from_this();
+    const json& body = ctx->body();
+    hub_.read_game(ctx->param("id"), [self, ctx, body](const LiveGame* g, GameRoom*) {
+        ctx->run_guarded([&] {
+            GameInfo info = readable(g, ctx->token());
+            const int ply = int(number_field(body, "ply", 1, std::max<double>(1, double(info.moves.size()))));
+            if (ply > int(info.moves.size()))
+                throw ApiError(Reason::number_range, "ply must be a move of the game", "ply",
+                               {{"min", 1}, {"max", int(info.moves.size())}});
+            const std::string written = string_field(body, "move", true);
+            // The move as a coordinate string, SAN accepted too.
+            std::vector<std::string> before(info.moves.begin(), info.moves.begin() + (ply - 1));
+            Game game(info.variant, info.initial_fen.empty() ? Position::START_FEN : info.initial_fen, before);
+            const Color mover = game.position().side_to_move();
+            std::string uci, san;
+            try {
+                Move m;
+                try {
+                    m = parse_uci(game.position(), written);
+                } catch (const std::exception&) {
+                    m = parse_san(game.position(), written);
+                }
+                if (!game.is_legal(m)) throw std::runtime_error("illegal");
+                uci = to_uci(m);
+                san = to_san(game.position(), m);
+            } catch (const std::exception& e) {
+                throw ApiError(Code::illegal_move, Reason::move_illegal, "illegal move " + written + ": " + e.what(),
+                               "move", {{"move", written}});
+            }
+            const std::string ip = ctx->request().ip;
+            if (!self->hub_.limits().take_eval(ip, now_ms()))
+                throw ApiError(Reason::eval_rate, "too many evaluations from this address: slow down", "",
+                               {{"per_second", self->hub_.options().eval_rate_per_second}});
+            self->lookup(info.id, [self, ctx, info, ply, mover, before, uci, san, ip](const Stored& s) mutable {
+                ctx->run_guarded([&] {
+                    if (!s || s->status != "done")
+                        throw ApiError(Reason::review_not_found, "this game has not been reviewed");
+                    const json r = json::parse(s->result, nullptr, false);
+                    if (r.is_discarded() || !r.contains("positions") || int(r["positions"].size()) < ply)
+                        throw ApiError(Reason::review_not_found, "this game's review is incomplete");
+                    const review::Evaluation was = evaluation_of(r["positions"][std::size_t(ply - 1)]);
+                    before.push_back(uci);
+                    auto job = [self, ctx, info, mover, was, moves = std::move(before), uci, san,
+                                nodes = self->limits_.nodes_per_position](const std::atomic<bool>& stop) {
+                        json answer;
+                        try {
+                            const review::Evaluation after =
+                                review::evaluate_position(info.variant, info.initial_fen, moves, nodes, 16, &stop);
+                            const review::TryVerdict v = review::judge_try(info.variant, mover, was, uci, after);
+                            answer = {{"move", uci}, {"san", san}, {"verdict", v.verdict}, {"loss", v.loss}};
+                        } catch (const std::exception& e) {
+                            self->hub_.log(std::string("review try: ") + e.what());
+                        }
+                        boost::asio::post(self->hub_.ioc(), ctx->guard([ctx, answer] {
+                            if (answer.is_null())
+                                ctx->error(ApiError(Reason::engine_busy, "the engine could not judge the move"));
+                            else
+                                ctx->json(200, answer);
+                        }));
+                    };
+                    if (self->hub_.engine().submit_analysis(ip, std::move(job)) != EngineScheduler::Refusal::None)
+                        throw ApiError(Reason::engine_busy, "the engine is busy; try again");
+                });
+            });
+        });
+    });
 }
 
 void ReviewService::start(const HttpContextPtr& ctx, const GameInfo& g) {

@@ -51,6 +51,9 @@ public:
     // POST /api/games/:id/review, GET /api/games/:id/review.
     void request(const HttpContextPtr& ctx);
     void get(const HttpContextPtr& ctx);
+    // POST /api/games/:id/review/try {"ply", "move"}: "learn from your
+    // mistakes", a move tried instead of the one of ply `ply`, judged.
+    void try_move(const HttpContextPtr& ctx);
     // The game's `review` summary for its JSON (null when never requested):
     // fn runs on the I/O thread, possibly after a storage read.
     void summary(const std::string& game, std::function<void(nlohmann::json)> fn);

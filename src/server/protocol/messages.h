@@ -44,6 +44,9 @@ enum class Command {
     RematchDecline,
     ClaimVictory,
     ClaimDraw,
+    TakebackOffer,
+    TakebackAccept,
+    TakebackDecline,
 };
 struct GameCommand {
     std::string game;

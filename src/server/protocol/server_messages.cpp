@@ -195,6 +195,12 @@ std::string state_base_text(const State& m) {
     out += ",\"rematch_offer\":" + opt_str(m.rematch_offer);
     out += ",\"rematch_game\":" + opt_str(m.rematch_game);
     out += std::string(",\"can_abort\":") + (m.can_abort ? "true" : "false");
+    out += ",\"takeback\":";
+    if (m.takeback)
+        out += "{\"offer\":" + opt_name(m.takeback->offer) + ",\"white\":" + (m.takeback->white ? "true" : "false") +
+               ",\"black\":" + (m.takeback->black ? "true" : "false") + "}";
+    else
+        out += "null";
     out += ",\"claim\":" + claim;
     out += ",\"created_at\":" + std::to_string(m.created_at);
     out += ",\"ended_at\":" + opt_num(m.ended_at);

@@ -137,6 +137,12 @@ struct StateClaim {
     std::string by;
     std::int64_t available_at = 0;
 };
+// Takebacks in a game where they exist: the open offer's author ("" for
+// none) and whether each seat may propose one now.
+struct StateTakeback {
+    std::string offer;
+    bool white = false, black = false;
+};
 struct State {
     std::string game, variant;
     nlohmann::json time;  // time_json()
@@ -149,6 +155,7 @@ struct State {
     StatePlayer white, black;
     std::string draw_offer, rematch_offer, rematch_game;
     bool can_abort = false;
+    std::optional<StateTakeback> takeback;  // null: no takeback in this game
     std::optional<StateClaim> claim;
     std::int64_t created_at = 0;
     std::optional<std::int64_t> ended_at;

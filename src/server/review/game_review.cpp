@@ -9,6 +9,7 @@
 #include "core/notation.h"
 #include "core/vocabulary.h"
 #include "engine/engine.h"
+#include "server/review/accuracy.h"
 
 namespace echecs::review {
 
@@ -68,7 +69,8 @@ json summary_json(const PlayerSummary& s) {
     return {{"inaccuracies", s.inaccuracies},
             {"mistakes", s.mistakes},
             {"blunders", s.blunders},
-            {"average_loss", s.average_loss}};
+            {"average_loss", s.average_loss},
+            {"accuracy", s.accuracy ? json(*s.accuracy) : json(nullptr)}};
 }
 
 }  // namespace
@@ -162,8 +164,58 @@ Review review_game(const ReviewRequest& req, const std::atomic<bool>* cancel, co
     }
     if (counts[0]) r.white.average_loss = 100 * losses[0] / counts[0];
     if (counts[1]) r.black.average_loss = 100 * losses[1] / counts[1];
+    // Accuracy over the positions evaluated so far.
+    std::vector<double> win;
+    for (std::size_t i = 0; i <= judged && i < r.positions.size(); ++i) {
+        const Evaluation& e = r.positions[i];
+        win.push_back(win_percent(e.cp, e.mate, e.white_expected));
+    }
+    for (std::size_t i = 0; i < judged; ++i) {
+        MoveReview& m = r.moves[i];
+        const bool white = m.mover == WHITE;
+        m.accuracy = move_accuracy(white ? win[i] : 100 - win[i], white ? win[i + 1] : 100 - win[i + 1]);
+    }
+    if (judged) {
+        const GameAccuracy a = game_accuracy(win, r.moves[0].mover);
+        r.white.accuracy = a.white;
+        r.black.accuracy = a.black;
+    }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return r;
+}
+
+Evaluation evaluate_position(Variant v, const std::string& initial_fen, const std::vector<std::string>& moves,
+                             std::uint64_t nodes, int hash_mb, const std::atomic<bool>* cancel) {
+    std::unique_ptr<Game> game;
+    try {
+        game = std::make_unique<Game>(v, initial_fen.empty() ? Position::START_FEN : initial_fen, moves);
+    } catch (const std::exception& e) {
+        throw std::invalid_argument(e.what());
+    }
+    ReviewRequest req;
+    req.variant = v;
+    req.nodes_per_position = nodes;
+    req.hash_mb = hash_mb;
+    std::uint64_t searched = 0;
+    const GameResult res = game->result();
+    if (res.over()) return terminal(res);
+    return evaluate(*game, req, moves, cancel, searched);
+}
+
+TryVerdict judge_try(Variant v, Color mover, const Evaluation& before, const std::string& tried,
+                     const Evaluation& after) {
+    const bool white = mover == WHITE;
+    const double b = white ? before.white_expected : 1 - before.white_expected;
+    const double a = white ? after.white_expected : 1 - after.white_expected;
+    TryVerdict t;
+    t.loss = std::max(0.0, b - a);
+    if (!before.best_line.empty() && before.best_line.front() == tried)
+        t.verdict = "best";
+    else if (const Judgement j = judge(v, t.loss); j == Judgement::None)
+        t.verdict = "good";
+    else
+        t.verdict = std::string(judgement_name(j));
+    return t;
 }
 
 json to_json(const Review& r) {
@@ -182,6 +234,7 @@ json to_json(const Review& r) {
              {"san", m.san},
              {"color", color_info(m.mover).name},
              {"loss", m.loss},
+             {"accuracy", m.accuracy},
              {"judgement", m.judgement == Judgement::None ? json(nullptr) : json(judgement_name(m.judgement))}});
     const Thresholds& t = thresholds(r.variant);
     return {{"variant", variant_name(r.variant)},

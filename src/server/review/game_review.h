@@ -61,13 +61,15 @@ struct MoveReview {
     int ply = 0;  // 1 = the first move of the game
     std::string uci, san;
     Color mover = WHITE;
-    double loss = 0;  // of the mover's expected score, 0..1
+    double loss = 0;        // of the mover's expected score, 0..1
+    double accuracy = 100;  // 0..100, from the win% lost (accuracy.h)
     Judgement judgement = Judgement::None;
 };
 
 struct PlayerSummary {
     int inaccuracies = 0, mistakes = 0, blunders = 0;
-    double average_loss = 0;  // mean loss per move, in percent of expected score
+    double average_loss = 0;         // mean loss per move, in percent of expected score
+    std::optional<double> accuracy;  // 0..100 (accuracy.h); none without a move
 };
 
 struct Review {
@@ -90,8 +92,26 @@ using ReviewProgress = std::function<void(int done, int total)>;
 Review review_game(const ReviewRequest& request, const std::atomic<bool>* cancel = nullptr,
                    const ReviewProgress& progress = nullptr);
 
+// The evaluation of the position after `moves` from `initial_fen` ("": the
+// start), with the review's budget (a position where the game is over is its
+// result). Throws std::invalid_argument for an illegal move.
+Evaluation evaluate_position(Variant v, const std::string& initial_fen, const std::vector<std::string>& moves,
+                             std::uint64_t nodes, int hash_mb = 16, const std::atomic<bool>* cancel = nullptr);
+
+// "Learn from your mistakes": a move `tried` instead of the one played, in a
+// position evaluated `before` (the review's), leading to `after`. The
+// verdict: "best" (the engine's own move), "good" (it loses less than an
+// inaccuracy: as good as the engine's), else the judgement of its loss
+// ("inaccuracy", "mistake", "blunder").
+struct TryVerdict {
+    std::string verdict;
+    double loss = 0;  // of the mover's expected score, 0..1
+};
+TryVerdict judge_try(Variant v, Color mover, const Evaluation& before, const std::string& tried,
+                     const Evaluation& after);
+
 // {"variant","complete","nodes","seconds","positions":[{"cp","mate","white_expected","best","best_san","depth"}],
-//  "moves":[{"ply","uci","san","color","loss","judgement"}],"summary":{"white":{...},"black":{...}},
+//  "moves":[{"ply","uci","san","color","loss","accuracy","judgement"}],"summary":{"white":{...},"black":{...}},
 //  "thresholds":{...}}
 nlohmann::json to_json(const Review& r);
 

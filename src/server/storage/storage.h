@@ -146,6 +146,12 @@ struct SaveProgress {
     std::int64_t white_ms = 0, black_ms = 0, clock_at = 0;
     std::string draw_offer;
 };
+// A takeback: the moves from ply `from` on are deleted (with a SaveGame of
+// the position and clocks they leave, in the same write).
+struct TakeBackMoves {
+    std::string game_id;
+    int from = 0;
+};
 struct SaveSeek {
     SeekRecord seek;
 };
@@ -226,8 +232,8 @@ struct Fence {
     std::string node;
     std::int64_t token = 0;
 };
-using WriteOp = std::variant<SaveGame, AddMove, SaveProgress, SaveSeek, DeleteSeek, Heartbeat, AddChat, AddReport,
-                             SaveReview, MarkClaimed, Fence>;
+using WriteOp = std::variant<SaveGame, AddMove, SaveProgress, TakeBackMoves, SaveSeek, DeleteSeek, Heartbeat, AddChat,
+                             AddReport, SaveReview, MarkClaimed, Fence>;
 
 struct GameFilter {
     std::string status;  // "live", "over" or "" for all

@@ -611,6 +611,9 @@ private:
                       {op.ply, op.fen, op.white_ms, op.black_ms, op.clock_at, op.draw_offer, op.game_id}) != 1)
             throw StorageError("no game " + op.game_id);
     }
+    void write(const TakeBackMoves& op) {
+        db_->exec("DELETE FROM moves WHERE game_id = ? AND ply >= ?", {op.game_id, op.from});
+    }
     void write(const SaveSeek& op) {
         static const std::string sql = insert_sql("seeks", SEEK_COLUMNS, "id");
         db_->exec(sql, seek_params(op.seek));

@@ -174,3 +174,30 @@ export function claimControls(
     ],
   };
 }
+
+/**
+ * Takeback (the server decides what is allowed: `state.takeback`): the
+ * opponent's proposal with its answers, one's own waiting proposal, or the
+ * button to propose one.
+ */
+export function takebackControls(
+  st: GameState,
+  me: Color,
+  button: (label: string, action: string, onClick: () => void, cls?: string) => HTMLElement,
+  send: (type: string) => void,
+): HTMLElement[] {
+  const tb = st.takeback;
+  if (st.status !== 'live' || !tb) return [];
+  if (tb.offer && tb.offer !== me)
+    return [
+      el('div', { class: 'offer takeback' }, t('game.opponentOffersTakeback')),
+      button(t('game.acceptDraw'), 'takeback-accept', () => send('takeback_accept'), 'primary'),
+      button(t('game.declineDraw'), 'takeback-decline', () => send('takeback_decline')),
+    ];
+  if (tb.offer === me) {
+    const b = button(t('game.takebackOffered'), 'takeback-offer', () => undefined);
+    (b as HTMLButtonElement).disabled = true;
+    return [b];
+  }
+  return tb[me] ? [button(t('game.takeback'), 'takeback-offer', () => send('takeback_offer'))] : [];
+}

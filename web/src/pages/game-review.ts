@@ -3,7 +3,7 @@
 // evaluation graph under the board, the marks in the move list and the best
 // move's arrows (review-view.ts draws them; the server judges every move).
 
-import { http } from '../api.js';
+import { GameState, http } from '../api.js';
 import type { ReviewMessage } from '../protocol.js';
 import { BoardView } from '../board.js';
 import { clear, el } from '../dom.js';
@@ -11,6 +11,7 @@ import { errorText } from '../errors.js';
 import { BoardIndex, parseFen } from '../fen.js';
 import { t } from '../i18n.js';
 import { Review, bestArrows, markMoveList, renderReview } from '../review-view.js';
+import { LearnPanel, mistakesOf } from './review-learn.js';
 
 /** The server's answer about a game's review (GET/POST /api/games/:id/review and the `review` message). */
 export interface ReviewStatus {
@@ -30,14 +31,26 @@ export class GameReviewPanel {
   private shown = 0;
   private fen = '';
   private movesBox: HTMLElement | null = null;
+  private learn: LearnPanel;
 
   constructor(
     private host: HTMLElement,
     private game: string,
     private go: (ply: number) => void,
     private board: () => BoardView | null,
+    private gameState: () => GameState | null,
   ) {
     host.hidden = true;
+    this.learn = new LearnPanel(
+      game,
+      gameState()?.variant ?? 'chess',
+      p => {
+        const st = this.gameState();
+        return !st ? '' : p === 0 ? st.initial_fen : (st.moves[p - 1]?.fen ?? st.initial_fen);
+      },
+      go,
+      () => this.draw(),
+    );
   }
 
   /** A `review` message of the game's room. */
@@ -105,7 +118,24 @@ export class GameReviewPanel {
       });
       const bestSan = review.positions[this.shown]?.best_san;
       best.append(box, ` ${t('review.showBest')}`, bestSan && this.showBest ? el('span', { class: 'best-san' }, ` ${bestSan}`) : '');
-      host.append(el('h3', {}, t('review.title')), graph, best);
+      // the position shown (a click in the graph, on a mark or a move) on the analysis board
+      const analyse = el(
+        'a',
+        { href: `/analysis?game=${encodeURIComponent(this.game)}&ply=${this.shown}`, 'data-link': '', class: 'btn small', 'data-action': 'review-analyse' },
+        t('review.analyseHere'),
+      );
+      host.append(el('h3', {}, t('review.title')), graph, best, analyse);
+      // learn from your mistakes: a player's own mistakes and blunders, one by one
+      const you = this.gameState()?.you;
+      if (you && this.learn.active()) {
+        const box = el('div', { class: 'learn-host' });
+        this.learn.render(box, review);
+        host.appendChild(box);
+      } else if (you && mistakesOf(review, you).length) {
+        const start = el('button', { type: 'button', class: 'btn small primary', 'data-action': 'learn-start' }, t('learn.start'));
+        start.addEventListener('click', () => this.learn.start(review, you));
+        host.appendChild(start);
+      }
       if (this.movesBox) markMoveList(this.movesBox, review);
       this.arrows(review);
       return;

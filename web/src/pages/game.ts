@@ -19,7 +19,7 @@ import { navigate } from '../router.js';
 import { isFlipped, onSettings, setFlipped, settings } from '../settings.js';
 import { moveSound, play } from '../sound.js';
 import { openRulesDialog } from './rules.js';
-import { claimControls, clocksAt, renderLastMoves, renderMoveList, renderPlayer, renderResult, showSan } from './game-parts.js';
+import { claimControls, clocksAt, renderLastMoves, renderMoveList, renderPlayer, renderResult, showSan, takebackControls } from './game-parts.js';
 import { decoratePlayer, decorateResult } from './game-rating.js';
 import { attachResizeHandle } from './resize.js';
 import { GameReviewPanel } from './game-review.js';
@@ -181,7 +181,7 @@ class GamePage {
     const thumb = el('div', { class: 'alice-thumb', hidden: '' });
     const lastMoves = el('div', { class: 'last-moves', 'aria-hidden': 'true' });
     const reviewHost = el('section', { class: 'game-review' });
-    this.review = new GameReviewPanel(reviewHost, st.game, p => this.go(p), () => this.board);
+    this.review = new GameReviewPanel(reviewHost, st.game, p => this.go(p), () => this.board, () => this.state);
     const endBox = el('div', { class: 'end-box', hidden: '' });
     const main = el('div', { class: 'game-main' }, barTop, boardHost, barBottom, slot, endBox, reviewHost);
     if (twoBoards(st.variant)) main.appendChild(el('div', { class: 'alice-row' }, thumb, lastMoves));
@@ -204,10 +204,8 @@ class GamePage {
 
   private onState(st: GameState): void {
     const prev = this.state;
-    if (prev && st.ply < prev.ply && st.game === prev.game && st.status === prev.status) {
-      // an older HTTP answer arriving after a newer socket state
-      if (st.status === 'live') return;
-    }
+    // The socket's states come in order (the HTTP answer is used only before
+    // the first one): a smaller ply is a takeback, shown as is.
     this.state = st;
     // the running clock was read at server_time: count the message's transit too
     // (server clock estimated from the socket's pings; bounded against bad estimates)
@@ -592,6 +590,7 @@ class GamePage {
       } else if (!st.players[opp].computer) {
         box.appendChild(btn(t('game.offerDraw'), 'draw-offer', () => send('draw_offer')));
       }
+      box.append(...takebackControls(st, me, btn, send));
       if (st.can_abort) box.appendChild(btn(t('game.abort'), 'abort', () => send('abort')));
       const claim = claimControls(st, ws().serverNow(), btn, send);
       box.append(...claim.nodes);
