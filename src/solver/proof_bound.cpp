@@ -10,8 +10,7 @@
 namespace echecs::solver {
 
 ProofBound::ProofBound(Variant v, const Position& target)
-    : variant_(v),
-      alice_(variant_info(v).boards == 2),
+    : alice_(variant_info(v).boards == 2),
       avalanche_(variant_info(v).has_pushes),
       on_b_(target.on_board_b()),
       occupied_(target.pieces()) {

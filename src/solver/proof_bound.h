@@ -62,7 +62,6 @@ private:
     }
     static constexpr int ASSIGN_INF_COST = 1000;  // assignment.h's ASSIGN_INF
 
-    Variant variant_;
     bool alice_, avalanche_;
     std::array<Piece, SQUARE_NB> piece_{};
     std::array<std::uint8_t, SQUARE_NB> index_{};  // a target square's man: its index in men_
