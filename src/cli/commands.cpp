@@ -120,7 +120,7 @@ int pgn_command(const std::string& path, std::ostream& out, std::ostream& notes)
             ++bad;
         }
     }
-    out << games.size() << " games, " << bad << " with errors";
+    out << games.size() << (games.size() == 1 ? " game, " : " games, ") << bad << " with errors";
     if (empty) out << ", " << empty << " without moves";
     out << '\n';
     return bad ? 1 : 0;
