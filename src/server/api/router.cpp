@@ -57,7 +57,8 @@ HttpContext::HttpContext(HttpRequest req, Sender send) : req_(std::move(req)), s
             i = j + 1;
         }
     }
-    token_ = req_.header("x-echecs-token");
+    secret_ = req_.header("x-echecs-token");
+    token_ = token_key(secret_);
 }
 
 const std::string& HttpContext::param(const std::string& name) const {
@@ -73,7 +74,7 @@ const std::string& HttpContext::query(const std::string& name) const {
 }
 
 const std::string& HttpContext::token_required() const {
-    if (!valid_token(token_))
+    if (!valid_token(secret_))
         throw ApiError(Reason::token_missing, "header X-Echecs-Token (16-64 characters of [A-Za-z0-9_-]) required");
     return token_;
 }
