@@ -81,16 +81,19 @@ const std::string& HttpContext::token_required() const {
 
 const nlohmann::json& HttpContext::body() {
     if (!body_parsed_) {
-        if (!req_.body.empty()) {
-            const std::string& type = req_.header("content-type");
-            if (type.substr(0, type.find(';')) != "application/json")
-                throw ApiError(Reason::content_type, "the body must be sent as Content-Type: application/json", "",
-                               {{"expected", "application/json"}});
-        }
+        require_json();
         body_ = parse_body(req_.body);
         body_parsed_ = true;
     }
     return body_;
+}
+
+void HttpContext::require_json() const {
+    if (req_.body.empty()) return;
+    const std::string& type = req_.header("content-type");
+    if (type.substr(0, type.find(';')) != "application/json")
+        throw ApiError(Reason::content_type, "the body must be sent as Content-Type: application/json", "",
+                       {{"expected", "application/json"}});
 }
 
 void HttpContext::send(HttpResponse res) {

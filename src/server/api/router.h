@@ -40,6 +40,8 @@ public:
     // The body as a JSON object (parsed once); a non-empty body must be
     // sent as application/json.
     const nlohmann::json& body();
+    // Throws body()'s refusal of a body not sent as JSON, without parsing it.
+    void require_json() const;
 
     void send(HttpResponse res);
     void json(int status, const nlohmann::json& j);
