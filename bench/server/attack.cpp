@@ -241,7 +241,7 @@ int main(int argc, char** argv) {
          nullptr},
         {"Popeye import flood, 1 address", served,
          [](std::uint16_t port, double s) {
-             return upload_flood(port, s, "/api/problems/popeye/read", json{{"text", long_popeye(900 * 1024)}}.dump(),
+             return upload_flood(port, s, "/api/problems/popeye/read", json{{"text", long_popeye(800 * 1024)}}.dump(),
                                  8);
          },
          nullptr},

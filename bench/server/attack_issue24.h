@@ -44,13 +44,20 @@ inline std::vector<double> computer_replies(std::uint16_t port, int level, doubl
         w.send({{"type", "join"}, {"game", id}});
         json s = w.state(id, 0);
         while (Clock::now() < end && s["status"] == "live" && !s["legal_moves"].empty()) {
+            // A human's pause: the socket's message rate limit (30/s) refuses a faster player.
+            std::this_thread::sleep_for(100ms);
             const int ply = s["ply"];
             const auto t0 = Clock::now();
             w.send({{"type", "move"}, {"game", id}, {"move", s["legal_moves"][0]}, {"ply", ply}});
             // The computer's answer, or the end of the game by the human's move.
-            s = w.state_where(
-                id, [&](const json& j) { return j["ply"] >= ply + 2 || (j["status"] != "live" && j["ply"] > ply); },
-                120s);
+            try {
+                s = w.state_where(
+                    id, [&](const json& j) { return j["ply"] >= ply + 2 || (j["status"] != "live" && j["ply"] > ply); },
+                    120s);
+            } catch (const std::exception& e) {
+                throw std::runtime_error(std::string(e.what()) + " after ply " + std::to_string(ply) + " of " +
+                                         s["moves"].dump() + " " + s["status"].dump());
+            }
             if (s["ply"] >= ply + 2) out.push_back(ms_since(t0));
         }
         if (s["status"] == "live") w.send({{"type", "resign"}, {"game", id}});
@@ -166,6 +173,11 @@ inline std::string upload_flood(std::uint16_t port, double seconds, const std::s
                                 int threads) {
     std::atomic<int> ok{0}, refused{0}, other{0};
     std::atomic<std::int64_t> ok_ms{0};
+    {
+        FromAddress from(address(1, 2));
+        const HttpResult first = http_request(port, http::verb::post, target, body);
+        if (first.status != 200) return "the upload is refused: " + first.body.substr(0, 200);
+    }
     flood(threads, seconds, 1 << 30, [&](int) {
         FromAddress from(address(1, 1));
         const auto t0 = Clock::now();
