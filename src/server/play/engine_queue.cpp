@@ -1,5 +1,6 @@
 #include "server/play/engine_queue.h"
 
+#include <algorithm>
 #include <iostream>
 #include <utility>
 
@@ -100,9 +101,12 @@ void EngineScheduler::keep_time() {
 
 bool EngineScheduler::cut_a_long_game_search(std::chrono::steady_clock::time_point now) {
     Worker* longest = nullptr;
+    const std::int64_t waiting = std::int64_t(games_.clients.size());
+    const auto slice = std::chrono::milliseconds(
+        std::clamp(GAME_ROUND_MS / std::max<std::int64_t>(1, waiting), GAME_MIN_SLICE_MS, GAME_SLICE_MS));
     for (auto& w : workers_) {
         if (!w->busy) return false;  // a free thread takes the waiting search
-        if (w->analysis || w->stop || now - w->since < std::chrono::milliseconds(GAME_SLICE_MS)) continue;
+        if (w->analysis || w->stop || now - w->since < slice) continue;
         bool other = false;  // a waiting search of another client: one's own waits its turn
         for (const auto& [client, q] : games_.clients) other = other || client != w->client;
         if (other && (!longest || w->since < longest->since)) longest = w.get();

@@ -7,9 +7,12 @@
 // moves nor the other clients' analyses. A game search that finds every
 // thread busy with analyses stops the oldest of them early (it answers with
 // the line found so far). Game searches share the threads in slices: while
-// another client's game search waits, one that has run GAME_SLICE_MS stops
-// and plays the best move found so far, so that a player's computer move
-// waits one slice, not the whole think of every address ahead of it.
+// another client's game search waits, one that has run its slice stops and
+// plays the best move found so far, so that a player's computer move waits
+// one slice, not the whole think of every address ahead of it. The slice is
+// GAME_ROUND_MS shared by the clients waiting, between GAME_MIN_SLICE_MS and
+// GAME_SLICE_MS: when many addresses start at once (none served yet, all
+// equal), a round of them still takes about 2 s.
 #pragma once
 
 #include <atomic>
@@ -33,7 +36,7 @@ public:
     // game search needs the thread of this analysis.
     using Job = std::function<void(const std::atomic<bool>& stop)>;
 
-    static constexpr std::int64_t GAME_SLICE_MS = 500;
+    static constexpr std::int64_t GAME_SLICE_MS = 500, GAME_MIN_SLICE_MS = 100, GAME_ROUND_MS = 2000;
 
     EngineScheduler(int threads, std::size_t max_queue, std::size_t per_client);
     ~EngineScheduler();  // stops running searches, drops queued ones
