@@ -72,6 +72,8 @@ inline int serve(const std::vector<std::string>& args) {
                 o.max_connections = int(v);
             else if (k == "http_rate")
                 o.http_rate_per_second = o.http_burst = v;
+            else if (k == "http_burst")
+                o.http_burst = v;
             else if (k == "eval_rate")
                 o.eval_rate_per_second = o.eval_burst = v;
             else if (k == "engine_queue_per_client")
@@ -80,6 +82,10 @@ inline int serve(const std::vector<std::string>& args) {
                 o.eval_max_ms = std::int64_t(v);
             else if (k == "ws_send_budget")
                 o.ws_send_budget = std::size_t(v);
+            else if (k == "max_engine_games_per_ip")
+                o.max_engine_games_per_ip = int(v);
+            else if (k == "max_engine_games_per_player")
+                o.max_engine_games_per_player = int(v);
             else if (k == "lobby_games")
                 o.lobby_games = std::size_t(v);
             else if (k == "lobby_batch_ms")

@@ -518,6 +518,53 @@ TEST_F(AccountsTest, ALogInFloodDelaysNeitherALoggedInPlayerNorAnotherAddress) {
     EXPECT_EQ(order[3], "10.0.0.3");
 }
 
+// A log-in flood's addresses, once each has had a hash, wait behind an
+// address that has had none: a real log-in waits one hash, not one per
+// flooding address.
+TEST_F(AccountsTest, ANewAddressLogsInBeforeTheFloodersNextHashes) {
+    std::promise<void> entered, release;
+    std::shared_future<void> released = release.get_future().share();
+    auto service = std::make_unique<AccountService>(std::move(accounts_), ServiceOptions{});
+    std::mutex m;
+    std::vector<std::string> order;
+    std::atomic<bool> first{true};
+    HttpIn login;
+    login.content_type = "application/json";
+    login.body = {{"username", "nobody"}, {"password", "not the passphrase"}};
+    auto answered = [&](std::string who) {
+        return [&, who](HttpAnswer) {
+            if (first.exchange(false)) {  // the flooder's first hash: holds the worker until released
+                entered.set_value();
+                released.wait();
+            }
+            std::lock_guard lock(m);
+            order.push_back(who);
+        };
+    };
+    for (const char* flooder : {"10.0.0.1", "10.0.0.2"}) {
+        login.client_ip = flooder;
+        service->handle(Endpoint::LogIn, login, answered(flooder));
+        if (std::string(flooder) == "10.0.0.1") entered.get_future().wait();  // served once, running
+    }
+    login.client_ip = "10.0.0.1";
+    for (int i = 0; i < 2; ++i) service->handle(Endpoint::LogIn, login, answered("10.0.0.1"));
+    login.client_ip = "10.0.0.3";
+    service->handle(Endpoint::LogIn, login, answered("10.0.0.3"));
+    release.set_value();
+    auto count = [&] {
+        std::lock_guard lock(m);
+        return order.size();
+    };
+    // Bounded: 60 s (a test clock, the cheapest hash).
+    for (int i = 0; i < 6000 && count() < 5; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    service.reset();
+    std::lock_guard lock(m);
+    ASSERT_EQ(order.size(), 5u) << "the queued log-ins were not all answered within 60 s";
+    // 10.0.0.1 (served first), then the two not yet served in their order of
+    // arrival, then 10.0.0.1's next two.
+    EXPECT_EQ(order, (std::vector<std::string>{"10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.1", "10.0.0.1"}));
+}
+
 }  // namespace
 
 namespace {

@@ -41,6 +41,28 @@ struct HttpResult {
 
 using Headers = std::vector<std::pair<std::string, std::string>>;
 
+// The local address this thread's clients connect from ("": the system's
+// choice, 127.0.0.1). The server counts its limits per peer address, and
+// loopback answers on all of 127/8: a benchmark plays many addresses.
+inline thread_local std::string client_source;
+class FromAddress {
+public:
+    explicit FromAddress(std::string address) : old_(std::exchange(client_source, std::move(address))) {}
+    ~FromAddress() { client_source = old_; }
+    FromAddress(const FromAddress&) = delete;
+    FromAddress& operator=(const FromAddress&) = delete;
+
+private:
+    std::string old_;
+};
+
+// Opens `socket` bound to client_source, when one is set.
+inline void bind_source(tcp::socket& socket) {
+    if (client_source.empty()) return;
+    socket.open(tcp::v4());
+    socket.bind(tcp::endpoint(asio::ip::make_address(client_source), 0));
+}
+
 // Runs `ioc` until `done` or `timeout`; then throws, naming `what`, on a
 // timeout or an error. Beast's timeouts hold for asynchronous operations
 // only: a synchronous read from a server that never answers would wait for
@@ -73,6 +95,7 @@ inline HttpResult http_request(std::uint16_t port, http::verb method, const std:
     parser.body_limit(64 * 1024 * 1024);
     beast::error_code ec;
     bool done = false;
+    bind_source(stream.socket());
     stream.expires_after(30s);  // the whole exchange: generous, a guard against hangs only
     stream.async_connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port), [&](beast::error_code e) {
         if (e) return void((ec = e, done = true));
@@ -135,6 +158,7 @@ public:
         beast::error_code ec;
         bool done = false;
         auto& tcp_layer = beast::get_lowest_layer(ws_);
+        bind_source(tcp_layer.socket());
         tcp_layer.expires_after(30s);
         tcp_layer.async_connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port), [&](beast::error_code e) {
             if (e) return void((ec = e, done = true));

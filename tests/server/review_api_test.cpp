@@ -61,7 +61,7 @@ protected:
         rec.id.resize(8, 'x');
         rec.variant = k.variant;
         rec.initial_fen = k.fen;
-        rec.white = {"Ann", white_token, 0};
+        rec.white = {"Ann", server::token_key(white_token), 0};  // the stored form
         rec.black = {"Bob", "blacktokenBBBBBBBBBBBB", 0};
         rec.is_private = is_private;
         rec.created_at = 1;

@@ -479,6 +479,40 @@ TEST_F(ServerTest, GameAgainstTheComputer) {
     EXPECT_EQ(w.state(g["game"], 1, 30s)["you"], "black");
 }
 
+// The database keeps a hash of each browser token, never the token: its file
+// (and its write-ahead log) hold no token of a seat or a seek, and the
+// players still take their seats back after a restart.
+TEST_F(ServerTest, TokensAreStoredHashedAndSeatsResumeAfterARestart) {
+    Pair p = new_game("chess");
+    const std::string seeker = token();
+    ASSERT_EQ(post_json(port_, "/api/seeks", {{"time", {{"kind", "unlimited"}}}}, seeker)["_status"], 201);
+    {
+        WsClient w(port_, p.a), b(port_, p.b);
+        join(w, p.game);
+        join(b, p.game);
+        play(w, b, p.game, {"e2e4"});
+    }
+    restart();
+    std::string stored;
+    for (const char* suffix : {"", "-wal"}) {
+        std::ifstream in(db_path() + suffix, std::ios::binary);
+        stored.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    ASSERT_NE(stored.find(p.game), std::string::npos) << "not the server's database";
+    for (const std::string& t : {p.a, p.b, seeker}) {
+        EXPECT_EQ(stored.find(t), std::string::npos) << "token stored in clear: " << t;
+        EXPECT_NE(stored.find(server::token_key(t)), std::string::npos) << "its key stored instead: " << t;
+    }
+    WsClient w(port_, p.a), b(port_, p.b);
+    EXPECT_EQ(join(w, p.game)["you"], "white");
+    EXPECT_EQ(join(b, p.game)["you"], "black");
+    const json last = play(w, b, p.game, {"e7e5", "g1f3"}, 1);
+    EXPECT_EQ(last["ply"], 3);
+    const json lobby = get_json(port_, "/api/lobby", seeker);
+    ASSERT_EQ(lobby["seeks"].size(), 1u) << lobby.dump();
+    EXPECT_EQ(lobby["seeks"][0]["mine"], true) << "the seek's owner known after the restart";
+}
+
 // ---------------------------------------------------------------------------
 // SIGKILL mid-game, restart: no acknowledged move lost, clocks correct.
 

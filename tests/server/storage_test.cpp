@@ -318,7 +318,22 @@ INSERT INTO seeks VALUES ('SeekPriv', 'alice', 'unlimited', 0, 0, 0, 'white', 'A
     EXPECT_EQ(seek->account, 0);
     EXPECT_EQ(seek->rating_max, 0);
     // Both seats' tokens are anonymous in a finished game: claimable.
-    EXPECT_EQ(s->anonymous_games_of("ta", 10).size(), 4u);
+    EXPECT_EQ(s->anonymous_games_of(token_key("ta"), 10).size(), 4u);
+    // The tokens are kept as their keys (a hash), the seats' and seeks' alike.
+    EXPECT_EQ(g1->white.token, token_key("ta"));
+    EXPECT_EQ(g1->black.token, token_key("tb"));
+    EXPECT_EQ(seek->token, token_key("ta"));
+    EXPECT_EQ(s->load_game("Game0003")->white.token, "") << "the computer has no token";
+    s.reset();
+    auto reader = accounts::sql_conn(url_);
+    EXPECT_EQ(reader
+                  ->query("SELECT COUNT(*) FROM games WHERE white_token IN ('ta', 'tb') OR black_token IN "
+                          "('ta', 'tb')")
+                  .at(0)
+                  .i(0),
+              0);
+    EXPECT_EQ(reader->query("SELECT COUNT(*) FROM seeks WHERE token = 'ta'").at(0).i(0), 0);
+    s = open();
     // The computer's levels were renumbered (two weaker levels below the old
     // level 1): a stored game keeps the settings it was played at.
     auto g3 = s->load_game("Game0003"), g4 = s->load_game("Game0004");

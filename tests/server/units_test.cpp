@@ -451,6 +451,49 @@ TEST(EngineScheduler, GameSearchesAreFairBetweenAddresses) {
     EXPECT_EQ(analyses.count, 0u);
 }
 
+// A long game search stops at the end of its slice when another client's
+// game search waits (it plays the move found so far), not for a search of
+// its own client, which waits its turn.
+TEST(EngineScheduler, GameSearchesShareTheThreadInSlices) {
+    std::atomic<bool> started{false}, stopped{false}, release{false};
+    std::atomic<std::int64_t> ran_ms{0};
+    std::mutex m;
+    std::vector<std::string> ran;
+    EngineScheduler s(1, 100, 2);
+    ASSERT_TRUE(s.submit_game("long", [&](const std::atomic<bool>& stop) {
+        const auto t0 = std::chrono::steady_clock::now();
+        started = true;
+        const auto end = t0 + 60s;
+        while (!stop && !release && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(1ms);
+        stopped = stop.load();
+        ran_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+    }));
+    ASSERT_TRUE(wait_until([&] { return started.load(); }, 30s)) << "waited 30 s for the first game search";
+    auto record = [&](std::string who) {
+        return [&, who](const std::atomic<bool>&) {
+            std::lock_guard lock(m);
+            ran.push_back(who);
+        };
+    };
+    // Its own client's next search waits: no cut after two slices.
+    ASSERT_TRUE(s.submit_game("long", record("long")));
+    std::this_thread::sleep_for(std::chrono::milliseconds(2 * EngineScheduler::GAME_SLICE_MS));
+    EXPECT_FALSE(stopped) << "cut for a search of its own client";
+    // Another client's search: the long one stops, and that search runs next.
+    ASSERT_TRUE(s.submit_game("other", record("other")));
+    ASSERT_TRUE(wait_until(
+        [&] {
+            std::lock_guard lock(m);
+            return ran.size() == 2;
+        },
+        30s))
+        << "waited 30 s for the two searches after the cut one; stopped " << stopped.load();
+    EXPECT_TRUE(stopped);
+    EXPECT_GE(ran_ms.load(), 2 * EngineScheduler::GAME_SLICE_MS);
+    EXPECT_EQ(ran[0], "other");
+    EXPECT_EQ(s.take_waits().first.cut, 1u);
+}
+
 TEST(EngineScheduler, TheQueueIsBounded) {
     // Before the scheduler: the blocking job still reads it while the
     // scheduler's destructor stops and joins its thread.

@@ -1,5 +1,6 @@
 #include "server/accounts/account_service.h"
 
+#include <algorithm>
 #include <chrono>
 #include <iterator>
 
@@ -59,6 +60,7 @@ AccountService::~AccountService() {
         for (Job& j : hashing_[client]) left.push_back(std::move(j));
     hashing_.clear();
     turn_.clear();
+    served_.clear();
     for (Job& j : left)
         if (j.refuse) j.refuse();
 }
@@ -101,7 +103,16 @@ bool AccountService::enqueue(Job job, bool bounded, Reason* why) {
             quick_.push_back(std::move(job));
         } else {
             std::deque<Job>& mine = hashing_[job.client];
-            if (mine.empty()) turn_.push_back(job.client);
+            if (mine.empty()) {
+                // An address not yet served since it began asking goes before
+                // those already served (after the other new ones): a real
+                // log-in waits one hash, not one per flooding address.
+                auto at = served_.count(job.client)
+                              ? turn_.end()
+                              : std::find_if(turn_.begin(), turn_.end(),
+                                             [this](const std::string& c) { return served_.count(c) > 0; });
+                turn_.insert(at, job.client);
+            }
             mine.push_back(std::move(job));
             ++hash_waiting_;
         }
@@ -126,6 +137,7 @@ std::optional<AccountService::Job> AccountService::next_job() {
     Job job = std::move(mine.front());
     mine.pop_front();
     --hash_waiting_;
+    served_.insert(client);
     if (mine.empty())
         hashing_.erase(client);
     else
@@ -151,8 +163,10 @@ void AccountService::loop() {
                 // every job catches its own errors; this keeps the worker alive regardless
             }
             std::lock_guard lock(mutex_);
-            if (auto it = per_client_.find(job->client); it != per_client_.end() && --it->second == 0)
+            if (auto it = per_client_.find(job->client); it != per_client_.end() && --it->second == 0) {
                 per_client_.erase(it);
+                served_.erase(job->client);  // holds nothing: new again
+            }
         }
         // Expired sessions are forgotten every sweep_ms, busy or not.
         if (std::chrono::steady_clock::now() - last_sweep >= every) {

@@ -5,9 +5,10 @@
 // supplies (it posts them to its I/O thread). The worker takes, in order:
 // the server's own jobs (seats, results), then the requests that hash no
 // password (who am I, profiles, log-out), then one password hash per
-// address in turn, so that a flood of log-ins from many addresses delays
-// a logged-in player by one hash at most, and a new address's log-in by one
-// hash per address waiting, not by the whole flood.
+// address in turn, an address not yet served first, so that a flood of
+// log-ins from many addresses delays a logged-in player by one hash at
+// most, and a new address's log-in by one hash (once every flooding
+// address has had one), not by the whole flood.
 #pragma once
 
 #include <condition_variable>
@@ -20,6 +21,7 @@
 #include <string>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "server/accounts/account_http.h"
@@ -100,6 +102,8 @@ private:
     // HTTP requests that hash a password, per address, the addresses in turn.
     std::unordered_map<std::string, std::deque<Job>> hashing_;
     std::deque<std::string> turn_;  // the addresses with waiting hashes, next first
+    // The addresses served a hash since they last held nothing.
+    std::unordered_set<std::string> served_;
     std::size_t hash_waiting_ = 0;
     std::unordered_map<std::string, std::size_t> per_client_;
     bool stopping_ = false;

@@ -116,7 +116,7 @@ acc::HttpIn account_request(const HttpContextPtr& ctx, const ServerOptions& opt)
     in.content_type = req.header("content-type");
     in.cookie = req.header("cookie");
     in.client_ip = req.ip;
-    in.token = valid_token(ctx->token()) ? ctx->token() : "";
+    in.token = valid_token(ctx->token_secret()) ? ctx->token_secret() : "";
     in.tls = over_tls(req, opt);
     in.cross_site = from_another_site(req.header("origin"), req.header("host"), req.header("sec-fetch-site"), opt);
     in.name = ctx->param("name");
@@ -140,7 +140,7 @@ namespace {
 
 void serve(Hub& hub, const HttpContextPtr& ctx, acc::Endpoint e) {
     acc::HttpIn in = account_request(ctx, hub.options());
-    const std::string token = in.token;
+    const std::string token = token_key(in.token);  // the seats' and sockets' form
     hub.accounts().handle(e, std::move(in), [&hub, ctx, e, token](acc::HttpAnswer a) {
         if (e == acc::Endpoint::SignUp && a.status == 201 && a.account_id > 0 && !token.empty())
             claim_anonymous_games(hub, a.account_id, token);

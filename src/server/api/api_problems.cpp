@@ -62,13 +62,12 @@ void add_problem_routes(Router& r, Hub& hub) {
     r.add("DELETE", "/api/problems/solve/:id", [jobs](const HttpContextPtr& ctx) { cancel(*jobs, ctx); });
     r.add("POST", "/api/problems/popeye",
           [](const HttpContextPtr& ctx) { ctx->json(200, problems::popeye_export(ctx->body())); });
-    // The uploads (up to 1 MiB) are read off the I/O thread; the body is
-    // parsed as JSON here, once, and handed over.
+    // The uploads (up to 1 MiB) are parsed and read off the I/O thread.
     r.add("POST", "/api/problems/popeye/read", [&hub](const HttpContextPtr& ctx) {
-        answer_off_io(hub, ctx, [body = ctx->body()] { return problems::popeye_import(body); });
+        answer_off_io(hub, ctx, [](const nlohmann::json& body) { return problems::popeye_import(body); });
     });
     r.add("POST", "/api/pgn/read", [&hub](const HttpContextPtr& ctx) {
-        answer_off_io(hub, ctx, [body = ctx->body()] { return study::import_pgn(body); });
+        answer_off_io(hub, ctx, [](const nlohmann::json& body) { return study::import_pgn(body); });
     });
 }
 

@@ -4,22 +4,27 @@
 #include <exception>
 #include <memory>
 
+#include "server/api/input.h"
 #include "server/play/hub.h"
+#include "server/protocol/text.h"
 
 namespace echecs::server {
 
-void answer_off_io(Hub& hub, const HttpContextPtr& ctx, std::function<nlohmann::json()> work) {
+void answer_off_io(Hub& hub, const HttpContextPtr& ctx,
+                   std::function<nlohmann::json(const nlohmann::json& body)> work) {
+    ctx->require_json();
+    // The request is not touched on the I/O thread while the job holds it.
     auto job = [&hub, ctx, work = std::move(work)](const std::atomic<bool>&) {
-        auto out = std::make_shared<nlohmann::json>();
+        auto out = std::make_shared<std::string>();
         std::exception_ptr failed;
         try {
-            *out = work();
+            *out = dump(work(parse_body(ctx->request().body)));
         } catch (...) {
             failed = std::current_exception();  // an ApiError: answered as one, from the I/O thread
         }
         boost::asio::post(hub.ioc(), ctx->guard([ctx, out, failed] {
             if (failed) std::rethrow_exception(failed);
-            ctx->json(200, *out);
+            ctx->json_text(200, std::move(*out));
         }));
     };
     switch (hub.engine().submit_analysis(ctx->request().ip, std::move(job))) {

@@ -57,7 +57,8 @@ HttpContext::HttpContext(HttpRequest req, Sender send) : req_(std::move(req)), s
             i = j + 1;
         }
     }
-    token_ = req_.header("x-echecs-token");
+    secret_ = req_.header("x-echecs-token");
+    token_ = token_key(secret_);
 }
 
 const std::string& HttpContext::param(const std::string& name) const {
@@ -73,23 +74,26 @@ const std::string& HttpContext::query(const std::string& name) const {
 }
 
 const std::string& HttpContext::token_required() const {
-    if (!valid_token(token_))
+    if (!valid_token(secret_))
         throw ApiError(Reason::token_missing, "header X-Echecs-Token (16-64 characters of [A-Za-z0-9_-]) required");
     return token_;
 }
 
 const nlohmann::json& HttpContext::body() {
     if (!body_parsed_) {
-        if (!req_.body.empty()) {
-            const std::string& type = req_.header("content-type");
-            if (type.substr(0, type.find(';')) != "application/json")
-                throw ApiError(Reason::content_type, "the body must be sent as Content-Type: application/json", "",
-                               {{"expected", "application/json"}});
-        }
+        require_json();
         body_ = parse_body(req_.body);
         body_parsed_ = true;
     }
     return body_;
+}
+
+void HttpContext::require_json() const {
+    if (req_.body.empty()) return;
+    const std::string& type = req_.header("content-type");
+    if (type.substr(0, type.find(';')) != "application/json")
+        throw ApiError(Reason::content_type, "the body must be sent as Content-Type: application/json", "",
+                       {{"expected", "application/json"}});
 }
 
 void HttpContext::send(HttpResponse res) {

@@ -31,12 +31,17 @@ public:
     const std::string& param(const std::string& name) const;
     const std::string& query(const std::string& name) const;
     bool has_query(const std::string& name) const { return query_.count(name) > 0; }
-    // X-Echecs-Token; token_required() throws `forbidden` when it is absent or malformed.
+    // The key (token_key) of X-Echecs-Token, what seats and seeks hold;
+    // token_required() throws `forbidden` when the token is absent or malformed.
     const std::string& token() const { return token_; }
     const std::string& token_required() const;
+    // The token as sent: only for the accounts, which hash it themselves.
+    const std::string& token_secret() const { return secret_; }
     // The body as a JSON object (parsed once); a non-empty body must be
     // sent as application/json.
     const nlohmann::json& body();
+    // Throws body()'s refusal of a body not sent as JSON, without parsing it.
+    void require_json() const;
 
     void send(HttpResponse res);
     void json(int status, const nlohmann::json& j);
@@ -58,7 +63,7 @@ private:
     Sender send_;
     std::string path_;
     std::map<std::string, std::string> params_, query_;
-    std::string token_;
+    std::string secret_, token_;
     nlohmann::json body_;
     bool body_parsed_ = false;
     bool answered_ = false;

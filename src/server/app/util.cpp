@@ -2,6 +2,8 @@
 
 #include <random>
 
+#include "server/accounts/credentials.h"
+
 namespace echecs::server {
 
 namespace {
@@ -33,6 +35,8 @@ std::string random_token() {
     for (int i = 0; i < 24; ++i) s += ALPHABET[d(rd)];
     return s;
 }
+
+std::string token_key(const std::string& token) { return token.empty() ? "" : accounts::secret_hash(token); }
 
 bool valid_token(const std::string& t) {
     if (t.size() < 16 || t.size() > 64) return false;

@@ -25,4 +25,10 @@ std::string random_token();
 // 16-64 characters of [A-Za-z0-9_-].
 bool valid_token(const std::string& t);
 
+// What the server keeps of a browser token ("" for ""): its hash (the
+// accounts' secret_hash, BLAKE2b-256 in hex). Seats, seeks and sockets are
+// matched by it in memory and it alone is stored, so that a copy of the
+// database (or of the server's memory) gives nobody a seat.
+std::string token_key(const std::string& token);
+
 }  // namespace echecs::server

@@ -33,7 +33,9 @@ public:
     std::uint64_t id() const { return id_; }
     const std::string& ip() const { return ip_; }
 
-    std::string token;  // from hello; "" until then
+    // The key (token_key) of the token it said hello with ("" until then):
+    // what seats and seeks hold. The token itself only for the accounts.
+    std::string token, token_secret;
     // The account the token is logged in as (0: anonymous), once the
     // accounts worker has said (your_turn.h); chat shows its name.
     std::int64_t account = 0;

@@ -73,20 +73,22 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
         std::visit(
             Overloaded{
                 [&](const msg::Hello& h) {
+                    const std::string key = token_key(h.token);
                     if (!p->token.empty()) {
-                        if (p->token != h.token)
+                        if (p->token != key)
                             throw ApiError(Reason::hello_token_changed,
                                            "this socket already said hello with another token", "token");
-                        p->send(seeks_.my_seeks_text(h.token));
+                        p->send(seeks_.my_seeks_text(key));
                         return;
                     }
-                    p->token = h.token;
-                    auto& mine = peers_by_token_[h.token];
+                    p->token = key;
+                    p->token_secret = h.token;
+                    auto& mine = peers_by_token_[key];
                     mine.insert(p->id());
-                    if (mine.size() == 1) seeks_.owner_present(h.token);
+                    if (mine.size() == 1) seeks_.owner_present(key);
                     push_your_turn_to(*this, *p);  // before my_seeks, which clients wait for after hello
                     resolve_peer_account(*this, p);
-                    p->send(seeks_.my_seeks_text(h.token));
+                    p->send(seeks_.my_seeks_text(key));
                     for (const std::string& gid : p->watching)
                         in_room(gid, [](const PeerPtr& peer, GameRoom& room) { room.peer_hello(peer); });
                 },

@@ -3,7 +3,6 @@
 #include <nlohmann/json.hpp>
 
 #include "core/utf8.h"
-#include "server/accounts/credentials.h"
 #include "server/protocol/server_messages.h"
 #include "server/protocol/text.h"
 
@@ -120,13 +119,13 @@ bool is_account_key(std::string_view key) { return key.starts_with("a:"); }
 std::string person_key(const Peer& p) {
     if (p.account) return account_key(p.account);
     if (p.token.empty()) return "ip:" + p.ip();
-    return "t:" + accounts::secret_hash(p.token).substr(0, 32);
+    return "t:" + p.token.substr(0, 32);  // the token's hash (token_key)
 }
 
 std::string guest_name(const Peer& p) {
     if (p.account && !p.account_name.empty()) return p.account_name;
     if (p.token.empty()) return "Guest";
-    return "Guest-" + accounts::secret_hash(p.token).substr(0, 6);
+    return "Guest-" + p.token.substr(0, 6);
 }
 
 std::string chat_line_text(ChatRoom r, const std::string& game, const ChatLine& line) {

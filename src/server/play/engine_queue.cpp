@@ -1,5 +1,6 @@
 #include "server/play/engine_queue.h"
 
+#include <algorithm>
 #include <iostream>
 #include <utility>
 
@@ -44,6 +45,7 @@ EngineScheduler::EngineScheduler(int threads, std::size_t max_queue, std::size_t
     : max_queue_(max_queue), per_client_(std::max<std::size_t>(1, per_client)) {
     for (int i = 0; i < std::max(1, threads); ++i) workers_.push_back(std::make_unique<Worker>());
     for (auto& w : workers_) threads_.emplace_back([this, w = w.get()] { loop(*w); });
+    slicer_ = std::thread([this] { keep_time(); });
 }
 
 EngineScheduler::~EngineScheduler() {
@@ -55,7 +57,9 @@ EngineScheduler::~EngineScheduler() {
         for (auto& w : workers_) w->stop = true;
     }
     cv_.notify_all();
+    slicer_cv_.notify_all();
     for (std::thread& t : threads_) t.join();
+    slicer_.join();
 }
 
 bool EngineScheduler::submit_game(const std::string& client, Job job) {
@@ -77,6 +81,39 @@ bool EngineScheduler::submit_game(const std::string& client, Job job) {
         }
     }
     cv_.notify_one();
+    slicer_cv_.notify_one();
+    return true;
+}
+
+// While game searches wait, every 20 ms: the longest running game search of
+// another client past its slice stops. Asleep otherwise.
+void EngineScheduler::keep_time() {
+    std::unique_lock lock(mutex_);
+    while (!stopping_) {
+        if (games_.empty()) {
+            slicer_cv_.wait(lock);
+            continue;
+        }
+        cut_a_long_game_search(std::chrono::steady_clock::now());
+        slicer_cv_.wait_for(lock, std::chrono::milliseconds(20));
+    }
+}
+
+bool EngineScheduler::cut_a_long_game_search(std::chrono::steady_clock::time_point now) {
+    Worker* longest = nullptr;
+    const std::int64_t waiting = std::int64_t(games_.clients.size());
+    const auto slice = std::chrono::milliseconds(
+        std::clamp(GAME_ROUND_MS / std::max<std::int64_t>(1, waiting), GAME_MIN_SLICE_MS, GAME_SLICE_MS));
+    for (auto& w : workers_) {
+        if (!w->busy) return false;  // a free thread takes the waiting search
+        if (w->analysis || w->stop || now - w->since < slice) continue;
+        bool other = false;  // a waiting search of another client: one's own waits its turn
+        for (const auto& [client, q] : games_.clients) other = other || client != w->client;
+        if (other && (!longest || w->since < longest->since)) longest = w.get();
+    }
+    if (!longest) return false;
+    longest->stop = true;
+    ++game_waits_.cut;
     return true;
 }
 
@@ -126,6 +163,7 @@ bool EngineScheduler::next_job(Job& job, Worker& w) {
     w.busy = true;
     w.stop = false;
     w.started = ++starts_;
+    w.since = std::chrono::steady_clock::now();
     return true;
 }
 

@@ -6,7 +6,13 @@
 // and a flood of analyses from one client delays neither the computer's
 // moves nor the other clients' analyses. A game search that finds every
 // thread busy with analyses stops the oldest of them early (it answers with
-// the line found so far).
+// the line found so far). Game searches share the threads in slices: while
+// another client's game search waits, one that has run its slice stops and
+// plays the best move found so far, so that a player's computer move waits
+// one slice, not the whole think of every address ahead of it. The slice is
+// GAME_ROUND_MS shared by the clients waiting, between GAME_MIN_SLICE_MS and
+// GAME_SLICE_MS: when many addresses start at once (none served yet, all
+// equal), a round of them still takes about 2 s.
 #pragma once
 
 #include <atomic>
@@ -30,13 +36,16 @@ public:
     // game search needs the thread of this analysis.
     using Job = std::function<void(const std::atomic<bool>& stop)>;
 
+    static constexpr std::int64_t GAME_SLICE_MS = 500, GAME_MIN_SLICE_MS = 100, GAME_ROUND_MS = 2000;
+
     EngineScheduler(int threads, std::size_t max_queue, std::size_t per_client);
     ~EngineScheduler();  // stops running searches, drops queued ones
     EngineScheduler(const EngineScheduler&) = delete;
     EngineScheduler& operator=(const EngineScheduler&) = delete;
 
     // A search for a game in progress (the computer's move), for `client`
-    // (the address that started the game). False only when stopping.
+    // (the address that started the game); its stop flag also ends its
+    // slice (see above). False only when stopping.
     bool submit_game(const std::string& client, Job job);
 
     enum class Refusal { None, ClientFull, QueueFull, Stopping };
@@ -51,6 +60,7 @@ public:
     // server logs it every minute for the operator: docs/SECURITY.md).
     struct Waits {
         std::uint64_t count = 0, total_ms = 0, max_ms = 0;
+        std::uint64_t cut = 0;  // game searches stopped at the end of their slice
     };
     std::pair<Waits, Waits> take_waits();  // {game searches, analyses}
     std::uint64_t preemptions() const { return preemptions_.load(); }
@@ -60,11 +70,14 @@ private:
         std::atomic<bool> stop{false};
         bool busy = false;
         bool analysis = false;
-        std::string client;         // whose job it runs
-        std::uint64_t started = 0;  // order of start, to stop the oldest analysis first
+        std::string client;                           // whose job it runs
+        std::uint64_t started = 0;                    // order of start, to stop the oldest analysis first
+        std::chrono::steady_clock::time_point since;  // when its job started
     };
     void loop(Worker& w);
-    bool next_job(Job& job, Worker& w);  // with mutex_ held
+    void keep_time();                                                        // the slicer's thread
+    bool cut_a_long_game_search(std::chrono::steady_clock::time_point now);  // with mutex_ held
+    bool next_job(Job& job, Worker& w);                                      // with mutex_ held
 
     // Jobs of one kind, one queue per client, served round robin: the
     // client served least recently (never: first), then the one waiting
@@ -89,7 +102,7 @@ private:
     };
 
     mutable std::mutex mutex_;
-    std::condition_variable cv_;
+    std::condition_variable cv_, slicer_cv_;
     FairQueue games_, analyses_;
     Waits game_waits_, analysis_waits_;
     std::size_t waiting_ = 0;
@@ -99,6 +112,7 @@ private:
     std::atomic<std::uint64_t> preemptions_{0};
     std::vector<std::unique_ptr<Worker>> workers_;
     std::vector<std::thread> threads_;
+    std::thread slicer_;
 };
 
 }  // namespace echecs::server

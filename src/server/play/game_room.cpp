@@ -448,7 +448,10 @@ void GameRoom::maybe_engine() {
         std::string move;
         if (!stopping && !*cancel) {
             try {
-                move = engine::choose_move(v, fen, moves, level, budget, cancel.get());
+                // The scheduler's flag: the slice's end or the pool's stop. A game
+                // that ends meanwhile lets its search run out (within a slice
+                // when others wait): on_engine_move drops the move.
+                move = engine::choose_move(v, fen, moves, level, budget, &stopping);
             } catch (const std::exception& ex) {
                 hub.log(std::string("engine: ") + ex.what());
             }

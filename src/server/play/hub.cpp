@@ -399,8 +399,9 @@ void Hub::log_engine_waits(std::int64_t now) {
         return std::to_string(w.count) + " " + what + " (wait mean " +
                std::to_string(w.count ? w.total_ms / w.count : 0) + " ms, max " + std::to_string(w.max_ms) + " ms)";
     };
-    log("engine queue, last minute: " + line("computer moves", games) + ", " + line("analyses", analyses) + ", " +
-        std::to_string(engine_->queued()) + " waiting now");
+    log("engine queue, last minute: " + line("computer moves", games) + " of which " + std::to_string(games.cut) +
+        " cut at their slice, " + line("analyses", analyses) + ", " + std::to_string(engine_->queued()) +
+        " waiting now");
 }
 
 // Finished games loaded for their watchers stay in memory at most

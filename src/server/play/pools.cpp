@@ -27,7 +27,7 @@ void Pools::join(const PeerPtr& p, const std::string& pool, const std::string& n
     const std::uint64_t ticket = ++next_ticket_;
     pending_[p->id()] = ticket;
     hub_.accounts().seat_account(
-        "", p->token, std::string(variant_name(spec->variant)), speed_of(spec->time),
+        "", p->token_secret, std::string(variant_name(spec->variant)), speed_of(spec->time),
         [this, weak = std::weak_ptr<Peer>(p), pool, nickname, id_json, ticket](std::optional<accounts::SeatAccount> a) {
             PeerPtr peer = weak.lock();
             if (!peer) return;

@@ -13,7 +13,7 @@ using nlohmann::json;
 
 void with_seat_account(Hub& hub, const HttpContextPtr& ctx, Variant v, const TimeControl& tc,
                        std::function<void(const std::optional<SeatAccount>&)> fn) {
-    hub.accounts().seat_account(ctx->request().header("cookie"), ctx->token(), std::string(variant_name(v)),
+    hub.accounts().seat_account(ctx->request().header("cookie"), ctx->token_secret(), std::string(variant_name(v)),
                                 speed_of(tc), [ctx, fn = std::move(fn)](std::optional<SeatAccount> a) {
                                     // Posted to the I/O thread by the service already.
                                     ctx->run_guarded([&] { fn(a); });

@@ -158,7 +158,7 @@ void set_peer_account(Hub& hub, const PeerPtr& p, std::int64_t account, const st
 void resolve_peer_account(Hub& hub, const PeerPtr& p) {
     if (p->token.empty()) return;
     std::weak_ptr<Peer> weak = p;
-    hub.accounts().seat_account("", p->token, "chess", "", [&hub, weak](std::optional<SeatAccount> a) {
+    hub.accounts().seat_account("", p->token_secret, "chess", "", [&hub, weak](std::optional<SeatAccount> a) {
         PeerPtr peer = weak.lock();
         // Gone meanwhile: peer_closed has run, nothing to bind.
         if (!peer || !a || !hub.peer_open(peer->id())) return;

@@ -38,7 +38,7 @@ TimeControl::Kind time_kind_from(std::string_view s);  // throws StorageError
 
 struct Seat {
     std::string name = "Anonymous";
-    std::string token;  // "" for the computer
+    std::string token;  // the browser token's key (token_key, app/util.h); "" for the computer
     int level = 0;      // 1..engine::LEVEL_COUNT for the computer, 0 for a person
     // The player's account when their browser was logged in (0: anonymous),
     // with its rating in the game's category when the game began (0: none).
@@ -104,7 +104,7 @@ struct SeekRecord {
     TimeControl time;
     std::string color = "random";  // creator's colour: white | black | random
     std::string nickname = "Anonymous";
-    std::string token;
+    std::string token;  // the owner's token key (token_key)
     bool is_private = false;
     std::int64_t created_at = 0;
     std::string game;  // the game created when accepted, or ""
@@ -207,7 +207,7 @@ struct SaveReview {  // inserted or replaced
 // browser claims them again (the other seat stays its own player's to claim).
 struct MarkClaimed {
     std::vector<std::string> game_ids;
-    std::string token;
+    std::string token;  // its key (token_key)
     std::int64_t account = 0;
 };
 // Several nodes on one database (docs/CLUSTER.md): each live game is run by
@@ -255,7 +255,7 @@ public:
     virtual std::vector<SeekRecord> open_seeks() = 0;  // not yet accepted
     virtual std::optional<SeekRecord> load_seek(const std::string& id) = 0;
     // A browser's finished games on a seat with no account, not yet claimed
-    // (MarkClaimed), newest first, without moves.
+    // (MarkClaimed), newest first, without moves. `token`: its key.
     virtual std::vector<GameRecord> anonymous_games_of(const std::string& token, int limit) = 0;
     // Finished games whose result the accounts do not yet hold (result_pending), with their moves.
     virtual std::vector<GameRecord> games_with_results_pending() = 0;
@@ -297,6 +297,6 @@ public:
 // (StorageError) before anything is changed.
 std::unique_ptr<Storage> open_storage(const std::string& url, bool durable = false, bool exclusive = true);
 
-constexpr int SCHEMA_VERSION = 9;
+constexpr int SCHEMA_VERSION = 10;
 
 }  // namespace echecs::server

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "server/accounts/sql_conn.h"
+#include "server/app/util.h"
 #include "server/storage/storage_common.h"
 
 namespace echecs::server {
@@ -175,7 +176,14 @@ UPDATE games SET result_pending = {TRUE}
   WHERE status = 'over' AND result <> '*' AND rated = {TRUE}
     AND white_rating_diff IS NULL AND black_rating_diff IS NULL;
 )sql",
-    // 9: the lease of each game run by a node of several (storage.h, Lease).
+    // 9: browser tokens are stored as their keys (token_key: a hash), no
+    // longer as sent, so that a reader of the database cannot take a seat.
+    // The work is hash_stored_tokens(), in this migration's transaction (no
+    // SQL of both databases computes the hash).
+    R"sql(
+SELECT 1;
+)sql",
+    // 10: the lease of each game run by a node of several (storage.h, Lease).
     // Rows stay when a game ends: a token is never reused.
     R"sql(
 CREATE TABLE game_leases (
@@ -586,12 +594,29 @@ private:
                 done = v == SCHEMA_VERSION;
                 if (!done) {
                     db_->script(db_->dialect(MIGRATIONS[v]));
+                    if (v + 1 == 9) hash_stored_tokens();
                     set_meta("schema_version", std::to_string(v + 1));
                 }
                 db_->commit();
             } catch (...) {
                 db_->rollback();
                 throw;
+            }
+        }
+    }
+
+    // Migration 9: every token of the games' seats and of the seeks replaced
+    // by its key. Rows of one token are updated together (the token columns
+    // are indexed).
+    void hash_stored_tokens() {
+        const std::pair<const char*, const char*> columns[] = {
+            {"games", "white_token"}, {"games", "black_token"}, {"seeks", "token"}};
+        for (const auto& [table, column] : columns) {
+            const std::string col = column, tab = table;
+            const auto tokens = db_->query("SELECT DISTINCT " + col + " FROM " + tab + " WHERE " + col + " <> ''");
+            for (const SqlRow& r : tokens) {
+                const std::string token = r.s(0);
+                db_->exec("UPDATE " + tab + " SET " + col + " = ? WHERE " + col + " = ?", {token_key(token), token});
             }
         }
     }
