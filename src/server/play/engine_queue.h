@@ -64,6 +64,12 @@ public:
     };
     std::pair<Waits, Waits> take_waits();  // {game searches, analyses}
     std::uint64_t preemptions() const { return preemptions_.load(); }
+    // The slicer's check as if it ran at `now` (a clock the tests control):
+    // true when it stopped a game search at the end of its slice.
+    bool check_slices(std::chrono::steady_clock::time_point now) {
+        std::lock_guard lock(mutex_);
+        return cut_a_long_game_search(now);
+    }
 
 private:
     struct Worker {
