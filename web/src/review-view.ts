@@ -1,10 +1,13 @@
-// The computer analysis of a finished game as the viewer shows it: the
-// evaluation graph (White's expected score after each ply; a click jumps to
-// that ply), the judgement marks of the move list, each player's counts and
-// average loss, and the best move's arrows — on the board where the piece
-// stands (Alice), first part and push (Avalanche). The server computes all
-// of it (docs/API.md "Game analysis"); nothing here judges a move.
+// The computer analysis of a finished game as the viewer shows it, on the
+// game page (pages/game-review.ts) and on the analysis board opened from the
+// game (pages/analysis-review.ts): the evaluation graph (White's expected
+// score after each ply; a click jumps to that ply), the judgement marks of
+// the move list, each player's counts and average loss, and the best move's
+// arrows — on the board where the piece stands (Alice), first part and push
+// (Avalanche). The server computes all of it (docs/API.md "Game review");
+// nothing here judges a move.
 
+import { http } from './api.js';
 import { clear, el } from './dom.js';
 import { BoardIndex, Position } from './fen.js';
 import { t } from './i18n.js';
@@ -47,6 +50,20 @@ export interface Review {
   summary: { white: PlayerSummary; black: PlayerSummary };
 }
 
+/** The server's answer about a game's review (GET/POST /api/games/:id/review and the `review` message). */
+export interface ReviewStatus {
+  status: 'queued' | 'running' | 'done' | 'interrupted' | 'failed';
+  done?: number;
+  total?: number;
+  review?: Review;
+  error?: string;
+}
+
+/** The review's status as the server has it (GET /api/games/:id/review); rejects with 404 when never asked for. */
+export function fetchReview(game: string): Promise<ReviewStatus> {
+  return http<ReviewStatus>('GET', `/api/games/${encodeURIComponent(game)}/review`);
+}
+
 export const SYMBOL: Record<Judgement, string> = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
 const W = 600;
@@ -85,11 +102,19 @@ export function bestArrows(review: Review, ply: number, pos: Position): { board:
   return out;
 }
 
-/** Adds each judged move's mark to the cells of a move list (`.move[data-ply]`). */
-export function markMoveList(box: HTMLElement, review: Review): void {
+/**
+ * Adds each judged move's mark to the cells of a move list: the cell of ply
+ * `p` is `.move[data-ply=p]`, or the one `cellOf(p)` finds (the analysis
+ * board's tree, whose variations have plies too).
+ */
+export function markMoveList(
+  box: HTMLElement,
+  review: Review,
+  cellOf: (ply: number) => HTMLElement | null = ply => box.querySelector<HTMLElement>(`.move[data-ply="${ply}"]`),
+): void {
   for (const m of review.moves) {
     if (!m.judgement) continue;
-    const cell = box.querySelector<HTMLElement>(`.move[data-ply="${m.ply}"]`);
+    const cell = cellOf(m.ply);
     if (!cell || cell.querySelector('.judgement')) continue;
     cell.classList.add(`judged-${m.judgement}`);
     cell.appendChild(el('span', { class: 'judgement', title: t(`review.${m.judgement}`) }, SYMBOL[m.judgement]));

@@ -3,7 +3,9 @@
 // branch, promote, delete, PGN export), keyboard and button navigation, the
 // engine's evaluation on request. Opened
 // from a finished game (`?game=<id>&ply=N`) it receives the whole move list;
-// a game still being played is refused (fair play), as the server does.
+// a game still being played is refused (fair play), as the server does;
+// when the game was reviewed, its evaluation graph and marks come along
+// (analysis-review.ts).
 // Also `?variant=&fen=&moves=` (moves: coordinate strings separated by spaces),
 // and PGN pasted or uploaded (pgn-import.ts).
 
@@ -19,6 +21,7 @@ import { showSan } from './game-parts.js';
 import { pgnImportPanel } from './pgn-import.js';
 import { MoveTree, Path, TreeNode } from '../tree.js';
 import { LiveAnalysis } from './analysis-live.js';
+import { AnalysisReview } from './analysis-review.js';
 import { gameInfo, games, variantKey, variantOr } from '../games.js';
 
 export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void {
@@ -104,12 +107,17 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
       void refresh();
     }),
   );
+  // the game's review: a click in its graph goes to that position of the game
+  const gameReview = new AnalysisReview(path => {
+    tree.path = path;
+    void refresh();
+  });
   // Alice on a narrow screen: one board large, the other as a thumbnail under it
   const thumb = el('div', { class: 'alice-thumb', hidden: '' });
   const media = window.matchMedia('(max-width: 759px)');
   const onMedia = () => board?.layout();
   media.addEventListener('change', onMedia);
-  page.append(el('div', { class: 'game-main' }, boardHost, slot, el('div', { class: 'alice-row' }, thumb)), side);
+  page.append(el('div', { class: 'game-main' }, boardHost, slot, el('div', { class: 'alice-row' }, thumb), gameReview.element), side);
   clear(root);
   root.appendChild(page);
 
@@ -190,6 +198,7 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
     undoBtn.disabled = tree.path.length === 0;
     const params = new URLSearchParams({ variant, fen: startFen, moves: tree.line().join(' ') });
     linkField.value = `${location.origin}/analysis?${params.toString()}`;
+    gameReview.update(tree, list);
   };
 
   const refresh = async () => {
@@ -353,6 +362,9 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
         if (q.has('ply') && Number.isInteger(ply) && ply >= 0 && ply <= st.moves.length) tree.path = tree.path.slice(0, ply);
         makeBoard();
         void refresh();
+        gameReview.load(gameId, st.moves.map(m => m.uci), () => {
+          if (!destroyed) renderList();
+        });
       },
       () => {
         if (destroyed) return;

@@ -10,17 +10,8 @@ import { clear, el } from '../dom.js';
 import { errorText } from '../errors.js';
 import { BoardIndex, parseFen } from '../fen.js';
 import { t } from '../i18n.js';
-import { Review, bestArrows, markMoveList, renderReview } from '../review-view.js';
+import { Review, ReviewStatus, bestArrows, fetchReview, markMoveList, renderReview } from '../review-view.js';
 import { LearnPanel, mistakesOf } from './review-learn.js';
-
-/** The server's answer about a game's review (GET/POST /api/games/:id/review and the `review` message). */
-export interface ReviewStatus {
-  status: 'queued' | 'running' | 'done' | 'interrupted' | 'failed';
-  done?: number;
-  total?: number;
-  review?: Review;
-  error?: string;
-}
 
 export class GameReviewPanel {
   private state: ReviewStatus | null = null;
@@ -70,7 +61,7 @@ export class GameReviewPanel {
     this.movesBox = movesBox;
     if (!this.loaded) {
       this.loaded = true;
-      http<ReviewStatus>('GET', `/api/games/${encodeURIComponent(this.game)}/review`).then(
+      fetchReview(this.game).then(
         s => {
           if (!this.state || this.state.status !== 'done') this.state = s;
           this.draw();
