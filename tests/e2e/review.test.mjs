@@ -2,7 +2,8 @@
 // Ann requests the analysis, both see its progress, then the evaluation
 // graph under the board, the blunder marked in the move list, the counts, and
 // the best move's arrow, each side's accuracy; a click in the graph (or on
-// its blunder mark) jumps to that move, and the analysis board opens there;
+// its blunder mark) jumps to that move, and the analysis board opens there
+// with the review's graph and marks (a click on the mark goes back there);
 // "learn from your mistakes" judges a move tried instead of the blunder.
 // e2e sizes: desktop phone
 import { test } from 'node:test';
@@ -99,6 +100,29 @@ test('review: a finished game is analysed once, its blunder marked', { timeout: 
     await ann.page.waitForURL(/\/analysis\?game=[A-Za-z0-9]+&ply=3$/);
     await ann.page.locator('.move[data-ply="3"].current').waitFor();
     assert.equal(await ann.page.locator('.move[data-ply="4"]').getAttribute('data-san'), 'Qh4#'); // the rest of the game follows
+    // the review came along: its graph (cursor on this position), the blunder's mark in the move list
+    const analysisGraph = ann.page.locator('.analysis-review .eval-graph');
+    await analysisGraph.waitFor();
+    await ann.page.locator('.analysis-page .move-list .move[data-ply="3"] .judgement').waitFor();
+    assert.equal(await ann.page.locator('.analysis-page .move-list .move[data-ply="3"] .judgement').textContent(), '??');
+    assert.equal(await ann.page.locator('.analysis-review .eval-cursor').getAttribute('x1'), '450');
+    // a move played on the board starts a variation: no cursor, the game's marks stay on the game's moves
+    await press(ann.page, '.analysis-page .move-list .move[data-ply="1"]');
+    await ann.page.locator('.analysis-page .move-list .move[data-ply="1"].current').waitFor();
+    await ann.page.fill('.san-input', 'd5'); // the game went 1…e5
+    await ann.page.press('.san-input', 'Enter');
+    await ann.page.locator('.analysis-page .move-list .variation .move[data-san="d5"].current').waitFor();
+    await ann.page.locator('.analysis-review .eval-cursor').waitFor({ state: 'detached' });
+    assert.equal(await ann.page.locator('.analysis-page .move-list .variation .judgement').count(), 0);
+    assert.equal(await ann.page.locator('.analysis-page .move-list .move[data-path="0.0.0"] .judgement').textContent(), '??');
+    // a click on the blunder's mark: back to that position of the game
+    await analysisGraph.scrollIntoViewIfNeeded();
+    const analysisDot = await ann.page.locator('.analysis-review .eval-dot.blunder').boundingBox();
+    const analysisArea = await analysisGraph.boundingBox();
+    if (ann.page.touch) await ann.page.touchscreen.tap(analysisDot.x + analysisDot.width / 2, analysisArea.y + analysisArea.height / 2);
+    else await ann.page.mouse.click(analysisDot.x + analysisDot.width / 2, analysisArea.y + analysisArea.height / 2);
+    await ann.page.locator('.analysis-page .move-list .move[data-ply="3"][data-path="0.0.0"].current').waitFor();
+    await screenshot(ann.page, 'analysis-review');
 
     // a second request gives the same review back
     await bob.page.reload();
