@@ -62,7 +62,10 @@ test('French, Avalanche: the first part typed alone (Cf3) is played and asks for
     await playComputer(page, { variant: 'avalanche', color: 'white', level: '1' });
     await type(page, 'cf3');
     await page.locator('.prompt-slot.active', { hasText: 'Poussez' }).waitFor();
-    assert.equal(await page.locator('.game-board square.pushable').count(), 8);
+    // the board draws its marks on the next frame, after the prompt: wait for them
+    const pushable = page.locator('.game-board square.pushable');
+    await pushable.first().waitFor();
+    assert.equal(await pushable.count(), 8);
     await clickSquare(page, 'e7');
     await waitPly(page, 1);
     assert.equal((await moveList(page))[0], 'Nf3,e6');
