@@ -2,15 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
-#include <exception>
-#include <mutex>
 #include <sstream>
-#include <thread>
 
 #include "core/movegen.h"
 #include "core/vocabulary.h"
 #include "solver/proof_bound.h"
+#include "solver/root_runner.h"
 #include "solver/search.h"
 #include "solver/tree.h"
 
@@ -142,8 +139,7 @@ private:
     std::uint64_t unflushed_ = 0;
 };
 
-// The first moves shared out to threads, the limits watched by the calling
-// thread: the same contract as the other stipulations (solver.h).
+// The first moves shared out by the RootRunner, as for the other stipulations.
 class ProofDriver {
 public:
     ProofDriver(const Problem& p, const Options& o, Position& root, const ProofBound& bound, Result& r)
@@ -161,18 +157,11 @@ public:
         const auto t0 = Clock::now();
         generate_legal(root_, first_);
         lines_.resize(first_.size());
-        done_.assign(first_.size(), false);
+        done_.assign(first_.size(), 0);
         result_.first_moves = first_.size();
-        int threads = options_.threads > 0 ? options_.threads : int(std::thread::hardware_concurrency());
-        threads = std::clamp(threads, 1, 256);
-        threads = std::max(1, std::min(threads, first_.size()));
-        result_.threads = threads;
-        if (options_.cancel && options_.cancel->load()) shared_.halt(Status::Cancelled);
-        std::vector<std::thread> pool;
-        for (int i = 0; i < threads; ++i) pool.emplace_back([this] { work(); });
-        monitor(t0);
-        for (auto& t : pool) t.join();
-        if (error_) std::rethrow_exception(error_);
+        RootRunner runner(options_, shared_, first_.size());
+        result_.threads = runner.threads();
+        runner.run([&] { work(runner); });
         for (int i = 0; i < first_.size(); ++i) {
             if (done_[i]) ++result_.first_moves_done;
             for (const auto& l : lines_[i]) {
@@ -186,71 +175,34 @@ public:
     }
 
 private:
-    void monitor(Clock::time_point t0) {
-        auto last_progress = t0;
-        std::unique_lock lock(mutex_);
-        while (running_ > 0 || !started_) {
-            done_cv_.wait_for(lock, std::chrono::milliseconds(20));
-            const auto now = Clock::now();
-            const double secs = std::chrono::duration<double>(now - t0).count();
-            if (options_.timeout_seconds > 0 && secs >= options_.timeout_seconds) shared_.halt(Status::Timeout);
-            if (options_.cancel && options_.cancel->load()) shared_.halt(Status::Cancelled);
-            if (options_.progress && now - last_progress >= std::chrono::milliseconds(100)) {
-                last_progress = now;
-                Progress pr{done_count_, first_.size(), shared_.nodes.load(), shared_.solutions.load(), secs};
-                lock.unlock();
-                options_.progress(pr);
-                lock.lock();
-            }
-        }
-    }
-
-    void work() {
-        {
-            std::lock_guard lock(mutex_);
-            ++running_;
-            started_ = true;
-        }
-        try {
-            ProofSearch search(root_, bound_, shared_, problem_.stipulation.exact);
-            StateInfo root_state;
-            Position root;  // this thread's copy of the start, to write what it finds
-            root_.copy_to(root, root_state);
-            const int plies = problem_.stipulation.plies();
-            for (;;) {
-                const int i = next_.fetch_add(1);
-                if (i >= first_.size() || shared_.stop.load()) break;
-                search.on_solution = [&](const std::vector<Move>& line) {
-                    if (shared_.stop.load()) return;
-                    lines_[i].push_back(line);
-                    const int count = shared_.count_solution();
-                    if (options_.found && (options_.max_solutions == 0 || count <= options_.max_solutions)) {
-                        const HelpLine h = help_line(root, line);
-                        std::lock_guard lock(found_mutex_);
-                        options_.found(nullptr, &h);
-                    }
-                    shared_.check_max_solutions(count);
-                };
-                const Move m = first_.moves[i];
-                search.make(m);
-                search.line.assign(1, m);
-                const int unknown[COLOR_NB] = {-1, -1};
-                search.search(plies - 1, unknown);
-                search.unmake(m);
-                if (!search.stopped()) {
-                    std::lock_guard lock(mutex_);
-                    done_[i] = true;
-                    ++done_count_;
+    void work(RootRunner& runner) {
+        ProofSearch search(root_, bound_, shared_, problem_.stipulation.exact);
+        StateInfo root_state;
+        Position root;  // this thread's copy of the start, to write what it finds
+        root_.copy_to(root, root_state);
+        const int plies = problem_.stipulation.plies();
+        for (int i; (i = runner.next()) >= 0;) {
+            search.on_solution = [&](const std::vector<Move>& line) {
+                if (shared_.stop.load()) return;
+                lines_[i].push_back(line);
+                const int count = shared_.count_solution();
+                if (options_.found && (options_.max_solutions == 0 || count <= options_.max_solutions)) {
+                    const HelpLine h = help_line(root, line);
+                    runner.report(nullptr, &h);
                 }
+                shared_.check_max_solutions(count);
+            };
+            const Move m = first_.moves[i];
+            search.make(m);
+            search.line.assign(1, m);
+            const int unknown[COLOR_NB] = {-1, -1};
+            search.search(plies - 1, unknown);
+            search.unmake(m);
+            if (!search.stopped()) {
+                done_[i] = 1;
+                runner.finished();
             }
-        } catch (...) {
-            std::lock_guard lock(mutex_);
-            if (!error_) error_ = std::current_exception();
-            shared_.halt(Status::Cancelled);
         }
-        std::lock_guard lock(mutex_);
-        --running_;
-        done_cv_.notify_all();
     }
 
     const Problem& problem_;
@@ -261,14 +213,7 @@ private:
     Shared shared_;
     MoveList first_;
     std::vector<std::vector<std::vector<Move>>> lines_;  // per first move, its solutions in order found
-    std::vector<bool> done_;
-    std::atomic<int> next_{0};
-    std::mutex mutex_, found_mutex_;
-    std::condition_variable done_cv_;
-    int running_ = 0;
-    bool started_ = false;
-    int done_count_ = 0;
-    std::exception_ptr error_;
+    std::vector<char> done_;  // bytes, not vector<bool>'s shared bits: each first move is one thread's
 };
 
 }  // namespace

@@ -2,14 +2,11 @@
 
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
-#include <exception>
-#include <mutex>
 #include <sstream>
-#include <thread>
 
 #include "core/movegen.h"
 #include "solver/proofgame.h"
+#include "solver/root_runner.h"
 #include "solver/search.h"
 #include "solver/tree.h"
 
@@ -82,18 +79,10 @@ public:
         generate_legal(root_, first_);
         roots_.resize(first_.size());
         result_.first_moves = first_.size();
-        int threads = options_.threads > 0 ? options_.threads : int(std::thread::hardware_concurrency());
-        threads = std::clamp(threads, 1, 256);
-        if (threads > first_.size()) threads = std::max(1, first_.size());
-        result_.threads = threads;
-
-        // Cancelled before it starts: the same answer as a solve cancelled midway.
-        if (options_.cancel && options_.cancel->load()) shared_.halt(Status::Cancelled);
-        std::vector<std::thread> pool;
-        for (int i = 0; i < threads; ++i) pool.emplace_back([this] { work(); });
-        monitor(t0);
-        for (auto& t : pool) t.join();
-        if (error_) std::rethrow_exception(error_);
+        RootRunner runner(options_, shared_, first_.size());
+        result_.threads = runner.threads();
+        runner.run([&] { work(runner); });
+        result_.first_moves_done = runner.finished_count();
 
         if (!shared_.stop.load() && options_.set_play) set_play();
         collect();
@@ -103,64 +92,25 @@ public:
     }
 
 private:
-    // Waits for the workers; enforces the timeout and the cancel flag; reports progress.
-    void monitor(Clock::time_point t0) {
-        auto last_progress = t0;
-        std::unique_lock lock(mutex_);
-        while (running_ > 0 || !started_) {
-            done_cv_.wait_for(lock, std::chrono::milliseconds(20));
-            const auto now = Clock::now();
-            const double secs = std::chrono::duration<double>(now - t0).count();
-            if (options_.timeout_seconds > 0 && secs >= options_.timeout_seconds) shared_.halt(Status::Timeout);
-            if (options_.cancel && options_.cancel->load()) shared_.halt(Status::Cancelled);
-            if (options_.progress && now - last_progress >= std::chrono::milliseconds(100)) {
-                last_progress = now;
-                Progress pr{done_count_, first_.size(), shared_.nodes.load(), shared_.solutions.load(), secs};
-                lock.unlock();
-                options_.progress(pr);
-                lock.lock();
-            }
+    void work(RootRunner& runner) {
+        Search search(root_, problem_.stipulation, shared_);
+        TreeBuilder tree(search, options_);
+        // This thread's copy of the diagram, to write the solutions it finds.
+        StateInfo root_state;
+        Position root;
+        root_.copy_to(root, root_state);
+        for (int i; (i = runner.next()) >= 0;) {
+            if (problem_.stipulation.series())
+                series_root(search, runner, root, i);
+            else if (problem_.stipulation.play == Play::Help)
+                help_root(search, runner, root, i);
+            else
+                battle_root(search, tree, runner, i);
+            if (roots_[i].done) runner.finished();
         }
     }
 
-    void work() {
-        {
-            std::lock_guard lock(mutex_);
-            ++running_;
-            started_ = true;
-        }
-        try {
-            Search search(root_, problem_.stipulation, shared_);
-            TreeBuilder tree(search, options_);
-            // This thread's copy of the diagram, to write the solutions it finds.
-            StateInfo root_state;
-            Position root;
-            root_.copy_to(root, root_state);
-            for (;;) {
-                const int i = next_.fetch_add(1);
-                if (i >= first_.size() || shared_.stop.load()) break;
-                if (problem_.stipulation.series())
-                    series_root(search, root, i);
-                else if (problem_.stipulation.play == Play::Help)
-                    help_root(search, root, i);
-                else
-                    battle_root(search, tree, i);
-                if (roots_[i].done) {
-                    std::lock_guard lock(mutex_);
-                    ++done_count_;
-                }
-            }
-        } catch (...) {
-            std::lock_guard lock(mutex_);
-            if (!error_) error_ = std::current_exception();
-            shared_.halt(Status::Cancelled);
-        }
-        std::lock_guard lock(mutex_);
-        --running_;
-        done_cv_.notify_all();
-    }
-
-    void battle_root(Search& s, TreeBuilder& tree, int i) {
+    void battle_root(Search& s, TreeBuilder& tree, RootRunner& runner, int i) {
         const Move m = first_.moves[i];
         const int k = problem_.stipulation.moves - 1;
         RootResult& r = roots_[i];
@@ -175,7 +125,7 @@ private:
             // Keys past the maximum are dropped; the last one kept gets its play before the search stops.
             if (options_.max_solutions == 0 || count <= options_.max_solutions) {
                 tree.attack_node(r.line, k);
-                report(&r.line, nullptr);
+                runner.report(&r.line, nullptr);
             }
             shared_.check_max_solutions(count);
         } else if (!s.stopped()) {
@@ -188,14 +138,7 @@ private:
         s.unmake(m);
     }
 
-    // Passes a proven key or solution to Options::found, one at a time.
-    void report(const AttackLine* key, const HelpLine* solution) {
-        if (!options_.found) return;
-        std::lock_guard lock(found_mutex_);
-        options_.found(key, solution);
-    }
-
-    void help_root(Search& s, Position& root, int i) {
+    void help_root(Search& s, RootRunner& runner, Position& root, int i) {
         const Move m = first_.moves[i];
         const int plies = problem_.stipulation.plies();
         RootResult& r = roots_[i];
@@ -207,7 +150,7 @@ private:
             const int count = shared_.count_solution();
             if (options_.found && (options_.max_solutions == 0 || count <= options_.max_solutions)) {
                 const HelpLine h = help_line(root, line);
-                report(nullptr, &h);
+                runner.report(nullptr, &h);
             }
             shared_.check_max_solutions(count);
         };
@@ -222,7 +165,7 @@ private:
         s.unmake(m);
     }
 
-    void series_root(Search& s, Position& root, int i) {
+    void series_root(Search& s, RootRunner& runner, Position& root, int i) {
         const Move m = first_.moves[i];
         RootResult& r = roots_[i];
         s.make(m);
@@ -233,7 +176,7 @@ private:
             const int count = shared_.count_solution();
             if (options_.found && (options_.max_solutions == 0 || count <= options_.max_solutions)) {
                 const HelpLine h = help_line(root, line);
-                report(nullptr, &h);
+                runner.report(nullptr, &h);
             }
             shared_.check_max_solutions(count);
         };
@@ -269,7 +212,6 @@ private:
     }
 
     void collect() {
-        result_.first_moves_done = done_count_;
         for (auto& r : roots_) {
             if (r.key) {
                 if (options_.max_solutions == 0 || r.order <= options_.max_solutions)
@@ -290,14 +232,6 @@ private:
     Shared shared_;
     MoveList first_;
     std::vector<RootResult> roots_;
-    std::atomic<int> next_{0};
-    std::mutex mutex_;
-    std::mutex found_mutex_;
-    std::condition_variable done_cv_;
-    int running_ = 0;
-    bool started_ = false;
-    int done_count_ = 0;
-    std::exception_ptr error_;
 };
 
 }  // namespace
