@@ -6,6 +6,7 @@
 
 #include <array>
 #include <functional>
+#include <future>
 #include <set>
 
 #include "server/storage/storage.h"
@@ -608,6 +609,55 @@ TEST_F(ServerTest, ABodySentAfterItsRefusalDoesNotResetTheAnswer) {
     EXPECT_EQ(end, asio::error::eof) << end.message();
     EXPECT_EQ(reply.rfind("HTTP/1.1 413", 0), 0u) << reply.substr(0, 200);
     EXPECT_NE(reply.find("body_too_large"), std::string::npos);
+}
+
+// An upload that the engine's pool would refuse (its address already has
+// work waiting) is refused from its head: reading a MiB only to refuse it
+// took the I/O thread's time from every game (issue 24, the upload flood).
+// Shown by a head whose body never comes: it is answered all the same.
+TEST_F(ServerTest, AnUploadOverItsAddressQuotaIsRefusedBeforeItsBodyIsRead) {
+    restart([](server::ServerOptions& o) {
+        o.engine_threads = 1;
+        o.engine_queue_per_client = 1;
+        o.eval_max_ms = 5000;
+        o.eval_rate_per_second = 1000;
+        o.trust_forwarded_for = true;
+        o.http_timeout_ms = 120000;  // longer than the read below: a server waiting for the body fails the test
+    });
+    const Headers from_a = {{"X-Forwarded-For", "192.0.2.10"}};
+    const std::string eval = json{{"fen", START}, {"movetime_ms", 5000}}.dump();
+    const std::string pgn = json{{"text", "1. f3 e5 2. g4 Qh4# 0-1\n"}}.dump();
+    auto evaluate = [&] {
+        return std::async(std::launch::async, [&] {
+            return http_request(port_, http::verb::post, "/api/analysis/eval", eval, "", from_a);
+        });
+    };
+    auto running = evaluate();
+    // Bounded: 300 uploads. Once one is refused, the evaluation holds the
+    // address's place (for about 5 s).
+    HttpResult upload;
+    for (int i = 0; i < 300; ++i) {
+        upload = http_request(port_, http::verb::post, "/api/pgn/read", pgn, "", from_a);
+        if (upload.status == 429) break;
+        ASSERT_EQ(upload.status, 200) << upload.body;
+        if (running.wait_for(std::chrono::seconds(0)) == std::future_status::ready) running = evaluate();
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    ASSERT_EQ(upload.status, 429) << "every upload was answered while the address's evaluation held its place";
+
+    asio::io_context ioc;
+    tcp::socket sock(ioc);
+    sock.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
+    const std::string head =
+        "POST /api/pgn/read HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        "X-Forwarded-For: 192.0.2.10\r\nContent-Length: 900000\r\n\r\n{\"text\": \"";
+    asio::write(sock, asio::buffer(head));
+    const auto [reply, ec] =
+        read_bounded(ioc, sock, [](const std::string& r) { return r.find("\r\n\r\n") != std::string::npos; });
+    EXPECT_EQ(reply.rfind("HTTP/1.1 429", 0), 0u) << reply.substr(0, 200) << " (" << ec.message() << ")";
+    EXPECT_NE(reply.find("Connection: close"), std::string::npos) << reply.substr(0, 400);
+    sock.close();
+    ASSERT_EQ(running.wait_for(std::chrono::seconds(60)), std::future_status::ready) << "the evaluation never ended";
 }
 
 TEST_F(ServerTest, MySeeksTellsTheOwnerOnly) {

@@ -10,6 +10,23 @@
 
 namespace echecs::server {
 
+namespace {
+std::optional<ApiError> refusal_error(EngineScheduler::Refusal r) {
+    switch (r) {
+        case EngineScheduler::Refusal::None: return std::nullopt;
+        case EngineScheduler::Refusal::ClientFull:
+            return ApiError(Reason::eval_pending, "this address already has work waiting for the engine's threads");
+        case EngineScheduler::Refusal::QueueFull:
+        case EngineScheduler::Refusal::Stopping: break;
+    }
+    return ApiError(Reason::engine_busy, "the server is busy; try again");
+}
+}  // namespace
+
+std::optional<ApiError> upload_refusal(Hub& hub, const std::string& ip) {
+    return refusal_error(hub.engine().analysis_refusal(ip));
+}
+
 void answer_off_io(Hub& hub, const HttpContextPtr& ctx,
                    std::function<nlohmann::json(const nlohmann::json& body)> work) {
     ctx->require_json();
@@ -27,13 +44,7 @@ void answer_off_io(Hub& hub, const HttpContextPtr& ctx,
             ctx->json_text(200, std::move(*out));
         }));
     };
-    switch (hub.engine().submit_analysis(ctx->request().ip, std::move(job))) {
-        case EngineScheduler::Refusal::None: return;
-        case EngineScheduler::Refusal::ClientFull:
-            throw ApiError(Reason::eval_pending, "this address already has work waiting for the engine's threads");
-        case EngineScheduler::Refusal::QueueFull:
-        case EngineScheduler::Refusal::Stopping: throw ApiError(Reason::engine_busy, "the server is busy; try again");
-    }
+    if (auto e = refusal_error(hub.engine().submit_analysis(ctx->request().ip, std::move(job)))) throw *e;
 }
 
 }  // namespace echecs::server

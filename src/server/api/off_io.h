@@ -9,12 +9,18 @@
 
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
 
 #include "server/api/router.h"
 
 namespace echecs::server {
 
 class Hub;
+
+// The error the pool would answer now to work from `ip` (eval_pending,
+// engine_busy), or none: an upload is refused from its head, its body unread.
+std::optional<ApiError> upload_refusal(Hub& hub, const std::string& ip);
 
 // Throws ApiError (eval_pending, engine_busy) when the pool refuses the work.
 void answer_off_io(Hub& hub, const HttpContextPtr& ctx, std::function<nlohmann::json(const nlohmann::json& body)> work);

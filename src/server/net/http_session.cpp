@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/beast/websocket.hpp>
 
+#include "server/api/off_io.h"
 #include "server/api/router.h"
 #include "server/net/ws_session.h"
 #include "server/play/hub.h"
@@ -63,11 +64,22 @@ bool is_upload(std::string_view target) {
 void HttpSession::on_header(beast::error_code ec) {
     if (ec) return on_read(ec);
     const auto target = parser_->get().target();
-    body_limit_ = is_upload(std::string_view(target.data(), target.size())) ? hub_.options().max_upload_body
-                                                                            : hub_.options().max_http_body;
+    const bool upload = is_upload(std::string_view(target.data(), target.size()));
+    body_limit_ = upload ? hub_.options().max_upload_body : hub_.options().max_http_body;
     parser_->body_limit(body_limit_);
     // A declared length over the limit is refused before the body is read.
     if (auto n = parser_->content_length(); n && *n > body_limit_) return on_read(http::error::body_limit);
+    // So is an upload that the engine's pool would refuse (its address has
+    // work waiting): reading a MiB only to refuse it took the I/O thread's time.
+    if (upload && !parser_->is_done()) {
+        const std::string ip = client_ip(ip_, std::string(parser_->get()["X-Forwarded-For"]), hub_.options());
+        if (auto refusal = upload_refusal(hub_, ip)) {
+            Request req;
+            req.version(parser_->get().version());
+            req.keep_alive(false);  // the body is not read: the connection closes (lingering)
+            return answer(req, error_response(*refusal));
+        }
+    }
     if (parser_->is_done()) return on_read(ec);
     http::async_read(stream_, buffer_, *parser_,
                      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });

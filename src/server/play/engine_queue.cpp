@@ -117,13 +117,23 @@ bool EngineScheduler::cut_a_long_game_search(std::chrono::steady_clock::time_poi
     return true;
 }
 
+EngineScheduler::Refusal EngineScheduler::refusal_locked(const std::string& client) const {
+    if (stopping_) return Refusal::Stopping;
+    auto held = analyses_.holding.find(client);
+    if (held != analyses_.holding.end() && held->second >= per_client_) return Refusal::ClientFull;
+    if (waiting_ >= max_queue_) return Refusal::QueueFull;
+    return Refusal::None;
+}
+
+EngineScheduler::Refusal EngineScheduler::analysis_refusal(const std::string& client) const {
+    std::lock_guard lock(mutex_);
+    return refusal_locked(client);
+}
+
 EngineScheduler::Refusal EngineScheduler::submit_analysis(const std::string& client, Job job) {
     {
         std::lock_guard lock(mutex_);
-        if (stopping_) return Refusal::Stopping;
-        auto held = analyses_.holding.find(client);
-        if (held != analyses_.holding.end() && held->second >= per_client_) return Refusal::ClientFull;
-        if (waiting_ >= max_queue_) return Refusal::QueueFull;
+        if (const Refusal r = refusal_locked(client); r != Refusal::None) return r;
         analyses_.push(client, std::move(job), ++starts_);
         ++waiting_;
     }

@@ -53,6 +53,9 @@ public:
     // already has per_client analyses waiting or running, or when max_queue
     // jobs wait in all.
     Refusal submit_analysis(const std::string& client, Job job);
+    // What submit_analysis would answer now, without queueing anything: an
+    // upload is refused from its head, its body unread (HttpSession).
+    Refusal analysis_refusal(const std::string& client) const;
 
     std::size_t queued() const;
 
@@ -83,6 +86,7 @@ private:
     void loop(Worker& w);
     void keep_time();                                                        // the slicer's thread
     bool cut_a_long_game_search(std::chrono::steady_clock::time_point now);  // with mutex_ held
+    Refusal refusal_locked(const std::string& client) const;                 // under mutex_
     bool next_job(Job& job, Worker& w);                                      // with mutex_ held
 
     // Jobs of one kind, one queue per client, served round robin: the
