@@ -152,6 +152,31 @@ TEST(ProblemJobs, SolvesAndReportsTheTreeAndTheComposersText) {
     EXPECT_GT(done["result"]["nodes"].get<std::uint64_t>(), 0u);
     EXPECT_FALSE(done["preempted"].get<bool>());
     EXPECT_FALSE(jobs.status("nosuchjob"));
+    // What the page showed while it ran: the key, as soon as it was proven.
+    ASSERT_EQ(done["found"].size(), 1u) << done.dump();
+    EXPECT_NE(done["found"][0].get<std::string>().find("1.Qd7-e8B!"), std::string::npos) << done["found"];
+}
+
+// Each help solution is shown as it is found, the same text as the result's.
+TEST(ProblemJobs, SolutionsAreShownAsTheyAreFound) {
+    auto jobs_ptr = std::make_shared<ProblemJobs>();
+    ProblemJobs& jobs = *jobs_ptr;
+    ThreadRunner pool;
+    // Black helps White to mate in two, Black first: 1.f6 e4 2.g5 Qh5# and the like.
+    json h = {{"variant", "chess"}, {"fen", START}, {"stipulation", "h#2"}};
+    auto s = jobs.submit(read_solve_request(h), "10.0.0.1", "owner", pool.runner());
+    ASSERT_EQ(s.refusal, ProblemJobs::Refusal::None);
+    const json done = wait_done(jobs, s.id);
+    ASSERT_FALSE(done.is_null());
+    ASSERT_EQ(done["result"]["status"], "complete");
+    const std::size_t n = done["result"]["help"].size();
+    ASSERT_GE(n, 2u) << done["text"];
+    ASSERT_EQ(done["found"].size(), n) << done.dump();
+    const std::string text = done["text"];
+    for (const auto& line : done["found"]) {
+        EXPECT_NE(line.get<std::string>().find("Qd1-h5#"), std::string::npos) << line;
+        EXPECT_NE(text.find(line.get<std::string>()), std::string::npos) << line << " not in\n" << text;
+    }
 }
 
 TEST(ProblemJobs, OneUnfinishedJobPerAddressAndPoolRefusalsKeepNothing) {

@@ -101,6 +101,14 @@ void ProblemJobs::run(const std::shared_ptr<Job>& job, const SolveRequest& reque
         std::lock_guard lock(mutex_);
         job->progress = p;
     };
+    // Each key or solution as soon as it is proven: a long solve shows what it has found.
+    o.found = [this, &job, &st = request.problem.stipulation](const solver::AttackLine* key,
+                                                              const solver::HelpLine* solution) {
+        std::string line = key ? solver::key_text(*key) : solver::solution_text(*solution, st);
+        while (!line.empty() && line.back() == '\n') line.pop_back();
+        std::lock_guard lock(mutex_);
+        if (job->found.size() < FOUND_MAX) job->found.push_back(std::move(line));
+    };
     json result;
     std::string text, error;
     try {
@@ -135,6 +143,7 @@ std::optional<json> ProblemJobs::status(const std::string& id) const {
                   {"nodes", j.progress.nodes},
                   {"solutions", j.progress.solutions},
                   {"seconds", j.progress.seconds}}},
+                {"found", j.found},
                 {"result", j.result.is_null() ? json(nullptr) : j.result},
                 {"text", j.text.empty() ? json(nullptr) : json(j.text)},
                 {"error", j.error.empty() ? json(nullptr) : json(j.error)},

@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "server/problems/problem_request.h"
 
@@ -50,8 +51,8 @@ public:
     // Also forgets the finished jobs older than keep_ms.
     Submitted submit(SolveRequest request, const std::string& client, const std::string& owner, const Runner& run);
 
-    // {"id","status":"queued"|"running"|"done","progress":{...},"result":<solver JSON or null>,"text":...};
-    // nullopt for an unknown (or forgotten) id.
+    // {"id","status":"queued"|"running"|"done","progress":{...},"found":[...],"result":<solver JSON or
+    // null>,"text":...}; nullopt for an unknown (or forgotten) id.
     std::optional<nlohmann::json> status(const std::string& id) const;
 
     enum class Cancel { Done, NotFound, NotOwner };
@@ -61,15 +62,18 @@ public:
     void sweep();
     std::size_t size() const;
     const JobLimits& limits() const { return limits_; }
+    // The keys and solutions a job shows while it runs, at most (the result has them all).
+    static constexpr std::size_t FOUND_MAX = 100;
 
 private:
     struct Job {
         std::string id, client, owner;
         solver::Progress progress;
-        std::string state = "queued";  // queued, running, done
-        nlohmann::json result;         // the solver's JSON tree, when done
-        std::string text, error;       // composers' notation; an error that stopped the solve
-        bool preempted = false;        // stopped because the pool needed the thread
+        std::string state = "queued";    // queued, running, done
+        nlohmann::json result;           // the solver's JSON tree, when done
+        std::string text, error;         // composers' notation; an error that stopped the solve
+        std::vector<std::string> found;  // keys and solutions as the solver proves them (FOUND_MAX)
+        bool preempted = false;          // stopped because the pool needed the thread
         std::int64_t ended_ms = 0;
         std::atomic<bool> cancel{false};
     };

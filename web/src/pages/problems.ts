@@ -26,6 +26,8 @@ interface JobStatus {
   id: string;
   status: 'queued' | 'running' | 'done';
   progress: { first_moves: number; first_moves_done: number; nodes: number; solutions: number; seconds: number };
+  /** Keys and solutions as the solver proves them (the first 100), before the whole result. */
+  found?: string[];
   result: { status: string } | null;
   text: string | null;
   error: string | null;
@@ -223,7 +225,14 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
       const s = await http<JobStatus>('GET', `/api/problems/solve/${encodeURIComponent(job)}`);
       if (destroyed) return;
       showProgress(s);
+      if (s.status === 'running' && s.found?.length) {
+        // what is proven so far, until the whole solution replaces it
+        solution.textContent = s.found.join('\n');
+        solution.dataset.partial = 'true';
+        solution.hidden = false;
+      }
       if (s.status === 'done') {
+        delete solution.dataset.partial;
         job = null;
         solveBtn.disabled = false;
         cancelBtn.disabled = true;
