@@ -236,7 +236,14 @@ TEST(ProblemJobs, ThePoolTakingItsThreadBackEndsTheSolveAsPreempted) {
     ThreadRunner pool;
     json b = {{"variant", "avalanche"}, {"fen", START}, {"stipulation", "#5"}};
     auto s = jobs.submit(read_solve_request(b), "10.0.0.1", "o", pool.runner());
-    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    // Once the solver runs (it has counted nodes): a stop before it starts is
+    // a cancel, not a preemption.
+    bool searching = false;
+    for (int i = 0; i < 3000 && !searching; ++i) {  // at most 30 s
+        searching = (*jobs.status(s.id))["progress"]["nodes"].get<std::uint64_t>() > 0;
+        if (!searching) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    ASSERT_TRUE(searching) << "waited 30 s for the solver to report its first nodes";
     pool.stop = true;
     const json done = wait_done(jobs, s.id);
     ASSERT_FALSE(done.is_null());
