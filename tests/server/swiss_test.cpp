@@ -8,7 +8,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
+#include <cstdio>
+#include <ctime>
 #include <map>
 #include <random>
 #include <set>
@@ -212,6 +213,34 @@ TEST(SwissDutch, ByeSkipsAPlayerWhoHadOne) {
     EXPECT_EQ(p.games, (Games{{1, 3}})) << "E.5: pairing number 1 is odd, white was drawn";
 }
 
+// C.12: the lowest player of an odd bracket floated down last round; the
+// next transposition lets another float instead. No colours to weigh (the
+// players were absent so far), so E.5 gives the colours.
+TEST(SwissDutch, NoSecondDownfloatInARowWhenAvoidable) {
+    std::vector<SwissPlayer> ps = {player(1, 4, {N, N}), player(2, 4, {N, N}), player(3, 4, {N, N}),
+                                   player(4, 0, {N, N}), player(5, 0, {N, N})};
+    ps[2].floats = {Float::None, Float::Down};
+    DutchPairing p = pair(ps, 3, 5);
+    EXPECT_EQ(p.games, (Games{{1, 3}, {4, 2}})) << "2 floats to meet 4; 2's even number gives it black";
+    EXPECT_EQ(p.bye, 5);
+    std::map<std::int64_t, Float> f(p.floats.begin(), p.floats.end());
+    EXPECT_EQ(f[2], Float::Down);
+    EXPECT_EQ(f[4], Float::Up);
+    EXPECT_EQ(f[3], Float::None);
+}
+
+// D.2: no transposition pairs 1 (who has met 4, 5 and 6), so the first
+// exchange is taken: the smallest difference of bracket numbers, 3 for 4,
+// giving S1 {1,2,4} against S2 {3,5,6}. (Any matching taken upper players
+// first would give 1-2, 3-4, 5-6 instead.)
+TEST(SwissDutch, ExchangeInTheRulesOrderWhenNoTranspositionWorks) {
+    std::vector<SwissPlayer> ps;
+    for (int i = 1; i <= 6; ++i) ps.push_back(player(i, 0, {N, N, N}));
+    ps[0].opponents = {4, 5, 6};
+    for (int i = 3; i < 6; ++i) ps[i].opponents = {1};
+    EXPECT_EQ(pair(ps, 4, 5).games, (Games{{1, 3}, {5, 2}, {6, 4}}));
+}
+
 TEST(SwissDutch, SameAbsoluteColourNeverMeetsButTopscorersMayInTheLastRound) {
     // 1 and 3 have had white twice, 2 and 4 black twice.
     std::vector<SwissPlayer> ps = {player(1, 4, {W, W}, {9}), player(2, 4, {B, B}, {9}), player(3, 4, {W, W}, {9}),
@@ -307,7 +336,7 @@ TEST(SwissDutch, SimulatedTournamentsKeepTheAbsoluteCriteria) {
         for (const auto& x : sim.ps) EXPECT_LE(std::count(x.colours.begin(), x.colours.end(), N), 1);
     }
     EXPECT_GT(rounds_paired, 300);
-    RecordProperty("stuck", stuck);
+    std::printf("%d rounds paired; %d tournaments stopped where no legal pairing existed\n", rounds_paired, stuck);
 }
 
 // The pairing says "none" exactly when the brute force finds none, on small
@@ -353,20 +382,38 @@ TEST(SwissDutch, NoPairingOnlyWhenNoneExists) {
     EXPECT_GT(some, 1000);
 }
 
+// The server's build is optimised: a round of 301 players pairs well under
+// a second there (42 ms measured). The sanitizer build runs this code
+// unoptimised and instrumented, some 30 times slower: it gets 10 seconds.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SWISS_SLOW_BUILD 1
+#endif
+#endif
+#if !defined(__OPTIMIZE__) || defined(__SANITIZE_ADDRESS__)
+#define SWISS_SLOW_BUILD 1
+#endif
+#ifdef SWISS_SLOW_BUILD
+constexpr double ROUND_LIMIT_S = 10.0;
+#else
+constexpr double ROUND_LIMIT_S = 1.0;
+#endif
+
 TEST(SwissDutch, ThreeHundredPlayersPairWellUnderASecond) {
     Sim sim(301, 7);
     double worst = 0;
     for (int round = 1; round <= 9; ++round) {
-        auto t0 = std::chrono::steady_clock::now();
+        // Processor time, not wall time: the machine is shared.
+        std::clock_t t0 = std::clock();
         auto p = pair_dutch(sim.ps, {round, 9});
-        double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        double s = static_cast<double>(std::clock() - t0) / CLOCKS_PER_SEC;
         worst = std::max(worst, s);
         ASSERT_TRUE(p.has_value());
         ASSERT_EQ(illegal(sim.ps, *p, round, 9), "");
         sim.play(*p);
     }
-    EXPECT_LT(worst, 1.0);
-    RecordProperty("worst_round_ms", static_cast<int>(worst * 1000));
+    EXPECT_LT(worst, ROUND_LIMIT_S);
+    std::printf("301 players, 9 rounds: the slowest round paired in %.0f ms\n", worst * 1000);
 }
 
 // ---- Tie-breaks ---------------------------------------------------------------
@@ -411,6 +458,35 @@ TEST(SwissTieBreaks, HandCheckedCrosstable) {
     EXPECT_DOUBLE_EQ(by[5].buchholz_cut1, 3.5);
     EXPECT_DOUBLE_EQ(by[5].sonneborn_berger, 3.25);
     EXPECT_EQ(by[5].points2, 5);
+}
+
+// A forfeit: both sides count a virtual opponent for that round, and in
+// the others' Buchholz the forfeit counts as a draw for both.
+TEST(SwissTieBreaks, ForfeitCountsAVirtualOpponent) {
+    using K = RoundKind;
+    std::vector<CrossRow> rows = {
+        {1, 2000, {{K::ForfeitWin, 0, 2}, {K::Played, 3, 1}}},   // A 1.5
+        {2, 1900, {{K::ForfeitLoss, 0, 0}, {K::Played, 4, 2}}},  // B 1
+        {3, 1800, {{K::Played, 4, 2}, {K::Played, 1, 1}}},       // C 1.5
+        {4, 1700, {{K::Played, 3, 0}, {K::Played, 2, 0}}},       // D 0
+    };
+    auto s = swiss_standings(rows);
+    ASSERT_EQ(s.size(), 4u);
+    EXPECT_EQ(s[0].id, 1) << "A's Cut-1 1.5 against C's 1";
+    EXPECT_EQ(s[1].id, 3);
+    // A: the virtual opponent 0 + 0 + 0.5 = 0.5; C counts 1.5 (its own unplayed nothing).
+    EXPECT_DOUBLE_EQ(s[0].buchholz, 2);
+    EXPECT_DOUBLE_EQ(s[0].buchholz_cut1, 1.5);
+    EXPECT_DOUBLE_EQ(s[0].sonneborn_berger, 1.25);
+    // C: D 0, A 1 (the forfeit win counted as a draw).
+    EXPECT_DOUBLE_EQ(s[1].buchholz, 1);
+    EXPECT_DOUBLE_EQ(s[1].sonneborn_berger, 0.5);
+    // B: the virtual opponent 0 + 1 + 0.5 = 1.5, and D 0.
+    EXPECT_EQ(s[2].id, 2);
+    EXPECT_DOUBLE_EQ(s[2].buchholz, 1.5);
+    EXPECT_DOUBLE_EQ(s[2].sonneborn_berger, 0);
+    EXPECT_EQ(s[3].id, 4);
+    EXPECT_DOUBLE_EQ(s[3].buchholz, 3);
 }
 
 TEST(SwissTieBreaks, EqualTieBreaksFallBackToRatingThenId) {

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "server/tournament/dutch_matching.h"
@@ -62,10 +63,21 @@ struct Candidate {
     std::vector<int> floaters;
 };
 
+// An exchange between S1 and S2 (D.2), by positions (BSN - 1) in the bracket.
+struct Exchange {
+    std::vector<std::size_t> from_s1, from_s2;
+    int diff() const {
+        int d = 0;
+        for (auto x : from_s2) d += static_cast<int>(x);
+        for (auto x : from_s1) d -= static_cast<int>(x);
+        return d;
+    }
+};
+
 // Budgets per bracket: brackets of a few dozen players are searched far
 // enough; beyond them the best found so far is kept.
 constexpr int LEAF_BUDGET = 4000;
-constexpr long NODE_BUDGET = 400000;
+constexpr long NODE_BUDGET = 100000;
 
 class Dutch {
 public:
@@ -128,8 +140,18 @@ private:
     // The bracket search.
     void consider(const Candidate& c);
     void homogeneous(const std::vector<int>& players, Candidate prefix);
+    const std::vector<Exchange>& exchanges(std::size_t n);  // in D.2's order, for a bracket of n
+    struct Bound {
+        std::vector<std::array<int, 3>> s1_rest;  // from each S1 position on: wanting white, black, nothing
+        std::array<int, 3> s2_free{};             // the S2 players not yet taken, likewise
+    };
+    int wants(int x) const {
+        return ps_[x].pref.colour == Colour::White ? 0 : ps_[x].pref.colour == Colour::Black ? 1 : 2;
+    }
     void transpose(const std::vector<int>& s1, const std::vector<int>& s2, std::size_t i, std::vector<char>& used,
-                   Candidate& c, const std::function<void(Candidate&)>& leaf);
+                   Candidate& c, const std::function<void(Candidate&)>& leaf, Bound* bound);
+    void pair_soft(int a, int b, std::array<int, 8>& s, int sign) const;
+    void float_soft(int x, Float f, std::array<int, 8>& s, int sign) const;
     void any_matching(const std::vector<int>& bracket, std::vector<char>& done, std::size_t pos, Candidate& c);
 
     DutchOptions opt_;
@@ -146,6 +168,13 @@ private:
     long nodes_ = 0;
     bool stop_ = false;
     bool structured_ = false;  // searching the S1/S2 candidates, not any matching
+    std::array<int, 8> ideal_{};
+    std::array<int, 8> partial_{};
+    bool greedy_ = false;  // the quick descent for a target
+    std::optional<std::pair<Candidate, Quality>>
+        target_;  // what it found  // C.8-C.15 of the pairs taken so far in the S1/S2 search  // lower bounds of
+                  // C.8-C.15 for the S1/S2 candidates
+    std::map<std::size_t, std::vector<Exchange>> exchanges_;
 };
 
 // Can the given floaters and every lower player all be paired, one of them
@@ -200,38 +229,46 @@ bool Dutch::white_first(int a, int b) const {
     return hi_white == (hi == a);
 }
 
+// C.12-C.15: a float repeated from the previous round, or from the one before.
+void Dutch::float_soft(int x, Float f, std::array<int, 8>& s, int sign) const {
+    if (f == Float::None) return;
+    int k = f == Float::Down ? 0 : 1;
+    if (ps_[x].float1 == f) s[4 + k] += sign;
+    if (ps_[x].float2 == f) s[6 + k] += sign;
+}
+
+// One pair's part of C.8-C.15: the criteria add up over the pairs, which
+// lets the search bound a partial candidate.
+void Dutch::pair_soft(int a, int b, std::array<int, 8>& s, int sign) const {
+    bool aw = white_first(a, b);
+    for (int side = 0; side < 2; ++side) {
+        const Pl& p = ps_[side == 0 ? a : b];
+        Colour got = (side == 0) == aw ? Colour::White : Colour::Black;
+        if (std::abs(p.cd + (got == Colour::White ? 1 : -1)) > 2) s[0] += sign;  // C.8
+        if (p.last == got && p.before_last == got) s[1] += sign;                 // C.9
+        if (p.pref.colour != Colour::None && p.pref.colour != got) {
+            s[2] += sign;                                           // C.10
+            if (p.pref.strength >= Strength::Strong) s[3] += sign;  // C.11
+        }
+    }
+    if (ps_[a].score != ps_[b].score) {
+        int hi = ps_[a].score > ps_[b].score ? a : b;
+        float_soft(hi, Float::Down, s, sign);
+        float_soft(hi == a ? b : a, Float::Up, s, sign);
+    }
+}
+
 Quality Dutch::evaluate(const Candidate& c) const {
     Quality q;
     q.floaters = static_cast<int>(c.floaters.size());
-    auto floats = [&](int x, Float f) {
-        if (f == Float::None) return;
-        int k = f == Float::Down ? 0 : 1;
-        if (ps_[x].float1 == f) ++q.soft[4 + k];  // C.12, C.13
-        if (ps_[x].float2 == f) ++q.soft[6 + k];  // C.14, C.15
-    };
     for (auto [a, b] : c.pairs) {
         q.psd.push_back(std::abs(ps_[a].score - ps_[b].score));
-        bool aw = white_first(a, b);
-        for (int side = 0; side < 2; ++side) {
-            const Pl& p = ps_[side == 0 ? a : b];
-            Colour got = (side == 0) == aw ? Colour::White : Colour::Black;
-            if (std::abs(p.cd + (got == Colour::White ? 1 : -1)) > 2) ++q.soft[0];  // C.8
-            if (p.last == got && p.before_last == got) ++q.soft[1];                 // C.9
-            if (p.pref.colour != Colour::None && p.pref.colour != got) {
-                ++q.soft[2];                                           // C.10
-                if (p.pref.strength >= Strength::Strong) ++q.soft[3];  // C.11
-            }
-        }
-        if (ps_[a].score != ps_[b].score) {
-            int hi = ps_[a].score > ps_[b].score ? a : b;
-            floats(hi, Float::Down);
-            floats(hi == a ? b : a, Float::Up);
-        }
+        pair_soft(a, b, q.soft, 1);
     }
     // A downfloater's difference is to one point less than the bracket's residents.
     for (int f : c.floaters) {
         q.psd.push_back(ps_[f].score - (score_ - 2));
-        floats(f, Float::Down);
+        float_soft(f, Float::Down, q.soft, 1);
     }
     std::sort(q.psd.rbegin(), q.psd.rend());
     return q;
@@ -243,19 +280,30 @@ void Dutch::consider(const Candidate& c) {
         return;
     }
     Quality q = evaluate(c);
+    if (greedy_) {  // the first candidate that leaves the rest pairable sets the target
+        if (!completable(c.floaters)) return;
+        target_ = {c, q};
+        stop_ = true;
+        return;
+    }
     if (best_ && !(q < best_q_)) return;  // the first of equals stays
     if (!completable(c.floaters)) return;
     best_ = c;
     best_q_ = q;
     // In the S1/S2 structure every candidate has the same pairs and PSD
-    // (C.5, C.6): one meeting every other criterion cannot be beaten.
-    if (structured_ && q.soft == std::array<int, 8>{}) stop_ = true;
+    // (C.5, C.6): one at the lower bounds of the other criteria cannot be beaten.
+    if (structured_ && q.soft == ideal_) stop_ = true;
 }
 
 // S1 players in order take the first unused compatible S2 player: the depth
 // first order is exactly the lexicographic order of S2's transpositions (D.1).
+// Branch and bound: every S1/S2 candidate has the same pairs and PSD, so a
+// partial one is dropped when its C.8-C.15 so far, plus a lower bound for
+// the players left (with colours counted: so many wanting white cannot all
+// meet one wanting black), cannot beat the best found. Only strictly better
+// candidates replace the best, so the first best in the rule's order stays.
 void Dutch::transpose(const std::vector<int>& s1, const std::vector<int>& s2, std::size_t i, std::vector<char>& used,
-                      Candidate& c, const std::function<void(Candidate&)>& leaf) {
+                      Candidate& c, const std::function<void(Candidate&)>& leaf, Bound* bound) {
     if (stop_ || ++nodes_ > NODE_BUDGET) {
         stop_ = true;
         return;
@@ -268,13 +316,34 @@ void Dutch::transpose(const std::vector<int>& s1, const std::vector<int>& s2, st
         c.floaters.resize(before);
         return;
     }
-    for (std::size_t j = 0; j < s2.size() && !stop_; ++j) {
-        if (used[j] || !ok(s1[i], s2[j])) continue;
-        used[j] = 1;
-        c.pairs.emplace_back(s1[i], s2[j]);
-        transpose(s1, s2, i + 1, used, c, leaf);
-        c.pairs.pop_back();
-        used[j] = 0;
+    std::vector<std::size_t> order;
+    for (std::size_t j = 0; j < s2.size(); ++j)
+        if (!used[j] && ok(s1[i], s2[j])) order.push_back(j);
+    if (greedy_) {  // the cheapest partner first, to find a good target fast
+        std::vector<std::array<int, 8>> cost(s2.size());
+        for (std::size_t j : order) pair_soft(s1[i], s2[j], cost[j], 1);
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return cost[x] < cost[y]; });
+    }
+    for (std::size_t j : order) {
+        if (stop_) break;
+        pair_soft(s1[i], s2[j], partial_, 1);
+        if (bound) --bound->s2_free[wants(s2[j])];
+        std::array<int, 8> v = partial_;
+        if (bound) {
+            const auto &r1 = bound->s1_rest[i + 1], &r2 = bound->s2_free;
+            v[2] += std::max(0, r1[0] - r2[1] - r2[2]) + std::max(0, r1[1] - r2[0] - r2[2]);
+        }
+        // Hopeless: not better than the best found, or worse than the target.
+        bool hopeless = !greedy_ && (best_ ? !(v < best_q_.soft) : target_ && target_->second.soft < v);
+        if (!hopeless) {
+            used[j] = 1;
+            c.pairs.emplace_back(s1[i], s2[j]);
+            transpose(s1, s2, i + 1, used, c, leaf, bound);
+            c.pairs.pop_back();
+            used[j] = 0;
+        }
+        if (bound) ++bound->s2_free[wants(s2[j])];
+        pair_soft(s1[i], s2[j], partial_, -1);
     }
 }
 
@@ -283,32 +352,31 @@ void Dutch::transpose(const std::vector<int>& s1, const std::vector<int>& s2, st
 // S1 and S2, ordered by D.2: the fewest players exchanged, the smallest
 // difference of the sums of their bracket sequence numbers, the highest
 // player of S1 moved down, the lowest of S2 moved up.
-void Dutch::homogeneous(const std::vector<int>& players, Candidate prefix) {
-    std::size_t p = players.size() / 2;
-    struct Exchange {
-        std::vector<std::size_t> from_s1, from_s2;  // positions (BSN - 1) in the bracket
-        int diff() const {
-            int d = 0;
-            for (auto x : from_s2) d += static_cast<int>(x);
-            for (auto x : from_s1) d -= static_cast<int>(x);
-            return d;
-        }
-    };
-    std::vector<Exchange> ex{{}};
-    std::size_t n2 = players.size() - p;
+const std::vector<Exchange>& Dutch::exchanges(std::size_t n) {
+    auto [it, fresh] = exchanges_.try_emplace(n);
+    std::vector<Exchange>& ex = it->second;
+    if (!fresh) return ex;
+    std::size_t p = n / 2, n2 = n - p;
+    ex.push_back({});
     for (std::size_t a = 0; a < p; ++a)
-        for (std::size_t b = p; b < players.size(); ++b) ex.push_back({{a}, {b}});
+        for (std::size_t b = p; b < n; ++b) ex.push_back({{a}, {b}});
     if (p * (p - 1) / 2 * n2 * (n2 - 1) / 2 <= 3000)
         for (std::size_t a1 = 0; a1 < p; ++a1)
             for (std::size_t a2 = a1 + 1; a2 < p; ++a2)
-                for (std::size_t b1 = p; b1 < players.size(); ++b1)
-                    for (std::size_t b2 = b1 + 1; b2 < players.size(); ++b2) ex.push_back({{a2, a1}, {b1, b2}});
+                for (std::size_t b1 = p; b1 < n; ++b1)
+                    for (std::size_t b2 = b1 + 1; b2 < n; ++b2) ex.push_back({{a2, a1}, {b1, b2}});
     std::stable_sort(ex.begin(), ex.end(), [](const Exchange& x, const Exchange& y) {
         if (x.from_s1.size() != y.from_s1.size()) return x.from_s1.size() < y.from_s1.size();
         if (x.diff() != y.diff()) return x.diff() < y.diff();
         if (x.from_s1 != y.from_s1) return x.from_s1 > y.from_s1;
         return x.from_s2 < y.from_s2;
     });
+    return ex;
+}
+
+void Dutch::homogeneous(const std::vector<int>& players, Candidate prefix) {
+    std::size_t p = players.size() / 2;
+    const std::vector<Exchange>& ex = exchanges(players.size());
     auto leaf = [&](Candidate& c) { consider(c); };
     for (const Exchange& e : ex) {
         if (stop_) return;
@@ -319,7 +387,14 @@ void Dutch::homogeneous(const std::vector<int>& players, Candidate prefix) {
         std::vector<int> s1, s2;
         for (std::size_t i = 0; i < players.size(); ++i) (in_s1[i] ? s1 : s2).push_back(players[i]);
         std::vector<char> used(s2.size(), 0);
-        transpose(s1, s2, 0, used, prefix, leaf);
+        Bound bound;
+        bound.s1_rest.assign(s1.size() + 1, {});
+        for (std::size_t i = s1.size(); i-- > 0;) {
+            bound.s1_rest[i] = bound.s1_rest[i + 1];
+            ++bound.s1_rest[i][wants(s1[i])];
+        }
+        for (int x : s2) ++bound.s2_free[wants(x)];
+        transpose(s1, s2, 0, used, prefix, leaf, &bound);
     }
 }
 
@@ -353,18 +428,35 @@ void Dutch::any_matching(const std::vector<int>& bracket, std::vector<char>& don
 
 Candidate Dutch::pair_bracket(const std::vector<int>& bracket) {
     best_.reset();
-    leaves_ = 0;
-    nodes_ = 0;
-    stop_ = false;
     structured_ = true;
     std::vector<int> mdps, residents;
     for (int x : bracket) (ps_[x].score > score_ ? mdps : residents).push_back(x);
-    if (mdps.empty()) {
-        homogeneous(residents, {});
-    } else {
+    // With P pairs, at most P players get white and P black: those wanting
+    // a colour beyond that (less the floaters) cannot all have it (C.10, C.11).
+    std::size_t m1 = std::min(mdps.size(), residents.size());
+    int pairs = static_cast<int>(mdps.empty() ? residents.size() / 2 : m1 + (residents.size() - m1) / 2);
+    int floaters = static_cast<int>(bracket.size()) - 2 * pairs;
+    std::array<int, 4> want{};  // white, black, strong white, strong black
+    for (int x : bracket) {
+        const ColourPreference& pr = ps_[x].pref;
+        if (pr.colour == Colour::None) continue;
+        int k = pr.colour == Colour::White ? 0 : 1;
+        ++want[k];
+        if (pr.strength >= Strength::Strong) ++want[2 + k];
+    }
+    auto beyond = [&](int w) { return std::max(0, w - floaters - pairs); };
+    ideal_ = {0, 0, beyond(want[0]) + beyond(want[1]), beyond(want[2]) + beyond(want[3]), 0, 0, 0, 0};
+    auto structured = [&] {
+        stop_ = false;
+        leaves_ = 0;
+        nodes_ = 0;
+        partial_ = {};
+        if (mdps.empty()) {
+            homogeneous(residents, {});
+            return;
+        }
         // Heterogeneous: the MDPs that can be (S1) against the residents (S2),
         // then the remainder as a homogeneous bracket; the other MDPs (limbo) float.
-        std::size_t m1 = std::min(mdps.size(), residents.size());
         std::vector<int> s1(mdps.begin(), mdps.begin() + static_cast<long>(m1));
         Candidate c;
         c.floaters.assign(mdps.begin() + static_cast<long>(m1), mdps.end());
@@ -376,7 +468,19 @@ Candidate Dutch::pair_bracket(const std::vector<int>& bracket) {
             prefix.floaters.resize(mdps.size() - m1);
             homogeneous(remainder, prefix);
         };
-        transpose(s1, residents, 0, used, c, leaf);
+        transpose(s1, residents, 0, used, c, leaf, nullptr);
+    };
+    // First a quick descent taking the cheapest partners, whose quality is
+    // the target; then the rule's order, pruned by the target, keeps the
+    // first candidate at least as good (and any strictly better after it).
+    target_.reset();
+    greedy_ = true;
+    structured();
+    greedy_ = false;
+    structured();
+    if (!best_ && target_) {
+        best_ = target_->first;
+        best_q_ = target_->second;
     }
     // More pairs may need another structure (MDPs paired together, fewer MDPs paired).
     int least = static_cast<int>(bracket.size() % 2);
