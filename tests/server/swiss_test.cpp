@@ -142,9 +142,10 @@ TEST(SwissColours, PreferencesFollowA6) {
 
 // Round 1 by the rules' text (C.04.3 B: S1 the upper half against S2; E.5:
 // pairing number 1 takes the drawn colour, and colours alternate down the
-// boards). The 14 players are those of the Arbiters' Manual example "Mastering
-// the Dutch" (FA Mario Held; FIDE Arbiters' Manual 2014, pp. 65-92), whose
-// round 1 is 1-8, 9-2, 3-10, 11-4, 5-12, 13-6, 7-14 with white drawn for 1.
+// boards), worked by hand. The field of 14 is the size of the Arbiters'
+// Manual example "Mastering the Dutch" (FA Mario Held; FIDE Arbiters' Manual
+// 2014, pp. 65-92); its published pairings were not at hand to copy, so the
+// expected round 1 here is ours, from the rules.
 TEST(SwissDutch, RoundOneIsUpperHalfAgainstLowerHalf) {
     EXPECT_EQ(pair(fresh(14), 1, 5).games, (Games{{1, 8}, {9, 2}, {3, 10}, {11, 4}, {5, 12}, {13, 6}, {7, 14}}));
     EXPECT_EQ(pair(fresh(8), 1, 5, B).games, (Games{{5, 1}, {2, 6}, {7, 3}, {4, 8}})) << "black drawn for 1";
@@ -158,6 +159,8 @@ TEST(SwissDutch, RoundOneIsUpperHalfAgainstLowerHalf) {
 // ("FIDE vs US Chess Swiss pairing rules"): S1 {1,2,3} against S2 {5,6,7},
 // where 1-5, 2-6, 3-7 breaks a colour on every board and both {5,7,6} and
 // {6,5,7} break one: FIDE takes {5,7,6}, the first transposition (D.1).
+// The source describes the colours only; the histories below are ours,
+// built to give that situation.
 TEST(SwissDutch, FirstTranspositionThatBestMeetsColours) {
     // Round 2. Winners 1,2,3,5,6,7 (colours give 1,3,5,7 due white, 2,6 due
     // black); losers 4,8,9,10,11,12.
@@ -177,7 +180,8 @@ TEST(SwissDutch, FirstTranspositionThatBestMeetsColours) {
 
 // uschess.discourse.group, "FIDE versus USCF pairings" (L. Cohen): four
 // players on 1 point, the natural 1-3 and 2-4 would put two players due
-// white together and two due black; FIDE pairs 1-4 and 2-3.
+// white together and two due black; FIDE pairs 1-4 and 2-3. (The
+// histories are ours, giving those colours due.)
 TEST(SwissDutch, TranspositionForColoursInAFourPlayerBracket) {
     std::vector<SwissPlayer> ps = {player(1, 2, {B}, {5}), player(2, 2, {W}, {6}), player(3, 2, {B}, {7}),
                                    player(4, 2, {W}, {8}), player(5, 0, {W}, {1}), player(6, 0, {B}, {2}),
@@ -337,6 +341,26 @@ TEST(SwissDutch, SimulatedTournamentsKeepTheAbsoluteCriteria) {
     }
     EXPECT_GT(rounds_paired, 300);
     std::printf("%d rounds paired; %d tournaments stopped where no legal pairing existed\n", rounds_paired, stuck);
+}
+
+// The pairing depends on the players' data only, not on the order the room
+// lists them in.
+TEST(SwissDutch, InputOrderDoesNotMatter) {
+    for (unsigned seed = 100; seed < 110; ++seed) {
+        Sim sim(15 + static_cast<int>(seed % 4), seed);
+        std::mt19937 shuffle(seed);
+        for (int round = 1; round <= 6; ++round) {
+            auto p = pair_dutch(sim.ps, {round, 6});
+            ASSERT_TRUE(p.has_value());
+            std::vector<SwissPlayer> other = sim.ps;
+            std::shuffle(other.begin(), other.end(), shuffle);
+            auto q = pair_dutch(other, {round, 6});
+            ASSERT_TRUE(q.has_value());
+            EXPECT_EQ(p->games, q->games) << "seed " << seed << " round " << round;
+            EXPECT_EQ(p->bye, q->bye);
+            sim.play(*p);
+        }
+    }
 }
 
 // The pairing says "none" exactly when the brute force finds none, on small
