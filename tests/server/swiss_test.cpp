@@ -406,24 +406,9 @@ TEST(SwissDutch, NoPairingOnlyWhenNoneExists) {
     EXPECT_GT(some, 1000);
 }
 
-// The server's build is optimised: a round of 301 players pairs well under
-// a second there (42 ms measured). The sanitizer build runs this code
-// unoptimised and instrumented, some 30 times slower: it gets 10 seconds.
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SWISS_SLOW_BUILD 1
-#endif
-#endif
-#if !defined(__OPTIMIZE__) || defined(__SANITIZE_ADDRESS__)
-#define SWISS_SLOW_BUILD 1
-#endif
-#ifdef SWISS_SLOW_BUILD
-constexpr double ROUND_LIMIT_S = 10.0;
-#else
-constexpr double ROUND_LIMIT_S = 1.0;
-#endif
-
-TEST(SwissDutch, ThreeHundredPlayersPairWellUnderASecond) {
+// A large Swiss: every round of 301 players is paired, and legally. Its
+// speed is a figure, not an assertion (TOURNAMENTS.md: 42 ms a round, -O2).
+TEST(SwissDutch, ThreeHundredPlayersArePairedLegallyEveryRound) {
     Sim sim(301, 7);
     double worst = 0;
     for (int round = 1; round <= 9; ++round) {
@@ -436,7 +421,6 @@ TEST(SwissDutch, ThreeHundredPlayersPairWellUnderASecond) {
         ASSERT_EQ(illegal(sim.ps, *p, round, 9), "");
         sim.play(*p);
     }
-    EXPECT_LT(worst, ROUND_LIMIT_S);
     std::printf("301 players, 9 rounds: the slowest round paired in %.0f ms\n", worst * 1000);
 }
 
