@@ -30,8 +30,8 @@ struct Puzzle {
 struct Criteria {
     int win_cp = 300;                    // the best move wins: at least this, or a mate
     int fail_cp = 100;                   // every other move: at most this, and no mate
-    std::uint64_t scan_nodes = 3000;     // the candidate search (MultiPV 2), per position
-    std::uint64_t verify_nodes = 60000;  // the checking search (MultiPV 2) from a fresh table
+    std::uint64_t scan_nodes = 1500;     // the candidate search (MultiPV 2), per position
+    std::uint64_t verify_nodes = 30000;  // the checking search (MultiPV 2) from a fresh table
     int max_solver_moves = 3;            // of a line that is not a mate
     int max_mate = 5;                    // longer mates are not kept (the line would be long)
 };

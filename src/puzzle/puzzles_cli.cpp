@@ -16,7 +16,7 @@ const char* USAGE =
     "usage: echecs puzzles generate --variant chess|alice|avalanche --count N --seed S --out FILE\n"
     "                [--scan-nodes N] [--verify-nodes N] [--threads T] [--from-pgn FILE]\n"
     "       echecs puzzles check FILE [--scan-nodes N] [--verify-nodes N]\n"
-    "Searches have fixed node budgets (defaults: scan 3000, verify 60000), so the same\n"
+    "Searches have fixed node budgets (defaults: scan 1500, verify 30000), so the same\n"
     "options give the same file on any machine; check needs the --verify-nodes of generate.\n";
 
 template <class T>
