@@ -109,10 +109,17 @@ GenerateStats generate(const GenerateOptions& o, std::ostream& out, std::ostream
         for (const PgnGame& g : read_pgn(text.str())) {
             ++n;
             if (stats.puzzles >= o.count) break;
-            std::unique_ptr<Game> full = start_game(g);
-            if (full->variant() != o.variant) continue;
-            replay(g, *full);
-            std::unique_ptr<Game> game = start_game(g);
+            std::unique_ptr<Game> full, game;
+            try {
+                full = start_game(g);
+                if (full->variant() != o.variant) continue;
+                replay(g, *full);
+                game = start_game(g);
+            } catch (const std::exception& e) {
+                // A game the rules refuse is skipped, not the file.
+                if (progress) *progress << "skipped: " << e.what() << "\n";
+                continue;
+            }
             std::size_t i = 0;
             f.new_game();
             std::vector<Puzzle> ps = walk(

@@ -5,11 +5,17 @@
 #include "puzzle/puzzle.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "core/game.h"
 #include "puzzle/generate.h"
+#include "puzzle/puzzle_file.h"
 
 using namespace echecs;
 using namespace echecs::puzzle;
@@ -112,6 +118,30 @@ TEST(Generator, RejectsAPositionWithTwoWinningMoves) {
     EXPECT_FALSE(f.examine(Variant::Chess, "6k1/5ppp/8/1p6/2nb4/8/5PPP/RR4K1 w - - 0 1"));
     // And a quiet equal position has no winning move at all.
     EXPECT_FALSE(f.examine(Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+}
+
+TEST(Generator, FindsTheMissedMateInAPgnGameAndSkipsAnIllegalGame) {
+    // Game 1 has an illegal move (skipped); in game 2, 3...Nf6 allows Qxf7#.
+    const std::filesystem::path file =
+        std::filesystem::temp_directory_path() / ("echecs-puzzle-test-" + std::to_string(::getpid()) + ".pgn");
+    std::ofstream(file) << "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n\n"
+                        << "[Event \"scholar\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+    GenerateOptions o;
+    o.variant = Variant::Chess;
+    o.criteria = small();
+    o.from_pgn = file.string();
+    o.count = 5;
+    std::ostringstream out;
+    const GenerateStats s = generate(o, out, nullptr);
+    std::filesystem::remove(file);
+    EXPECT_EQ(s.games, 1) << "the illegal game is skipped";
+    std::istringstream in(out.str());
+    const std::vector<Puzzle> ps = read_puzzles(in);
+    const auto mate = std::find_if(ps.begin(), ps.end(), [](const Puzzle& p) { return p.solution.front() == "h5f7"; });
+    ASSERT_NE(mate, ps.end()) << out.str();
+    EXPECT_EQ(mate->fen, "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    EXPECT_TRUE(has(*mate, "mateIn1"));
+    EXPECT_NE(mate->source.find("game 2 ply 7"), std::string::npos) << mate->source;
 }
 
 TEST(Generator, TheCriteriaOnTwoLines) {
