@@ -92,9 +92,10 @@ int main(int argc, char** argv) {
     auto* reports =
         passthrough("reports", "list and resolve the chat reports in the server's database (`reports --help`)");
     auto* solve = passthrough("solve", "solve a problem: #n, h#n, s#n in the three games (`solve --help`)");
-    auto* puzzles = passthrough(
-        "puzzles", "puzzles from the engine's games: `puzzles generate --variant V --count N --seed S --out FILE`, "
-                   "`puzzles check FILE`");
+    auto* puzzles =
+        passthrough("puzzles",
+                    "puzzles from the engine's games: `puzzles generate --variant V --count N --seed S --out FILE`, "
+                    "`puzzles check FILE`");
     auto* xboard = app.add_subcommand("xboard", "CECP (xboard) mode");
 
     // No CLI11 range checks here: selfplay_main checks the values and names the
