@@ -4,6 +4,7 @@
 #   bin/echecs
 #   share/echecs/web/          the built web client (web/dist: `cmake --build B --target web`, or npm in web/)
 #   share/echecs/openings/     the opening sets of `echecs match`
+#   share/echecs/puzzles/      the puzzles the server serves (docs/PUZZLES.md)
 #   share/doc/echecs/          README.md, LICENSE, docs/*.md
 #   share/man/man1/echecs.1
 #   lib/systemd/system/echecs.service, etc/echecs/echecs.conf (ECHECS_INSTALL_SERVICE)
@@ -16,6 +17,7 @@ set(ECHECS_SHARE ${CMAKE_INSTALL_DATADIR}/echecs)
 file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/share/echecs)
 file(CREATE_LINK ${ECHECS_WEB_DIST} ${CMAKE_BINARY_DIR}/share/echecs/web SYMBOLIC)
 file(CREATE_LINK ${PROJECT_SOURCE_DIR}/data/openings ${CMAKE_BINARY_DIR}/share/echecs/openings SYMBOLIC)
+file(CREATE_LINK ${PROJECT_SOURCE_DIR}/data/puzzles ${CMAKE_BINARY_DIR}/share/echecs/puzzles SYMBOLIC)
 
 # The web client, built from the committed lock file (writes web/node_modules and web/dist).
 find_program(ECHECS_NPM npm)
@@ -33,7 +35,7 @@ if(ECHECS_INSTALL_WEB)
 endif()")
   install(DIRECTORY ${ECHECS_WEB_DIST}/ DESTINATION ${ECHECS_SHARE}/web)
 endif()
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/data/openings DESTINATION ${ECHECS_SHARE})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/data/openings ${PROJECT_SOURCE_DIR}/data/puzzles DESTINATION ${ECHECS_SHARE})
 
 configure_file(${PROJECT_SOURCE_DIR}/docs/echecs.1.in ${CMAKE_BINARY_DIR}/echecs.1 @ONLY)
 install(FILES ${CMAKE_BINARY_DIR}/echecs.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)

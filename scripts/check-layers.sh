@@ -1,6 +1,6 @@
 #!/bin/sh
 # Fails when an #include points up the layers (docs/ARCHITECTURE.md):
-#   platform <- core <- engine, solver <- server <- cli
+#   platform <- core <- engine, solver <- puzzle <- server <- cli
 # and the server's libraries (accounts, problems, review, study, tournament) and its
 # storage include nothing of the server above them, except the one error
 # type and its table (server/api/reasons.h, header only), the one reader
@@ -18,6 +18,7 @@ RULES='
 platform            platform/
 core                core/
 engine              core/ engine/ platform/version.h
+puzzle              core/ engine/ puzzle/
 solver              core/ solver/
 server/accounts     core/ server/accounts/ server/api/reasons.h
 server/problems     core/ solver/ server/problems/ server/api/reasons.h server/api/game_names.h
@@ -25,8 +26,8 @@ server/review       core/ engine/ server/review/
 server/study        core/ server/study/ server/api/reasons.h
 server/tournament   server/tournament/
 server/storage      core/ server/storage/ server/app/ server/accounts/sql_conn.h
-server              platform/ core/ engine/ solver/ server/
-cli                 platform/ core/ engine/ solver/ server/ cli/
+server              platform/ core/ engine/ solver/ puzzle/ server/
+cli                 platform/ core/ engine/ solver/ puzzle/ server/ cli/
 '
 
 find . \( -name '*.h' -o -name '*.cpp' \) | sed 's|^\./||' | sort | xargs awk -v rules="$RULES" '

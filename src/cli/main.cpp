@@ -17,6 +17,7 @@
 #include "engine/tune.h"
 #include "engine/wdl.h"
 #include "platform/paths.h"
+#include "puzzle/generate.h"
 #include "platform/version.h"
 #include "server/app/entry.h"
 #include "server/play/chat_reports.h"
@@ -91,6 +92,10 @@ int main(int argc, char** argv) {
     auto* reports =
         passthrough("reports", "list and resolve the chat reports in the server's database (`reports --help`)");
     auto* solve = passthrough("solve", "solve a problem: #n, h#n, s#n in the three games (`solve --help`)");
+    auto* puzzles =
+        passthrough("puzzles",
+                    "puzzles from the engine's games: `puzzles generate --variant V --count N --seed S --out FILE`, "
+                    "`puzzles check FILE`");
     auto* xboard = app.add_subcommand("xboard", "CECP (xboard) mode");
 
     // No CLI11 range checks here: selfplay_main checks the values and names the
@@ -194,6 +199,7 @@ int main(int argc, char** argv) {
         if (*serve) return serve_main(serve->remaining());
         if (*reports) return server::reports_main(reports->remaining(), std::cout, std::cerr);
         if (*solve) return cli::solve_main(solve->remaining(), std::cout, std::cerr);
+        if (*puzzles) return puzzle::puzzles_main(puzzles->remaining(), std::cout, std::cerr);
         if (*xboard) return xboard_loop(std::cin, std::cout);
         return uci_loop(std::cin, std::cout);
     } catch (const std::exception& e) {

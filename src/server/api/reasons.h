@@ -161,6 +161,7 @@ namespace echecs::server {
     X(seek_not_found, not_found, 404)                  \
     X(review_not_found, not_found, 404)                \
     X(problem_not_found, not_found, 404)               \
+    X(puzzle_not_found, not_found, 404)                \
     X(chat_line_not_found, not_found, 404)             \
     X(user_not_found, not_found, 404)                  \
     /* too late, or not now */                         \
@@ -215,6 +216,7 @@ namespace echecs::server {
     X(accounts_busy, unavailable, 503)                 \
     X(accounts_stopping, unavailable, 503)             \
     X(storage_failed, unavailable, 503)                \
+    X(puzzles_missing, unavailable, 503)               \
     /* a bug */                                        \
     X(internal, internal, 500)
 

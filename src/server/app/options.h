@@ -15,6 +15,9 @@ struct ServerOptions {
     std::string db = "echecs.db";
     bool durable = false;  // SQLite: sync every commit to disk (survives a power cut)
     std::string web_root = "web/dist";
+    // The puzzle files (<game>.jsonl); empty: share/echecs/puzzles of the
+    // installation or build tree.
+    std::string puzzles_dir;
     bool log = true;
     // The address players reach the server at (PGN Site tags), e.g.
     // "https://echecs.example.org"; empty: http:// and the request's Host.

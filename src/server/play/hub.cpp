@@ -68,6 +68,7 @@ Hub::Hub(boost::asio::io_context& ioc, const ServerOptions& opt, std::unique_ptr
     add_analysis_routes(router_, *this);
     add_variant_routes(router_, *this);
     add_problem_routes(router_, *this);
+    add_puzzle_routes(router_, *this);
     pools_ = std::make_unique<Pools>(*this);
     add_account_routes(router_, *this);
     add_your_turn_routes(router_, *this);

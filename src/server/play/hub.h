@@ -168,5 +168,6 @@ std::shared_ptr<ReviewService> add_review_routes(Router& r, Hub& hub);
 void send_game_with_review(Hub& hub, const HttpContextPtr& ctx, const std::string& game, std::string state_text);
 void add_static_routes(Router& r, Hub& hub);
 void add_account_routes(Router& r, Hub& hub);  // api_accounts.cpp
+void add_puzzle_routes(Router& r, Hub& hub);   // api_puzzles.cpp: loads data/puzzles
 
 }  // namespace echecs::server

@@ -1,0 +1,140 @@
+// The puzzle routes over real sockets, on the shipped files (data/puzzles):
+// a puzzle in each game whose solution the rules accept from its FEN, a mate
+// claim that ends in mate by the rules alone (no engine here), a puzzle
+// solved and failed in each game, a rating asked for, an unknown game
+// refused, and a server without the files saying so.
+#include <algorithm>
+
+#include "core/game.h"
+#include "core/notation.h"
+#include "core/vocabulary.h"
+#include "server_fixture.h"
+
+using namespace echecs;
+using namespace echecs::test;
+
+namespace {
+
+class PuzzlesApiTest : public ServerTest {
+protected:
+    void SetUp() override {
+        start([](server::ServerOptions& o) { o.puzzles_dir = test_path(ECHECS_SOURCE_DIR) + "/data/puzzles"; });
+    }
+};
+
+bool has(const json& themes, const std::string& t) {
+    return std::any_of(themes.begin(), themes.end(), [&](const json& x) { return x == t; });
+}
+
+TEST_F(PuzzlesApiTest, EachGameServesAPuzzleWhoseSolutionTheRulesAccept) {
+    for (const VariantInfo& v : VARIANTS) {
+        SCOPED_TRACE(std::string(v.name));
+        for (int draw = 0; draw < 5; ++draw) {
+            const json p = get_json(port_, "/api/puzzles/next?variant=" + std::string(v.name));
+            ASSERT_EQ(p["_status"], 200) << p.dump();
+            EXPECT_EQ(p["variant"], v.name);
+            ASSERT_TRUE(p["id"].is_string() && p["fen"].is_string() && p["rating"].is_number_integer()) << p.dump();
+            ASSERT_TRUE(p["solution"].is_array() && !p["solution"].empty()) << p.dump();
+            ASSERT_TRUE(p["themes"].is_array());
+            EXPECT_EQ(p["solution"].size() % 2, 1u) << "the solver plays the first and the last move: " << p.dump();
+            Game g(v.variant, p["fen"].get<std::string>());
+            const Color solver = g.position().side_to_move();
+            for (const json& m : p["solution"]) {
+                ASSERT_FALSE(g.result().over()) << "a move after the end: " << p.dump();
+                EXPECT_NO_THROW(g.play_uci(m.get<std::string>())) << m << " in " << p.dump();
+            }
+            if (has(p["themes"], "mate")) {
+                const GameResult r = g.result();
+                EXPECT_EQ(r.outcome, solver == WHITE ? Outcome::WhiteWins : Outcome::BlackWins) << p.dump();
+                const std::string n = "mateIn" + std::to_string((p["solution"].size() + 1) / 2);
+                EXPECT_TRUE(has(p["themes"], n)) << n << " expected: " << p.dump();
+            } else {
+                EXPECT_FALSE(g.result().over()) << "only a mate ends the game: " << p.dump();
+            }
+            if (has(p["themes"], "capture")) {
+                Game first(v.variant, p["fen"].get<std::string>());
+                const Move m = parse_uci(first.position(), p["solution"][0].get<std::string>());
+                EXPECT_TRUE(first.position().is_capture(m)) << p.dump();
+            }
+            if (v.variant != Variant::Avalanche) EXPECT_FALSE(has(p["themes"], "push")) << p.dump();
+            if (v.variant != Variant::Alice) EXPECT_FALSE(has(p["themes"], "lookingGlass")) << p.dump();
+        }
+    }
+}
+
+// A move other than the solution's first that does not end the game: a
+// wrong answer (the rules alone pick it).
+std::string wrong_move(Variant v, const std::string& fen, const std::string& right) {
+    Game g(v, fen);
+    MoveList legal;
+    g.legal_moves(legal);
+    for (int i = 0; i < legal.count; ++i) {
+        const std::string m = to_uci(legal.moves[i]);
+        if (m == right) continue;
+        g.play(legal.moves[i]);
+        const bool over = g.result().over();
+        g.undo();
+        if (!over) return m;
+    }
+    return "";
+}
+
+TEST_F(PuzzlesApiTest, APuzzleSolvedAndFailedInEachGame) {
+    for (const VariantInfo& v : VARIANTS) {
+        SCOPED_TRACE(std::string(v.name));
+        const json p = get_json(port_, "/api/puzzles/next?variant=" + std::string(v.name));
+        ASSERT_EQ(p["_status"], 200) << p.dump();
+        const std::string attempt = "/api/puzzles/" + p["id"].get<std::string>() + "/attempt";
+        const json& sol = p["solution"];
+        json mine = json::array();
+        for (std::size_t i = 0; i < sol.size(); i += 2) {
+            const json r = post_json(port_, attempt, {{"moves", mine}}, "");
+            ASSERT_EQ(r["_status"], 200) << r.dump();
+            EXPECT_EQ(r["result"], "partial") << r.dump();
+            if (i > 0) EXPECT_EQ(r["reply"], sol[i - 1]) << r.dump();
+            mine.push_back(sol[i]);
+        }
+        const json solved = post_json(port_, attempt, {{"moves", mine}}, "");
+        EXPECT_EQ(solved["result"], "solved") << solved.dump();
+        EXPECT_EQ(solved["solution"], sol);
+
+        const std::string wrong = wrong_move(v.variant, p["fen"].get<std::string>(), sol[0].get<std::string>());
+        ASSERT_FALSE(wrong.empty()) << p.dump();
+        const json failed = post_json(port_, attempt, {{"moves", json::array({wrong})}}, "");
+        EXPECT_EQ(failed["result"], "failed") << failed.dump();
+        EXPECT_EQ(failed["expected"], sol[0]);
+
+        const json illegal = post_json(port_, attempt, {{"moves", json::array({"a1a1"})}}, "");
+        EXPECT_EQ(illegal["_status"], 400);
+        EXPECT_EQ(illegal["error"]["reason"], "move_illegal") << illegal.dump();
+    }
+    const json none = post_json(port_, "/api/puzzles/nosuchpuzzle/attempt", {{"moves", json::array()}}, "");
+    EXPECT_EQ(none["_status"], 404);
+    EXPECT_EQ(none["error"]["reason"], "puzzle_not_found") << none.dump();
+}
+
+TEST_F(PuzzlesApiTest, ARatingAskedForGivesAPuzzleNearIt) {
+    const json low = get_json(port_, "/api/puzzles/next?variant=chess&rating=0");
+    const json high = get_json(port_, "/api/puzzles/next?variant=chess&rating=4000");
+    ASSERT_EQ(low["_status"], 200);
+    ASSERT_EQ(high["_status"], 200);
+    EXPECT_LE(low["rating"].get<int>(), high["rating"].get<int>());
+    EXPECT_EQ(get_json(port_, "/api/puzzles/next?variant=chess&rating=x")["error"]["reason"], "number_range");
+}
+
+TEST_F(PuzzlesApiTest, AnUnknownGameIsRefused) {
+    const json r = get_json(port_, "/api/puzzles/next?variant=shogi");
+    EXPECT_EQ(r["_status"], 400);
+    EXPECT_EQ(r["error"]["reason"], "variant_unknown") << r.dump();
+    EXPECT_EQ(get_json(port_, "/api/puzzles/next?variant=ALICE")["variant"], "alice");
+}
+
+TEST_F(PuzzlesApiTest, AServerWithoutTheFilesSaysSo) {
+    TempDir empty;
+    restart([&](server::ServerOptions& o) { o.puzzles_dir = empty.path().string(); });
+    const json r = get_json(port_, "/api/puzzles/next?variant=chess");
+    EXPECT_EQ(r["_status"], 503);
+    EXPECT_EQ(r["error"]["reason"], "puzzles_missing") << r.dump();
+}
+
+}  // namespace
