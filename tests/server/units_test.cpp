@@ -4,12 +4,20 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <functional>
+#include <future>
 #include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
+
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "server/api/errors.h"
 #include "server/api/input.h"
@@ -514,6 +522,31 @@ TEST(EngineScheduler, TheQueueIsBounded) {
     EXPECT_EQ(s.submit_analysis("d", block), EngineScheduler::Refusal::QueueFull);
     release = true;
 }
+
+#ifdef __linux__
+// The engine's threads run nicer than the process, so that a core full of
+// searches (or of uploads being read) still gives the I/O thread, which
+// carries the moves, its time at once (PERFORMANCE.md, the upload flood).
+TEST(EngineScheduler, ItsThreadsRunNicerThanTheProcess) {
+    errno = 0;
+    const int base = getpriority(PRIO_PROCESS, 0);
+    ASSERT_EQ(errno, 0);
+    for (int nice : {5, 0}) {
+        EngineScheduler s(1, 10, 2, nice);
+        std::promise<int> seen;
+        std::future<int> f = seen.get_future();
+        ASSERT_EQ(s.submit_analysis("a",
+                                    [&](const std::atomic<bool>&) {
+                                        seen.set_value(getpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid))));
+                                    }),
+                  EngineScheduler::Refusal::None);
+        ASSERT_EQ(f.wait_for(30s), std::future_status::ready) << "waited 30 s for the job to run";
+        EXPECT_EQ(f.get(), std::min(19, base + nice)) << "nice " << nice << " below the process's " << base;
+    }
+    // The calling thread keeps the process's priority.
+    EXPECT_EQ(getpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid))), base);
+}
+#endif
 
 }  // namespace
 

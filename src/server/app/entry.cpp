@@ -144,6 +144,10 @@ const std::vector<Option>& options() {
          text(&ServerOptions::web_root)},
         {"engine-threads", "N", "threads computing the computer's moves (default 1)",
          integer(&ServerOptions::engine_threads, 1, 64)},
+        {"engine-nice", "N",
+         "how much lower the engine threads' priority is than the server's (nice, 0-19; default 5): heavy work "
+         "yields the cores to the players' moves",
+         integer(&ServerOptions::engine_nice, 0, 19)},
         {"engine-queue", "N", "engine requests waiting at most; beyond, new games against it are refused (default 256)",
          integer(&ServerOptions::engine_queue, 1, 100000)},
         {"first-move-seconds", "S", "real-time games: time each side has for its first move (default 30)",

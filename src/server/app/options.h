@@ -31,6 +31,10 @@ struct ServerOptions {
 
     // Engine.
     int engine_threads = 1;
+    // The engine threads run this much nicer than the process (Linux nice,
+    // 0-19): heavy work (searches, uploads, reviews, solves) yields the cores
+    // to the I/O thread, which carries every player's moves.
+    int engine_nice = 5;
     std::size_t engine_queue = 256;           // searches waiting, all clients together
     std::size_t engine_queue_per_client = 2;  // analysis searches waiting or running per client address
     std::uint64_t review_nodes = 150'000;     // a finished game's review: nodes per position

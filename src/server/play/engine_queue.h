@@ -38,7 +38,9 @@ public:
 
     static constexpr std::int64_t GAME_SLICE_MS = 500, GAME_MIN_SLICE_MS = 100, GAME_ROUND_MS = 2000;
 
-    EngineScheduler(int threads, std::size_t max_queue, std::size_t per_client);
+    // `nice`: the worker threads run that much nicer than the process (Linux), so
+    // that a core full of searches still gives the I/O thread its time at once.
+    EngineScheduler(int threads, std::size_t max_queue, std::size_t per_client, int nice = 0);
     ~EngineScheduler();  // stops running searches, drops queued ones
     EngineScheduler(const EngineScheduler&) = delete;
     EngineScheduler& operator=(const EngineScheduler&) = delete;

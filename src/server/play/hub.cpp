@@ -156,7 +156,8 @@ void Hub::start() {
     storage_ = std::make_unique<StorageWorker>(
         std::move(initial_storage_), [this](std::function<void()> f) { boost::asio::post(ioc_, std::move(f)); },
         opt_.heartbeat_ms, opt_.read_queue);
-    engine_ = std::make_unique<EngineScheduler>(opt_.engine_threads, opt_.engine_queue, opt_.engine_queue_per_client);
+    engine_ = std::make_unique<EngineScheduler>(opt_.engine_threads, opt_.engine_queue, opt_.engine_queue_per_client,
+                                                opt_.engine_nice);
     for (auto& [id, room] : rooms_) room->start();
     for (auto& [id, room] : rooms_)
         if (room->game().record().result_pending) record_game_result(*this, room->game().record());
