@@ -130,13 +130,18 @@ bool verify_password(std::string_view password, const std::string& stored) {
 }
 
 const std::string& dummy_hash(const HashCost& cost) {
-    // One hash per cost, made once (thread-safe: several hashing workers).
+    // One hash per cost, made once (several threads ask). Made outside the
+    // lock: the accounts thread never waits for a hash another thread makes.
     static std::mutex m;
     static std::map<std::pair<unsigned long long, std::size_t>, std::string> made;
+    const auto key = std::make_pair(cost.ops, cost.mem_bytes);
+    {
+        std::lock_guard lock(m);
+        if (auto it = made.find(key); it != made.end()) return it->second;
+    }
+    std::string h = hash_password("echecs-dummy-password", cost);
     std::lock_guard lock(m);
-    std::string& h = made[{cost.ops, cost.mem_bytes}];
-    if (h.empty()) h = hash_password("echecs-dummy-password", cost);
-    return h;
+    return made.try_emplace(key, std::move(h)).first->second;
 }
 
 void verify_dummy(std::string_view password, const HashCost& cost) {
