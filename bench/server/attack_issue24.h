@@ -5,7 +5,9 @@
 // player's computer reply, a real log-in and a logged-in player's request.
 #pragma once
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <thread>
 #include <vector>
@@ -211,9 +213,12 @@ inline std::string listing_flood_from(std::uint16_t port, double seconds, int ad
 
 // `addresses` addresses x `concurrent` connections logging in to names that
 // do not exist (each hashes as a real one does), within the limits: a
-// connection stops at its address's first 429. Meanwhile a real player logs
-// in from a new address every second, and a logged-in player asks
-// GET /api/account every 200 ms.
+// connection stops at its address's first 429, and waits the Retry-After of
+// a 503 (the queue full) before trying again. Meanwhile, every second, two
+// real players log in, each to an account of their own from a new address:
+// one for the first time in that browser, one with the device cookie of an
+// earlier log-in (its sign-up); and a logged-in player asks GET /api/account
+// every 200 ms.
 inline std::string login_flood(std::uint16_t port, double seconds, int addresses, int concurrent) {
     const std::string token = http_request(port, http::verb::post, "/api/session").j()["token"];
     const HttpResult up = http_request(port, http::verb::post, "/api/account",
@@ -221,7 +226,27 @@ inline std::string login_flood(std::uint16_t port, double seconds, int addresses
     const std::string set_cookie = up.header("Set-Cookie");
     if (up.status != 201) throw std::runtime_error("sign-up: " + up.body);
     const Headers session = {{"Cookie", set_cookie.substr(0, set_cookie.find(';'))}};
-    std::atomic<int> attempts{0}, refused{0};
+    // The real players, one account each (a player logs in once, not every
+    // second): signed up before the flood, 5 an address (the sign-up limit).
+    // The first half will log in from a browser that never logged in; the
+    // others from the browser they signed up in, with its device cookie
+    // (none before device cookies).
+    const int players = int(seconds) + 2;
+    std::vector<std::string> names;
+    std::vector<Headers> devices;
+    for (int i = 0; i < 2 * players; ++i) {
+        FromAddress from(address(4, i / 5 + 1));
+        names.push_back("player" + std::to_string(i));
+        const HttpResult d = http_request(port, http::verb::post, "/api/account",
+                                          json{{"username", names.back()}, {"password", "a fine passphrase"}}.dump());
+        if (d.status != 201) throw std::runtime_error("sign-up: " + d.body);
+        Headers device;
+        for (const std::string& c : d.set_cookies)
+            if (c.starts_with("echecs_device=")) device = {{"Cookie", c.substr(0, c.find(';'))}};
+        devices.push_back(device);
+    }
+    const bool have_devices = !devices.back().empty();
+    std::atomic<int> attempts{0}, hashed{0}, busy{0}, refused{0}, other{0};
     std::atomic<bool> stop{false};
     std::vector<std::thread> ts;
     for (int a = 0; a < addresses; ++a)
@@ -232,16 +257,22 @@ inline std::string login_flood(std::uint16_t port, double seconds, int addresses
                     const std::string name =
                         "nobody" + std::to_string(a) + "x" + std::to_string(c) + "x" + std::to_string(i);
                     try {
-                        const int status =
+                        const HttpResult r =
                             http_request(port, http::verb::post, "/api/login",
-                                         json{{"username", name}, {"password", "wrong password 1"}}.dump())
-                                .status;
+                                         json{{"username", name}, {"password", "wrong password 1"}}.dump());
                         ++attempts;
-                        if (status == 429) {
+                        if (r.status == 429) {
                             ++refused;
                             break;  // within the limits: this connection stops
                         }
-                        if (status == 503) std::this_thread::sleep_for(100ms);  // the queue full: again
+                        if (r.status == 503) {  // the queue full: again when the server says
+                            ++busy;
+                            const std::string after = r.header("Retry-After");
+                            const int s = after.empty() ? 1 : std::clamp(std::atoi(after.c_str()), 1, 5);
+                            for (int k = 0; k < 10 * s && !stop; ++k) std::this_thread::sleep_for(100ms);
+                        } else {
+                            (r.status == 401 ? hashed : other)++;
+                        }
                     } catch (const std::exception&) {
                     }
                 }
@@ -249,7 +280,7 @@ inline std::string login_flood(std::uint16_t port, double seconds, int addresses
     std::this_thread::sleep_for(1s);  // the queue full
     std::vector<double> mine;
     std::mutex m;
-    std::vector<std::pair<double, double>> logins;  // (sent at, s into the flood; ms)
+    std::vector<std::pair<double, double>> logins, known;  // (sent at, s into the flood; ms)
     std::atomic<int> failed{0};
     std::thread me([&] {
         while (!stop) {
@@ -262,26 +293,34 @@ inline std::string login_flood(std::uint16_t port, double seconds, int addresses
             std::this_thread::sleep_for(200ms);
         }
     });
-    // A real log-in from a new address every second, each on its own thread.
+    // Every second, each on its own thread from a new address: a real
+    // log-in without a device cookie, and one with (when the server gave one).
     const auto start = Clock::now(), end = start + std::chrono::milliseconds(long(seconds * 1000));
     std::vector<std::thread> real;
-    for (int k = 0; Clock::now() < end; ++k) {
-        real.emplace_back([&, k] {
-            FromAddress from(address(2, k % 250 + 1));
-            const auto t0 = Clock::now();
-            try {
-                const int s = http_request(port, http::verb::post, "/api/login",
-                                           json{{"username", "victim"}, {"password", "a fine passphrase"}}.dump())
-                                  .status;
-                std::lock_guard lock(m);
-                if (s == 200)
-                    logins.emplace_back(std::chrono::duration<double>(t0 - start).count(), ms_since(t0));
-                else
-                    ++failed;
-            } catch (const std::exception&) {
+    auto log_in = [&](const std::string& from_address, const std::string& user, const Headers& h,
+                      std::vector<std::pair<double, double>>& into) {
+        FromAddress from(from_address);
+        const auto t0 = Clock::now();
+        try {
+            const int s = http_request(port, http::verb::post, "/api/login",
+                                       json{{"username", user}, {"password", "a fine passphrase"}}.dump(), "", h)
+                              .status;
+            std::lock_guard lock(m);
+            if (s == 200)
+                into.emplace_back(std::chrono::duration<double>(t0 - start).count(), ms_since(t0));
+            else
                 ++failed;
-            }
-        });
+        } catch (const std::exception&) {
+            ++failed;
+        }
+    };
+    for (int k = 0; Clock::now() < end && k < players; ++k) {
+        real.emplace_back([&, k] { log_in(address(2, k % 250 + 1), names[std::size_t(k)], {}, logins); });
+        if (have_devices)
+            real.emplace_back([&, k] {
+                const std::size_t i = std::size_t(players + k);
+                log_in(address(3, k % 250 + 1), names[i], devices[i], known);
+            });
         std::this_thread::sleep_for(1s);
     }
     for (auto& t : real) t.join();
@@ -289,14 +328,21 @@ inline std::string login_flood(std::uint16_t port, double seconds, int addresses
     me.join();
     // Each flooding address's first hash makes a round in which every
     // address, a new one too, is equal: the log-ins sent in it, and after.
-    std::vector<double> early, late;
     const double round_s = 12;
-    for (const auto& [at, ms] : logins) (at < round_s ? early : late).push_back(ms);
+    auto split = [&](const std::vector<std::pair<double, double>>& v) {
+        std::vector<double> early, late;
+        for (const auto& [at, ms] : v) (at < round_s ? early : late).push_back(ms);
+        return "sent in the first " + std::to_string(int(round_s)) + " s: " + figures(early) +
+               ", later: " + figures(late);
+    };
     for (auto& t : ts) t.join();
     return std::to_string(addresses) + " addresses x " + std::to_string(concurrent) + ": " +
-           std::to_string(attempts.load()) + " log-ins sent, " + std::to_string(refused.load()) +
-           " refused; a real log-in sent in the first " + std::to_string(int(round_s)) + " s: " + figures(early) +
-           ", later: " + figures(late) + (failed ? " (" + std::to_string(failed) + " failed)" : "") +
+           std::to_string(attempts.load()) + " log-ins answered (" + std::to_string(hashed.load()) + " hashed, " +
+           std::to_string(busy.load()) + " busy 503, " + std::to_string(refused.load()) + " refused 429, " +
+           std::to_string(other.load()) + " other); a first-time real log-in " + split(logins) +
+           (!have_devices ? std::string("; no device cookie given")
+                          : "; a real log-in with its device cookie " + split(known)) +
+           (failed ? " (" + std::to_string(failed) + " failed)" : "") +
            "; GET /api/account with a session: " + figures(mine);
 }
 

@@ -125,6 +125,7 @@ http::response<http::string_body> answer(const http::request<http::string_body>&
         res.result(http::status(a.status));
         res.set(http::field::content_type, "application/json");
         if (!a.set_cookie.empty()) res.set(http::field::set_cookie, a.set_cookie);
+        if (!a.device_cookie.empty()) res.insert(http::field::set_cookie, a.device_cookie);
         if (a.retry_after_s > 0) res.set(http::field::retry_after, std::to_string(a.retry_after_s));
         res.body() = a.body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
         res.prepare_payload();

@@ -124,6 +124,66 @@ TEST_F(AttackTest, EvaluationFlood) {
     end("evaluation flood");
 }
 
+// A log-in flood from several addresses at one player's name (issue 24):
+// a logged-in player is still answered, the guessing address is locked out
+// of that account, and the owner's own browser (its device cookie) logs in
+// from that very address all the same.
+TEST_F(AttackTest, LogInFloodLocksNobodyOutAndSessionsStayServed) {
+    begin([](server::ServerOptions& o) { o.fast_password_hash = true; });
+    const std::string login = "/api/login";
+    const HttpResult up = http_request(port_, http::verb::post, "/api/account",
+                                       json{{"username", "owner"}, {"password", "a fine passphrase"}}.dump());
+    ASSERT_EQ(up.status, 201) << up.body;
+    std::string session, device;
+    for (const std::string& c : up.set_cookies) {
+        const std::string pair = c.substr(0, c.find(';'));
+        (pair.starts_with("echecs_device=") ? device : session) = pair;
+        if (pair.starts_with("echecs_device=")) {
+            EXPECT_NE(c.find("; Path=/api/login"), std::string::npos) << c;
+            EXPECT_NE(c.find("; HttpOnly"), std::string::npos) << c;
+        }
+    }
+    ASSERT_TRUE(session.starts_with("echecs_session=")) << up.header("Set-Cookie");
+    ASSERT_FALSE(device.empty()) << "no device cookie at sign-up";
+    std::atomic<int> guesses{0}, locked{0}, busy{0};
+    std::atomic<bool> flooding{true};
+    std::thread flooders([&] {
+        // 8 addresses, 2 connections each, at most 300 guesses or 3 s; a
+        // connection stops at its first 429.
+        flood(16, 3.0, 300, [&](int t) {
+            FromAddress from("127.0.1." + std::to_string(1 + t % 8));
+            const int s = http_request(port_, http::verb::post, login,
+                                       json{{"username", "owner"}, {"password", "guess " + std::to_string(t)}}.dump())
+                              .status;
+            (s == 401 ? guesses : s == 429 ? locked : busy)++;
+        });
+        flooding = false;
+    });
+    // A logged-in player's requests are answered meanwhile.
+    int answered = 0;
+    for (int i = 0; i < 10 && flooding; ++i) {
+        const HttpResult me = http_request(port_, http::verb::get, "/api/account", "", "", {{"Cookie", session}});
+        EXPECT_EQ(me.status, 200) << me.body;
+        answered += me.status == 200;
+        std::this_thread::sleep_for(100ms);
+    }
+    flooders.join();
+    std::printf("[attack] log-in flood: %d wrong guesses, %d refused 429, %d busy; %d who-am-I answered\n",
+                guesses.load(), locked.load(), busy.load(), answered);
+    EXPECT_GT(guesses.load(), 0);
+    // The first flooding address, once over 8 failures: locked out of owner's
+    // account without the device cookie, not with it.
+    FromAddress from("127.0.1.1");
+    for (int k = 0; k < 9; ++k)
+        (void)http_request(port_, http::verb::post, login,
+                           json{{"username", "owner"}, {"password", "one more guess"}}.dump());
+    const json right = {{"username", "owner"}, {"password", "a fine passphrase"}};
+    EXPECT_EQ(http_request(port_, http::verb::post, login, right.dump()).status, 429);
+    const HttpResult mine = http_request(port_, http::verb::post, login, right.dump(), "", {{"Cookie", device}});
+    EXPECT_EQ(mine.status, 200) << mine.body;
+    end("log-in flood");
+}
+
 // The id of the i-th game write_finished_games wrote: prefix and 5 digits.
 std::string finished_game_id(const std::string& prefix, int i) {
     return prefix + std::string(5 - std::to_string(i).size(), '0') + std::to_string(i);

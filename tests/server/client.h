@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace echecs::test {
 
@@ -31,7 +32,8 @@ struct HttpResult {
     std::string body;
     std::string content_type;
     std::string disposition;
-    std::map<std::string, std::string> headers;  // as sent
+    std::map<std::string, std::string> headers;  // as sent (a repeated one: its last value)
+    std::vector<std::string> set_cookies;        // every Set-Cookie, in order
     json j() const { return json::parse(body, nullptr, false); }
     std::string header(const std::string& name) const {
         auto it = headers.find(name);
@@ -114,7 +116,10 @@ inline HttpResult http_request(std::uint16_t port, http::verb method, const std:
     r.body = res.body();
     r.content_type = std::string(res[http::field::content_type]);
     r.disposition = std::string(res[http::field::content_disposition]);
-    for (const auto& f : res) r.headers[std::string(f.name_string())] = std::string(f.value());
+    for (const auto& f : res) {
+        r.headers[std::string(f.name_string())] = std::string(f.value());
+        if (f.name() == http::field::set_cookie) r.set_cookies.emplace_back(f.value());
+    }
     stream.socket().shutdown(tcp::socket::shutdown_both, ec);
     return r;
 }

@@ -55,6 +55,7 @@ HttpAnswer session_answer(int status, const SessionInfo& s, const Accounts& a, b
     out.status = status;
     out.body = {{"username", s.username}};
     out.set_cookie = session_set_cookie(s.secret, a.options().session_ms / 1000, tls);
+    if (!s.device.empty()) out.device_cookie = device_set_cookie(s.device, a.options().device_ms / 1000, tls);
     out.account_id = s.account_id;
     return out;
 }
@@ -72,7 +73,7 @@ HttpAnswer guarded(F f) {
     }
 }
 
-HttpAnswer ok() { return {200, {{"ok", true}}, "", 0, 0}; }
+HttpAnswer ok() { return {200, {{"ok", true}}, "", 0, 0, ""}; }
 
 std::string query(const HttpIn& in, const char* name) {
     const auto it = in.query.find(name);
@@ -115,36 +116,153 @@ std::string session_clear_cookie(bool tls) {
     return std::string(SESSION_COOKIE) + "=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax" + (tls ? "; Secure" : "");
 }
 
+std::string device_cookie(std::string_view header) {
+    if (header.size() > MAX_COOKIE_HEADER) return "";
+    while (!header.empty()) {
+        const std::size_t end = std::min(header.find(';'), header.size());
+        std::string_view pair = header.substr(0, end);
+        header.remove_prefix(std::min(end + 1, header.size()));
+        while (!pair.empty() && (pair.front() == ' ' || pair.front() == '\t')) pair.remove_prefix(1);
+        while (!pair.empty() && (pair.back() == ' ' || pair.back() == '\t')) pair.remove_suffix(1);
+        const std::size_t eq = pair.find('=');
+        if (eq == std::string_view::npos || pair.substr(0, eq) != DEVICE_COOKIE) continue;
+        const std::string_view value = pair.substr(eq + 1);
+        bool good = !value.empty() && value.size() <= 160;
+        for (char c : value) good = good && (base64url(c) || c == '.');
+        if (good) return std::string(value);  // the first well-formed one; its signature decides
+    }
+    return "";
+}
+
+std::string device_set_cookie(const std::string& value, std::int64_t max_age_s, bool tls) {
+    return std::string(DEVICE_COOKIE) + "=" + value + "; Max-Age=" + std::to_string(max_age_s) +
+           "; Path=/api/login; HttpOnly; SameSite=Lax" + (tls ? "; Secure" : "");
+}
+
 HttpAnswer error_answer(const AccountError& e) {
-    return HttpAnswer{http_status(e), error_body(e), "", retry_after_seconds(e), 0};
+    return HttpAnswer{http_status(e), error_body(e), "", retry_after_seconds(e), 0, ""};
 }
 
 namespace {
 
-// Sign-up and log-in read the same two fields and answer a session.
-template <class F>
-HttpAnswer credentials_answer(Accounts& a, const HttpIn& in, int status, F open) {
-    return guarded([&] {
-        check_state_changing(in);
-        const std::string name = text_field(in, "username", MAX_NAME_BYTES, Reason::username_length);
-        const std::string password = text_field(in, "password", MAX_PASSWORD_BYTES, Reason::password_long);
-        return session_answer(status, open(name, password), a, in.tls);
+// The steps' errors become answers, as guarded() does.
+std::optional<HttpAnswer> refusal_of(const std::function<void()>& f) {
+    HttpAnswer a = guarded([&] {
+        f();
+        return HttpAnswer{};
     });
+    if (a.status == 200 && a.body.is_null()) return std::nullopt;
+    return a;
+}
+
+template <class F>
+HttpStaged staged(F f) {
+    HttpStaged s;
+    HttpAnswer a = guarded([&] {
+        s = f();
+        return HttpAnswer{};
+    });
+    if (!(a.status == 200 && a.body.is_null())) {
+        s = HttpStaged{};
+        s.answer = std::move(a);
+    }
+    return s;
 }
 
 }  // namespace
 
-HttpAnswer http_sign_up(Accounts& a, const HttpIn& in) {
-    return credentials_answer(a, in, 201, [&](const std::string& name, const std::string& password) {
-        return a.sign_up(name, password, in.client_ip, in.token);
+HttpStaged stage_sign_up(Accounts& a, const HttpIn& in) {
+    return staged([&] {
+        check_state_changing(in);
+        const std::string name = text_field(in, "username", MAX_NAME_BYTES, Reason::username_length);
+        const std::string password = text_field(in, "password", MAX_PASSWORD_BYTES, Reason::password_long);
+        auto plan = std::make_shared<SignUpPlan>(a.sign_up_prepare(name, password, in.client_ip));
+        HttpStaged s;
+        s.account = canonical_username(name);
+        s.work = std::shared_ptr<PasswordWork>(plan, &plan->work);
+        s.admit = [plan](Accounts& acc) { return refusal_of([&] { acc.sign_up_admit(*plan); }); };
+        s.finish = [plan, in](Accounts& acc) {
+            return guarded([&] { return session_answer(201, acc.sign_up_finish(*plan, in.token), acc, in.tls); });
+        };
+        return s;
     });
 }
 
-HttpAnswer http_log_in(Accounts& a, const HttpIn& in) {
-    return credentials_answer(a, in, 200, [&](const std::string& name, const std::string& password) {
-        return a.log_in(name, password, in.client_ip, in.token);
+HttpStaged stage_log_in(Accounts& a, const HttpIn& in) {
+    return staged([&] {
+        check_state_changing(in);
+        const std::string name = text_field(in, "username", MAX_NAME_BYTES, Reason::username_length);
+        const std::string password = text_field(in, "password", MAX_PASSWORD_BYTES, Reason::password_long);
+        auto plan =
+            std::make_shared<LoginPlan>(a.log_in_prepare(name, password, in.client_ip, device_cookie(in.cookie)));
+        HttpStaged s;
+        s.account = plan->name_key;
+        s.trusted = plan->trusted;
+        s.work = std::shared_ptr<PasswordWork>(plan, &plan->work);
+        s.admit = [plan](Accounts& acc) { return refusal_of([&] { acc.log_in_admit(*plan); }); };
+        s.finish = [plan, in](Accounts& acc) {
+            return guarded([&] { return session_answer(200, acc.log_in_finish(*plan, in.token), acc, in.tls); });
+        };
+        return s;
     });
 }
+
+HttpStaged stage_change_password(Accounts& a, const HttpIn& in) {
+    return staged([&] {
+        check_state_changing(in);
+        const std::string old_password = text_field(in, "old_password", MAX_PASSWORD_BYTES, Reason::password_long);
+        const std::string new_password = text_field(in, "new_password", MAX_PASSWORD_BYTES, Reason::password_long);
+        auto plan = std::make_shared<OwnerPlan>(a.change_password_prepare(secret_of(in), old_password, new_password));
+        HttpStaged s;
+        s.account = canonical_username(plan->username);
+        s.trusted = true;  // a session's owner
+        s.work = std::shared_ptr<PasswordWork>(plan, &plan->work);
+        s.admit = [plan](Accounts& acc) { return refusal_of([&] { acc.owner_admit(*plan); }); };
+        s.finish = [plan](Accounts& acc) {
+            return guarded([&] {
+                acc.change_password_finish(*plan);
+                return ok();
+            });
+        };
+        return s;
+    });
+}
+
+HttpStaged stage_delete_account(Accounts& a, const HttpIn& in) {
+    return staged([&] {
+        check_state_changing(in);
+        const std::string password = text_field(in, "password", MAX_PASSWORD_BYTES, Reason::password_long);
+        auto plan = std::make_shared<OwnerPlan>(a.delete_account_prepare(secret_of(in), password));
+        HttpStaged s;
+        s.account = canonical_username(plan->username);
+        s.trusted = true;
+        s.work = std::shared_ptr<PasswordWork>(plan, &plan->work);
+        s.admit = [plan](Accounts& acc) { return refusal_of([&] { acc.owner_admit(*plan); }); };
+        s.finish = [plan, tls = in.tls](Accounts& acc) {
+            return guarded([&] {
+                acc.delete_account_finish(*plan);
+                HttpAnswer out = ok();
+                out.set_cookie = session_clear_cookie(tls);
+                return out;
+            });
+        };
+        return s;
+    });
+}
+
+HttpAnswer run_staged(Accounts& a, HttpStaged s) {
+    if (s.answer) return std::move(*s.answer);
+    if (auto no = s.admit(a)) return std::move(*no);
+    try {
+        s.work->run();
+    } catch (const std::exception& e) {
+        return error_answer(ApiError(Reason::internal, std::string("internal error: ") + e.what()));
+    }
+    return s.finish(a);
+}
+
+HttpAnswer http_sign_up(Accounts& a, const HttpIn& in) { return run_staged(a, stage_sign_up(a, in)); }
+HttpAnswer http_log_in(Accounts& a, const HttpIn& in) { return run_staged(a, stage_log_in(a, in)); }
 
 HttpAnswer http_log_out(Accounts& a, const HttpIn& in) {
     return guarded([&] {
@@ -165,31 +283,13 @@ HttpAnswer http_log_out(Accounts& a, const HttpIn& in) {
     });
 }
 
-HttpAnswer http_change_password(Accounts& a, const HttpIn& in) {
-    return guarded([&] {
-        check_state_changing(in);
-        const std::string old_password = text_field(in, "old_password", MAX_PASSWORD_BYTES, Reason::password_long);
-        const std::string new_password = text_field(in, "new_password", MAX_PASSWORD_BYTES, Reason::password_long);
-        a.change_password(secret_of(in), old_password, new_password);
-        return ok();
-    });
-}
-
-HttpAnswer http_delete_account(Accounts& a, const HttpIn& in) {
-    return guarded([&] {
-        check_state_changing(in);
-        const std::string password = text_field(in, "password", MAX_PASSWORD_BYTES, Reason::password_long);
-        a.delete_account(secret_of(in), password);
-        HttpAnswer out = ok();
-        out.set_cookie = session_clear_cookie(in.tls);
-        return out;
-    });
-}
+HttpAnswer http_change_password(Accounts& a, const HttpIn& in) { return run_staged(a, stage_change_password(a, in)); }
+HttpAnswer http_delete_account(Accounts& a, const HttpIn& in) { return run_staged(a, stage_delete_account(a, in)); }
 
 HttpAnswer http_me(Accounts& a, const HttpIn& in) {
     return guarded([&] {
         const Me me = a.who_am_i(secret_of(in));
-        return HttpAnswer{200, {{"username", me.username}, {"created_at", me.created_at}}, "", 0, me.account_id};
+        return HttpAnswer{200, {{"username", me.username}, {"created_at", me.created_at}}, "", 0, me.account_id, ""};
     });
 }
 
@@ -197,7 +297,7 @@ HttpAnswer http_user(Accounts& a, const HttpIn& in) {
     return guarded([&] {
         if (in.name.empty() || in.name.size() > MAX_NAME_BYTES)
             throw ApiError(Reason::user_not_found, "no such user", "username");
-        return HttpAnswer{200, a.profile(in.name), "", 0, 0};
+        return HttpAnswer{200, a.profile(in.name), "", 0, 0, ""};
     });
 }
 
@@ -226,12 +326,13 @@ HttpAnswer http_user_games(Accounts& a, const HttpIn& in) {
             if (n < 1 || n > 100) throw bad_field("limit", Reason::limit_invalid, "limit: 1 to 100");
             q.limit = n;
         }
-        return HttpAnswer{200, a.user_games(in.name, q), "", 0, 0};
+        return HttpAnswer{200, a.user_games(in.name, q), "", 0, 0, ""};
     });
 }
 
 HttpAnswer http_leaderboard(Accounts& a, const HttpIn& in) {
-    return guarded([&] { return HttpAnswer{200, a.leaderboard(query(in, "variant"), query(in, "speed")), "", 0, 0}; });
+    return guarded(
+        [&] { return HttpAnswer{200, a.leaderboard(query(in, "variant"), query(in, "speed")), "", 0, 0, ""}; });
 }
 
 }  // namespace echecs::server::accounts

@@ -15,7 +15,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -26,6 +28,9 @@
 namespace echecs::server::accounts {
 
 inline constexpr std::string_view SESSION_COOKIE = "echecs_session";
+// A browser that logged in to an account (OWASP's device cookie): sent only
+// to POST /api/login (its Path), HttpOnly.
+inline constexpr std::string_view DEVICE_COOKIE = "echecs_device";
 
 struct HttpIn {
     nlohmann::json body = nlohmann::json::object();  // parsed by the server; null or {} when empty
@@ -46,6 +51,7 @@ struct HttpAnswer {
     std::int64_t retry_after_s = 0;  // > 0: send a Retry-After header
     std::int64_t account_id = 0;     // sign-up and log-in: the account (to claim the browser's games);
                                      // log-out everywhere: the account logged out
+    std::string device_cookie;       // "" for none: a second Set-Cookie header (the device cookie)
 };
 
 // The session secret of a Cookie header, if it holds a well-formed one (43
@@ -54,6 +60,29 @@ struct HttpAnswer {
 std::optional<std::string> session_cookie(std::string_view cookie_header);
 std::string session_set_cookie(const std::string& secret, std::int64_t max_age_s, bool tls);
 std::string session_clear_cookie(bool tls);
+// The device cookie of a Cookie header (at most 160 bytes of [A-Za-z0-9._-]),
+// or "" (anything else is ignored).
+std::string device_cookie(std::string_view cookie_header);
+std::string device_set_cookie(const std::string& value, std::int64_t max_age_s, bool tls);
+
+// A request that hashes a password, in steps, so that AccountService runs
+// the hash on a worker while its accounts thread serves other requests;
+// http_sign_up & co. run the same steps in a row.
+struct HttpStaged {
+    std::optional<HttpAnswer> answer;  // answered already (bad fields, a limit, not logged in): no hash
+    std::string account;               // the account's name key: its log-ins are served fairly
+    bool trusted = false;              // a device cookie of the account or a session: the trusted queue
+    // When its hash is about to run: the limits again and the attempt
+    // counted (nullopt), or the refusal.
+    std::function<std::optional<HttpAnswer>(Accounts&)> admit;
+    std::shared_ptr<PasswordWork> work;
+    std::function<HttpAnswer(Accounts&)> finish;  // after the hash
+};
+HttpStaged stage_sign_up(Accounts& a, const HttpIn& in);
+HttpStaged stage_log_in(Accounts& a, const HttpIn& in);
+HttpStaged stage_change_password(Accounts& a, const HttpIn& in);
+HttpStaged stage_delete_account(Accounts& a, const HttpIn& in);
+HttpAnswer run_staged(Accounts& a, HttpStaged s);
 
 // POST /api/account {"username","password"} -> 201 {"username"} and a cookie.
 HttpAnswer http_sign_up(Accounts& a, const HttpIn& in);

@@ -2,7 +2,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <iterator>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 namespace echecs::server::accounts {
 
@@ -23,6 +29,17 @@ HttpAnswer run_endpoint(Endpoint e, Accounts& a, const HttpIn& in) {
     return error_answer(ApiError(Reason::internal, "unknown endpoint"));
 }
 
+// The endpoints that hash a password: prepared on the accounts thread, hashed on a worker.
+std::optional<HttpStaged> stage(Endpoint e, Accounts& a, const HttpIn& in) {
+    switch (e) {
+        case Endpoint::SignUp: return stage_sign_up(a, in);
+        case Endpoint::LogIn: return stage_log_in(a, in);
+        case Endpoint::ChangePassword: return stage_change_password(a, in);
+        case Endpoint::DeleteAccount: return stage_delete_account(a, in);
+        default: return std::nullopt;
+    }
+}
+
 bool hashes_a_password(Endpoint e) {
     switch (e) {
         case Endpoint::SignUp:
@@ -38,36 +55,88 @@ bool hashes_a_password(Endpoint e) {
     return true;
 }
 
+HttpAnswer busy(std::int64_t retry_after_s, const char* message) {
+    return error_answer(ApiError(Reason::accounts_busy, message, "", {{"retry_after", retry_after_s}}));
+}
+
 }  // namespace
 
+std::uint64_t AccountService::FairQueue::turn_for(const HashJob& j) const {
+    std::uint64_t turn = 0;
+    for (const std::string& k : {"a " + j.client, "n " + j.account})
+        if (auto it = keys.find(k); it != keys.end()) turn = std::max(turn, it->second.first);
+    return turn;
+}
+
+void AccountService::FairQueue::add(const HashPtr& j) {
+    // Its turn is the later of its address's and its account's next one;
+    // both move past it. A key holding nothing is forgotten (release): a new
+    // address for a new account has turn 0, before everyone already served.
+    j->turn = turn_for(*j);
+    for (const std::string& k : {"a " + j->client, "n " + j->account}) {
+        auto& [next, held] = keys[k];
+        next = j->turn + 1;
+        ++held;
+    }
+    waiting.emplace(std::make_pair(j->turn, j->seq), j);
+}
+
+void AccountService::FairQueue::release(const HashJob& j) {
+    for (const std::string& k : {"a " + j.client, "n " + j.account})
+        if (auto it = keys.find(k); it != keys.end() && --it->second.second == 0) keys.erase(it);
+}
+
 AccountService::AccountService(std::unique_ptr<Accounts> accounts, ServiceOptions options, Post post)
-    : accounts_(std::move(accounts)), options_(options), post_(std::move(post)) {
+    : accounts_(std::move(accounts)), options_(std::move(options)), post_(std::move(post)) {
+    workers_n_ = options_.hash_workers
+                     ? options_.hash_workers
+                     : std::clamp<std::size_t>(std::thread::hardware_concurrency(), std::size_t(1), std::size_t(8));
     worker_ = std::thread([this] { loop(); });
+    for (std::size_t i = 0; i < workers_n_; ++i)
+        hashers_.emplace_back([this, i] {
+            // The unknown names' hash, made once here rather than on the accounts thread.
+            if (i == 0 && accounts_) (void)dummy_hash(accounts_->options().cost);
+            hash_loop();
+        });
 }
 
 AccountService::~AccountService() {
-    std::deque<Job> left;
     {
         std::lock_guard lock(mutex_);
         stopping_ = true;
     }
     wake_.notify_all();
+    hash_wake_.notify_all();
     worker_.join();
+    for (std::thread& t : hashers_) t.join();
+    std::deque<Job> left;
     left.swap(urgent_);
-    left.insert(left.end(), std::make_move_iterator(quick_.begin()), std::make_move_iterator(quick_.end()));
-    quick_.clear();
-    for (const std::string& client : turn_)
-        for (Job& j : hashing_[client]) left.push_back(std::move(j));
-    hashing_.clear();
-    turn_.clear();
-    served_.clear();
+    for (std::deque<Job>* q : {&quick_, &staging_}) {
+        left.insert(left.end(), std::make_move_iterator(q->begin()), std::make_move_iterator(q->end()));
+        q->clear();
+    }
     for (Job& j : left)
         if (j.refuse) j.refuse();
+    std::vector<HashPtr> hashes(ready_.begin(), ready_.end());
+    hashes.insert(hashes.end(), finished_.begin(), finished_.end());
+    for (FairQueue* q : {&trusted_, &untrusted_})
+        for (auto& [at, j] : q->waiting) hashes.push_back(j);
+    for (const HashPtr& j : hashes) {
+        auto done = j->done;
+        deliver([done] {
+            (*done)(error_answer(ApiError(Reason::accounts_stopping, "the server is stopping: try again")));
+        });
+    }
 }
 
 std::size_t AccountService::queued() const {
     std::lock_guard lock(mutex_);
     return http_waiting() + urgent_.size();
+}
+
+std::size_t AccountService::hashes_waiting() const {
+    std::lock_guard lock(mutex_);
+    return trusted_.waiting.size() + untrusted_.waiting.size();
 }
 
 void AccountService::deliver(std::function<void()> f) {
@@ -77,7 +146,7 @@ void AccountService::deliver(std::function<void()> f) {
         f();
 }
 
-bool AccountService::enqueue(Job job, bool bounded, Reason* why) {
+bool AccountService::enqueue(Job job, bool bounded, bool stage_it, Reason* why) {
     {
         std::lock_guard lock(mutex_);
         if (stopping_) {
@@ -96,76 +165,128 @@ bool AccountService::enqueue(Job job, bool bounded, Reason* why) {
         }
         ++per_client_[job.client];
         // The server's own jobs (seats, results) go first: they never wait
-        // behind a queue of Argon2id hashes, only behind the one running.
-        if (!bounded) {
-            urgent_.push_back(std::move(job));
-        } else if (!job.hashes) {
-            quick_.push_back(std::move(job));
-        } else {
-            std::deque<Job>& mine = hashing_[job.client];
-            if (mine.empty()) {
-                // An address not yet served since it began asking goes before
-                // those already served (after the other new ones): a real
-                // log-in waits one hash, not one per flooding address.
-                auto at = served_.count(job.client)
-                              ? turn_.end()
-                              : std::find_if(turn_.begin(), turn_.end(),
-                                             [this](const std::string& c) { return served_.count(c) > 0; });
-                turn_.insert(at, job.client);
-            }
-            mine.push_back(std::move(job));
-            ++hash_waiting_;
-        }
+        // behind a queue, and no job of this thread hashes.
+        (!bounded ? urgent_ : stage_it ? staging_ : quick_).push_back(std::move(job));
     }
     wake_.notify_one();
     return true;
 }
 
-std::optional<AccountService::Job> AccountService::next_job() {
-    for (std::deque<Job>* q : {&urgent_, &quick_}) {
-        if (q->empty()) continue;
-        Job job = std::move(q->front());
-        q->pop_front();
-        return job;
+void AccountService::release(const HashJob& j) {
+    (j.trusted ? trusted_ : untrusted_).release(j);
+    if (auto it = per_client_.find(j.client); it != per_client_.end() && --it->second == 0) per_client_.erase(it);
+}
+
+void AccountService::answer(const HashPtr& j, HttpAnswer a) {
+    {
+        std::lock_guard lock(mutex_);
+        release(*j);
     }
-    if (turn_.empty()) return std::nullopt;
-    // One hash of the address whose turn it is; it goes to the back of the
-    // line if it has more.
-    const std::string client = std::move(turn_.front());
-    turn_.pop_front();
-    std::deque<Job>& mine = hashing_[client];
-    Job job = std::move(mine.front());
-    mine.pop_front();
-    --hash_waiting_;
-    served_.insert(client);
-    if (mine.empty())
-        hashing_.erase(client);
-    else
-        turn_.push_back(client);
-    return job;
+    auto done = j->done;
+    deliver([done, a = std::move(a)]() mutable { (*done)(std::move(a)); });
+}
+
+HttpAnswer AccountService::busy_answer() const {
+    // The untrusted queue's expected wait, in whole seconds.
+    const double waiting = double(untrusted_.waiting.size() + hashing_);
+    const auto s = std::int64_t(std::ceil(waiting * hash_ms_ / double(workers_n_) / 1000.0));
+    return busy(std::max<std::int64_t>(1, s), "too many log-ins waiting: try again");
+}
+
+void AccountService::queue_hash(HashPtr j) {
+    HashPtr refused;
+    HttpAnswer refusal;
+    {
+        std::lock_guard lock(mutex_);
+        j->seq = ++seq_;
+        FairQueue& q = j->trusted ? trusted_ : untrusted_;
+        q.add(j);
+        // Bounded: the latest turn is refused, the newcomer itself when it
+        // is as late as every other (a flooder's next request, not a new address).
+        if (!j->trusted && q.waiting.size() > options_.max_hash_waiting) {
+            auto last = std::prev(q.waiting.end());
+            refused = last->second;
+            q.waiting.erase(last);
+            refusal = busy_answer();
+        }
+    }
+    wake_.notify_one();
+    if (refused) answer(refused, std::move(refusal));
+}
+
+std::function<void()> AccountService::next_step() {
+    for (std::deque<Job>* q : {&urgent_, &quick_}) {
+        if (q == &quick_ && !finished_.empty()) {
+            // A hash done: its answer (a session, a failure counted) before
+            // the requests that hash nothing, all of them quick.
+            HashPtr j = std::move(finished_.front());
+            finished_.pop_front();
+            return [this, j] { answer(j, j->staged.finish(*accounts_)); };
+        }
+        if (q->empty()) continue;
+        auto job = std::make_shared<Job>(std::move(q->front()));
+        q->pop_front();
+        return [this, job] {
+            try {
+                job->run(*accounts_);
+            } catch (...) {
+                // every job catches its own errors; this keeps the thread alive regardless
+            }
+            std::lock_guard lock(mutex_);
+            if (auto it = per_client_.find(job->client); it != per_client_.end() && --it->second == 0)
+                per_client_.erase(it);
+        };
+    }
+    // A worker free: the next hash, trusted ones first; its limits are
+    // checked and the attempt counted now, when it is about to run.
+    if (hashing_ < workers_n_)
+        for (FairQueue* q : {&trusted_, &untrusted_}) {
+            if (q->waiting.empty()) continue;
+            HashPtr j = q->waiting.begin()->second;
+            q->waiting.erase(q->waiting.begin());
+            ++hashing_;
+            return [this, j] {
+                if (auto no = j->staged.admit(*accounts_)) {
+                    {
+                        std::lock_guard lock(mutex_);
+                        --hashing_;
+                    }
+                    return answer(j, std::move(*no));
+                }
+                {
+                    std::lock_guard lock(mutex_);
+                    ready_.push_back(j);
+                }
+                hash_wake_.notify_one();
+            };
+        }
+    if (!staging_.empty()) {
+        auto job = std::make_shared<Job>(std::move(staging_.front()));
+        staging_.pop_front();
+        return [job, this] { job->run(*accounts_); };
+    }
+    return nullptr;
 }
 
 void AccountService::loop() {
     auto last_sweep = std::chrono::steady_clock::now();
     const auto every = std::chrono::milliseconds(options_.sweep_ms);
     for (;;) {
-        std::optional<Job> job;
+        std::function<void()> step;
         {
             std::unique_lock lock(mutex_);
-            wake_.wait_for(lock, every, [&] { return stopping_ || !urgent_.empty() || http_waiting() > 0; });
+            wake_.wait_for(lock, every, [&] {
+                return stopping_ || !urgent_.empty() || !quick_.empty() || !finished_.empty() || !staging_.empty() ||
+                       (hashing_ < workers_n_ && !(trusted_.waiting.empty() && untrusted_.waiting.empty()));
+            });
             if (stopping_) return;
-            job = next_job();
+            step = next_step();
         }
-        if (job) {
+        if (step) {
             try {
-                job->run(*accounts_);
+                step();
             } catch (...) {
-                // every job catches its own errors; this keeps the worker alive regardless
-            }
-            std::lock_guard lock(mutex_);
-            if (auto it = per_client_.find(job->client); it != per_client_.end() && --it->second == 0) {
-                per_client_.erase(it);
-                served_.erase(job->client);  // holds nothing: new again
+                // every step answers its own errors; this keeps the thread alive regardless
             }
         }
         // Expired sessions are forgotten every sweep_ms, busy or not.
@@ -180,23 +301,82 @@ void AccountService::loop() {
     }
 }
 
+void AccountService::hash_loop() {
+#ifdef __linux__
+    // Below the server's threads: under a flood of log-ins, the games' I/O
+    // and commits keep their CPU (raising one's niceness needs no privilege).
+    if (options_.hash_nice > 0) (void)setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), options_.hash_nice);
+#endif
+    for (;;) {
+        HashPtr j;
+        {
+            std::unique_lock lock(mutex_);
+            hash_wake_.wait(lock, [&] { return stopping_ || !ready_.empty(); });
+            if (stopping_) return;
+            j = std::move(ready_.front());
+            ready_.pop_front();
+        }
+        if (options_.before_hash) options_.before_hash();
+        const auto t0 = std::chrono::steady_clock::now();
+        std::optional<HttpAnswer> failed;
+        try {
+            j->staged.work->run();
+        } catch (const std::exception& e) {
+            failed = error_answer(ApiError(Reason::internal, std::string("internal error: ") + e.what()));
+        }
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        {
+            std::lock_guard lock(mutex_);
+            --hashing_;
+            hash_ms_ = 0.8 * hash_ms_ + 0.2 * ms;
+            if (!failed) finished_.push_back(j);
+        }
+        if (failed) answer(j, std::move(*failed));
+        wake_.notify_one();
+    }
+}
+
 void AccountService::handle(Endpoint e, HttpIn in, std::function<void(HttpAnswer)> done) {
     auto shared_done = std::make_shared<std::function<void(HttpAnswer)>>(std::move(done));
     const std::string client = in.client_ip;
+    const bool hashes = hashes_a_password(e);
     Job job;
     job.client = client;
-    job.hashes = hashes_a_password(e);
-    job.run = [this, e, in = std::move(in), shared_done](Accounts& a) {
-        HttpAnswer answer = run_endpoint(e, a, in);
-        deliver([shared_done, answer = std::move(answer)]() mutable { (*shared_done)(std::move(answer)); });
-    };
+    if (!hashes) {
+        job.run = [this, e, in = std::move(in), shared_done](Accounts& a) {
+            HttpAnswer answer = run_endpoint(e, a, in);
+            deliver([shared_done, answer = std::move(answer)]() mutable { (*shared_done)(std::move(answer)); });
+        };
+    } else {
+        // Prepared here (the database read, the limits), then its hash queued.
+        job.run = [this, e, in = std::move(in), shared_done, client](Accounts& a) {
+            std::optional<HttpStaged> s = stage(e, a, in);
+            auto j = std::make_shared<HashJob>();
+            j->client = client;
+            j->done = shared_done;
+            if (s->answer) {
+                HttpAnswer answer = std::move(*s->answer);
+                {
+                    std::lock_guard lock(mutex_);
+                    if (auto it = per_client_.find(client); it != per_client_.end() && --it->second == 0)
+                        per_client_.erase(it);
+                }
+                return deliver(
+                    [shared_done, answer = std::move(answer)]() mutable { (*shared_done)(std::move(answer)); });
+            }
+            j->account = s->account;
+            j->trusted = s->trusted;
+            j->staged = std::move(*s);
+            queue_hash(std::move(j));
+        };
+    }
     job.refuse = [this, shared_done] {
         deliver([shared_done] {
             (*shared_done)(error_answer(ApiError(Reason::accounts_stopping, "the server is stopping: try again")));
         });
     };
     Reason why = Reason::internal;
-    if (!enqueue(std::move(job), true, &why)) {
+    if (!enqueue(std::move(job), true, hashes, &why)) {
         const AccountError err =
             why == Reason::too_many_requests
                 ? rate_limited(Reason::too_many_requests, "too many account requests from this address at once", 1000)
@@ -234,7 +414,7 @@ void AccountService::record_result(GameEnd game, ResultDone done) {
         });
     };
     Reason why = Reason::internal;
-    if (!enqueue(std::move(job), false, &why))
+    if (!enqueue(std::move(job), false, false, &why))
         deliver([shared_done, why] { (*shared_done)(std::nullopt, ApiError(why, "the server is stopping")); });
 }
 
@@ -252,7 +432,7 @@ void AccountService::session_account(std::string cookie_header, std::function<vo
     };
     job.refuse = [this, shared_done] { deliver([shared_done] { (*shared_done)(std::nullopt); }); };
     Reason why = Reason::internal;
-    if (!enqueue(std::move(job), false, &why)) deliver([shared_done] { (*shared_done)(std::nullopt); });
+    if (!enqueue(std::move(job), false, false, &why)) deliver([shared_done] { (*shared_done)(std::nullopt); });
 }
 
 void AccountService::seat_account(std::string cookie_header, std::string token, std::string variant, std::string speed,
@@ -272,7 +452,7 @@ void AccountService::seat_account(std::string cookie_header, std::string token, 
     };
     job.refuse = [this, shared_done] { deliver([shared_done] { (*shared_done)(std::nullopt); }); };
     Reason why = Reason::internal;
-    if (!enqueue(std::move(job), false, &why)) deliver([shared_done] { (*shared_done)(std::nullopt); });
+    if (!enqueue(std::move(job), false, false, &why)) deliver([shared_done] { (*shared_done)(std::nullopt); });
 }
 
 void AccountService::token_account(std::string token, std::function<void(std::optional<std::int64_t>)> done) {
@@ -288,7 +468,7 @@ void AccountService::token_account(std::string token, std::function<void(std::op
     };
     job.refuse = [this, shared_done] { deliver([shared_done] { (*shared_done)(std::nullopt); }); };
     Reason why = Reason::internal;
-    if (!enqueue(std::move(job), false, &why)) deliver([shared_done] { (*shared_done)(std::nullopt); });
+    if (!enqueue(std::move(job), false, false, &why)) deliver([shared_done] { (*shared_done)(std::nullopt); });
 }
 
 void AccountService::claim_games(std::int64_t account_id, std::vector<GameEnd> games, std::function<void(int)> done) {
@@ -304,7 +484,7 @@ void AccountService::claim_games(std::int64_t account_id, std::vector<GameEnd> g
     };
     job.refuse = [this, shared_done] { deliver([shared_done] { (*shared_done)(-1); }); };
     Reason why = Reason::internal;
-    if (!enqueue(std::move(job), false, &why)) deliver([shared_done] { (*shared_done)(-1); });
+    if (!enqueue(std::move(job), false, false, &why)) deliver([shared_done] { (*shared_done)(-1); });
 }
 
 }  // namespace echecs::server::accounts

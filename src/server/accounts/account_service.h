@@ -1,27 +1,37 @@
-// The accounts on their own worker thread. Argon2id costs 0.1-0.5 s a hash:
-// it never runs on the server's I/O thread nor on the thread that commits
-// moves. Requests wait in a bounded queue (and at most `per_client` per
-// client address); results go back through the `post` function the server
-// supplies (it posts them to its I/O thread). The worker takes, in order:
-// the server's own jobs (seats, results), then the requests that hash no
-// password (who am I, profiles, log-out), then one password hash per
-// address in turn, an address not yet served first, so that a flood of
-// log-ins from many addresses delays a logged-in player by one hash at
-// most, and a new address's log-in by one hash (once every flooding
-// address has had one), not by the whole flood.
+// The accounts on their own threads. Argon2id costs 40-500 ms a hash: it
+// never runs on the server's I/O thread nor on the thread that commits
+// moves, nor on the accounts thread. The accounts thread does the database
+// work and the limits: the server's own jobs (seats, results) first, then
+// the answers of finished hashes, then the requests that hash no password
+// (who am I, profiles, log-out), and it prepares the requests that hash one
+// (reads the account, checks the limits) and queues their hash for the
+// hashing workers (one per core, at a lower priority than the server's
+// threads). A logged-in player's request so waits for no hash at all.
+//
+// The hashes wait in two queues, each fair between addresses and between
+// accounts: the trusted one (a valid device cookie for the account, or a
+// session's owner changing the password) before the other. In each, a
+// request's turn is the later of its address's and its account's next
+// turn: an address or an account with many requests waiting has them
+// served one per round, and a new address for a new account goes before
+// every one of them. The untrusted queue is bounded: past max_hash_waiting,
+// the request with the latest turn is refused at once (503 accounts_busy,
+// with a Retry-After of the queue's expected wait). Requests wait in a
+// bounded queue (and at most `per_client` per client address); results go
+// back through the `post` function the server supplies (its I/O thread).
 #pragma once
 
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "server/accounts/account_http.h"
@@ -33,6 +43,11 @@ struct ServiceOptions {
     std::size_t max_queue = 256;        // requests waiting, all clients together
     std::size_t per_client = 4;         // requests waiting or running per client address
     std::int64_t sweep_ms = 3'600'000;  // expired sessions are forgotten this often
+    std::size_t hash_workers = 0;       // 0: one per core (at most 8)
+    std::size_t max_hash_waiting = 64;  // untrusted hashes waiting (about 2 s of work on 2 cores)
+    int hash_nice = 5;                  // the hashing workers' niceness (Linux): games' threads first
+    // Tests: runs on a hashing worker before each hash (to hold it there).
+    std::function<void()> before_hash;
 };
 
 enum class Endpoint { SignUp, LogIn, LogOut, ChangePassword, DeleteAccount, Me, User, UserGames, Leaderboard };
@@ -76,38 +91,67 @@ public:
     void claim_games(std::int64_t account_id, std::vector<GameEnd> games, std::function<void(int)> done);
 
     std::size_t queued() const;
+    // Hashes waiting in the trusted and untrusted queues (tests, the operator).
+    std::size_t hashes_waiting() const;
 
 private:
     struct Job {
-        std::string client;   // "" for the server's own jobs (no per-client limit)
-        bool hashes = false;  // an HTTP request that hashes a password
+        std::string client;  // "" for the server's own jobs (no per-client limit)
         std::function<void(Accounts&)> run;
         std::function<void()> refuse;  // answers a job never run (stopping)
     };
+    // A request whose password hash waits, runs or has run.
+    struct HashJob {
+        std::string client, account;
+        bool trusted = false;
+        std::uint64_t turn = 0, seq = 0;
+        HttpStaged staged;
+        std::shared_ptr<std::function<void(HttpAnswer)>> done;
+    };
+    using HashPtr = std::shared_ptr<HashJob>;
+    // One queue of hashes, fair between addresses and accounts.
+    struct FairQueue {
+        std::map<std::pair<std::uint64_t, std::uint64_t>, HashPtr> waiting;  // by (turn, seq)
+        // "a <address>" / "n <account>": the next turn, and the jobs held (waiting or running)
+        std::unordered_map<std::string, std::pair<std::uint64_t, std::size_t>> keys;
+        std::uint64_t turn_for(const HashJob& j) const;
+        void add(const HashPtr& j);
+        void release(const HashJob& j);
+    };
     // false when refused (queue or client full); `refuse` is not called then.
-    bool enqueue(Job job, bool bounded, Reason* why);
+    bool enqueue(Job job, bool bounded, bool stage, Reason* why);
     void deliver(std::function<void()> f);
+    void answer(const HashPtr& j, HttpAnswer a);  // and releases it (mutex_ not held)
+    void release(const HashJob& j);               // with mutex_ held
+    void queue_hash(HashPtr j);                   // after staging, on the accounts thread
+    HttpAnswer busy_answer() const;               // with mutex_ held
     void loop();
+    void hash_loop();
+    std::function<void()> next_step();  // with mutex_ held
 
     std::unique_ptr<Accounts> accounts_;
     ServiceOptions options_;
     Post post_;
     mutable std::mutex mutex_;
-    std::condition_variable wake_;
-    std::optional<Job> next_job();  // with mutex_ held
-    std::size_t http_waiting() const { return quick_.size() + hash_waiting_; }
+    std::condition_variable wake_, hash_wake_;
+    std::size_t http_waiting() const {
+        return quick_.size() + staging_.size() + trusted_.waiting.size() + untrusted_.waiting.size();
+    }
 
-    std::deque<Job> urgent_;  // the server's own jobs, run first
-    std::deque<Job> quick_;   // HTTP requests without a password hash, next
-    // HTTP requests that hash a password, per address, the addresses in turn.
-    std::unordered_map<std::string, std::deque<Job>> hashing_;
-    std::deque<std::string> turn_;  // the addresses with waiting hashes, next first
-    // The addresses served a hash since they last held nothing.
-    std::unordered_set<std::string> served_;
-    std::size_t hash_waiting_ = 0;
+    std::deque<Job> urgent_;   // the server's own jobs, run first
+    std::deque<Job> quick_;    // HTTP requests without a password hash, next
+    std::deque<Job> staging_;  // HTTP requests with one, to prepare
+    FairQueue trusted_, untrusted_;
+    std::deque<HashPtr> ready_;     // picked, admitted: for the hashing workers
+    std::deque<HashPtr> finished_;  // hashed: their answers to write
+    std::size_t hashing_ = 0;       // picked and not yet hashed (at most one per worker)
+    std::uint64_t seq_ = 0;
+    double hash_ms_ = 100;  // the mean hash's time, for Retry-After
     std::unordered_map<std::string, std::size_t> per_client_;
     bool stopping_ = false;
+    std::size_t workers_n_ = 1;
     std::thread worker_;
+    std::vector<std::thread> hashers_;
 };
 
 }  // namespace echecs::server::accounts

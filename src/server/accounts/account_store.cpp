@@ -177,6 +177,10 @@ public:
             db_->query("DELETE FROM account_sessions WHERE account_id = ? AND hash <> ?", {id, keep_session});
         });
     }
+    void rehash_password(std::int64_t id, const std::string& old_hash, const std::string& new_hash) override {
+        db_->query("UPDATE accounts SET password_hash = ? WHERE id = ? AND password_hash = ?",
+                   {new_hash, id, old_hash});
+    }
     void delete_account(std::int64_t id) override {
         transaction(*db_, [&] {
             db_->query("UPDATE accounts SET deleted = 1, password_hash = '' WHERE id = ?", {id});

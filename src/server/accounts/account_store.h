@@ -113,6 +113,9 @@ public:
     virtual std::optional<AccountRecord> account_by_id(std::int64_t id) = 0;
     // New hash; every session but `keep_session` revoked.
     virtual void set_password(std::int64_t id, const std::string& hash, const std::string& keep_session) = 0;
+    // The same password hashed at the current cost, sessions untouched;
+    // only while the stored hash is still `old_hash` (changed meanwhile: kept).
+    virtual void rehash_password(std::int64_t id, const std::string& old_hash, const std::string& new_hash) = 0;
     // Marks the account deleted, forgets its password hash, sessions and
     // token links; its games and ratings stay (shown under "deleted").
     virtual void delete_account(std::int64_t id) = 0;

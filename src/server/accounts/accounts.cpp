@@ -1,5 +1,7 @@
 #include "server/accounts/accounts.h"
 
+#include <sodium.h>
+
 #include <array>
 #include <chrono>
 #include <cmath>
@@ -51,54 +53,166 @@ Accounts::Accounts(std::unique_ptr<AccountStore> store, AccountsOptions options,
       clock_(clock ? std::move(clock) : Clock(system_ms)),
       login_ip_(options.login_per_ip, options.login_ip_window_ms),
       login_account_(options.login_failures_per_account, options.login_account_window_ms),
+      login_device_(options.login_failures_per_device, options.login_account_window_ms),
       signup_ip_(options.signups_per_ip, options.signup_window_ms) {}
 
 SessionInfo Accounts::open_session(const AccountRecord& a) {
-    SessionInfo s{a.id, a.name, new_secret(), now() + options_.session_ms};
+    SessionInfo s{a.id, a.name, new_secret(), now() + options_.session_ms, ""};
     store_->add_session({secret_hash(s.secret), a.id, now(), s.expires_at});
     return s;
 }
 
-SessionInfo Accounts::sign_up(const std::string& username, const std::string& password, const std::string& ip,
-                              const std::string& token) {
+void PasswordWork::run() {
+    if (!stored.empty()) verified = verify_password(password, stored);
+    if (!new_password.empty())
+        new_hash = hash_password(new_password, cost);
+    else if (verified && rehash)
+        new_hash = hash_password(password, cost);
+}
+
+SignUpPlan Accounts::sign_up_prepare(const std::string& username, const std::string& password, const std::string& ip) {
     check_credentials_fields(username, password);
     if (auto wait = signup_ip_.blocked(ip, now()))
         throw rate_limited(Reason::too_many_signups, "too many accounts created from this address", *wait);
     if (auto existing = store_->find_account(username))
         throw ApiError(Reason::username_taken, "this user name is taken", "username");
-    signup_ip_.add(ip, now());
-    AccountRecord a{0, username, hash_password(password, options_.cost), now(), false};
-    SessionInfo s{0, username, new_secret(), now() + options_.session_ms};
+    SignUpPlan p{username, ip, {}};
+    p.work.new_password = password;
+    p.work.cost = options_.cost;
+    return p;
+}
+
+void Accounts::sign_up_admit(const SignUpPlan& p) {
+    if (auto wait = signup_ip_.blocked(p.ip, now()))
+        throw rate_limited(Reason::too_many_signups, "too many accounts created from this address", *wait);
+    signup_ip_.add(p.ip, now());
+}
+
+SessionInfo Accounts::sign_up_finish(const SignUpPlan& p, const std::string& token) {
+    AccountRecord a{0, p.username, p.work.new_hash, now(), false};
+    SessionInfo s{0, p.username, new_secret(), now() + options_.session_ms, ""};
     const SessionRecord first{secret_hash(s.secret), 0, now(), s.expires_at};
     const auto id = store_->create_account(a, first, token.empty() ? "" : secret_hash(token));
     if (!id) throw ApiError(Reason::username_taken, "this user name is taken", "username");
-    s.account_id = *id;
+    s.account_id = a.id = *id;
+    s.device = new_device(a);
+    return s;
+}
+
+SessionInfo Accounts::sign_up(const std::string& username, const std::string& password, const std::string& ip,
+                              const std::string& token) {
+    SignUpPlan p = sign_up_prepare(username, password, ip);
+    sign_up_admit(p);
+    p.work.run();
+    return sign_up_finish(p, token);
+}
+
+// A device cookie: "<name key>.<issued, epoch ms>.<id>.<mac>", the mac keyed
+// by the account's password hash. Names hold no '.', and a name is never
+// given to another account (a deleted one's stays taken).
+std::string Accounts::new_device(const AccountRecord& a) {
+    if (a.password_hash.empty()) return "";
+    const std::string payload = canonical_username(a.name) + '.' + std::to_string(now()) + '.' + random_id();
+    return payload + '.' + keyed_mac(a.password_hash, payload);
+}
+
+std::string Accounts::device_name(const std::string& device) {
+    const std::size_t dot = device.find('.');
+    return dot == std::string::npos ? "" : device.substr(0, dot);
+}
+
+std::string Accounts::valid_device(const std::string& device, const AccountRecord& a) {
+    if (device.empty() || a.deleted || a.password_hash.empty()) return "";
+    const std::size_t d1 = device.find('.'), d2 = device.find('.', d1 + 1), d3 = device.rfind('.');
+    if (d1 == std::string::npos || d2 == std::string::npos || d3 <= d2) return "";
+    if (device.substr(0, d1) != canonical_username(a.name)) return "";
+    const std::string issued = device.substr(d1 + 1, d2 - d1 - 1);
+    if (issued.empty() || issued.size() > 15 || issued.find_first_not_of("0123456789") != std::string::npos) return "";
+    if (std::stoll(issued) + options_.device_ms <= now()) return "";  // expired
+    const std::string payload = device.substr(0, d3);
+    // Both macs are public-length base64url: comparing them leaks nothing
+    // useful, but sodium_memcmp costs nothing either.
+    const std::string mac = keyed_mac(a.password_hash, payload), given = device.substr(d3 + 1);
+    if (given.size() != mac.size() || sodium_memcmp(given.data(), mac.data(), mac.size()) != 0) return "";
+    return device.substr(d2 + 1, d3 - d2 - 1);
+}
+
+LoginPlan Accounts::log_in_prepare(const std::string& username, const std::string& password, const std::string& ip,
+                                   const std::string& device) {
+    if (username.empty() || username.size() > 64) throw invalid_credentials();
+    LoginPlan p;
+    p.username = username;
+    p.name_key = canonical_username(username);
+    p.ip = ip;
+    p.account = store_->find_account(username);
+    if (p.account && !p.account->deleted) {
+        p.device_id = valid_device(device, *p.account);
+        // A device cookie with too many failures lately is trusted no more.
+        p.trusted = !p.device_id.empty() && !login_device_.blocked(p.device_id, now());
+    }
+    log_in_admit_check(p);
+    p.work.password = password;
+    p.work.cost = options_.cost;
+    if (p.account && !p.account->deleted) {
+        p.work.stored = p.account->password_hash;
+        p.work.rehash = needs_rehash(p.work.stored, options_.cost);
+    } else {
+        p.work.stored = dummy_hash(options_.cost);  // an unknown name costs what a known one does
+    }
+    return p;
+}
+
+void Accounts::log_in_admit_check(const LoginPlan& p) {
+    // A trusted device is exempt from the limits per address and per
+    // account and address (nobody else's failures lock it out); its own
+    // failures make it untrusted (login_device_, prepare).
+    if (p.trusted) return;
+    if (auto wait = login_ip_.blocked(p.ip, now()))
+        throw rate_limited(Reason::too_many_attempts, "too many log-in attempts from this address", *wait);
+    if (auto wait = login_account_.blocked(p.name_key + '\n' + p.ip, now()))
+        throw rate_limited(Reason::too_many_attempts,
+                           "too many failed log-in attempts for this account from this address", *wait);
+}
+
+void Accounts::log_in_admit(const LoginPlan& p) {
+    log_in_admit_check(p);
+    if (!p.trusted) login_ip_.add(p.ip, now());
+}
+
+SessionInfo Accounts::log_in_finish(const LoginPlan& p, const std::string& token) {
+    // Failures count per account and address: guesses from anywhere cannot
+    // lock the owner out of their account, and each address guessing at an
+    // account is stopped after a few (all its log-ins are limited too).
+    const std::string key = p.name_key + '\n' + p.ip;
+    if (!p.work.verified || !p.account || p.account->deleted) {
+        if (p.trusted)
+            login_device_.add(p.device_id, now());
+        else
+            login_account_.add(key, now());
+        throw invalid_credentials();
+    }
+    // The account as it is now: deleted or given a new password while the
+    // hash ran, the old password opens nothing.
+    auto a = store_->account_by_id(p.account->id);
+    if (!a || a->deleted || a->password_hash != p.account->password_hash) throw invalid_credentials();
+    if (!p.work.new_hash.empty()) {
+        store_->rehash_password(a->id, a->password_hash, p.work.new_hash);
+        a->password_hash = p.work.new_hash;
+    }
+    login_account_.clear(key);
+    if (p.trusted) login_device_.clear(p.device_id);
+    if (!token.empty()) store_->link_token(secret_hash(token), a->id, now());
+    SessionInfo s = open_session(*a);
+    s.device = new_device(*a);
     return s;
 }
 
 SessionInfo Accounts::log_in(const std::string& username, const std::string& password, const std::string& ip,
-                             const std::string& token) {
-    if (username.empty() || username.size() > 64) throw invalid_credentials();
-    // Failures count per account and address: guesses from anywhere cannot
-    // lock the owner out of their account, and each address guessing at an
-    // account is stopped after a few (all its log-ins are limited too).
-    const std::string key = canonical_username(username) + '\n' + ip;
-    if (auto wait = login_ip_.blocked(ip, now()))
-        throw rate_limited(Reason::too_many_attempts, "too many log-in attempts from this address", *wait);
-    if (auto wait = login_account_.blocked(key, now()))
-        throw rate_limited(Reason::too_many_attempts,
-                           "too many failed log-in attempts for this account from this address", *wait);
-    login_ip_.add(ip, now());
-    const auto a = store_->find_account(username);
-    const bool ok =
-        a && !a->deleted ? verify_password(password, a->password_hash) : (verify_dummy(password, options_.cost), false);
-    if (!ok) {
-        login_account_.add(key, now());
-        throw invalid_credentials();
-    }
-    login_account_.clear(key);
-    if (!token.empty()) store_->link_token(secret_hash(token), a->id, now());
-    return open_session(*a);
+                             const std::string& token, const std::string& device) {
+    LoginPlan p = log_in_prepare(username, password, ip, device);
+    log_in_admit(p);
+    p.work.run();
+    return log_in_finish(p, token);
 }
 
 Me Accounts::who_am_i(const std::string& secret) {
@@ -127,31 +241,65 @@ std::int64_t Accounts::log_out_everywhere(const std::string& secret) {
     return me.account_id;
 }
 
-void Accounts::check_current_password(const Me& me, const std::string& password, const char* field) {
-    // The session's owner: failures count for the account (any address).
-    const std::string key = canonical_username(me.username);
-    if (auto wait = login_account_.blocked(key, now()))
-        throw rate_limited(Reason::too_many_attempts, "too many failed password checks for this account", *wait);
+OwnerPlan Accounts::owner_prepare(const std::string& secret, const std::string& password, const char* field) {
+    const Me me = who_am_i(secret);
+    OwnerPlan p{me.account_id, me.username, me.session_hash, field, {}};
+    owner_admit(p);
     const auto a = store_->account_by_id(me.account_id);
-    if (!a || !verify_password(password, a->password_hash)) {
-        login_account_.add(key, now());
-        throw ApiError(Reason::wrong_password, "the current password is wrong", field);
+    p.work.password = password;
+    // No stored hash (gone meanwhile): verified stays false.
+    p.work.stored = a ? a->password_hash : "";
+    p.work.cost = options_.cost;
+    return p;
+}
+
+void Accounts::owner_admit(const OwnerPlan& p) {
+    // The session's owner: failures count for the account (any address).
+    if (auto wait = login_account_.blocked(canonical_username(p.username), now()))
+        throw rate_limited(Reason::too_many_attempts, "too many failed password checks for this account", *wait);
+}
+
+void Accounts::owner_check(const OwnerPlan& p) {
+    if (!p.work.verified) {
+        login_account_.add(canonical_username(p.username), now());
+        throw ApiError(Reason::wrong_password, "the current password is wrong", p.field);
     }
+}
+
+OwnerPlan Accounts::change_password_prepare(const std::string& secret, const std::string& old_password,
+                                            const std::string& new_password) {
+    OwnerPlan p = owner_prepare(secret, old_password, "old_password");
+    if (auto why = check_password(new_password, p.username))
+        throw bad_field("new_password", *why, "password not accepted");
+    p.work.new_password = new_password;
+    return p;
+}
+
+void Accounts::change_password_finish(const OwnerPlan& p) {
+    owner_check(p);
+    store_->set_password(p.account_id, p.work.new_hash, p.session_hash);
+}
+
+OwnerPlan Accounts::delete_account_prepare(const std::string& secret, const std::string& password) {
+    return owner_prepare(secret, password, "password");
+}
+
+void Accounts::delete_account_finish(const OwnerPlan& p) {
+    owner_check(p);
+    store_->delete_account(p.account_id);
 }
 
 void Accounts::change_password(const std::string& secret, const std::string& old_password,
                                const std::string& new_password) {
-    const Me me = who_am_i(secret);
-    check_current_password(me, old_password, "old_password");
-    if (auto why = check_password(new_password, me.username))
-        throw bad_field("new_password", *why, "password not accepted");
-    store_->set_password(me.account_id, hash_password(new_password, options_.cost), me.session_hash);
+    OwnerPlan p = change_password_prepare(secret, old_password, new_password);
+    p.work.run();
+    change_password_finish(p);
 }
 
 void Accounts::delete_account(const std::string& secret, const std::string& password) {
-    const Me me = who_am_i(secret);
-    check_current_password(me, password, "password");
-    store_->delete_account(me.account_id);
+    OwnerPlan p = delete_account_prepare(secret, password);
+    p.work.run();
+    delete_account_finish(p);
 }
 
 std::optional<std::int64_t> Accounts::token_account(const std::string& token) {

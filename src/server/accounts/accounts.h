@@ -21,7 +21,7 @@
 namespace echecs::server::accounts {
 
 struct AccountsOptions {
-    HashCost cost = HashCost::interactive();      // tests: HashCost::minimal()
+    HashCost cost = HashCost::owasp();            // tests: HashCost::minimal()
     std::int64_t session_ms = 30LL * 86'400'000;  // a session cookie lasts this long
     GlickoParams glicko;
     // Log-in attempts: per client address (any attempt) and per account name
@@ -30,6 +30,12 @@ struct AccountsOptions {
     std::int64_t login_ip_window_ms = 600'000;
     int login_failures_per_account = 8;
     std::int64_t login_account_window_ms = 900'000;
+    // Device cookies (OWASP): a browser that logged in to an account gets a
+    // signed cookie for it; its log-ins to that account are trusted (their
+    // own queue, exempt from the limits above) until this many failures
+    // from that cookie in the window, and for this long.
+    int login_failures_per_device = 8;
+    std::int64_t device_ms = 365LL * 86'400'000;
     // Against rating farming: rated games between the same two accounts
     // within a day; the next ones count as casual (ACCOUNTS.md).
     int rated_games_per_pair_per_day = 5;
@@ -48,6 +54,40 @@ struct SessionInfo {
     std::string username;
     std::string secret;  // for the cookie; never stored
     std::int64_t expires_at = 0;
+    std::string device;  // a new device cookie's value ("" for none)
+};
+
+// The Argon2id part of a request, cut out so that it runs on a hashing
+// worker while the accounts thread serves others: run() touches nothing but
+// these fields.
+struct PasswordWork {
+    std::string password;      // verified against `stored` when that is not empty
+    std::string stored;        // an Argon2id string (the dummy for an unknown name)
+    std::string new_password;  // hashed when not empty
+    bool rehash = false;       // verified: hash `password` again at `cost` (an older cost)
+    HashCost cost{0, 0};
+    bool verified = false;  // results
+    std::string new_hash;
+    void run();
+};
+
+// A log-in between its steps (log_in_prepare, log_in_admit, the hash,
+// log_in_finish).
+struct LoginPlan {
+    std::string username, name_key, ip, device_id;
+    std::optional<AccountRecord> account;  // nullopt (or deleted): the dummy hash
+    bool trusted = false;                  // a valid device cookie for this account
+    PasswordWork work;
+};
+struct SignUpPlan {
+    std::string username, ip;
+    PasswordWork work;
+};
+// A password change or deletion by a session's owner.
+struct OwnerPlan {
+    std::int64_t account_id = 0;
+    std::string username, session_hash, field;
+    PasswordWork work;
 };
 
 struct Me {
@@ -101,8 +141,29 @@ public:
     // token: the browser's X-Echecs-Token ("" for none), linked to the account.
     SessionInfo sign_up(const std::string& username, const std::string& password, const std::string& ip,
                         const std::string& token);
+    // device: the browser's device cookie ("" for none).
     SessionInfo log_in(const std::string& username, const std::string& password, const std::string& ip,
-                       const std::string& token);
+                       const std::string& token, const std::string& device = "");
+
+    // The same operations in steps, so that the hash (PasswordWork::run)
+    // runs elsewhere (AccountService): prepare reads and checks (429 when a
+    // limit is reached, 400 for bad fields), admit counts the attempt when
+    // its hash is about to run (re-checking the limits), finish writes.
+    LoginPlan log_in_prepare(const std::string& username, const std::string& password, const std::string& ip,
+                             const std::string& device);
+    void log_in_admit(const LoginPlan& p);
+    SessionInfo log_in_finish(const LoginPlan& p, const std::string& token);
+    SignUpPlan sign_up_prepare(const std::string& username, const std::string& password, const std::string& ip);
+    void sign_up_admit(const SignUpPlan& p);
+    SessionInfo sign_up_finish(const SignUpPlan& p, const std::string& token);
+    OwnerPlan change_password_prepare(const std::string& secret, const std::string& old_password,
+                                      const std::string& new_password);
+    OwnerPlan delete_account_prepare(const std::string& secret, const std::string& password);
+    void owner_admit(const OwnerPlan& p);
+    void change_password_finish(const OwnerPlan& p);
+    void delete_account_finish(const OwnerPlan& p);
+    // The account a device cookie was signed for (canonical name), or "".
+    static std::string device_name(const std::string& device);
     // The account of a session secret; throws unauthorized (not_logged_in,
     // session_expired) otherwise.
     Me who_am_i(const std::string& secret);
@@ -155,15 +216,20 @@ public:
 
 private:
     SessionInfo open_session(const AccountRecord& a);
-    // Throws wrong_password (naming `field`) or too_many_attempts; a wrong
-    // password counts as a failed log-in of the account.
-    void check_current_password(const Me& me, const std::string& password, const char* field);
+    // A signed device cookie for the account (its current password hash).
+    std::string new_device(const AccountRecord& a);
+    // The device cookie's id when it is valid for this account, else "".
+    std::string valid_device(const std::string& device, const AccountRecord& a);
+    void log_in_admit_check(const LoginPlan& p);
+    OwnerPlan owner_prepare(const std::string& secret, const std::string& password, const char* field);
+    // A wrong password counts as a failed log-in of the account.
+    void owner_check(const OwnerPlan& p);
     std::int64_t now() const { return clock_(); }
 
     std::unique_ptr<AccountStore> store_;
     AccountsOptions options_;
     Clock clock_;
-    AttemptLimiter login_ip_, login_account_, signup_ip_;
+    AttemptLimiter login_ip_, login_account_, login_device_, signup_ip_;
 };
 
 // Variant names the ratings know: chess, alice, avalanche.

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
+#include <mutex>
 #include <stdexcept>
 
 #include "core/utf8.h"
@@ -108,6 +110,7 @@ std::optional<std::string_view> check_password(std::string_view password, std::s
 
 std::string canonical_username(std::string_view name) { return lower(name); }
 
+HashCost HashCost::owasp() { return {5, std::size_t(7) * 1024 * 1024}; }
 HashCost HashCost::interactive() { return {crypto_pwhash_OPSLIMIT_INTERACTIVE, crypto_pwhash_MEMLIMIT_INTERACTIVE}; }
 HashCost HashCost::minimal() { return {crypto_pwhash_OPSLIMIT_MIN, crypto_pwhash_MEMLIMIT_MIN}; }
 
@@ -126,10 +129,56 @@ bool verify_password(std::string_view password, const std::string& stored) {
     return crypto_pwhash_str_verify(stored.c_str(), password.data(), password.size()) == 0;
 }
 
+const std::string& dummy_hash(const HashCost& cost) {
+    // One hash per cost, made once (several threads ask). Made outside the
+    // lock: the accounts thread never waits for a hash another thread makes.
+    static std::mutex m;
+    static std::map<std::pair<unsigned long long, std::size_t>, std::string> made;
+    const auto key = std::make_pair(cost.ops, cost.mem_bytes);
+    {
+        std::lock_guard lock(m);
+        if (auto it = made.find(key); it != made.end()) return it->second;
+    }
+    std::string h = hash_password("echecs-dummy-password", cost);
+    std::lock_guard lock(m);
+    return made.try_emplace(key, std::move(h)).first->second;
+}
+
 void verify_dummy(std::string_view password, const HashCost& cost) {
-    // One hash per cost, made once; verifying against it costs a real check.
-    static const std::string dummy = hash_password("echecs-dummy-password", cost);
-    (void)verify_password(password, dummy);
+    // Verifying against the dummy costs a real check.
+    (void)verify_password(password, dummy_hash(cost));
+}
+
+bool needs_rehash(const std::string& stored, const HashCost& cost) {
+    init_sodium();
+    if (stored.size() >= crypto_pwhash_STRBYTES) return false;
+    return crypto_pwhash_str_needs_rehash(stored.c_str(), cost.ops, cost.mem_bytes) == 1;
+}
+
+std::string random_id() {
+    init_sodium();
+    unsigned char raw[16];
+    randombytes_buf(raw, sizeof raw);
+    char out[sodium_base64_ENCODED_LEN(sizeof raw, sodium_base64_VARIANT_URLSAFE_NO_PADDING)];
+    sodium_bin2base64(out, sizeof out, raw, sizeof raw, sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+    return out;
+}
+
+std::string keyed_mac(std::string_view key_material, std::string_view message) {
+    init_sodium();
+    unsigned char key[32], mac[32];
+    static constexpr std::string_view PURPOSE = "echecs device cookie v1";
+    crypto_generichash_state st;
+    crypto_generichash_init(&st, nullptr, 0, sizeof key);
+    crypto_generichash_update(&st, reinterpret_cast<const unsigned char*>(PURPOSE.data()), PURPOSE.size());
+    crypto_generichash_update(&st, reinterpret_cast<const unsigned char*>(key_material.data()), key_material.size());
+    crypto_generichash_final(&st, key, sizeof key);
+    crypto_generichash(mac, sizeof mac, reinterpret_cast<const unsigned char*>(message.data()), message.size(), key,
+                       sizeof key);
+    char out[sodium_base64_ENCODED_LEN(sizeof mac, sodium_base64_VARIANT_URLSAFE_NO_PADDING)];
+    sodium_bin2base64(out, sizeof out, mac, sizeof mac, sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+    sodium_memzero(key, sizeof key);
+    return out;
 }
 
 std::string new_secret() {

@@ -129,6 +129,8 @@ void send_account_answer(const HttpContextPtr& ctx, const acc::HttpAnswer& a) {
     HttpResponse r;
     r.status = a.status;
     r.body = dump(a.body);
+    // The session last: a client that keeps one Set-Cookie keeps the session.
+    if (!a.device_cookie.empty()) r.headers.emplace_back("Set-Cookie", a.device_cookie);
     if (!a.set_cookie.empty()) r.headers.emplace_back("Set-Cookie", a.set_cookie);
     if (a.retry_after_s > 0) r.headers.emplace_back("Retry-After", std::to_string(a.retry_after_s));
     // Who is logged in is private to the browser: never cached.

@@ -154,7 +154,11 @@ void HttpSession::answer(const Request& req, HttpResponse r) {
     res->set(http::field::content_type, r.content_type);
     bool cache_set = false;
     for (const auto& [k, v] : r.headers) {
-        res->set(k, v);
+        // Set-Cookie may repeat (a session and a device cookie); others replace.
+        if (k == "Set-Cookie")
+            res->insert(k, v);
+        else
+            res->set(k, v);
         cache_set = cache_set || k == "Cache-Control";
     }
     if (!cache_set) res->set(http::field::cache_control, "no-store");
