@@ -59,7 +59,13 @@ for s in $STAGES; do
     case " $ALL " in *" $s "*) ;; *) echo "unknown stage '$s' (stages: $ALL)" >&2; exit 2 ;; esac
 done
 
-if command -v ccache >/dev/null 2>&1 && [ "${ECHECS_CCACHE:-1}" = 1 ]; then
+# After the deps stage, which installs ccache on a fresh machine: its first
+# run then fills the cache that makes the second one short.
+CCACHE_SET=
+use_ccache() {
+    [ -z "$CCACHE_SET" ] || return 0
+    CCACHE_SET=1
+    command -v ccache >/dev/null 2>&1 && [ "${ECHECS_CCACHE:-1}" = 1 ] || return 0
     # CMake takes its compiler launcher from this variable when it first
     # configures a build directory (the package's too).
     export CMAKE_CXX_COMPILER_LAUNCHER=ccache
@@ -67,7 +73,7 @@ if command -v ccache >/dev/null 2>&1 && [ "${ECHECS_CCACHE:-1}" = 1 ]; then
     export CCACHE_BASEDIR=$SRC CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-6G}
     mkdir -p "$CCACHE_DIR"
     ccache -z >/dev/null
-fi
+}
 
 # Each runner's output is also kept in $LOGS, for the closing count.
 LOGS=$(mktemp -d /tmp/echecs-test-logs.XXXXXX)
@@ -220,9 +226,13 @@ for s in $STAGES; do
     esac
 done
 if [ "${ECHECS_TEST_SERIAL:-0}" = 1 ] || [ -z "$lane_a" ] || [ -z "$lane_b" ] || [ "$lane_b" = " web" ]; then
-    for s in $STAGES; do foreground "$s"; done
+    for s in $STAGES; do
+        if [ "$s" != deps ]; then use_ccache; fi
+        foreground "$s"
+    done
 else
     if has deps; then foreground deps; fi
+    use_ccache
     if has web; then foreground web; fi
     # shellcheck disable=SC2086
     lane_start $lane_a

@@ -2,8 +2,8 @@
 // two lines with distinct first moves are shown with an evaluation bar; a
 // move on the board restarts it on the new position; a line clicked is
 // played onto the board; hiding the tab stops the stream (nothing more on
-// the page's socket while a second stream, the test's clock, goes two depths
-// deeper than the stopped one had gone).
+// the page's socket while a second stream on the same position, the test's
+// clock, goes one depth deeper than the stopped one had gone).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clickMove, closeAll, newPlayer, press, useServerAndBrowser } from './lib.mjs';
@@ -12,7 +12,7 @@ const env = useServerAndBrowser();
 
 const depth = page => page.locator('.live-status').textContent().then(s => Number((s.match(/\d+/) ?? ['0'])[0]));
 
-test('analysis board: continuous analysis with two lines', { timeout: 90000 }, async () => {
+test('analysis board: continuous analysis with two lines', { timeout: 240000 }, async () => {
   const ann = await newPlayer(env.browser, env.server.url);
   try {
     const page = ann.page;
@@ -90,15 +90,24 @@ test('analysis board: continuous analysis with two lines', { timeout: 90000 }, a
       ws.send(JSON.stringify({ type: 'ping', t: 'after-stop' }));
     }));
     assert.equal(await page.evaluate(() => window.__sockets.length), 1);
-    // the clock: a second stream on a socket of its own, until it is two
-    // depths deeper than the stopped one was (a stream that went on would have
-    // sent its next depth well before), or ends
+    // the clock: a second stream on a socket of its own, on the very position
+    // the stopped one analysed, until it is one depth deeper than the stopped
+    // one was: a stream that went on, its table warm, would have sent that
+    // depth first. Bounded: a stream ends by itself after its search cap
+    // (StreamLimits::max_ms, 60 s), with `final`.
     await page.evaluate(() => {
+      const last = window.__sent.filter(s => s.includes('"type":"analyse"')).at(-1);
       const c = new WebSocket(window.__sockets[0].url);
-      c.addEventListener('open', () => c.send(JSON.stringify({ type: 'analyse', id: 1, variant: 'chess', multipv: 2 })));
+      c.errors = [];
+      c.addEventListener('message', e => { const m = JSON.parse(e.data); if (m.type === 'error') c.errors.push(m); });
+      c.addEventListener('open', () => c.send(JSON.stringify({ ...JSON.parse(last), id: 1 })));
     });
-    await page.waitForFunction(d => { const c = window.__sockets[1]; return c && (c.final || c.depth >= d + 2); },
-      stopped.depth, { timeout: 60000 });
+    const clock = await page.waitForFunction(d => {
+      const c = window.__sockets[1];
+      if (c && c.errors.length) return { error: c.errors[0] };
+      return c && (c.final || c.depth >= d + 1) && { depth: c.depth, final: c.final };
+    }, stopped.depth, { timeout: 120000, polling: 100 }).then(h => h.jsonValue());
+    assert.equal(clock.error, undefined, `the second stream was refused: ${JSON.stringify(clock.error)}`);
     assert.equal(await page.evaluate(() => window.__analysis), stopped.count, 'an analysis message after the stop');
     await page.evaluate(() => window.__sockets[1].close());
     const before = stopped.count;
