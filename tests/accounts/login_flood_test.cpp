@@ -187,6 +187,13 @@ TEST_F(LoginFloodTest, TheUntrustedQueueIsBoundedAndRefusesTheLatestTurnAtOnce) 
     EXPECT_EQ(answer_of("flood 3").a.status, 503);
     gate.release();
     ASSERT_TRUE(wait_answers(6)) << "the log-ins were not all answered within 60 s";
+    // What the operator's minute line says: four hashed, two refused.
+    const AccountService::HashWaits waits = service->take_hash_waits();
+    EXPECT_EQ(waits.count, 4u);
+    EXPECT_EQ(waits.refused, 2u);
+    EXPECT_GE(waits.total_ms, waits.max_ms);
+    const AccountService::HashWaits again = service->take_hash_waits();
+    EXPECT_EQ(again.count + again.refused, 0u) << "the counts start again after each call";
     service.reset();
     EXPECT_EQ(order(), (std::vector<std::string>{"flood 4", "flood 3", "holder", "flood 1", "new", "flood 2"}));
 }

@@ -8,6 +8,7 @@
 
 #include "core/vocabulary.h"
 #include "engine/strength.h"
+#include "address_quota.h"
 #include "server_fixture.h"
 
 using namespace echecs;
@@ -199,24 +200,8 @@ TEST_F(ServerTest, UploadsAreReadOnTheEnginePoolWithinTheAddressQuota) {
         o.trust_forwarded_for = true;
     });
     const Headers from_a = {{"X-Forwarded-For", "192.0.2.10"}};
-    const std::string eval = json{{"fen", START}, {"movetime_ms", 4000}}.dump();
     const std::string pgn = json{{"text", "[Event \"g\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"}}.dump();
-    auto evaluate = [&] {
-        return std::async(std::launch::async, [&] {
-            return http_request(port_, http::verb::post, "/api/analysis/eval", eval, "", from_a);
-        });
-    };
-    auto running = evaluate();
-    HttpResult upload;
-    // Bounded: 300 uploads. The evaluation may not hold its place yet (an
-    // upload held it first, and the evaluation was refused: sent again).
-    for (int i = 0; i < 300; ++i) {
-        upload = http_request(port_, http::verb::post, "/api/pgn/read", pgn, "", from_a);
-        if (upload.status == 429) break;
-        ASSERT_EQ(upload.status, 200) << upload.body;
-        if (running.wait_for(std::chrono::seconds(0)) == std::future_status::ready) running = evaluate();
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
+    auto [running, upload] = hold_address_quota(port_, from_a, 4000);
     ASSERT_EQ(upload.status, 429) << "every upload was answered while the address's evaluation held its place";
     EXPECT_EQ(upload.j()["error"]["reason"], "eval_pending");
     // Another address is not held back by this one's quota.

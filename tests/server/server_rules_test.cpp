@@ -10,6 +10,7 @@
 #include <set>
 
 #include "server/storage/storage.h"
+#include "address_quota.h"
 #include "server_fixture.h"
 
 using namespace echecs;
@@ -624,25 +625,9 @@ TEST_F(ServerTest, AnUploadOverItsAddressQuotaIsRefusedBeforeItsBodyIsRead) {
         o.trust_forwarded_for = true;
         o.http_timeout_ms = 120000;  // longer than the read below: a server waiting for the body fails the test
     });
-    const Headers from_a = {{"X-Forwarded-For", "192.0.2.10"}};
-    const std::string eval = json{{"fen", START}, {"movetime_ms", 5000}}.dump();
-    const std::string pgn = json{{"text", "1. f3 e5 2. g4 Qh4# 0-1\n"}}.dump();
-    auto evaluate = [&] {
-        return std::async(std::launch::async, [&] {
-            return http_request(port_, http::verb::post, "/api/analysis/eval", eval, "", from_a);
-        });
-    };
-    auto running = evaluate();
-    // Bounded: 300 uploads. Once one is refused, the evaluation holds the
-    // address's place (for about 5 s).
-    HttpResult upload;
-    for (int i = 0; i < 300; ++i) {
-        upload = http_request(port_, http::verb::post, "/api/pgn/read", pgn, "", from_a);
-        if (upload.status == 429) break;
-        ASSERT_EQ(upload.status, 200) << upload.body;
-        if (running.wait_for(std::chrono::seconds(0)) == std::future_status::ready) running = evaluate();
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
+    // Once one upload is refused, the evaluation holds the address's place
+    // (for about 5 s).
+    auto [running, upload] = hold_address_quota(port_, {{"X-Forwarded-For", "192.0.2.10"}}, 5000);
     ASSERT_EQ(upload.status, 429) << "every upload was answered while the address's evaluation held its place";
 
     asio::io_context ioc;

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <filesystem>
 #include <functional>
 #include <future>
 #include <mutex>
@@ -26,6 +27,7 @@
 #include "server/net/http_types.h"
 #include "server/net/limits.h"
 #include "server/play/engine_queue.h"
+#include "server/storage/workers.h"
 #include "server/protocol/messages.h"
 #include "server/protocol/text.h"
 
@@ -545,6 +547,32 @@ TEST(EngineScheduler, ItsThreadsRunNicerThanTheProcess) {
     }
     // The calling thread keeps the process's priority.
     EXPECT_EQ(getpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid))), base);
+}
+
+// The storage reader runs the listings that any address may ask for, many at
+// once: nicer than the process, like the engine. The writer, which commits
+// the moves, keeps the process's priority (PERFORMANCE.md, the listing flood).
+TEST(StorageWorker, ItsReaderRunsNicerThanTheProcessAndItsWriterDoesNot) {
+    errno = 0;
+    const int base = getpriority(PRIO_PROCESS, 0);
+    ASSERT_EQ(errno, 0);
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("echecs-units-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    {
+        auto this_thread = [] { return getpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid))); };
+        // Completions run where they are posted from: the reader's or the writer's thread.
+        StorageWorker w(open_storage((dir / "t.db").string()), [](std::function<void()> f) { f(); });
+        std::promise<int> reader, writer;
+        ASSERT_TRUE(w.read([&](Storage&) { reader.set_value(this_thread()); }));
+        w.write({}, [&](bool, const std::string&) { writer.set_value(this_thread()); });
+        auto r = reader.get_future(), wr = writer.get_future();
+        ASSERT_EQ(r.wait_for(30s), std::future_status::ready) << "waited 30 s for the read";
+        ASSERT_EQ(wr.wait_for(30s), std::future_status::ready) << "waited 30 s for the write";
+        EXPECT_EQ(r.get(), std::min(19, base + 5));
+        EXPECT_EQ(wr.get(), base);
+    }
+    std::filesystem::remove_all(dir);
 }
 #endif
 

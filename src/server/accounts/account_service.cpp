@@ -4,11 +4,9 @@
 #include <chrono>
 #include <cmath>
 #include <iterator>
-#ifdef __linux__
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
+#include <utility>
+
+#include "platform/thread_priority.h"
 
 namespace echecs::server::accounts {
 
@@ -134,6 +132,11 @@ std::size_t AccountService::queued() const {
     return http_waiting() + urgent_.size();
 }
 
+AccountService::HashWaits AccountService::take_hash_waits() {
+    std::lock_guard lock(mutex_);
+    return std::exchange(hash_waits_, {});
+}
+
 std::size_t AccountService::hashes_waiting() const {
     std::lock_guard lock(mutex_);
     return trusted_.waiting.size() + untrusted_.waiting.size();
@@ -199,6 +202,7 @@ void AccountService::queue_hash(HashPtr j) {
     {
         std::lock_guard lock(mutex_);
         j->seq = ++seq_;
+        j->queued_at = std::chrono::steady_clock::now();
         FairQueue& q = j->trusted ? trusted_ : untrusted_;
         q.add(j);
         // Bounded: the latest turn is refused, the newcomer itself when it
@@ -208,6 +212,7 @@ void AccountService::queue_hash(HashPtr j) {
             refused = last->second;
             q.waiting.erase(last);
             refusal = busy_answer();
+            ++hash_waits_.refused;
         }
     }
     wake_.notify_one();
@@ -302,11 +307,9 @@ void AccountService::loop() {
 }
 
 void AccountService::hash_loop() {
-#ifdef __linux__
     // Below the server's threads: under a flood of log-ins, the games' I/O
-    // and commits keep their CPU (raising one's niceness needs no privilege).
-    if (options_.hash_nice > 0) (void)setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), options_.hash_nice);
-#endif
+    // and commits keep their CPU.
+    platform::lower_this_thread(options_.hash_nice);
     for (;;) {
         HashPtr j;
         {
@@ -315,6 +318,12 @@ void AccountService::hash_loop() {
             if (stopping_) return;
             j = std::move(ready_.front());
             ready_.pop_front();
+            const auto waited = std::uint64_t(std::max<std::int64_t>(
+                0, std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - j->queued_at)
+                       .count()));
+            ++hash_waits_.count;
+            hash_waits_.total_ms += waited;
+            hash_waits_.max_ms = std::max(hash_waits_.max_ms, waited);
         }
         if (options_.before_hash) options_.before_hash();
         const auto t0 = std::chrono::steady_clock::now();

@@ -21,6 +21,7 @@
 // back through the `post` function the server supplies (its I/O thread).
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -45,7 +46,7 @@ struct ServiceOptions {
     std::int64_t sweep_ms = 3'600'000;  // expired sessions are forgotten this often
     std::size_t hash_workers = 0;       // 0: one per core (at most 8)
     std::size_t max_hash_waiting = 64;  // untrusted hashes waiting (about 2 s of work on 2 cores)
-    int hash_nice = 5;                  // the hashing workers' niceness (Linux): games' threads first
+    int hash_nice = 5;                  // the hashing workers run this much nicer than the process (Linux)
     // Tests: runs on a hashing worker before each hash (to hold it there).
     std::function<void()> before_hash;
 };
@@ -93,6 +94,14 @@ public:
     std::size_t queued() const;
     // Hashes waiting in the trusted and untrusted queues (tests, the operator).
     std::size_t hashes_waiting() const;
+    // How long password hashes waited for a hashing worker, and how many
+    // were refused for a full queue, since the last call (the server logs
+    // it every minute for the operator: docs/SECURITY.md).
+    struct HashWaits {
+        std::uint64_t count = 0, total_ms = 0, max_ms = 0;
+        std::uint64_t refused = 0;  // answered 503 accounts_busy
+    };
+    HashWaits take_hash_waits();
 
 private:
     struct Job {
@@ -105,6 +114,7 @@ private:
         std::string client, account;
         bool trusted = false;
         std::uint64_t turn = 0, seq = 0;
+        std::chrono::steady_clock::time_point queued_at;  // for the operator's waits
         HttpStaged staged;
         std::shared_ptr<std::function<void(HttpAnswer)>> done;
     };
@@ -147,6 +157,7 @@ private:
     std::size_t hashing_ = 0;       // picked and not yet hashed (at most one per worker)
     std::uint64_t seq_ = 0;
     double hash_ms_ = 100;  // the mean hash's time, for Retry-After
+    HashWaits hash_waits_;
     std::unordered_map<std::string, std::size_t> per_client_;
     bool stopping_ = false;
     std::size_t workers_n_ = 1;

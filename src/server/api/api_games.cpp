@@ -126,9 +126,11 @@ void list_games(Hub& hub, const HttpContextPtr& ctx) {
             hub.log(std::string("list games: ") + e.what());
         }
         const bool full = int(games.size()) == f.limit;
-        boost::asio::post(hub.ioc(), ctx->guard([ctx, ok, full, last, games = std::move(games)] {
+        // Written out here, on the reader: the I/O thread only sends it.
+        std::string text = ok ? dump(json{{"games", std::move(games)}, {"next", full ? json(last) : json(nullptr)}}) : "";
+        boost::asio::post(hub.ioc(), ctx->guard([ctx, ok, text = std::move(text)]() mutable {
             if (!ok) throw ApiError(Reason::storage_failed, "the games could not be read");
-            ctx->json(200, {{"games", games}, {"next", full ? json(last) : json(nullptr)}});
+            ctx->json_text(200, std::move(text));
         }));
     });
     if (!queued) throw ApiError(Reason::storage_busy, "the server is busy; try again");

@@ -1,15 +1,10 @@
 #include "server/play/engine_queue.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <iostream>
 #include <utility>
 
-#ifdef __linux__
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
+#include "platform/thread_priority.h"
 
 namespace echecs::server {
 
@@ -48,31 +43,16 @@ void EngineScheduler::FairQueue::done(const std::string& client) {
     }
 }
 
-namespace {
-// Lowers the calling thread's priority by `nice` below the process's. Linux
-// gives each thread its own nice value (setpriority on its id); elsewhere the
-// threads keep the process's. Measured: a PGN upload flood took a bystander's
-// move round trip to 3.0-3.6 times its baseline with the engine at the
-// server's priority, 0.8 times at 5 below (PERFORMANCE.md).
-void lower_this_thread(int nice) {
-#ifdef __linux__
-    if (nice <= 0) return;
-    errno = 0;
-    const int base = getpriority(PRIO_PROCESS, 0);
-    if (errno != 0) return;
-    setpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid)), std::min(19, base + nice));
-#else
-    (void)nice;
-#endif
-}
-}  // namespace
 
 EngineScheduler::EngineScheduler(int threads, std::size_t max_queue, std::size_t per_client, int nice)
     : max_queue_(max_queue), per_client_(std::max<std::size_t>(1, per_client)) {
     for (int i = 0; i < std::max(1, threads); ++i) workers_.push_back(std::make_unique<Worker>());
     for (auto& w : workers_)
         threads_.emplace_back([this, w = w.get(), nice] {
-            lower_this_thread(nice);
+            // Measured: a PGN upload flood took a bystander's move round trip to
+            // 3.0-3.6 times its baseline with the engine at the server's
+            // priority, 0.8 times at 5 below (PERFORMANCE.md).
+            platform::lower_this_thread(nice);
             loop(*w);
         });
     slicer_ = std::thread([this] { keep_time(); });

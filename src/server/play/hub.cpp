@@ -390,11 +390,20 @@ bool Hub::plays_position(const std::string& token, Variant v, std::uint64_t key)
 
 // ---------------------------------------------------------------------------
 
-// Once a minute, when the engine queue held anything: how long the work
-// waited, for the operator (a queue that grows says: more engine threads).
+// Once a minute, when the engine's queue or the password hashes' held
+// anything: how long the work waited, for the operator (a queue that grows
+// says: more engine threads, or more cores for the log-ins).
 void Hub::log_engine_waits(std::int64_t now) {
     if (now - waits_logged_at_ < 60'000) return;
     waits_logged_at_ = now;
+    if (accounts_) {
+        const accounts::AccountService::HashWaits h = accounts_->take_hash_waits();
+        if (h.count + h.refused > 0)
+            log("password hashes, last minute: " + std::to_string(h.count) + " (wait mean " +
+                std::to_string(h.count ? h.total_ms / h.count : 0) + " ms, max " + std::to_string(h.max_ms) +
+                " ms), " + std::to_string(h.refused) + " refused (queue full), " +
+                std::to_string(accounts_->hashes_waiting()) + " waiting now");
+    }
     const auto [games, analyses] = engine_->take_waits();
     if (games.count + analyses.count == 0) return;
     auto line = [](const char* what, const EngineScheduler::Waits& w) {

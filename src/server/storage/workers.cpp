@@ -3,6 +3,7 @@
 #include <chrono>
 #include <iostream>
 
+#include "platform/thread_priority.h"
 #include "server/app/util.h"
 
 namespace echecs::server {
@@ -47,7 +48,15 @@ bool StorageWorker::read(std::function<void(Storage&)> job) {
     return true;
 }
 
+namespace {
+// The reader runs listings that any address can ask for, many at once: below
+// the writer and the I/O thread, so that moves commit and are answered first
+// on a machine the listings fill (PERFORMANCE.md, "Listings, after").
+constexpr int READER_NICE = 5;
+}  // namespace
+
 void StorageWorker::read_loop() {
+    platform::lower_this_thread(READER_NICE);
     for (;;) {
         std::function<void(Storage&)> job;
         {
