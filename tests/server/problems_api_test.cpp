@@ -6,9 +6,9 @@
 #include <fstream>
 #include <thread>
 
+#include "address_quota.h"
 #include "core/vocabulary.h"
 #include "engine/strength.h"
-#include "address_quota.h"
 #include "server_fixture.h"
 
 using namespace echecs;

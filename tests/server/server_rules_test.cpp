@@ -9,8 +9,8 @@
 #include <future>
 #include <set>
 
-#include "server/storage/storage.h"
 #include "address_quota.h"
+#include "server/storage/storage.h"
 #include "server_fixture.h"
 
 using namespace echecs;

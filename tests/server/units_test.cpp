@@ -27,9 +27,9 @@
 #include "server/net/http_types.h"
 #include "server/net/limits.h"
 #include "server/play/engine_queue.h"
-#include "server/storage/workers.h"
 #include "server/protocol/messages.h"
 #include "server/protocol/text.h"
+#include "server/storage/workers.h"
 
 using namespace echecs;
 using namespace echecs::server;

@@ -318,9 +318,10 @@ void AccountService::hash_loop() {
             if (stopping_) return;
             j = std::move(ready_.front());
             ready_.pop_front();
-            const auto waited = std::uint64_t(std::max<std::int64_t>(
-                0, std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - j->queued_at)
-                       .count()));
+            const auto waited =
+                std::uint64_t(std::max<std::int64_t>(0, std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                            std::chrono::steady_clock::now() - j->queued_at)
+                                                            .count()));
             ++hash_waits_.count;
             hash_waits_.total_ms += waited;
             hash_waits_.max_ms = std::max(hash_waits_.max_ms, waited);

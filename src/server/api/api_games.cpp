@@ -127,7 +127,8 @@ void list_games(Hub& hub, const HttpContextPtr& ctx) {
         }
         const bool full = int(games.size()) == f.limit;
         // Written out here, on the reader: the I/O thread only sends it.
-        std::string text = ok ? dump(json{{"games", std::move(games)}, {"next", full ? json(last) : json(nullptr)}}) : "";
+        std::string text =
+            ok ? dump(json{{"games", std::move(games)}, {"next", full ? json(last) : json(nullptr)}}) : "";
         boost::asio::post(hub.ioc(), ctx->guard([ctx, ok, text = std::move(text)]() mutable {
             if (!ok) throw ApiError(Reason::storage_failed, "the games could not be read");
             ctx->json_text(200, std::move(text));

@@ -43,7 +43,6 @@ void EngineScheduler::FairQueue::done(const std::string& client) {
     }
 }
 
-
 EngineScheduler::EngineScheduler(int threads, std::size_t max_queue, std::size_t per_client, int nice)
     : max_queue_(max_queue), per_client_(std::max<std::size_t>(1, per_client)) {
     for (int i = 0; i < std::max(1, threads); ++i) workers_.push_back(std::make_unique<Worker>());

@@ -400,9 +400,9 @@ void Hub::log_engine_waits(std::int64_t now) {
         const accounts::AccountService::HashWaits h = accounts_->take_hash_waits();
         if (h.count + h.refused > 0)
             log("password hashes, last minute: " + std::to_string(h.count) + " (wait mean " +
-                std::to_string(h.count ? h.total_ms / h.count : 0) + " ms, max " + std::to_string(h.max_ms) +
-                " ms), " + std::to_string(h.refused) + " refused (queue full), " +
-                std::to_string(accounts_->hashes_waiting()) + " waiting now");
+                std::to_string(h.count ? h.total_ms / h.count : 0) + " ms, max " + std::to_string(h.max_ms) + " ms), " +
+                std::to_string(h.refused) + " refused (queue full), " + std::to_string(accounts_->hashes_waiting()) +
+                " waiting now");
     }
     const auto [games, analyses] = engine_->take_waits();
     if (games.count + analyses.count == 0) return;

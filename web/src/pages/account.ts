@@ -3,6 +3,7 @@
 // origin; the session is an HttpOnly cookie the page never reads.
 
 import { ApiError } from '../api.js';
+import { retryWhileBusy } from '../busy-retry.js';
 import { changePassword, currentUser, deleteAccount, logIn, logOut, refreshUser, signUp } from '../account-api.js';
 import { el } from '../dom.js';
 import { errorText } from '../errors.js';
@@ -66,8 +67,8 @@ function accountForm(title: string, id: string, fields: HTMLElement[], submitLab
 export function loginPage(root: HTMLElement, query: URLSearchParams): void {
   const name = input('username', 'text', 'username', { maxlength: '20' });
   const password = input('password', 'password', 'current-password');
-  const form = accountForm(t('account.loginTitle'), 'login-form', [field(t('account.username'), name), field(t('account.password'), password)], t('account.login'), async () => {
-    await logIn(name.value.trim(), password.value);
+  const form = accountForm(t('account.loginTitle'), 'login-form', [field(t('account.username'), name), field(t('account.password'), password)], t('account.login'), async msg => {
+    await retryWhileBusy(() => logIn(name.value.trim(), password.value), s => (msg.textContent = t('account.busyRetrying', { s })));
     navigate(safeNext(query.get('next')));
   });
   root.append(
@@ -92,7 +93,7 @@ export function signupPage(root: HTMLElement): void {
         confirm.focus();
         return;
       }
-      await signUp(name.value.trim(), password.value);
+      await retryWhileBusy(() => signUp(name.value.trim(), password.value), s => (msg.textContent = t('account.busyRetrying', { s })));
       navigate(`/@/${encodeURIComponent(name.value.trim())}`);
     },
   );
