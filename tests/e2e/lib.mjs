@@ -353,8 +353,18 @@ export async function startGame(ann, bob, { variant, color = 'white', minutes = 
   // the seek list has a header row, the colour column included
   await bob.page.locator('.seek-head .col', { hasText: /Colour of the player|Couleur du joueur/ }).waitFor({ state: 'attached' });
   await press(bob.page, row.locator('[data-action="accept-seek"]'));
-  await bob.page.waitForURL(/\/game\/[A-Za-z0-9]{8}$/);
-  await ann.page.waitForURL(/\/game\/[A-Za-z0-9]{8}$/);
+  // Bounded; on a loaded machine the accept's round trip (seats, the game
+  // stored) can take long: a failure says what the lobby showed meanwhile.
+  const toGame = async (p, who) => {
+    try {
+      await p.waitForURL(/\/game\/[A-Za-z0-9]{8}$/, { timeout: 60000 });
+    } catch (e) {
+      const shown = await p.locator('.form-msg').allTextContents().catch(() => []);
+      throw new Error(`${who} not on the game page within 60 s (at ${p.url()}; the page says ${JSON.stringify(shown.filter(Boolean))}): ${e.message}`);
+    }
+  };
+  await toGame(bob.page, 'Bob, who accepted the seek,');
+  await toGame(ann.page, 'Ann, whose seek was accepted,');
   await ann.page.locator('.game-board cg-board').first().waitFor();
   await bob.page.locator('.game-board cg-board').first().waitFor();
   const id = bob.page.url().split('/').pop();

@@ -44,7 +44,7 @@ async function anonymous() {
 }
 
 /**
- * The header's six links: on a phone behind the menu button (the header one
+ * The header's seven links: on a phone behind the menu button (the header one
  * row, the links hidden until it is opened: opened here, checked, closed),
  * elsewhere in the header itself. Each inside the viewport, the page's own one
  * marked current.
@@ -52,7 +52,7 @@ async function anonymous() {
 async function checkHeaderLinks(page, where, nav) {
   const links = page.locator('header.site-header nav.site-nav a[data-nav]');
   const menu = page.locator('header.site-header [data-action="menu"]');
-  assert.equal(await links.count(), 6, `${where}: the header's links`);
+  assert.equal(await links.count(), 7, `${where}: the header's links`);
   if (PHONE) {
     assert.ok(await menu.isVisible(), `${where}: the menu button`);
     assert.equal(await links.first().isVisible(), false, `${where}: the links wait in the menu`);
@@ -66,7 +66,7 @@ async function checkHeaderLinks(page, where, nav) {
   } else {
     assert.equal(await menu.isVisible(), false, `${where}: no menu button, the links are in the header`);
   }
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 7; i++) {
     assert.ok(await links.nth(i).isVisible(), `${where}: header link ${i + 1} is visible`);
     const p = await placement(page, links.nth(i));
     assert.ok(p.inside, `${where}: header link ${i + 1} is not inside the viewport: ${JSON.stringify(p.rect)}`);
@@ -128,7 +128,7 @@ async function checkPage(page, { name, path, ready, title, nav = null, user = 'l
   if (path !== null) await page.goto(path, { timeout: NAV });
   for (const r of ready) await waitReady(page, r);
   await page.locator(title).first().waitFor({ state: 'visible', timeout: WAIT });
-  // the header: brand, its six links, the account link (the log-in state is known once the page asked)
+  // the header: brand, its seven links, the account link (the log-in state is known once the page asked)
   await page.locator(`header.site-header [data-role="${user}"]`).waitFor({ state: 'visible', timeout: WAIT });
   await screenshot(page, `pages-${name}`);
 
@@ -249,6 +249,16 @@ test('rules, analysis, problems, editor, leaderboard, log-in, sign-up, not found
   assert.ok(await page.locator('.problems-page h1').isVisible(), 'the problems title');
 
   await checkPage(page, {
+    name: 'puzzles',
+    path: '/puzzles?variant=alice',
+    // a puzzle from the server on the board, the solver to move
+    ready: ['.puzzles-page[data-puzzle][data-ply="0"]', '.puzzles-page .board-wrap[data-board="a"] piece', '.puzzles-page [data-role="puzzle-rating"]'],
+    title: '.puzzles-page .game-board cg-board',
+    nav: 'puzzles',
+  });
+  assert.ok(await page.locator('.puzzles-page h1').isVisible(), 'the puzzles title');
+
+  await checkPage(page, {
     name: 'editor',
     path: '/editor',
     // the server judged the initial position legal
@@ -350,7 +360,7 @@ test('the header at a tablet\'s width (768x1024, touch) and a laptop\'s (1366x76
         await press(page, button);
         await links.last().waitFor({ state: 'visible', timeout: WAIT });
       }
-      for (let i = 0; i < 6; i++) {
+      for (let i = 0; i < 7; i++) {
         const pl = await placement(page, links.nth(i));
         assert.ok(pl.inside && (await links.nth(i).isVisible()), `${where}: header link ${i + 1}: ${JSON.stringify(pl.rect)}`);
       }

@@ -1,9 +1,10 @@
 // The puzzle routes over real sockets, on the shipped files (data/puzzles):
 // a puzzle in each game whose solution the rules accept from its FEN, a mate
 // claim that ends in mate by the rules alone (no engine here), a puzzle
-// solved and failed in each game, a rating asked for, an unknown game
+// solved and failed in each game, a finished attempt rated, a rating asked for, an unknown game
 // refused, and a server without the files saying so.
 #include <algorithm>
+#include <cmath>
 
 #include "core/game.h"
 #include "core/notation.h"
@@ -111,6 +112,55 @@ TEST_F(PuzzlesApiTest, APuzzleSolvedAndFailedInEachGame) {
     const json none = post_json(port_, "/api/puzzles/nosuchpuzzle/attempt", {{"moves", json::array()}}, "");
     EXPECT_EQ(none["_status"], 404);
     EXPECT_EQ(none["error"]["reason"], "puzzle_not_found") << none.dump();
+}
+
+// The trainer's rating (Glicko-2, kept by the browser): a finished attempt
+// with `player` gives the new one; a win raises it and a loss lowers it, each
+// more for a new solver than for a settled one, whose deviation shrinks; an
+// unfinished attempt is not rated; a bad rating is refused, naming its field.
+TEST_F(PuzzlesApiTest, AFinishedAttemptIsRatedForTheBrowser) {
+    // A puzzle of one move (most of them; bounded: 100 draws).
+    json p;
+    for (int draw = 0; draw < 100 && !(p.contains("solution") && p["solution"].size() == 1); ++draw)
+        p = get_json(port_, "/api/puzzles/next?variant=chess");
+    ASSERT_EQ(p["_status"], 200) << p.dump();
+    ASSERT_EQ(p["solution"].size(), 1u) << "no one-move puzzle in 100 draws";
+    const std::string attempt = "/api/puzzles/" + p["id"].get<std::string>() + "/attempt";
+    const json& sol = p["solution"];
+    const std::string wrong = wrong_move(Variant::Chess, p["fen"].get<std::string>(), sol[0].get<std::string>());
+    ASSERT_FALSE(wrong.empty()) << p.dump();
+    const json settled = {{"rating", 1500}, {"deviation", 60}, {"volatility", 0.06}};
+    auto rated = [&](const json& moves, const json& player) {
+        const json r = post_json(port_, attempt, {{"moves", moves}, {"player", player}}, "");
+        EXPECT_EQ(r["_status"], 200) << r.dump();
+        return r;
+    };
+    EXPECT_FALSE(rated(json::array(), json::object()).contains("player")) << "an unfinished attempt is not rated";
+    const json new_win = rated(json::array({sol[0]}), json::object());
+    ASSERT_EQ(new_win["result"], "solved") << new_win.dump();
+    const json& after = new_win["player"];
+    EXPECT_GT(after["rating"].get<double>(), 1500) << new_win.dump();
+    EXPECT_LT(after["deviation"].get<double>(), 500) << new_win.dump();
+    EXPECT_TRUE(after["provisional"].get<bool>()) << "one puzzle does not settle a rating: " << new_win.dump();
+    EXPECT_EQ(new_win["rating_diff"], int(std::lround(after["rating"].get<double>())) - 1500);
+    const json settled_win = rated(json::array({sol[0]}), settled);
+    EXPECT_GT(settled_win["rating_diff"].get<int>(), 0) << settled_win.dump();
+    EXPECT_LT(settled_win["rating_diff"].get<int>(), new_win["rating_diff"].get<int>()) << settled_win.dump();
+    const json new_loss = rated(json::array({wrong}), json::object());
+    ASSERT_EQ(new_loss["result"], "failed") << new_loss.dump();
+    EXPECT_LT(new_loss["player"]["rating"].get<double>(), 1500) << new_loss.dump();
+    EXPECT_LT(new_loss["rating_diff"].get<int>(), 0);
+    const json settled_loss = rated(json::array({wrong}), settled);
+    EXPECT_LT(settled_loss["rating_diff"].get<int>(), 0) << settled_loss.dump();
+    EXPECT_GT(settled_loss["rating_diff"].get<int>(), new_loss["rating_diff"].get<int>()) << settled_loss.dump();
+    // Not rated without `player`; refused with a bad one, moves unread.
+    EXPECT_FALSE(post_json(port_, attempt, {{"moves", json::array({wrong})}}, "").contains("player"));
+    const json bad_rating = post_json(port_, attempt, {{"moves", json::array()}, {"player", {{"rating", 9000}}}}, "");
+    EXPECT_EQ(bad_rating["_status"], 400);
+    EXPECT_EQ(bad_rating["error"]["reason"], "number_range") << bad_rating.dump();
+    EXPECT_EQ(bad_rating["error"]["field"], "player.rating") << bad_rating.dump();
+    const json bad_type = post_json(port_, attempt, {{"moves", json::array()}, {"player", 5}}, "");
+    EXPECT_EQ(bad_type["error"]["reason"], "field_type") << bad_type.dump();
 }
 
 TEST_F(PuzzlesApiTest, ARatingAskedForGivesAPuzzleNearIt) {

@@ -108,6 +108,34 @@ export interface AnalysisResult {
   termination?: string | null;
 }
 
+/** A puzzle (docs/API.md, "Puzzles"): the solver moves first; `solution` alternates solver and replies. */
+export interface Puzzle {
+  id: string;
+  variant: Variant;
+  fen: string;
+  solution: string[];
+  themes: string[];
+  rating: number;
+}
+
+/** The solver's Glicko-2 puzzle rating in one game, as the server computes it and the browser keeps it. */
+export interface PuzzlePlayer {
+  rating: number;
+  deviation: number;
+  volatility: number;
+  provisional?: boolean;
+}
+
+export interface PuzzleAttempt {
+  id: string;
+  result: 'partial' | 'solved' | 'failed';
+  reply?: string;
+  expected?: string;
+  solution?: string[];
+  player?: PuzzlePlayer;
+  rating_diff?: number;
+}
+
 export interface Lobby {
   seeks: Seek[];
   games: GameSummary[];
@@ -256,6 +284,10 @@ export const api = {
     http<{ games: GameSummary[] }>('GET', `/api/games?status=${status}&limit=${limit}`),
   analysis: (b: { variant: Variant; fen: string; moves?: string[] }) =>
     http<AnalysisResult>('POST', '/api/analysis', b),
+  puzzleNext: (variant: Variant, rating?: number) =>
+    http<Puzzle>('GET', `/api/puzzles/next?variant=${variant}${rating === undefined ? '' : `&rating=${Math.max(0, Math.min(4000, rating))}`}`),
+  puzzleAttempt: (id: string, b: { moves: string[]; player?: Partial<PuzzlePlayer> }) =>
+    http<PuzzleAttempt>('POST', `/api/puzzles/${encodeURIComponent(id)}/attempt`, b),
   evaluate: (b: { variant: Variant; fen: string; moves?: string[]; movetime_ms: number }) =>
     http<{ score_cp: number | null; mate: number | null; best_move: string | null; pv?: string[]; depth?: number }>(
       'POST',

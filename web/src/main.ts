@@ -8,6 +8,7 @@ import { lobbyPage, challengePage } from './pages/lobby.js';
 import { rulesPage } from './pages/rules.js';
 import { analysisPage } from './pages/analysis.js';
 import { problemsPage } from './pages/problems.js';
+import { puzzlesPage } from './pages/puzzles.js';
 import { editorPage } from './pages/editor.js';
 import { openSettings } from './pages/settings-dialog.js';
 import { http, ws } from './api.js';
@@ -39,6 +40,7 @@ function renderHeader(): void {
     el('a', { href: '/analysis', 'data-link': '', 'data-nav': 'analysis' }, t('nav.analysis')),
     el('a', { href: '/editor', 'data-link': '', 'data-nav': 'editor' }, t('nav.editor')),
     el('a', { href: '/problems', 'data-link': '', 'data-nav': 'problems' }, t('nav.problems')),
+    el('a', { href: '/puzzles', 'data-link': '', 'data-nav': 'puzzles' }, t('nav.puzzles')),
     el('a', { href: '/leaderboard', 'data-link': '', 'data-nav': 'leaderboard' }, t('nav.leaderboard')),
   );
   const brand = el('a', { href: '/', 'data-link': '', class: 'brand' }, el('span', { class: 'brand-icon', 'aria-hidden': 'true' }, '♞'), el('span', { class: 'brand-text' }, t('app.title')));
@@ -133,7 +135,9 @@ function markNav(): void {
             ? 'leaderboard'
             : p.startsWith('/problems')
               ? 'problems'
-              : p.startsWith('/editor')
+              : p.startsWith('/puzzles')
+                ? 'puzzles'
+                : p.startsWith('/editor')
                 ? 'editor'
                 : '';
   for (const a of header.querySelectorAll<HTMLAnchorElement>('[data-nav]')) {
@@ -149,6 +153,7 @@ route('/rules/:variant', (root, p) => rulesPage(root, p.variant));
 route('/rules', root => rulesPage(root, ''));
 route('/analysis', (root, _p, q) => analysisPage(root, q));
 route('/problems', (root, _p, q) => problemsPage(root, q));
+route('/puzzles', (root, _p, q) => puzzlesPage(root, q));
 route('/editor', (root, _p, q) => editorPage(root, q));
 route('/login', (root, _p, q) => loginPage(root, q));
 route('/signup', root => signupPage(root));

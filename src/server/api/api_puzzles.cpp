@@ -5,8 +5,10 @@
 // thread, with no engine.
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <unordered_map>
 
@@ -14,6 +16,7 @@
 #include "core/notation.h"
 #include "platform/paths.h"
 #include "puzzle/puzzle_file.h"
+#include "server/accounts/glicko2.h"
 #include "server/api/game_names.h"
 #include "server/play/hub.h"
 #include "server/protocol/text.h"
@@ -64,6 +67,51 @@ std::shared_ptr<PuzzleSet> load(Hub& hub) {
     return set;
 }
 
+// The puzzle as the solver's opponent in Glicko-2: its seed rating, with a
+// deviation that says the seed is an estimate (docs/PUZZLES.md).
+constexpr double PUZZLE_DEVIATION = 100;
+
+// The solver's puzzle rating as the browser keeps it ({} for a new solver),
+// read and checked: each field a number in its range, missing ones the
+// server's defaults.
+accounts::Glicko read_player(const json& j) {
+    if (!j.is_object())
+        throw ApiError(Reason::field_type, "player must be an object", "player", {{"expected", "object"}});
+    const accounts::GlickoParams params;
+    accounts::Glicko g = accounts::new_rating(params);
+    auto field = [&](const char* name, double lo, double hi, double& out) {
+        const auto it = j.find(name);
+        if (it == j.end()) return;
+        const std::string path = std::string("player.") + name;
+        if (!it->is_number())
+            throw ApiError(Reason::field_type, path + " must be a number", path, {{"expected", "number"}});
+        const double v = it->get<double>();
+        if (!(v >= lo && v <= hi))
+            throw ApiError(Reason::number_range, path + " must be between " + std::to_string(lo) + " and " +
+                               std::to_string(hi), path, {{"min", lo}, {"max", hi}});
+        out = v;
+    };
+    field("rating", 0, 4000, g.rating);
+    field("deviation", params.min_deviation, params.max_deviation, g.deviation);
+    field("volatility", 0.01, params.max_volatility, g.volatility);
+    return g;
+}
+
+// A finished attempt rated: one Glicko-2 game against the puzzle, won when
+// solved. The browser keeps the new rating (nothing is stored here).
+void rate(const puzzle::Puzzle& p, const std::optional<accounts::Glicko>& player, json& out) {
+    if (!player) return;
+    const accounts::GlickoParams params;
+    const accounts::Glicko& before = *player;
+    const accounts::Glicko after = accounts::rate_game(before, 0, {double(p.rating), PUZZLE_DEVIATION, 0.09},
+                                                       out["result"] == "solved" ? 1.0 : 0.0, params);
+    out["player"] = {{"rating", after.rating},
+                     {"deviation", after.deviation},
+                     {"volatility", after.volatility},
+                     {"provisional", accounts::provisional(after, params)}};
+    out["rating_diff"] = int(std::lround(after.rating)) - int(std::lround(before.rating));
+}
+
 // The solver's moves (`moves`, at most the solution's) against the
 // solution: each must be the solution's move, or a move that wins the game
 // at once (another mate is a solution too). The replies are the solution's.
@@ -76,6 +124,9 @@ json attempt(const puzzle::Puzzle& p, const json& body) {
     if (it->size() > solver_moves)
         throw ApiError(Reason::moves_too_many, "at most the solver's moves of the solution", "moves",
                        {{"max", solver_moves}});
+    // Checked first: a bad rating is refused whatever the moves say.
+    std::optional<accounts::Glicko> player;
+    if (const auto pl = body.find("player"); pl != body.end()) player = read_player(*pl);
     Game g(p.variant, p.fen);
     const Color solver = g.position().side_to_move();
     json out = {{"id", p.id}};
@@ -101,11 +152,13 @@ json attempt(const puzzle::Puzzle& p, const json& body) {
             out["result"] = "failed";
             out["expected"] = expected;
             out["solution"] = p.solution;
+            rate(p, player, out);
             return out;
         }
         if (won || 2 * k + 1 >= p.solution.size()) {
             out["result"] = "solved";
             out["solution"] = p.solution;
+            rate(p, player, out);
             return out;
         }
         g.play_uci(p.solution[2 * k + 1]);
