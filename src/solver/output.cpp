@@ -51,13 +51,15 @@ public:
         }
     }
 
-    // A number before each Black move; a leading White move is "1...".
-    void help(const HelpLine& h, Color first) {
+    // A number before each move of the side playing Black's part (Black,
+    // or White when the colours are exchanged); a leading move of the other
+    // side is "1...".
+    void help(const HelpLine& h, Color first, Color black_part) {
         std::string s;
         int no = 1;
         Color side = first;
         for (std::size_t i = 0; i < h.moves.size(); ++i) {
-            if (side == BLACK) {
+            if (side == black_part) {
                 if (i) s += "  ";
                 s += std::to_string(no) + ".";
             } else if (i == 0)
@@ -65,7 +67,7 @@ public:
             else
                 s += ' ';
             s += h.moves[i].text;
-            if (side == WHITE && i > 0) ++no;
+            if (side != black_part && i > 0) ++no;
             side = ~side;
         }
         line(s);
@@ -133,7 +135,7 @@ std::string solution_text(const HelpLine& line, const Stipulation& st) {
     else if (st.proof())
         w.pairs(line);
     else
-        w.help(line, st.starts());
+        w.help(line, st.starts(), st.black_part());
     return w.out;
 }
 
@@ -141,7 +143,8 @@ std::string to_text(const Result& r) {
     TextWriter w;
     const Stipulation& st = r.problem.stipulation;
     if (!r.problem.title.empty()) w.line(r.problem.title);
-    w.line(std::string(variant_name(r.problem.variant)) + " " + st.str() + "  " + r.fen);
+    w.line(std::string(variant_name(r.problem.variant)) + " " + st.str() + (st.exchanged ? " halfduplex" : "") + "  " +
+           r.fen);
     if (r.battle()) {
         if (!r.set_play.empty()) {
             w.line("set play:");
@@ -152,7 +155,7 @@ std::string to_text(const Result& r) {
     } else {
         if (!r.set_solutions.empty()) {
             w.line("set play:");
-            for (const auto& h : r.set_solutions) w.help(h, ~st.starts());
+            for (const auto& h : r.set_solutions) w.help(h, ~st.starts(), st.black_part());
         }
         for (const auto& h : r.solutions)
             if (st.series())
@@ -160,7 +163,7 @@ std::string to_text(const Result& r) {
             else if (st.proof())
                 w.pairs(h);
             else
-                w.help(h, st.starts());
+                w.help(h, st.starts(), st.black_part());
     }
     w.line(summary(r));
     return w.out;

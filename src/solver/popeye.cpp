@@ -146,6 +146,9 @@ struct Diagram {
     Bitboard no_castling = 0;
     Square ep = SQ_NONE;
     bool white_to_play = false;  // Popeye's WhiteToPlay: a helpplay problem one half-move shorter
+    // Popeye's halfduplex: solved with the colours' parts exchanged; duplex:
+    // solved both ways (each twin, then the same with the parts exchanged).
+    bool half_duplex = false, duplex = false;
     std::string title;
     // a=>b: the position b, read from the men given after the stipulation (Popeye clears the board there).
     std::array<Piece, SQUARE_NB> target_piece{};
@@ -356,8 +359,6 @@ const char* unsupported_option(int o) {
     switch (o) {
         case pw::NO_WK:
         case pw::NO_BK: return "a position without a king is not supported (the rules need both kings)";
-        case pw::DUPLEX:
-        case pw::HALF_DUPLEX: return "the solver cannot yet solve with the colours exchanged";
         case pw::POST_KEY_PLAY: return "the solver cannot yet solve the play after a key alone";
         case pw::THREAT: return "the solver cannot yet bound the length of threats";
         default: return "it changes what is solved, and the solver does not implement it";
@@ -406,6 +407,8 @@ void read_options(Lexer& lx, Diagram& d, PopeyeProblem& out) {
                 break;
             }
             case pw::WHITE_TO_PLAY: d.white_to_play = true; break;
+            case pw::HALF_DUPLEX: d.half_duplex = true; break;
+            case pw::DUPLEX: d.duplex = true; break;
             // Popeye's intelligent mode is a faster search for the same solutions: echecs searches in full.
             case pw::INTELLIGENT:
             case pw::NO_BOARD:
@@ -504,6 +507,23 @@ void read_twin(Lexer& lx, const Diagram& base, const Diagram& previous, Diagram&
     if (!any) lx.fail("twin without a change");
 }
 
+// The FEN with `side` to move (an en-passant square goes with the side it was for).
+std::string with_side(std::string fen, Color side) {
+    const auto space = fen.find(' ');
+    if (space == std::string::npos || space + 1 >= fen.size()) return fen;
+    const char c = side == WHITE ? 'w' : 'b';
+    if (fen[space + 1] == c) return fen;
+    fen[space + 1] = c;
+    // fields: placement, side, castling, en passant
+    const auto castling = fen.find(' ', space + 1);
+    const auto ep = castling == std::string::npos ? castling : fen.find(' ', castling + 1);
+    if (ep != std::string::npos) {
+        const auto end = fen.find(' ', ep + 1);
+        fen.replace(ep + 1, (end == std::string::npos ? fen.size() : end) - ep - 1, "-");
+    }
+    return fen;
+}
+
 // A proof game's diagram that is legal with the other side to move (the side
 // not to move was in check).
 bool proof_diagram_with_other_side(const Problem& p) {
@@ -542,6 +562,10 @@ Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
                 prob.warnings.push_back(w);
         }
     }
+    if ((d.duplex || d.half_duplex) && p.stipulation.proof())
+        lx.fail(std::string(d.duplex ? "duplex" : "halfduplex") + " of a proof game (" + p.stipulation.str() +
+                ") is not supported: the colours' parts are exchanged only in mates and stalemates");
+    p.stipulation.exchanged = d.half_duplex;
     if (p.stipulation.series() && p.variant == Variant::Avalanche)
         lx.fail(p.stipulation.str() +
                 ": series play is not defined in Avalanche chess (a pass would skip a pending "
@@ -686,6 +710,30 @@ bool read_problem(Lexer& lx, PopeyeProblem& prob) {
     if (!in_twins) {
         prob.twins.push_back(finish(lx, diagram, prob));
         prob.twin_labels.push_back("");
+    }
+    if (diagram.duplex) {
+        // Each twin, then the same with the colours' parts exchanged, as Popeye solves them.
+        std::vector<Problem> both;
+        std::vector<std::string> labels;
+        for (std::size_t i = 0; i < prob.twins.size(); ++i) {
+            both.push_back(prob.twins[i]);
+            labels.push_back(prob.twin_labels[i]);
+            Problem other = prob.twins[i];
+            other.stipulation.exchanged = !other.stipulation.exchanged;
+            other.fen = with_side(other.fen, other.stipulation.starts());
+            StateInfo st;
+            Position pos;
+            try {
+                pos.set(other.variant, other.fen, st);
+            } catch (const FenError& e) {
+                lx.fail(std::string("duplex: with the colours' parts exchanged, the position is not legal: ") +
+                        e.what());
+            }
+            both.push_back(std::move(other));
+            labels.push_back(prob.twin_labels[i].empty() ? "duplex" : prob.twin_labels[i] + " duplex");
+        }
+        prob.twins = std::move(both);
+        prob.twin_labels = std::move(labels);
     }
     return more;
 }

@@ -40,6 +40,9 @@ struct Stipulation {
     bool atob = false;         // Proof: a=>b (from a given position) rather than dia (from the game's start)
     bool white_first = false;  // Proof a=>b: White makes the first half-move (Popeye's whitetoplay)
     bool exact = false;        // Proof: "exact-dia n": no short solutions (the diagram reached earlier)
+    // Popeye's halfduplex: the colours exchange their parts (h#2: White
+    // starts and Black mates; #2: Black mates). Not for proof games.
+    bool exchanged = false;
 
     // Every line, with the passes of series play, stays within the core's
     // MAX_PLY, and the recursion (a move list per ply) within a thread's stack.
@@ -48,8 +51,11 @@ struct Stipulation {
     // The side that moves first in the diagram.
     Color starts() const {
         if (play == Play::Proof) return atob && !white_first ? BLACK : WHITE;
-        return (play == Play::Help && !half) || play == Play::SeriesHelp ? BLACK : WHITE;
+        const Color usual = (play == Play::Help && !half) || play == Play::SeriesHelp ? BLACK : WHITE;
+        return exchanged ? ~usual : usual;
     }
+    // The side that plays Black's part (help play's numbered moves).
+    Color black_part() const { return exchanged ? WHITE : BLACK; }
     // Half-moves of a complete solution (battle play: the attacker's moves and
     // the defences between; series play: the other side's passes included).
     int plies() const {

@@ -92,6 +92,12 @@ TEST_F(ServerTest, BadProblemsAreRefusedWithTheirField) {
     json bad = post_json(port_, "/api/problems/popeye/read", {{"text", "begin\npieces white kz9\nend\n"}}, "");
     EXPECT_EQ(bad["_status"], 400);
     EXPECT_EQ(bad["error"]["reason"], "bad_popeye");
+    // The colours' parts exchanged: `echecs solve` solves it, the page not yet (not solved as another problem).
+    json duplex = post_json(port_, "/api/problems/popeye/read",
+                            {{"text", "begin\nstip h#2\nopt duplex\npieces white kc8 pb6 black ka8 pa7\nend\n"}}, "");
+    EXPECT_EQ(duplex["_status"], 400);
+    EXPECT_EQ(duplex["error"]["reason"], "bad_popeye");
+    EXPECT_NE(duplex["error"]["message"].get<std::string>().find("duplex"), std::string::npos) << duplex.dump();
 }
 
 TEST_F(ServerTest, PgnUploadsMayBeLargerThanOtherBodiesButAreBounded) {

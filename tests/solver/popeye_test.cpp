@@ -188,12 +188,43 @@ TEST(PopeyeDialect, AbbreviationsAndLanguages) {
     const std::string head = "begin\npieces white ke1 black ke8\nstip #2\n";
     EXPECT_NE(error_of(head + "option d 1\n").find("ambiguous"), std::string::npos);
     EXPECT_NE(error_of("begin\ns #2\n").find("ambiguous"), std::string::npos);
-    EXPECT_NE(error_of(head + "option duplex\n").find("option 'duplex' is not supported"), std::string::npos);
+    EXPECT_EQ(read_popeye(head + "option dup\nend\n")[0].twin_labels, (std::vector<std::string>{"", "duplex"}));
     EXPECT_NE(error_of(head + "option postkey\n").find("option 'postkeyplay' is not supported"), std::string::npos);
     EXPECT_NE(error_of(head + "option threat 1\n").find("option 'threat' is not supported"), std::string::npos);
     EXPECT_NE(error_of("begin\npieces neutral ke1\n").find("neutral"), std::string::npos);
     EXPECT_NE(error_of("begin\npieces white ke1 black ke8\ncond avalanche\nstip ser-#2\nend\n")
                   .find("line 5: ser-#2: series play is not defined in Avalanche chess"),
+              std::string::npos);
+}
+
+// halfduplex: the colours exchange their parts (the FEN's side to move follows);
+// duplex: each twin, then the same exchanged. Not for proof games, nor when
+// the exchanged position is illegal; the writer says halfduplex again.
+TEST(PopeyeDialect, DuplexAndHalfDuplexExchangeTheColoursParts) {
+    const auto half = read_popeye("begin\nstip h#2\nopt halfduplex\npieces white kc8 pb6 black ka8 pa7 rh1\nend\n");
+    ASSERT_EQ(half[0].twins.size(), 1u);
+    const Problem& h = half[0].twins[0];
+    EXPECT_TRUE(h.stipulation.exchanged);
+    EXPECT_EQ(h.stipulation.starts(), WHITE) << "h#2 with the parts exchanged: White starts, Black mates";
+    EXPECT_EQ(h.fen, "k1K5/p7/1P6/8/8/8/8/7r w - - 0 1");
+    const auto again = read_popeye(write_popeye(h));
+    EXPECT_TRUE(again[0].twins[0].stipulation.exchanged);
+    EXPECT_EQ(again[0].twins[0].fen, h.fen);
+
+    const auto both =
+        read_popeye("begin\nstip #2\nopt duplex\npieces white kc8 pb6 black ka8 pa7 rh1\ntwin move c8 d8\nend\n");
+    ASSERT_EQ(both[0].twins.size(), 4u);
+    EXPECT_EQ(both[0].twin_labels,
+              (std::vector<std::string>{"a)", "a) duplex", "b) move c8 d8", "b) move c8 d8 duplex"}));
+    for (std::size_t i = 0; i < 4; ++i) {
+        EXPECT_EQ(both[0].twins[i].stipulation.exchanged, i % 2 == 1) << i;
+        EXPECT_EQ(both[0].twins[i].fen.find(i % 2 ? " b " : " w ") != std::string::npos, true) << both[0].twins[i].fen;
+    }
+    EXPECT_NE(error_of("begin\nstip dia2\nopt duplex\npieces white ke1 black ke8\nend\n").find("proof game"),
+              std::string::npos);
+    // Black in check: Black starts the h#2; with White to start, the exchanged part cannot be.
+    EXPECT_NE(error_of("begin\nstip h#2\nopt duplex\npieces white ke1 qe2 black ke8\nend\n")
+                  .find("duplex: with the colours' parts exchanged, the position is not legal"),
               std::string::npos);
 }
 

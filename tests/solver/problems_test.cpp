@@ -4,6 +4,7 @@
 // brute-force reference.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -286,4 +287,29 @@ TEST(PopeyeExamples, EnglishAbbreviations) {
     EXPECT_EQ(probs[2].twins[0].stipulation.str(), "h#1.5");
     EXPECT_EQ(lines_of(solve(probs[2].twins[0], quick())),
               std::vector<std::string>{"1...Bh6-g7+  2.e7-e5 d5xe6 e.p.#"});
+}
+
+// Duplex, as Popeye 4.104 solves it (its answers, side by side, docs/SOLVER.md):
+// the h#3 with the parts exchanged (White starts, Black mates) has these four
+// solutions, numbered at White's moves; the h#2 exchanged has none, and its
+// normal part 54 (short solutions included, as Popeye prints them).
+TEST(PopeyeExamples, DuplexSolvesBothWaysAsPopeye) {
+    const auto h3 = read_popeye("begin\nstip h#3\nopt duplex\npieces white kd1 qa5 black kf3 pe4 sg6\nend\n");
+    ASSERT_EQ(h3[0].twins.size(), 2u);
+    const Result normal = solve(h3[0].twins[0], quick());
+    const Result exchanged = solve(h3[0].twins[1], quick());
+    EXPECT_EQ(normal.solutions.size(), 51u);
+    std::vector<std::string> lines;
+    for (const auto& s : exchanged.solutions) lines.push_back(solution_text(s, exchanged.problem.stipulation));
+    std::sort(lines.begin(), lines.end());
+    EXPECT_EQ(lines, (std::vector<std::string>{"1.Kd1-e1 e4-e3  2.Qa5-d2 e3xd2+  3.Ke1-f1 d2-d1=Q#\n",
+                                               "1.Kd1-e1 e4-e3  2.Qa5-d2 e3xd2+  3.Ke1-f1 d2-d1=R#\n",
+                                               "1.Qa5-d2 e4-e3  2.Kd1-e1 e3xd2+  3.Ke1-f1 d2-d1=Q#\n",
+                                               "1.Qa5-d2 e4-e3  2.Kd1-e1 e3xd2+  3.Ke1-f1 d2-d1=R#\n"}));
+    EXPECT_NE(to_text(exchanged).find("h#3 halfduplex"), std::string::npos);
+    const auto h2 = read_popeye("begin\nstip h#2\nopt duplex\npieces white kc8 pb6 black ka8 pa7 rh1 bh2\nend\n");
+    EXPECT_EQ(solve(h2[0].twins[0], quick()).solutions.size(), 54u);
+    const Result none = solve(h2[0].twins[1], quick());
+    EXPECT_TRUE(none.solutions.empty());
+    EXPECT_TRUE(none.complete());
 }

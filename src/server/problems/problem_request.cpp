@@ -136,6 +136,11 @@ json popeye_import(const json& body) {
         json twins = json::array();
         for (std::size_t i = 0; i < pp.twins.size(); ++i) {
             const solver::Problem& t = pp.twins[i];
+            if (t.stipulation.exchanged)
+                throw ApiError(Reason::bad_popeye,
+                               "duplex and halfduplex (the colours' parts exchanged) are solved by `echecs solve "
+                               "--input`, not yet on the Problems page",
+                               "text");
             twins.push_back({{"label", i < pp.twin_labels.size() ? pp.twin_labels[i] : ""},
                              {"variant", variant_name(t.variant)},
                              {"fen", t.fen},
