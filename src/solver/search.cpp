@@ -220,23 +220,27 @@ bool Search::after_series_move(int left) {
         if (ok && on_solution) on_solution(line);
         return ok;
     }
+    // ser-h#n: the other side may reach the goal before the series has run
+    // its length, this move being the series' last: a short solution (Popeye
+    // prints these too).
+    const bool short_found = st_.play == Play::SeriesHelp && help(1);
     // Before its last move the series side may not check (the other side would
     // have to answer), and a position where the other side cannot move ends the
     // game: a short solution when that is the goal (ser-=n), else no solution.
-    if (pos_.in_check()) return false;
+    if (pos_.in_check()) return short_found;
     MoveList replies;  // the whole moves: in Avalanche a first part may have no legal push
     generate_legal(pos_, replies);
     if (replies.empty()) {
         const bool ok = st_.play == Play::Series && goaled();
         if (ok && on_solution) on_solution(line);
-        return ok;
+        return ok || short_found;
     }
     make_null();
     line.push_back(Move::none());
     const bool ok = series(left - 1);
     line.pop_back();
     unmake_null();
-    return ok;
+    return ok || short_found;
 }
 
 }  // namespace echecs::solver

@@ -313,3 +313,15 @@ TEST(PopeyeExamples, DuplexSolvesBothWaysAsPopeye) {
     EXPECT_TRUE(none.solutions.empty());
     EXPECT_TRUE(none.complete());
 }
+
+// A series helpmate's shorter series are solutions too, as Popeye 4.104
+// prints them: this ser-h#3 has 168 solutions of three series moves and 17
+// of two (185 in Popeye's output, side by side).
+TEST(PopeyeExamples, SeriesHelpmatesKeepTheirShortSolutions) {
+    const Result r = solve_fen(Variant::Chess, "k1K5/p7/1P6/8/8/8/8/7b b - - 0 1", "ser-h#3");
+    ASSERT_TRUE(r.complete());
+    std::size_t two = 0;  // two series moves and the mate
+    for (const auto& s : r.solutions) two += s.moves.size() == 3;
+    EXPECT_EQ(r.solutions.size(), 185u);
+    EXPECT_EQ(two, 17u);
+}

@@ -100,7 +100,9 @@ inline void help(Position& pos, Goal g, int plies, std::string line, std::set<st
 
 // Series play: the side to move has `left` moves in a row, the other side
 // passing; no check before the last one, and a position where the other side
-// cannot move ends the game (a solution only when it is ser-='s goal).
+// cannot move ends the game (a solution only when it is ser-='s goal). In
+// ser-h#n any move of the series may be its last, the other side then
+// reaching the goal at once: a short solution, as Popeye prints them.
 inline void series(Position& pos, const Stipulation& st, int left, std::string line, std::set<std::string>& out) {
     MoveList l;
     generate_legal(pos, l);
@@ -108,11 +110,9 @@ inline void series(Position& pos, const Stipulation& st, int left, std::string l
     for (Move m : l) {
         pos.do_move(m, si);
         const std::string next = line + (line.empty() ? "" : " ") + to_uci(m);
+        if (st.play == Play::SeriesHelp) help(pos, st.goal, 1, next, out);
         if (left == 1) {
-            if (st.play == Play::SeriesHelp)
-                help(pos, st.goal, 1, next, out);
-            else if (goal(pos, st.goal))
-                out.insert(next);
+            if (st.play == Play::Series && goal(pos, st.goal)) out.insert(next);
         } else if (!pos.in_check()) {
             if (no_move(pos)) {
                 if (st.play == Play::Series && goal(pos, st.goal)) out.insert(next);
