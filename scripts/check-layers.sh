@@ -6,7 +6,9 @@
 # type and its table (server/api/reasons.h, header only), the one reader
 # of game names (server/api/game_names.h, header only) and, for the storage,
 # the accounts' SQL connection (server/accounts/sql_conn.h); the engine reads
-# the build's version (platform/version.h: its name in UCI and xboard). Prints each offending
+# the build's version (platform/version.h: its name in UCI and xboard); the accounts'
+# hashing workers and the storage reader lower their threads' priority
+# (platform/thread_priority.h, the bottom layer). Prints each offending
 # line as file:line: "include" (not allowed in <layer>: <allowed prefixes>).
 #   sh scripts/check-layers.sh [SOURCE_DIR]
 set -eu
@@ -20,12 +22,12 @@ core                core/
 engine              core/ engine/ platform/version.h
 puzzle              core/ engine/ puzzle/
 solver              core/ solver/
-server/accounts     core/ server/accounts/ server/api/reasons.h
+server/accounts     core/ server/accounts/ server/api/reasons.h platform/thread_priority.h
 server/problems     core/ solver/ server/problems/ server/api/reasons.h server/api/game_names.h
 server/review       core/ engine/ server/review/
 server/study        core/ server/study/ server/api/reasons.h
 server/tournament   server/tournament/
-server/storage      core/ server/storage/ server/app/ server/accounts/sql_conn.h
+server/storage      core/ server/storage/ server/app/ server/accounts/sql_conn.h platform/thread_priority.h
 server              platform/ core/ engine/ solver/ puzzle/ server/
 cli                 platform/ core/ engine/ solver/ puzzle/ server/ cli/
 '
