@@ -3,7 +3,8 @@
 // own and asks a game's properties (two boards, pushes), never its name, so
 // a game added to the core's table appears in every menu and page.
 
-import type { Key } from './i18n.js';
+import { el } from './dom.js';
+import { t, type Key } from './i18n.js';
 
 /** A game's API name ("chess", "alice", "avalanche", ...). */
 export type Variant = string;
@@ -57,4 +58,12 @@ export const hasPushes = (v: Variant): boolean => gameInfo(v).pushes;
 /** The translation key of a game's name (each game has one in both languages: i18n.test.ts). */
 export function variantKey(v: Variant): Key {
   return gameInfo(v).display_key as Key;
+}
+
+/** The menu of the games, `selected` chosen (the analysis, editor, problems and puzzle pages). */
+export function variantSelect(selected: Variant): HTMLSelectElement {
+  const sel = el('select', { name: 'variant', 'aria-label': t('lobby.variant') });
+  for (const { name: v } of games()) sel.appendChild(el('option', { value: v }, t(variantKey(v))));
+  sel.value = selected;
+  return sel;
 }

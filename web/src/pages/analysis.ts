@@ -14,15 +14,14 @@ import { BoardView } from '../board.js';
 import { clear, el } from '../dom.js';
 import { errorText } from '../errors.js';
 import { Color, INITIAL_FEN, Variant, opposite, parseFen } from '../fen.js';
-import { lang, t } from '../i18n.js';
-import { parseMoves } from '../moves.js';
-import { matchTyped } from '../notation.js';
+import { t } from '../i18n.js';
+import { moveInputBox, playTyped } from '../typed-move.js';
 import { showSan } from './game-parts.js';
 import { pgnImportPanel } from './pgn-import.js';
 import { MoveTree, Path, TreeNode } from '../tree.js';
 import { LiveAnalysis } from './analysis-live.js';
 import { AnalysisReview } from './analysis-review.js';
-import { gameInfo, games, variantKey, variantOr } from '../games.js';
+import { gameInfo, variantKey, variantOr, variantSelect } from '../games.js';
 
 export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void {
   let variant: Variant = variantOr(q.get('variant'));
@@ -42,12 +41,7 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
   const boardHost = el('div', { class: 'game-board' });
   const slot = el('div', { class: 'prompt-slot', 'aria-live': 'polite' });
   const side = el('aside', { class: 'game-side' });
-  const variantSel = el('select', { name: 'variant', 'aria-label': t('lobby.variant') });
-  for (const { name: v } of games()) {
-    const o = el('option', { value: v }, t(variantKey(v)));
-    if (v === variant) o.selected = true;
-    variantSel.appendChild(o);
-  }
+  const variantSel = variantSelect(variant);
   const fenInput = el('input', { type: 'text', class: 'fen-field', value: startFen, 'aria-label': t('game.fen') });
   const loadBtn = el('button', { type: 'button', class: 'btn small' }, t('analysis.loadFen'));
   const msg = el('div', { class: 'form-msg', 'aria-live': 'polite' });
@@ -63,15 +57,7 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
   const pgnBtn = el('button', { type: 'button', class: 'btn small', 'data-action': 'export-pgn' }, t('analysis.exportPgn'));
   const pgnBox = el('textarea', { class: 'export-box', readonly: '', rows: '4', hidden: '', 'aria-label': t('analysis.pgn') });
   const linkField = el('input', { type: 'text', class: 'link-field', readonly: '', 'aria-label': t('analysis.link') });
-  const input = el('input', {
-    class: 'san-input',
-    type: 'text',
-    placeholder: t('game.moveInput'),
-    'aria-label': t('game.moveInputLabel'),
-    autocomplete: 'off',
-    autocapitalize: 'off',
-    spellcheck: 'false',
-  });
+  const input = moveInputBox();
   const curFen = el('input', { type: 'text', class: 'fen-field', readonly: '', 'aria-label': t('game.fen') });
   const gameNote = el('p', { class: 'game-note', hidden: '' });
   // a line of the continuous analysis clicked: its moves played into the tree
@@ -296,15 +282,12 @@ export function analysisPage(root: HTMLElement, q: URLSearchParams): () => void 
   flipBtn.addEventListener('click', () => board?.flip());
   input.addEventListener('keydown', e => {
     if (e.key !== 'Enter' || !board || !last) return;
-    const moves = parseMoves(last.legal_moves);
-    const r = matchTyped(input.value, moves, last.legal_san ?? [], lang());
-    if (r.kind === 'none' || r.kind === 'ambiguous') {
-      msg.textContent = t(r.kind === 'none' ? 'game.badMove' : 'game.ambiguousMove', { move: input.value });
-      return;
-    }
+    const typed = input.value;
     input.value = '';
-    if (r.kind === 'first') board.playFirstPart(r.moves);
-    else board.playKeyboard(r.move);
+    const wrong = playTyped(board, typed, last.legal_moves, last.legal_san);
+    if (!wrong) return;
+    input.value = typed;
+    msg.textContent = t(wrong, { move: typed });
   });
   evalBtn.addEventListener('click', async () => {
     evalBox.textContent = t('analysis.evaluating');

@@ -12,7 +12,7 @@ import { errorText, problemText } from '../errors.js';
 import { INITIAL_FEN, Variant } from '../fen.js';
 import { t, tn } from '../i18n.js';
 import { navigate } from '../router.js';
-import { games, twoBoards, variantKey, variantOr } from '../games.js';
+import { twoBoards, variantOr, variantSelect } from '../games.js';
 
 const CASTLING = [
   { letter: 'K', key: 'editor.whiteShort' },
@@ -42,9 +42,7 @@ export function editorPage(root: HTMLElement, q: URLSearchParams): () => void {
   const boardHost = el('div', { class: 'game-board' });
   const palette = el('div', { class: 'palette', role: 'toolbar', 'aria-label': t('problems.palette') });
   const side = el('aside', { class: 'game-side' });
-  const variantSel = el('select', { name: 'variant', 'aria-label': t('lobby.variant') });
-  for (const { name: v } of games()) variantSel.appendChild(el('option', { value: v }, t(variantKey(v))));
-  variantSel.value = variant;
+  const variantSel = variantSelect(variant);
   const turnSel = el('select', { name: 'turn', 'aria-label': t('editor.turn') });
   turnSel.append(el('option', { value: 'w' }, t('color.white')), el('option', { value: 'b' }, t('color.black')));
   turnSel.value = fields[1] === 'b' ? 'b' : 'w';

@@ -12,9 +12,8 @@ import { clear, el, svgIcon } from '../dom.js';
 import { Color, Variant, opposite, parseFen, pendingPromotionSquare } from '../fen.js';
 import { formatClock, formatDays, formatTime, playerName, remaining } from '../format.js';
 import { errorText } from '../errors.js';
-import { lang, t } from '../i18n.js';
-import { parseMoves } from '../moves.js';
-import { matchTyped } from '../notation.js';
+import { t } from '../i18n.js';
+import { moveInputBox, playTyped } from '../typed-move.js';
 import { navigate } from '../router.js';
 import { isFlipped, onSettings, setFlipped, settings } from '../settings.js';
 import { moveSound, play } from '../sound.js';
@@ -141,16 +140,7 @@ class GamePage {
     this.variant = st.variant;
     const boardHost = el('div', { class: 'game-board' });
     const slot = el('div', { class: 'prompt-slot', 'aria-live': 'polite', 'data-slot': '' });
-    const input = el('input', {
-      class: 'san-input',
-      type: 'text',
-      placeholder: t('game.moveInput'),
-      'aria-label': t('game.moveInputLabel'),
-      autocomplete: 'off',
-      autocapitalize: 'off',
-      spellcheck: 'false',
-      enterkeyhint: 'send',
-    });
+    const input = moveInputBox({ enterkeyhint: 'send' });
     const inputMsg = el('div', { class: 'input-msg', 'aria-live': 'polite' });
     input.addEventListener('keydown', e => {
       if (e.key === 'Enter') this.onInput(input.value);
@@ -286,25 +276,16 @@ class GamePage {
     const msg = this.els.inputMsg;
     msg.classList.remove('error');
     if (!this.canMove()) return;
-    const all = parseMoves(st.legal_moves);
-    const choice = this.board.stageChoice();
-    const idx = all.map((_, i) => i).filter(i => choice === undefined || all[i].choice === choice);
-    const r = matchTyped(
-      text,
-      idx.map(i => all[i]),
-      idx.map(i => st.legal_san?.[i] ?? ''),
-      lang(),
-    );
-    const fail = (key: 'game.badMove' | 'game.ambiguousMove') => {
-      msg.textContent = t(key, { move: text });
-      msg.classList.add('error');
-    };
-    if (r.kind === 'none') return fail('game.badMove');
-    if (r.kind === 'ambiguous') return fail('game.ambiguousMove');
+    // cleared before the move is played (which may redraw the page), given back when it is wrong
+    const input = this.els.input;
+    const typed = input.value;
     msg.textContent = '';
-    this.els.input.value = '';
-    if (r.kind === 'first') this.board.playFirstPart(r.moves);
-    else this.board.playKeyboard(r.move);
+    input.value = '';
+    const wrong = playTyped(this.board, text, st.legal_moves, st.legal_san);
+    if (!wrong) return;
+    input.value = typed;
+    msg.textContent = t(wrong, { move: text });
+    msg.classList.add('error');
   }
 
   private onKey = (e: KeyboardEvent): void => {

@@ -11,7 +11,7 @@ import { BoardEditor, oneBoard } from '../editor.js';
 import { errorText } from '../errors.js';
 import { Variant } from '../fen.js';
 import { t } from '../i18n.js';
-import { gameInfo, games, twoBoards, variantKey, variantOr } from '../games.js';
+import { gameInfo, twoBoards, variantKey, variantOr, variantSelect } from '../games.js';
 
 const STIPULATIONS = ['#2', '#3', '#4', 'h#2', 'h#2.5', 'h#3', 's#2', 's#3', '=2', 'h=2'];
 const POLL_MS = 400;
@@ -53,9 +53,7 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
   const boardHost = el('div', { class: 'game-board' });
   const palette = el('div', { class: 'palette', role: 'toolbar', 'aria-label': t('problems.palette') });
   const side = el('aside', { class: 'game-side' });
-  const variantSel = el('select', { name: 'variant', 'aria-label': t('lobby.variant') });
-  for (const { name: v } of games()) variantSel.appendChild(el('option', { value: v }, t(variantKey(v))));
-  variantSel.value = variant;
+  const variantSel = variantSelect(variant);
   const stipInput = el('input', {
     type: 'text',
     name: 'stipulation',

@@ -11,11 +11,10 @@ import { BoardView } from '../board.js';
 import { clear, el } from '../dom.js';
 import { errorText } from '../errors.js';
 import { Variant, parseFen } from '../fen.js';
-import { Key, lang, t } from '../i18n.js';
-import { parseMoves } from '../moves.js';
-import { matchTyped } from '../notation.js';
+import { Key, t } from '../i18n.js';
+import { moveInputBox, playTyped } from '../typed-move.js';
 import { showSan } from './game-parts.js';
-import { games, variantKey, variantOr } from '../games.js';
+import { variantKey, variantOr, variantSelect } from '../games.js';
 
 const STORE = 'echecs.puzzleRating.';
 
@@ -68,25 +67,12 @@ export function puzzlesPage(root: HTMLElement, q: URLSearchParams): () => void {
   const boardHost = el('div', { class: 'game-board' });
   const slot = el('div', { class: 'prompt-slot', 'aria-live': 'polite' });
   const thumb = el('div', { class: 'alice-thumb', hidden: '' });
-  const variantSel = el('select', { name: 'variant', 'aria-label': t('lobby.variant') });
-  for (const { name: v } of games()) {
-    const o = el('option', { value: v }, t(variantKey(v)));
-    if (v === variant) o.selected = true;
-    variantSel.appendChild(o);
-  }
+  const variantSel = variantSelect(variant);
   const ratingLine = el('p', { class: 'puzzle-rating', 'data-role': 'puzzle-rating' });
   const status = el('p', { class: 'puzzle-status', 'data-role': 'puzzle-status', 'aria-live': 'polite' });
   const solutionLine = el('p', { class: 'puzzle-solution', 'data-role': 'puzzle-solution', hidden: '' });
   const themes = el('p', { class: 'puzzle-themes', 'data-role': 'puzzle-themes', hidden: '' });
-  const input = el('input', {
-    class: 'san-input',
-    type: 'text',
-    placeholder: t('game.moveInput'),
-    'aria-label': t('game.moveInputLabel'),
-    autocomplete: 'off',
-    autocapitalize: 'off',
-    spellcheck: 'false',
-  });
+  const input = moveInputBox();
   const nextBtn = el('button', { type: 'button', class: 'btn primary', 'data-action': 'next-puzzle' }, t('puzzles.next'));
   const analyseLink = el('a', { class: 'btn', 'data-link': '', 'data-action': 'analyse-puzzle', hidden: '' }, t('puzzles.analyse'));
   const side = el(
@@ -232,14 +218,12 @@ export function puzzlesPage(root: HTMLElement, q: URLSearchParams): () => void {
   nextBtn.addEventListener('click', () => void load());
   input.addEventListener('keydown', e => {
     if (e.key !== 'Enter' || !board || !last || finished) return;
-    const r = matchTyped(input.value, parseMoves(last.legal_moves), last.legal_san ?? [], lang());
-    if (r.kind === 'none' || r.kind === 'ambiguous') {
-      status.textContent = t(r.kind === 'none' ? 'game.badMove' : 'game.ambiguousMove', { move: input.value });
-      return;
-    }
+    const typed = input.value;
     input.value = '';
-    if (r.kind === 'first') board.playFirstPart(r.moves);
-    else board.playKeyboard(r.move);
+    const wrong = playTyped(board, typed, last.legal_moves, last.legal_san);
+    if (!wrong) return;
+    input.value = typed;
+    status.textContent = t(wrong, { move: typed });
   });
 
   void load();
