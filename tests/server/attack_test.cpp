@@ -405,17 +405,33 @@ TEST_F(AttackTest, SocketsThatNeverRead) {
 // its browser answers the server's pings) stays past the idle timeout; one
 // that neither reads nor answers is closed after it.
 TEST_F(AttackTest, IdleConnections) {
+    // An idle timeout that a loaded machine does not reach by accident: the
+    // bystander's two sockets each send a move every other ply, and under
+    // the sanitizers on busy cores two plies took 400 ms (its old timeout,
+    // which closed the bystander's socket).
     begin([](server::ServerOptions& o) {
-        o.ws_ping_ms = 100;
-        o.ws_idle_timeout_ms = 400;
+        o.ws_ping_ms = 250;
+        o.ws_idle_timeout_ms = 2500;
     });
     auto subscribe = [](int) { return std::vector<json>{{{"type", "lobby_subscribe"}}}; };
     Crowd readers(port_, 20, Crowd::Read, subscribe), silent(port_, 10, Crowd::Silent, subscribe);
-    std::this_thread::sleep_for(1500ms);  // more than three idle timeouts
-    const server::ServerStats st = server_->stats();
+    // The ten silent ones go (bounded: 60 s, many idle timeouts), the
+    // readers stay: the peers fall ten below the most seen (the silent ones
+    // counted: they live an idle timeout at least) and the lobby keeps its
+    // twenty readers.
+    std::size_t most = 0;
+    EXPECT_TRUE(wait_until(
+        [&] {
+            const server::ServerStats st = server_->stats();
+            most = std::max(most, st.peers);
+            return st.peers + 10 <= most && st.lobby_subscribers == 20;
+        },
+        60s))
+        << "the silent sockets were not dropped within 60 s: " << server_->stats().peers << " peers, " << most
+        << " at most, " << server_->stats().lobby_subscribers << " lobby subscribers";
     EXPECT_EQ(readers.open(), 20);
     EXPECT_EQ(readers.dropped(), 0);
-    EXPECT_EQ(st.lobby_subscribers, 20u);  // the readers, not the silent ones
+    EXPECT_EQ(server_->stats().lobby_subscribers, 20u);  // the readers, not the silent ones
     end("idle connections");
 }
 
