@@ -86,6 +86,30 @@ std::vector<std::string> samples() {
     v.push_back(out::to_text(out::PoolLeft{"chess-3+2"}));
     v.push_back(out::to_text(out::PoolLeft{std::nullopt}));
     v.push_back(out::to_text(out::PoolPaired{"chess-3+2", "Gm7Pq2Zx", "black"}));
+    v.push_back(out::to_text(out::TournamentPaired{"Tn4Rk8Wq", "Gm7Pq2Zx", "white"}));
+    // A tournament's view as an arena builds it: two players, one game in progress.
+    json standing = {{"rank", 1},       {"name", "Ann"},     {"rating", 1512},  {"provisional", false},
+                     {"score", 4},      {"points", {2, 2}},  {"results", "WW"}, {"fire", true},
+                     {"paused", false}, {"game", "Gm7Pq2Zx"}};
+    json view = {{"id", "Tn4Rk8Wq"},
+                 {"kind", "arena"},
+                 {"name", ""},
+                 {"daily", true},
+                 {"variant", "alice"},
+                 {"time", time_json(TimeControl{TimeControl::Realtime, 180'000, 2'000, 0})},
+                 {"rated", true},
+                 {"status", "started"},
+                 {"starts_at", 1'000},
+                 {"ends_at", 3'601'000},
+                 {"players", 2},
+                 {"standings", json::array({standing})},
+                 {"games", json::array({{{"id", "Gm7Pq2Zx"}, {"white", "Ann"}, {"black", "Bob"}}})}};
+    v.push_back(out::to_text(out::TournamentView{view}));
+    standing["game"] = nullptr;
+    view["standings"] = json::array({standing});
+    view["games"] = json::array();
+    view["status"] = "finished";
+    v.push_back(out::to_text(out::TournamentView{view}));
 
     v.push_back(out::to_text(out::Chat{"spectators", "Gm7Pq2Zx", line(4, "")}));
     v.push_back(out::to_text(out::Chat{"lobby", "", line(9, "")}));

@@ -422,6 +422,41 @@ TEST_F(StorageTest, GamesWhoseResultIsPendingAreListedWithTheirMoves) {
     EXPECT_FALSE(s->load_game("Pend0001")->result_pending);
 }
 
+TEST_F(StorageTest, TournamentsTheirPlayersAndGamesRoundTrip) {
+    TournamentRecord soon, running, over;
+    soon.id = "Tn000001", soon.starts_at = 5'000, soon.variant = Variant::Avalanche;
+    soon.time = {TimeControl::Realtime, 180'000, 2'000, 0};
+    running.id = "Tn000002", running.starts_at = 1'000, running.status = "started", running.created_by = 7;
+    running.name = "Ann's arena", running.rated = false, running.duration_ms = 3'600'000, running.created_at = 900;
+    over.id = "Tn000003", over.starts_at = 500, over.status = "finished";
+    TournamentPlayerRecord ann{"Tn000002", 7, "Ann", 1512, false, "tokenA", 1'100, false};
+    TournamentPlayerRecord bob{"Tn000002", 9, "Bob", 1500, true, "tokenB", 1'200, false};
+    GameRecord ended = sample("Game0001", 1'300), live = sample("Game0002", 1'400), other = sample("Game0003", 1'500);
+    ended.tournament = live.tournament = "Tn000002";
+    ended.status = "over", ended.result = "0-1", ended.ended_at = 1'350;
+    {
+        auto s = open();
+        s->apply({SaveTournament{soon}, SaveTournament{running}, SaveTournament{over}, SaveTournamentPlayer{bob},
+                  SaveTournamentPlayer{ann}, SaveGame{live}, SaveGame{ended}, SaveGame{other}});
+        // Replaced, not added: Bob pauses and moves to another browser.
+        bob.paused = true, bob.token = "tokenC";
+        running.status = "finished";
+        s->apply({SaveTournamentPlayer{bob}, SaveTournament{running}});
+    }
+    auto s = open();
+    EXPECT_EQ(s->list_tournaments("created", 10), (std::vector<TournamentRecord>{soon}));
+    EXPECT_EQ(s->list_tournaments("finished", 10), (std::vector<TournamentRecord>{running, over})) << "newest first";
+    EXPECT_EQ(s->list_tournaments("", 10), (std::vector<TournamentRecord>{over, running, soon})) << "by start";
+    EXPECT_EQ(s->list_tournaments("finished", 1).size(), 1u);
+    EXPECT_EQ(s->tournament_players("Tn000002"), (std::vector<TournamentPlayerRecord>{ann, bob}));
+    EXPECT_TRUE(s->tournament_players("Tn000001").empty());
+    const std::vector<GameRecord> games = s->tournament_games("Tn000002");
+    ASSERT_EQ(games.size(), 2u);
+    EXPECT_EQ(games[0], live) << "live first (no end yet), then by end";
+    EXPECT_EQ(games[1], ended);
+    EXPECT_EQ(s->load_game("Game0003")->tournament, "");
+}
+
 TEST_F(StorageTest, ReviewsRoundTrip) {
     GameRecord g = sample("Game0001", 100);
     g.status = "over";

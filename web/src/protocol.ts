@@ -206,6 +206,55 @@ export interface PoolPairedMessage {
   color: Color;
 }
 
+/** A player's line in a tournament's standings. */
+export interface WireTournamentStanding {
+  rank: number;
+  name: string;
+  rating: number;
+  provisional: boolean;
+  score: number;
+  points: number[];
+  results: string;
+  fire: boolean;
+  paused: boolean;
+  game: string | null;
+}
+
+export interface WireTournamentGame {
+  id: string;
+  white: string;
+  black: string;
+}
+
+/** A tournament as GET /api/tournaments/<id> and the `tournament` message give it. */
+export interface WireTournament {
+  id: string;
+  kind: 'arena';
+  name: string;
+  daily: boolean;
+  variant: string;
+  time: WireTime;
+  rated: boolean;
+  status: 'created' | 'started' | 'finished';
+  starts_at: number;
+  ends_at: number;
+  players: number;
+  standings: WireTournamentStanding[];
+  games: WireTournamentGame[];
+}
+
+export interface TournamentMessage {
+  type: 'tournament';
+  tournament: WireTournament;
+}
+
+export interface TournamentPairedMessage {
+  type: 'tournament_paired';
+  tournament: string;
+  game: string;
+  color: Color;
+}
+
 export interface ReviewMessage {
   type: 'review';
   game: string;
@@ -283,6 +332,8 @@ export type ServerMessage =
   | PoolWaitingMessage
   | PoolLeftMessage
   | PoolPairedMessage
+  | TournamentMessage
+  | TournamentPairedMessage
   | ReviewMessage
   | AnalysisMessage
   | PongMessage

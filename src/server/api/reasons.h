@@ -77,6 +77,8 @@ namespace echecs::server {
     X(rated_unlimited, bad_request, 400)               \
     X(rating_range_invalid, bad_request, 400)          \
     X(rating_range_unlimited, bad_request, 400)        \
+    X(tournament_kind_unknown, bad_request, 400)       \
+    X(tournament_time, bad_request, 400)               \
     X(content_type, bad_request, 415)                  \
     X(method_not_allowed, bad_request, 405)            \
     X(path_invalid, bad_request, 400)                  \
@@ -153,6 +155,7 @@ namespace echecs::server {
     X(rated_needs_account, forbidden, 403)             \
     X(rating_range_needs_account, forbidden, 403)      \
     X(rating_out_of_range, forbidden, 403)             \
+    X(tournament_needs_account, forbidden, 403)        \
     X(not_your_seat, not_your_seat, 403)               \
     /* what does not exist */                          \
     X(no_endpoint, not_found, 404)                     \
@@ -164,12 +167,17 @@ namespace echecs::server {
     X(puzzle_not_found, not_found, 404)                \
     X(chat_line_not_found, not_found, 404)             \
     X(user_not_found, not_found, 404)                  \
+    X(tournament_not_found, not_found, 404)            \
     /* too late, or not now */                         \
     X(seek_taken, conflict, 409)                       \
     X(own_seek, conflict, 409)                         \
     X(too_many_seeks, conflict, 409)                   \
     X(username_taken, conflict, 409)                   \
     X(already_recorded, conflict, 409)                 \
+    X(too_many_tournaments, conflict, 409)             \
+    X(tournament_finished, conflict, 409)              \
+    X(tournament_full, conflict, 409)                  \
+    X(tournament_not_joined, conflict, 409)            \
     X(game_over, game_over, 409)                       \
     X(abort_too_late, not_allowed, 409)                \
     X(no_draw_offer, not_allowed, 409)                 \

@@ -8,6 +8,7 @@
 #include "server/play/game_room.h"
 #include "server/play/hub.h"
 #include "server/play/pools.h"
+#include "server/play/tournaments.h"
 #include "server/protocol/messages.h"
 #include "server/protocol/server_messages.h"
 #include "server/protocol/text.h"
@@ -106,6 +107,8 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                 },
                 [&](const msg::PoolJoin& j) { pools_->join(p, j.pool, j.nickname, id_json); },
                 [&](const msg::PoolLeave&) { pools_->leave(*p, true); },
+                [&](const msg::TournamentWatch& w) { tournaments_->watch(p, w.tournament); },
+                [&](const msg::TournamentUnwatch&) { tournaments_->unwatch(*p); },
                 [&](const msg::Join& j) {
                     if (!p->watching.count(j.game) && int(p->watching.size()) >= opt_.max_watched)
                         throw ApiError(Reason::too_many_watched,

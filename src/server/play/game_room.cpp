@@ -8,6 +8,7 @@
 #include "server/app/util.h"
 #include "server/play/game_results.h"
 #include "server/play/hub.h"
+#include "server/play/tournaments.h"
 #include "server/play/your_turn.h"
 #include "server/protocol/text.h"
 
@@ -332,6 +333,7 @@ void GameRoom::after_change() {
     } else if (seen_live_) {
         seen_live_ = false;
         record_game_result(hub_, g.record());
+        if (!g.record().tournament.empty()) hub_.tournaments().game_ended(g.record());
     }
     if (!live && counts_engine_game_) {
         hub_.limits().add_engine_game(creator_ip_, -1);

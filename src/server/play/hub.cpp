@@ -12,6 +12,7 @@
 #include "server/play/game_room.h"
 #include "server/play/live_game.h"
 #include "server/play/pools.h"
+#include "server/play/tournaments.h"
 #include "server/protocol/text.h"
 
 // jemalloc's control, when the release build links it (it replaces malloc;
@@ -75,8 +76,10 @@ Hub::Hub(boost::asio::io_context& ioc, const ServerOptions& opt, std::unique_ptr
     reviews_ = add_review_routes(router_, *this);
     streams_ = std::make_shared<AnalysisStreams>(
         *this, StreamLimits{opt.stream_max_depth, opt.stream_max_ms, opt.streams_per_client, opt.max_streams, 16});
+    add_tournament_routes(router_, *this);
     add_static_routes(router_, *this);
     load_from_storage(*initial_storage_);
+    tournaments_ = std::make_unique<Tournaments>(*this, *initial_storage_);
 }
 
 Hub::~Hub() { shutdown(); }
@@ -161,6 +164,7 @@ void Hub::start() {
     for (auto& [id, room] : rooms_) room->start();
     for (auto& [id, room] : rooms_)
         if (room->game().record().result_pending) record_game_result(*this, room->game().record());
+    tournaments_->start();
     sweep();
 }
 
@@ -168,6 +172,7 @@ void Hub::shutdown() {
     // Engines first (their completions post into the I/O context), then
     // storage (finishes queued writes).
     for (auto& [id, room] : rooms_) room->stop();
+    if (tournaments_) tournaments_->stop();
     engine_.reset();
     accounts_.reset();  // finishes the request running; its completion is never run
     storage_.reset();
@@ -184,6 +189,7 @@ void Hub::peer_closed(Peer& p) {
     streams_->stop(p);
     lobby_.unsubscribe(p.id());
     pools_->leave(p, false);
+    tournaments_->unwatch(p);
     if (!p.token.empty()) {
         auto it = peers_by_token_.find(p.token);
         if (it != peers_by_token_.end()) {

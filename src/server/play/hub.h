@@ -42,6 +42,7 @@ class LiveGame;
 class Pools;
 class ReviewService;
 class AnalysisStreams;
+class Tournaments;
 
 class Hub {
 public:
@@ -69,6 +70,7 @@ public:
     // The accounts (one service for the process, on the server's database).
     accounts::AccountService& accounts() { return *accounts_; }
     Pools& pools() { return *pools_; }
+    Tournaments& tournaments() { return *tournaments_; }
     Lobby& lobby() { return lobby_; }
     ChatService& chat() { return chat_; }
     TurnIndex& turns() { return turns_; }
@@ -134,6 +136,7 @@ private:
     std::unique_ptr<EngineScheduler> engine_;
     std::unique_ptr<accounts::AccountService> accounts_;
     std::unique_ptr<Pools> pools_;
+    std::unique_ptr<Tournaments> tournaments_;
     Router router_;
     std::shared_ptr<ReviewService> reviews_;
     std::shared_ptr<AnalysisStreams> streams_;
@@ -167,7 +170,8 @@ std::shared_ptr<ReviewService> add_review_routes(Router& r, Hub& hub);
 // GET /api/games/:id of a finished game: its state with its `review` summary.
 void send_game_with_review(Hub& hub, const HttpContextPtr& ctx, const std::string& game, std::string state_text);
 void add_static_routes(Router& r, Hub& hub);
-void add_account_routes(Router& r, Hub& hub);  // api_accounts.cpp
-void add_puzzle_routes(Router& r, Hub& hub);   // api_puzzles.cpp: loads data/puzzles
+void add_account_routes(Router& r, Hub& hub);     // api_accounts.cpp
+void add_puzzle_routes(Router& r, Hub& hub);      // api_puzzles.cpp: loads data/puzzles
+void add_tournament_routes(Router& r, Hub& hub);  // api_tournaments.cpp
 
 }  // namespace echecs::server

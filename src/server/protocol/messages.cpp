@@ -26,7 +26,9 @@ enum class Kind {
     Chat,
     Report,
     Analyse,
-    AnalyseStop
+    AnalyseStop,
+    TournamentWatch,
+    TournamentUnwatch
 };
 
 struct TypeEntry {
@@ -62,6 +64,8 @@ constexpr TypeEntry TYPES[] = {
     {"report", Kind::Report, {}},
     {"analyse", Kind::Analyse, {}},
     {"analyse_stop", Kind::AnalyseStop, {}},
+    {"tournament_watch", Kind::TournamentWatch, {}},
+    {"tournament_unwatch", Kind::TournamentUnwatch, {}},
 };
 
 ApiError bad_message(Reason reason, std::string message, std::string field = "", json params = json::object()) {
@@ -217,6 +221,8 @@ ParsedMessage parse_client_message(std::string_view text) {
             }
             case Kind::Analyse: out.message = parse_analyse(j); break;
             case Kind::AnalyseStop: out.message = msg::AnalyseStop{}; break;
+            case Kind::TournamentWatch: out.message = msg::TournamentWatch{string_member(j, "tournament")}; break;
+            case Kind::TournamentUnwatch: out.message = msg::TournamentUnwatch{}; break;
         }
     } catch (const ApiError& e) {
         out.error = e;

@@ -57,6 +57,12 @@ struct PoolJoin {
     std::string nickname;  // checked; "Anonymous" by default (an account's name replaces it)
 };
 struct PoolLeave {};
+// The tournament whose standings this socket wants pushed (one at a time);
+// unwatch stops them.
+struct TournamentWatch {
+    std::string tournament;
+};
+struct TournamentUnwatch {};
 // A chat line to a game (the server picks the players' or the spectators'
 // room from the seat) or, with an empty game, to the lobby.
 struct Chat {
@@ -79,9 +85,10 @@ struct Analyse {
 struct AnalyseStop {};
 }  // namespace msg
 
-using ClientMessage = std::variant<msg::Hello, msg::Ping, msg::LobbySubscribe, msg::LobbyUnsubscribe, msg::Join,
-                                   msg::Leave, msg::Move, msg::GameCommand, msg::PoolJoin, msg::PoolLeave, msg::Chat,
-                                   msg::Report, msg::Analyse, msg::AnalyseStop>;
+using ClientMessage =
+    std::variant<msg::Hello, msg::Ping, msg::LobbySubscribe, msg::LobbyUnsubscribe, msg::Join, msg::Leave, msg::Move,
+                 msg::GameCommand, msg::PoolJoin, msg::PoolLeave, msg::Chat, msg::Report, msg::Analyse,
+                 msg::AnalyseStop, msg::TournamentWatch, msg::TournamentUnwatch>;
 
 struct ParsedMessage {
     std::optional<ClientMessage> message;  // set when error is not

@@ -73,6 +73,15 @@ std::string to_text(const PoolPaired& m) {
     return dump(json{{"type", "pool_paired"}, {"pool", m.pool}, {"game", m.game}, {"color", m.color}});
 }
 
+std::string to_text(const TournamentPaired& m) {
+    return dump(
+        json{{"type", "tournament_paired"}, {"tournament", m.tournament}, {"game", m.game}, {"color", m.color}});
+}
+
+std::string to_text(const TournamentView& m) {
+    return dump(json{{"type", "tournament"}, {"tournament", m.tournament}});
+}
+
 json to_json(const ChatLine& l) {
     return {{"id", l.id},     {"author", l.author}, {"account", l.account},
             {"seat", l.seat}, {"text", l.text},     {"at", l.at}};

@@ -58,6 +58,14 @@ struct PoolLeft {
 struct PoolPaired {
     std::string pool, game, color;
 };
+// A tournament paired this player: their game and colour.
+struct TournamentPaired {
+    std::string tournament, game, color;
+};
+// The standings of a watched tournament (its view, as GET /api/tournaments/:id).
+struct TournamentView {
+    nlohmann::json tournament;
+};
 struct ChatLine {
     std::uint64_t id = 0;
     std::string author;
@@ -180,6 +188,8 @@ std::string to_text(const LobbyDelta& m);
 std::string to_text(const PoolWaiting& m);
 std::string to_text(const PoolLeft& m);
 std::string to_text(const PoolPaired& m);
+std::string to_text(const TournamentPaired& m);
+std::string to_text(const TournamentView& m);
 std::string to_text(const Chat& m);
 std::string to_text(const ChatHistory& m);
 std::string to_text(const Reported& m);

@@ -94,8 +94,41 @@ struct GameRecord {
     // players' lists): set in the same write as the end, cleared once the
     // accounts hold it, so that a restart records what a crash left undone.
     bool result_pending = false;
+    std::string tournament;  // the tournament that paired it, or ""
     std::vector<MoveRecord> moves;
     bool operator==(const GameRecord&) const = default;
+};
+
+// A tournament (docs/TOURNAMENTS.md; arenas so far). Its points are never
+// stored: they are counted again from its finished games
+// (GameRecord::tournament), which are, so a restart loses none.
+struct TournamentRecord {
+    std::string id;
+    std::string kind = "arena";
+    std::string name;  // "" for the server's daily arena (the client names it in its language)
+    Variant variant = Variant::Chess;
+    TimeControl time;
+    bool rated = true;
+    std::int64_t starts_at = 0;
+    std::int64_t duration_ms = 0;
+    std::string status = "created";  // created | started | finished
+    std::int64_t created_by = 0;     // the account; 0: the server (a daily arena)
+    std::int64_t created_at = 0;
+    bool operator==(const TournamentRecord&) const = default;
+};
+
+// A player who joined: accounts only. `token` is the key of the browser
+// that joined last, the seat of the games it is paired in.
+struct TournamentPlayerRecord {
+    std::string tournament;
+    std::int64_t account = 0;
+    std::string name;
+    int rating = 0;  // in the tournament's category when joining
+    bool provisional = true;
+    std::string token;
+    std::int64_t joined_at = 0;
+    bool paused = false;  // withdrawn: no longer paired, keeps the points
+    bool operator==(const TournamentPlayerRecord&) const = default;
 };
 
 struct SeekRecord {
@@ -199,6 +232,12 @@ struct AddChat {
 struct AddReport {
     ReportRecord report;
 };
+struct SaveTournament {  // inserted or replaced
+    TournamentRecord tournament;
+};
+struct SaveTournamentPlayer {  // inserted or replaced
+    TournamentPlayerRecord player;
+};
 struct SaveReview {  // inserted or replaced
     ReviewRecord review;
 };
@@ -233,7 +272,7 @@ struct Fence {
     std::int64_t token = 0;
 };
 using WriteOp = std::variant<SaveGame, AddMove, SaveProgress, TakeBackMoves, SaveSeek, DeleteSeek, Heartbeat, AddChat,
-                             AddReport, SaveReview, MarkClaimed, Fence>;
+                             AddReport, SaveReview, MarkClaimed, Fence, SaveTournament, SaveTournamentPlayer>;
 
 struct GameFilter {
     std::string status;  // "live", "over" or "" for all
@@ -259,6 +298,12 @@ public:
     virtual std::vector<GameRecord> anonymous_games_of(const std::string& token, int limit) = 0;
     // Finished games whose result the accounts do not yet hold (result_pending), with their moves.
     virtual std::vector<GameRecord> games_with_results_pending() = 0;
+    // Tournaments: those of `status` ("" for all), by start (the finished
+    // ones newest first); the players of one; its games, oldest end first
+    // (live ones first), without moves.
+    virtual std::vector<TournamentRecord> list_tournaments(const std::string& status, int limit) = 0;
+    virtual std::vector<TournamentPlayerRecord> tournament_players(const std::string& id) = 0;
+    virtual std::vector<GameRecord> tournament_games(const std::string& id) = 0;
     virtual std::optional<ReviewRecord> load_review(const std::string& game_id) = 0;
     virtual std::int64_t last_heartbeat() = 0;  // 0 if none
     // The last `per_room` lines of each of the game's chat rooms, oldest first.
@@ -297,6 +342,6 @@ public:
 // (StorageError) before anything is changed.
 std::unique_ptr<Storage> open_storage(const std::string& url, bool durable = false, bool exclusive = true);
 
-constexpr int SCHEMA_VERSION = 10;
+constexpr int SCHEMA_VERSION = 11;
 
 }  // namespace echecs::server

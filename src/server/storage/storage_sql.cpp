@@ -193,6 +193,39 @@ CREATE TABLE game_leases (
   expires_at {INT} NOT NULL
 );
 )sql",
+    // 11: tournaments, their players, and the tournament that paired a game.
+    R"sql(
+CREATE TABLE tournaments (
+  id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  name TEXT NOT NULL,
+  variant TEXT NOT NULL,
+  time_kind TEXT NOT NULL,
+  initial_ms {INT} NOT NULL,
+  increment_ms {INT} NOT NULL,
+  days INTEGER NOT NULL,
+  rated {BOOL} NOT NULL,
+  starts_at {INT} NOT NULL,
+  duration_ms {INT} NOT NULL,
+  status TEXT NOT NULL,
+  created_by {INT} NOT NULL,
+  created_at {INT} NOT NULL
+);
+CREATE INDEX tournaments_status ON tournaments(status, starts_at);
+CREATE TABLE tournament_players (
+  tournament_id TEXT NOT NULL,
+  account {INT} NOT NULL,
+  name TEXT NOT NULL,
+  rating INTEGER NOT NULL,
+  provisional {BOOL} NOT NULL,
+  token TEXT NOT NULL,
+  joined_at {INT} NOT NULL,
+  paused {BOOL} NOT NULL,
+  PRIMARY KEY (tournament_id, account)
+);
+ALTER TABLE games ADD COLUMN tournament TEXT NOT NULL DEFAULT '';
+CREATE INDEX games_tournament ON games(tournament, ended_at);
+)sql",
 };
 static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
 
@@ -203,7 +236,12 @@ constexpr const char* GAME_COLUMNS =
     "status, result, termination, created_at, ended_at, white_ms, black_ms, clock_at, "
     "draw_offer, rematch_offer, rematch_game, ply, fen, is_private, white_draw_ply, black_draw_ply, "
     "white_account, white_rating, white_provisional, black_account, black_rating, black_provisional, "
-    "rated, white_rating_diff, black_rating_diff, result_pending";
+    "rated, white_rating_diff, black_rating_diff, result_pending, tournament";
+constexpr const char* TOURNAMENT_COLUMNS =
+    "id, kind, name, variant, time_kind, initial_ms, increment_ms, days, rated, starts_at, duration_ms, status, "
+    "created_by, created_at";
+constexpr const char* TOURNAMENT_PLAYER_COLUMNS =
+    "tournament_id, account, name, rating, provisional, token, joined_at, paused";
 constexpr const char* SEEK_COLUMNS =
     "id, variant, time_kind, initial_ms, increment_ms, days, color, nickname, token, is_private, created_at, game, "
     "rated, account, rating, provisional, rating_min, rating_max, initial_fen";
@@ -258,7 +296,7 @@ SqlParams game_params(const GameRecord& g) {
                   g.ended_at, g.white_ms, g.black_ms, g.clock_at, g.draw_offer, g.rematch_offer, g.rematch_game, g.ply,
                   g.fen, g.is_private, g.white_draw_ply, g.black_draw_ply, g.white.account, g.white.rating,
                   g.white.provisional, g.black.account, g.black.rating, g.black.provisional, g.rated,
-                  g.white_rating_diff, g.black_rating_diff, g.result_pending);
+                  g.white_rating_diff, g.black_rating_diff, g.result_pending, g.tournament);
 }
 
 GameRecord game_of(const SqlRow& row) {
@@ -290,7 +328,49 @@ GameRecord game_of(const SqlRow& row) {
     for (std::optional<int>* d : {&g.white_rating_diff, &g.black_rating_diff})
         if (auto v = c.opt()) *d = int(*v);
     g.result_pending = c.b();
+    g.tournament = c.s();
     return g;
+}
+
+SqlParams tournament_params(const TournamentRecord& t) {
+    return params(t.id, t.kind, t.name, std::string(variant_name(t.variant)), std::string(time_kind_name(t.time.kind)),
+                  t.time.initial_ms, t.time.increment_ms, t.time.days, t.rated, t.starts_at, t.duration_ms, t.status,
+                  t.created_by, t.created_at);
+}
+
+TournamentRecord tournament_of(const SqlRow& row) {
+    Cells c{row};
+    TournamentRecord t;
+    t.id = c.s();
+    t.kind = c.s();
+    t.name = c.s();
+    t.variant = variant_from(c.s());
+    t.time = {time_kind_from(c.s()), c.i(), c.i(), c.n()};
+    t.rated = c.b();
+    t.starts_at = c.i();
+    t.duration_ms = c.i();
+    t.status = c.s();
+    t.created_by = c.i();
+    t.created_at = c.i();
+    return t;
+}
+
+SqlParams tournament_player_params(const TournamentPlayerRecord& p) {
+    return params(p.tournament, p.account, p.name, p.rating, p.provisional, p.token, p.joined_at, p.paused);
+}
+
+TournamentPlayerRecord tournament_player_of(const SqlRow& row) {
+    Cells c{row};
+    TournamentPlayerRecord p;
+    p.tournament = c.s();
+    p.account = c.i();
+    p.name = c.s();
+    p.rating = c.n();
+    p.provisional = c.b();
+    p.token = c.s();
+    p.joined_at = c.i();
+    p.paused = c.b();
+    return p;
 }
 
 SqlParams seek_params(const SeekRecord& s) {
@@ -442,6 +522,43 @@ public:
                                               {true}))
                 out.push_back(game_of(r));
             for (GameRecord& g : out) load_moves(g);
+            return out;
+        });
+    }
+
+    std::vector<TournamentRecord> list_tournaments(const std::string& status, int limit) override {
+        return guard("read", [&] {
+            std::string sql = std::string("SELECT ") + TOURNAMENT_COLUMNS + " FROM tournaments";
+            SqlParams p;
+            if (!status.empty()) sql += " WHERE status = ?", p.emplace_back(status);
+            sql += status == "finished" ? " ORDER BY starts_at DESC, id" : " ORDER BY starts_at, id";
+            sql += " LIMIT ?";
+            p.emplace_back(limit);
+            std::vector<TournamentRecord> out;
+            for (const SqlRow& r : db_->query(sql, p)) out.push_back(tournament_of(r));
+            return out;
+        });
+    }
+
+    std::vector<TournamentPlayerRecord> tournament_players(const std::string& id) override {
+        return guard("read", [&] {
+            std::vector<TournamentPlayerRecord> out;
+            for (const SqlRow& r :
+                 db_->query(std::string("SELECT ") + TOURNAMENT_PLAYER_COLUMNS +
+                                " FROM tournament_players WHERE tournament_id = ? ORDER BY joined_at, account",
+                            {id}))
+                out.push_back(tournament_player_of(r));
+            return out;
+        });
+    }
+
+    std::vector<GameRecord> tournament_games(const std::string& id) override {
+        return guard("read", [&] {
+            std::vector<GameRecord> out;
+            for (const SqlRow& r : db_->query(
+                     std::string("SELECT ") + GAME_COLUMNS + " FROM games WHERE tournament = ? ORDER BY ended_at, id",
+                     {id}))
+                out.push_back(game_of(r));
             return out;
         });
     }
@@ -661,6 +778,17 @@ private:
                 "white_claimed END, black_claimed = CASE WHEN black_token = ? AND black_claimed = 0 THEN ? "
                 "ELSE black_claimed END WHERE id = ?",
                 {op.token, op.account, op.token, op.account, id});
+    }
+    void write(const SaveTournament& op) {
+        static const std::string sql = insert_sql("tournaments", TOURNAMENT_COLUMNS, "id");
+        db_->exec(sql, tournament_params(op.tournament));
+    }
+    void write(const SaveTournamentPlayer& op) {
+        static const std::string sql = insert_sql("tournament_players", TOURNAMENT_PLAYER_COLUMNS);
+        // Inserted or replaced on the two-column key (insert_sql's upsert takes one).
+        db_->exec("DELETE FROM tournament_players WHERE tournament_id = ? AND account = ?",
+                  {op.player.tournament, op.player.account});
+        db_->exec(sql, tournament_player_params(op.player));
     }
     void write(const SaveReview& op) {
         const ReviewRecord& r = op.review;

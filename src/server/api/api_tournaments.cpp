@@ -1,0 +1,115 @@
+// HTTP API: tournaments (docs/API.md "Tournaments"): the list, one
+// tournament's standings, creating an arena, joining and withdrawing. Only
+// accounts create and join (the accounts worker says who the browser is).
+#include <cmath>
+
+#include "server/api/input.h"
+#include "server/app/util.h"
+#include "server/play/hub.h"
+#include "server/play/seat_accounts.h"
+#include "server/play/tournaments.h"
+
+namespace echecs::server {
+
+using nlohmann::json;
+
+namespace {
+
+ApiError not_found() { return ApiError(Reason::tournament_not_found, "no such tournament"); }
+
+ApiError needs_account() { return ApiError(Reason::tournament_needs_account, "log in to take part in tournaments"); }
+
+// A whole number field within [lo, hi], `fallback` when absent.
+int whole_field(const json& b, const char* name, int lo, int hi, int fallback) {
+    if (!b.contains(name) || b[name].is_null()) return fallback;
+    const double x = number_field(b, name, lo, hi);
+    if (x != std::floor(x))
+        throw ApiError(Reason::number_range, std::string(name) + " must be a whole number", name,
+                       {{"min", lo}, {"max", hi}});
+    return int(x);
+}
+
+// The answer once a write is done (the context may be gone by then).
+std::function<void(bool, std::string)> answer(const HttpContextPtr& ctx, std::function<json()> body, int status = 200) {
+    return [ctx, body, status](bool ok, std::string err) {
+        ctx->run_guarded([&] {
+            if (!ok) throw ApiError(Reason::storage_failed, "storage failed: " + err);
+            ctx->json(status, body());
+        });
+    };
+}
+
+void create(Hub& hub, const HttpContextPtr& ctx) {
+    ctx->token_required();
+    const json& b = ctx->body();
+    const std::string kind = string_field(b, "kind", false);
+    if (!kind.empty() && kind != "arena")
+        throw ApiError(Reason::tournament_kind_unknown, "only arena tournaments can be created for now", "kind",
+                       {{"allowed", json::array({"arena"})}});
+    TournamentRecord t;
+    t.variant = parse_variant(b);
+    t.time = parse_time(b, false, hub.options());
+    if (t.time.kind != TimeControl::Realtime)
+        throw ApiError(Reason::tournament_time, "an arena is played with a real-time clock", "time");
+    t.rated = bool_field(b, "rated", true);
+    t.duration_ms = std::int64_t(whole_field(b, "minutes", 10, 180, 60)) * 60'000;
+    const std::int64_t starts_in = whole_field(b, "starts_in", 0, 7 * 24 * 60, 5);
+    t.name = b.contains("name") && !b["name"].is_null() ? parse_nickname(b, "name") : "";
+    with_seat_account(
+        hub, ctx, t.variant, t.time, [&hub, ctx, t, starts_in](const std::optional<SeatAccount>& a) mutable {
+            if (!a) throw needs_account();
+            const std::int64_t now = now_ms();
+            do t.id = random_id(8);
+            while (hub.tournaments().find(t.id));
+            t.created_by = a->account_id;
+            t.created_at = now;
+            t.starts_at = now + starts_in * 60'000;
+            if (t.name.empty()) t.name = a->username;
+            hub.tournaments().create(t, answer(
+                                            ctx,
+                                            [&hub, id = t.id] {
+                                                ArenaRoom* r = hub.tournaments().find(id);
+                                                return json{{"tournament", r ? r->summary() : json(nullptr)}};
+                                            },
+                                            201));
+        });
+}
+
+// Join and withdraw: the account first, then the tournament again (it may
+// have ended meanwhile).
+void take_part(Hub& hub, const HttpContextPtr& ctx, bool join) {
+    const std::string token = ctx->token_required();
+    const std::string id = ctx->param("id");
+    ArenaRoom* r = hub.tournaments().find(id);
+    if (!r) throw not_found();
+    with_seat_account(hub, ctx, r->record().variant, r->record().time,
+                      [&hub, ctx, id, token, join](const std::optional<SeatAccount>& a) {
+                          if (!a) throw needs_account();
+                          ArenaRoom* again = hub.tournaments().find(id);
+                          if (!again) throw not_found();
+                          auto body = [&hub, id, token] {
+                              ArenaRoom* now = hub.tournaments().find(id);
+                              return now ? json{{"tournament", now->summary()}, {"me", now->me(token)}} : json{};
+                          };
+                          if (join)
+                              again->join(*a, token, answer(ctx, body));
+                          else
+                              again->withdraw(a->account_id, answer(ctx, body));
+                      });
+}
+
+}  // namespace
+
+void add_tournament_routes(Router& r, Hub& hub) {
+    r.add("GET", "/api/tournaments", [&hub](const HttpContextPtr& ctx) { ctx->json(200, hub.tournaments().list()); });
+    r.add("POST", "/api/tournaments", [&hub](const HttpContextPtr& ctx) { create(hub, ctx); });
+    r.add("GET", "/api/tournaments/:id", [&hub](const HttpContextPtr& ctx) {
+        ArenaRoom* room = hub.tournaments().find(ctx->param("id"));
+        if (!room) throw not_found();
+        ctx->json(200, {{"tournament", room->view()}, {"me", room->me(ctx->token())}, {"now", now_ms()}});
+    });
+    r.add("POST", "/api/tournaments/:id/join", [&hub](const HttpContextPtr& ctx) { take_part(hub, ctx, true); });
+    r.add("POST", "/api/tournaments/:id/withdraw", [&hub](const HttpContextPtr& ctx) { take_part(hub, ctx, false); });
+}
+
+}  // namespace echecs::server

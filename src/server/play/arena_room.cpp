@@ -1,0 +1,251 @@
+#include "server/play/arena_room.h"
+
+#include <algorithm>
+
+#include "server/app/util.h"
+#include "server/play/game_room.h"
+#include "server/play/hub.h"
+#include "server/play/live_game.h"
+#include "server/protocol/server_messages.h"
+#include "server/protocol/text.h"
+
+namespace echecs::server {
+
+using nlohmann::json;
+
+ArenaRoom::ArenaRoom(Hub& hub, TournamentRecord rec, const std::vector<TournamentPlayerRecord>& players,
+                     const std::vector<GameRecord>& games)
+    : hub_(hub), rec_(std::move(rec)) {
+    for (const TournamentPlayerRecord& p : players) players_[p.account].rec = p;
+    for (const GameRecord& g : games) {
+        if (g.status == "live") {
+            live_[g.id] = {g.white.account, g.black.account};
+            for (std::int64_t a : {g.white.account, g.black.account})
+                if (auto it = players_.find(a); it != players_.end()) it->second.game = g.id;
+        } else {
+            count(g);
+        }
+    }
+}
+
+void ArenaRoom::count(const GameRecord& g) {
+    if (!counted_.insert(g.id).second) return;
+    live_.erase(g.id);
+    auto w = players_.find(g.white.account), b = players_.find(g.black.account);
+    if (w == players_.end() || b == players_.end()) return;
+    for (Player* p : {&w->second, &b->second})
+        if (p->game == g.id) p->game.clear();
+    w->second.last_opponent = b->first;
+    b->second.last_opponent = w->first;
+    ++w->second.white_minus_black;
+    --b->second.white_minus_black;
+    // An aborted game (no result: a side never moved) gives no points.
+    if (g.result == "*") return;
+    using tournament::Outcome;
+    const Outcome white = g.result == "1-0" ? Outcome::Win : g.result == "0-1" ? Outcome::Loss : Outcome::Draw;
+    const Outcome black = white == Outcome::Win ? Outcome::Loss : white == Outcome::Loss ? Outcome::Win : Outcome::Draw;
+    auto letter = [](Outcome o) { return o == Outcome::Win ? 'W' : o == Outcome::Loss ? 'L' : 'D'; };
+    w->second.sheet.add(white);
+    w->second.results += letter(white);
+    b->second.sheet.add(black);
+    b->second.results += letter(black);
+}
+
+void ArenaRoom::game_ended(const GameRecord& g) {
+    if (g.tournament != rec_.id) return;
+    count(g);
+    changed_ = true;
+}
+
+std::vector<const ArenaRoom::Player*> ArenaRoom::ranked() const {
+    std::vector<const Player*> out;
+    for (const auto& [id, p] : players_) out.push_back(&p);
+    std::stable_sort(out.begin(), out.end(), [](const Player* a, const Player* b) {
+        if (a->sheet.score() != b->sheet.score()) return a->sheet.score() > b->sheet.score();
+        if (a->rec.rating != b->rec.rating) return a->rec.rating > b->rec.rating;
+        return a->rec.account < b->rec.account;
+    });
+    return out;
+}
+
+void ArenaRoom::tick(std::int64_t now) {
+    if (rec_.status == "created" && now >= rec_.starts_at) save_status("started");
+    if (rec_.status == "started" && now >= ends_at()) save_status("finished");
+    if (rec_.status == "started") pair(now);
+    if (!changed_ || watchers_.empty()) return;
+    changed_ = false;
+    auto text = std::make_shared<const std::string>(out::to_text(out::TournamentView{view()}));
+    for (auto it = watchers_.begin(); it != watchers_.end();) {
+        if (PeerPtr p = it->second.lock()) {
+            p->send(text);
+            ++it;
+        } else {
+            it = watchers_.erase(it);
+        }
+    }
+}
+
+void ArenaRoom::save_status(std::string status) {
+    rec_.status = std::move(status);
+    changed_ = true;
+    // The clock decides the status again after a restart: a lost write
+    // only delays what the list shows.
+    hub_.storage().write({SaveTournament{rec_}}, [&hub = hub_, id = rec_.id](bool ok, std::string err) {
+        if (!ok) hub.log("tournament " + id + ": status not stored: " + err);
+    });
+}
+
+// Free: not paused, not playing, and here (a socket open with the seat's
+// browser token), so that nobody is paired to lose on time while away.
+void ArenaRoom::pair(std::int64_t now) {
+    std::vector<tournament::FreePlayer> free;
+    int rank = 0;
+    for (const Player* p : ranked()) {
+        ++rank;
+        if (p->rec.paused || !p->game.empty() || hub_.peers_of(p->rec.token).empty()) continue;
+        free.push_back({p->rec.account, rank, p->last_opponent});
+    }
+    if (free.size() < 2) return;
+    for (const auto& [a, b] : tournament::pair_free_players(std::move(free))) {
+        Player& pa = players_.at(a);
+        Player& pb = players_.at(b);
+        // White to the one who had it less, else drawn.
+        const bool a_white = pa.white_minus_black != pb.white_minus_black ? pa.white_minus_black < pb.white_minus_black
+                                                                          : (hub_.rng()() & 1) != 0;
+        start_game(a_white ? pa : pb, a_white ? pb : pa, now);
+    }
+}
+
+void ArenaRoom::start_game(Player& white, Player& black, std::int64_t now) {
+    auto seat = [](const Player& p) {
+        Seat s{p.rec.name, p.rec.token, 0};
+        s.account = p.rec.account;
+        s.rating = p.rec.rating;
+        s.provisional = p.rec.provisional;
+        return s;
+    };
+    const std::string gid = hub_.new_game_id();
+    GameRecord rec = LiveGame::new_record(gid, rec_.variant, rec_.time, seat(white), seat(black), now);
+    rec.rated = rec_.rated;
+    rec.tournament = rec_.id;
+    const GameSettings settings{hub_.options().first_move_ms, hub_.options().draw_offer_interval};
+    GameRoom& room = hub_.add_room(std::make_unique<LiveGame>(std::move(rec), settings));
+    white.game = black.game = gid;
+    live_[gid] = {white.rec.account, black.rec.account};
+    changed_ = true;
+    const std::string tid = rec_.id, wt = white.rec.token, bt = black.rec.token;
+    const std::int64_t wa = white.rec.account, ba = black.rec.account;
+    hub_.commit(
+        {gid}, {SaveGame{room.game().meta()}},
+        [&hub = hub_, tid, gid, wt, bt] {
+            for (const auto& [token, color] : {std::pair{wt, "white"}, std::pair{bt, "black"}}) {
+                const std::string text = out::to_text(out::TournamentPaired{tid, gid, color});
+                for (const PeerPtr& p : hub.peers_of(token)) p->send(text);
+            }
+        },
+        [this, gid, wa, ba](const std::string& err) {
+            hub_.log("tournament " + rec_.id + ": game " + gid + " not stored: " + err);
+            live_.erase(gid);
+            for (std::int64_t a : {wa, ba})
+                if (auto it = players_.find(a); it != players_.end() && it->second.game == gid) it->second.game.clear();
+            changed_ = true;
+        });
+}
+
+void ArenaRoom::join(const accounts::SeatAccount& a, const std::string& token,
+                     std::function<void(bool, std::string)> done) {
+    if (finished()) throw ApiError(Reason::tournament_finished, "the tournament is over");
+    auto it = players_.find(a.account_id);
+    if (it == players_.end() && players_.size() >= MAX_PLAYERS)
+        throw ApiError(Reason::tournament_full, "the tournament is full", "", {{"max", MAX_PLAYERS}});
+    TournamentPlayerRecord p;
+    if (it != players_.end()) p = it->second.rec;
+    p.tournament = rec_.id;
+    p.account = a.account_id;
+    p.name = a.username;
+    if (it == players_.end()) {
+        p.rating = a.rating;
+        p.provisional = a.provisional;
+        p.joined_at = now_ms();
+    }
+    p.token = token;
+    p.paused = false;
+    players_[a.account_id].rec = p;
+    changed_ = true;
+    hub_.storage().write({SaveTournamentPlayer{p}}, std::move(done));
+}
+
+void ArenaRoom::withdraw(std::int64_t account, std::function<void(bool, std::string)> done) {
+    auto it = players_.find(account);
+    if (it == players_.end()) throw ApiError(Reason::tournament_not_joined, "you have not joined this tournament");
+    it->second.rec.paused = true;
+    changed_ = true;
+    hub_.storage().write({SaveTournamentPlayer{it->second.rec}}, std::move(done));
+}
+
+json ArenaRoom::summary() const {
+    return {{"id", rec_.id},
+            {"kind", rec_.kind},
+            {"name", rec_.name},
+            {"daily", rec_.created_by == 0},
+            {"variant", variant_name(rec_.variant)},
+            {"time", time_json(rec_.time)},
+            {"rated", rec_.rated},
+            {"status", rec_.status},
+            {"starts_at", rec_.starts_at},
+            {"ends_at", ends_at()},
+            {"players", players_.size()}};
+}
+
+json ArenaRoom::view() const {
+    json j = summary();
+    json standings = json::array();
+    int rank = 0;
+    for (const Player* p : ranked()) {
+        standings.push_back({{"rank", ++rank},
+                             {"name", p->rec.name},
+                             {"rating", p->rec.rating},
+                             {"provisional", p->rec.provisional},
+                             {"score", p->sheet.score()},
+                             {"points", p->sheet.points()},
+                             {"results", p->results},
+                             {"fire", p->sheet.on_fire()},
+                             {"paused", p->rec.paused},
+                             {"game", p->game.empty() ? json(nullptr) : json(p->game)}});
+    }
+    json games = json::array();
+    for (const auto& [gid, seats] : live_) {
+        auto w = players_.find(seats.first), b = players_.find(seats.second);
+        games.push_back({{"id", gid},
+                         {"white", w == players_.end() ? "" : w->second.rec.name},
+                         {"black", b == players_.end() ? "" : b->second.rec.name}});
+    }
+    j["standings"] = std::move(standings);
+    j["games"] = std::move(games);
+    return j;
+}
+
+json ArenaRoom::me(const std::string& token) const {
+    if (!token.empty()) {
+        int rank = 0;
+        for (const Player* p : ranked()) {
+            ++rank;
+            if (p->rec.token != token) continue;
+            return {{"joined", true},
+                    {"name", p->rec.name},
+                    {"paused", p->rec.paused},
+                    {"rank", rank},
+                    {"game", p->game.empty() ? json(nullptr) : json(p->game)}};
+        }
+    }
+    return {{"joined", false}};
+}
+
+void ArenaRoom::watch(const PeerPtr& p) {
+    watchers_[p->id()] = p;
+    p->send(out::to_text(out::TournamentView{view()}));
+}
+
+void ArenaRoom::unwatch(std::uint64_t peer) { watchers_.erase(peer); }
+
+}  // namespace echecs::server

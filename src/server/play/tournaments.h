@@ -1,0 +1,75 @@
+// The server's tournaments (arenas so far, docs/TOURNAMENTS.md): each an
+// ArenaRoom, ticked once a second on the I/O thread; a daily arena per game
+// scheduled by the server; the list and the sockets that watch one.
+// Loaded from storage at start-up: the unfinished tournaments and the most
+// recent finished ones, each with its players and games.
+#pragma once
+
+// clang-format off
+#include <utility>  // before Asio: Boost 1.74 awaitable.hpp uses std::exchange
+#include <boost/asio/steady_timer.hpp>
+// clang-format on
+#include <functional>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "server/net/peer.h"
+#include "server/play/arena_room.h"
+#include "server/storage/storage.h"
+
+namespace echecs::server {
+
+class Hub;
+
+class Tournaments {
+public:
+    // The daily arenas: one per game, at this hour (UTC), this long, 3+2.
+    static constexpr int DAILY_HOUR_UTC = 18;
+    static constexpr std::int64_t DAILY_MS = 60 * 60'000;
+    // Finished tournaments kept in memory (and listed); older ones stay stored.
+    static constexpr std::size_t FINISHED_KEPT = 50;
+    // Unfinished tournaments an account may have created, and in all.
+    static constexpr int MAX_OPEN_PER_ACCOUNT = 2;
+    static constexpr std::size_t MAX_OPEN = 500;
+
+    Tournaments(Hub& hub, Storage& storage);
+    ~Tournaments();
+    Tournaments(const Tournaments&) = delete;
+    Tournaments& operator=(const Tournaments&) = delete;
+
+    // Schedules the daily arenas (stored), then ticks every second.
+    void start();
+    void stop();
+
+    ArenaRoom* find(const std::string& id);
+    // GET /api/tournaments: upcoming and running by start, then finished, newest first.
+    nlohmann::json list() const;
+    // A new tournament (its fields checked by the caller): stored, then done.
+    // Throws ApiError past the limits.
+    void create(TournamentRecord rec, std::function<void(bool, std::string)> done);
+
+    // A game ended (stored): its tournament counts it.
+    void game_ended(const GameRecord& g);
+    // A socket watches one tournament at a time (throws when unknown).
+    void watch(const PeerPtr& p, const std::string& id);
+    void unwatch(Peer& p);
+
+    // The next daily start after `now` (epoch ms): today's at DAILY_HOUR_UTC, or tomorrow's.
+    static std::int64_t next_daily_start(std::int64_t now);
+
+private:
+    void tick();
+    void arm();
+    void schedule_daily(std::int64_t now);
+    void drop_old_finished();
+
+    Hub& hub_;
+    std::map<std::string, std::unique_ptr<ArenaRoom>> rooms_;
+    std::unordered_map<std::uint64_t, std::string> watched_;  // peer: tournament
+    boost::asio::steady_timer timer_;
+    bool stopped_ = false;
+};
+
+}  // namespace echecs::server
