@@ -43,6 +43,50 @@ TEST(LiveGame, FischerIncrementAndClocksStartAfterBothFirstMoves) {
     EXPECT_EQ(g.next_deadline(), T0 + 12'000 + 62'000);
 }
 
+// Berserk (a tournament's rule): half one's own clock before one's first
+// move, and no increment after; the state says who did.
+TEST(LiveGame, BerserkHalvesTheClockAndDropsTheIncrementInTournamentGamesOnly) {
+    LiveGame casual = make(Variant::Chess, blitz(60'000, 2'000));
+    ASSERT_TRUE(casual.berserk(WHITE));
+    EXPECT_EQ(casual.berserk(WHITE)->reason, "berserk_not_tournament");
+    EXPECT_EQ(casual.record().white_ms, 60'000);
+
+    GameRecord r = LiveGame::new_record("TestGame", Variant::Chess, blitz(60'000, 2'000),
+                                        person("Ann", "tokenWhite000000"), person("Bob", "tokenBlack000000"), T0);
+    r.tournament = "Tn4Rk8Wq";
+    LiveGame g(std::move(r), GameSettings{30'000, 20});
+    ASSERT_FALSE(g.berserk(WHITE));
+    EXPECT_FALSE(g.berserk(WHITE)) << "twice is once";
+    EXPECT_EQ(g.record().white_ms, 30'000);
+    EXPECT_EQ(g.record().black_ms, 60'000);
+    ASSERT_FALSE(g.move(WHITE, "e2e4", 0, T0 + 1'000));
+    EXPECT_EQ(g.record().white_ms, 30'000) << "no increment";
+    EXPECT_FALSE(g.berserk(WHITE)) << "berserk already: nothing changes";
+    EXPECT_EQ(g.record().white_ms, 30'000);
+    ASSERT_FALSE(g.berserk(BLACK)) << "Black has not moved yet";
+    EXPECT_EQ(g.record().black_ms, 30'000);
+    ASSERT_FALSE(g.move(BLACK, "e7e5", 1, T0 + 2'000));
+    EXPECT_EQ(g.record().black_ms, 30'000);
+    const json state = g.state_json(WHITE, T0 + 3'000);
+    EXPECT_EQ(state["players"]["white"]["berserk"], true);
+    EXPECT_EQ(state["players"]["black"]["berserk"], true);
+    EXPECT_EQ(state["tournament"], "Tn4Rk8Wq");
+    EXPECT_TRUE(casual.state_json(WHITE, T0)["tournament"].is_null());
+    EXPECT_EQ(casual.state_json(WHITE, T0)["players"]["white"]["berserk"], false);
+
+    GameRecord r2 = g.record();
+    r2.id = "TestGam2", r2.moves.clear(), r2.ply = 0, r2.white_berserk = r2.black_berserk = false;
+    r2.white_ms = r2.black_ms = 60'000, r2.fen = r2.initial_fen;
+    LiveGame late(std::move(r2), GameSettings{30'000, 20});
+    ASSERT_FALSE(late.move(WHITE, "e2e4", 0, T0));
+    ASSERT_FALSE(late.move(BLACK, "e7e5", 1, T0 + 1'000));
+    ASSERT_TRUE(late.berserk(BLACK));
+    EXPECT_EQ(late.berserk(BLACK)->reason, "berserk_too_late");
+    ASSERT_TRUE(late.berserk(WHITE));
+    EXPECT_EQ(late.berserk(WHITE)->reason, "berserk_too_late");
+    EXPECT_EQ(late.record().black_ms, 62'000) << "the increment as usual";
+}
+
 TEST(LiveGame, WrongTurnStalePlyAndIllegalMoveChangeNothing) {
     LiveGame g = make(Variant::Chess, {});
     auto before = g.record();

@@ -152,6 +152,12 @@ std::vector<std::string> samples() {
     bool agreed = false;
     EXPECT_FALSE(over.rematch_offer(WHITE, agreed));
     v.push_back(over.state_json(WHITE, 1'004'000).dump());
+    // A tournament's game where White went berserk.
+    GameRecord arena = realtime.record();
+    arena.tournament = "Tn4Rk8Wq";
+    LiveGame arena_game(std::move(arena), GameSettings{30'000, 20});
+    EXPECT_FALSE(arena_game.berserk(WHITE));
+    v.push_back(arena_game.state_json(BLACK, 1'000'500).dump());
     return v;
 }
 

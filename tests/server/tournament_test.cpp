@@ -197,6 +197,38 @@ TEST_F(TournamentTest, PlayersArePairedWhenFreeAndScoredAsLichessAndARestartLose
     EXPECT_EQ(standing(v, "BobArena")["results"], "LLL");
 }
 
+// A berserk win with at least 7 of one's own moves gains a point more.
+TEST_F(TournamentTest, ABerserkWinGainsAPointMore) {
+    Player ann = sign_up(port_, "AnnArena"), bob = sign_up(port_, "BobArena");
+    const std::string t = create_arena(ann);
+    join(t, ann);
+    join(t, bob);
+    WsClient a(port_, ann.token), b(port_, bob.token);
+    json pa = paired(a, t);
+    const std::string game = pa["game"];
+    ASSERT_EQ(paired(b, t)["game"], game);
+    const bool ann_white = pa["color"] == "white";
+    WsClient& white = ann_white ? a : b;
+    WsClient& black = ann_white ? b : a;
+    join_until(white, game, 0, WAIT);
+    join_until(black, game, 0, WAIT);
+    // Ann berserks: her clock is halved, and both see it.
+    a.send({{"type", "berserk"}, {"game", game}});
+    json s = b.state_where(
+        game, [&](const json& j) { return j["players"][ann_white ? "white" : "black"]["berserk"] == true; }, WAIT);
+    EXPECT_EQ(s["clock"][ann_white ? "white" : "black"], 90'000);
+    EXPECT_EQ(s["tournament"], t);
+    play(white, black, game,
+         {"e2e4", "a7a6", "d2d4", "b7b6", "g1f3", "c7c6", "b1c3", "h7h6", "f1e2", "g7g6", "c1e3", "a6a5", "d1d2",
+          "b6b5"});
+    (ann_white ? black : white).send({{"type", "resign"}, {"game", game}});
+    a.state_where(
+        game, [](const json& j) { return j["status"] == "over"; }, WAIT);
+    json v = view(t);
+    EXPECT_EQ(standing(v, "AnnArena")["score"], 3) << v.dump();
+    EXPECT_EQ(standing(v, "AnnArena")["points"], json::array({3}));
+}
+
 TEST_F(TournamentTest, PausedAndAbsentPlayersAreNotPaired) {
     Player ann = sign_up(port_, "AnnArena"), bob = sign_up(port_, "BobArena"), carl = sign_up(port_, "CarlArena"),
            dave = sign_up(port_, "DaveArena");

@@ -196,6 +196,8 @@ namespace echecs::server {
     X(takeback_offer_pending, not_allowed, 409)        \
     X(no_takeback_offer, not_allowed, 409)             \
     X(takeback_declined, not_allowed, 409)             \
+    X(berserk_not_tournament, not_allowed, 409)        \
+    X(berserk_too_late, not_allowed, 409)              \
     X(chat_disabled, not_allowed, 409)                 \
     X(chat_not_joined, not_allowed, 409)               \
     /* too large */                                    \

@@ -45,9 +45,10 @@ void ArenaRoom::count(const GameRecord& g) {
     const Outcome white = g.result == "1-0" ? Outcome::Win : g.result == "0-1" ? Outcome::Loss : Outcome::Draw;
     const Outcome black = white == Outcome::Win ? Outcome::Loss : white == Outcome::Loss ? Outcome::Win : Outcome::Draw;
     auto letter = [](Outcome o) { return o == Outcome::Win ? 'W' : o == Outcome::Loss ? 'L' : 'D'; };
-    w->second.sheet.add(white);
+    // Own moves for berserk's point: White moved first.
+    w->second.sheet.add(white, g.white_berserk, (g.ply + 1) / 2);
     w->second.results += letter(white);
-    b->second.sheet.add(black);
+    b->second.sheet.add(black, g.black_berserk, g.ply / 2);
     b->second.results += letter(black);
 }
 

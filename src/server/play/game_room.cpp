@@ -242,6 +242,7 @@ void GameRoom::handle(const PeerPtr& p, const msg::GameCommand& c, const std::st
         case Command::TakebackOffer: err = game_->takeback_offer(*seat, now, taken); break;
         case Command::TakebackAccept: err = game_->takeback_accept(*seat, now, taken); break;
         case Command::TakebackDecline: err = game_->takeback_decline(*seat); break;
+        case Command::Berserk: err = game_->berserk(*seat); break;
         case Command::ClaimVictory:
         case Command::ClaimDraw: {
             if (!game_->live()) {

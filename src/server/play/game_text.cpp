@@ -123,6 +123,9 @@ std::string LiveGame::state_base(std::int64_t now, const Presence& presence) con
     m.winner = rec_.result == "1-0" ? color_name(WHITE) : rec_.result == "0-1" ? color_name(BLACK) : "";
     m.white = player(rec_.white, presence.connected[WHITE]);
     m.black = player(rec_.black, presence.connected[BLACK]);
+    m.white.berserk = rec_.white_berserk;
+    m.black.berserk = rec_.black_berserk;
+    m.tournament = rec_.tournament;
     m.draw_offer = rec_.draw_offer;
     m.rematch_offer = rec_.rematch_offer;
     m.rematch_game = rec_.rematch_game;

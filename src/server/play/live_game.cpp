@@ -204,7 +204,7 @@ ActionResult LiveGame::move(Color seat, const std::string& uci, std::optional<in
         case TimeControl::Realtime: {
             std::int64_t& c = clock_of(mover);
             if (ply() >= 2) c -= std::max<std::int64_t>(0, at - rec_.clock_at);
-            c = std::max<std::int64_t>(0, c) + rec_.time.increment_ms;
+            c = std::max<std::int64_t>(0, c) + (berserk_of(mover) ? 0 : rec_.time.increment_ms);
             clock = c;
             break;
         }
@@ -301,6 +301,18 @@ ActionResult LiveGame::abort(Color /*seat*/, std::int64_t now) {
     if (ply() >= 2)
         return not_allowed(Reason::abort_too_late, "a game can be aborted only before each side's first move");
     finish(Outcome::Ongoing, Termination::Aborted, now);
+    return std::nullopt;
+}
+
+ActionResult LiveGame::berserk(Color seat) {
+    if (!live()) return over_error(rec_);
+    if (rec_.tournament.empty() || rec_.time.kind != TimeControl::Realtime)
+        return not_allowed(Reason::berserk_not_tournament, "berserk is for tournament games");
+    if (berserk_of(seat)) return std::nullopt;
+    if (ply() > (seat == WHITE ? 0 : 1))
+        return not_allowed(Reason::berserk_too_late, "berserk only before one's first move");
+    (seat == WHITE ? rec_.white_berserk : rec_.black_berserk) = true;
+    clock_of(seat) = rec_.time.initial_ms / 2;
     return std::nullopt;
 }
 

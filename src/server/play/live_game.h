@@ -68,6 +68,10 @@ public:
     ActionResult draw_decline(Color seat);
     ActionResult resign(Color seat, std::int64_t now);
     ActionResult abort(Color seat, std::int64_t now);
+    // A tournament player halves their own clock before their first move,
+    // and plays without increment (docs/TOURNAMENTS.md).
+    ActionResult berserk(Color seat);
+    bool berserk_of(Color c) const { return c == WHITE ? rec_.white_berserk : rec_.black_berserk; }
     // The opponent of `claimant` left (the room decides when that is so):
     // a win for the claimant (a draw when it cannot mate), or a draw.
     ActionResult claim(Color claimant, bool victory, std::int64_t now);

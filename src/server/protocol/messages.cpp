@@ -58,6 +58,7 @@ constexpr TypeEntry TYPES[] = {
     {"takeback_offer", Kind::Command, msg::Command::TakebackOffer},
     {"takeback_accept", Kind::Command, msg::Command::TakebackAccept},
     {"takeback_decline", Kind::Command, msg::Command::TakebackDecline},
+    {"berserk", Kind::Command, msg::Command::Berserk},
     {"pool_join", Kind::PoolJoin, {}},
     {"pool_leave", Kind::PoolLeave, {}},
     {"chat", Kind::Chat, {}},

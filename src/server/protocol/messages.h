@@ -47,6 +47,7 @@ enum class Command {
     TakebackOffer,
     TakebackAccept,
     TakebackDecline,
+    Berserk,
 };
 struct GameCommand {
     std::string game;

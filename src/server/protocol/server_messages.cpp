@@ -169,7 +169,8 @@ std::string player_text(const StatePlayer& p) {
     return "{\"name\":" + quote(p.name) + ",\"computer\":" + (p.computer ? "true" : "false") +
            ",\"level\":" + opt_num(p.level) + ",\"connected\":" + (p.connected ? "true" : "false") +
            ",\"account\":" + (p.account ? "true" : "false") + ",\"rating\":" + opt_num(p.rating) +
-           ",\"provisional\":" + (p.provisional ? "true" : "false") + "}";
+           ",\"provisional\":" + (p.provisional ? "true" : "false") + ",\"berserk\":" + (p.berserk ? "true" : "false") +
+           "}";
 }
 
 }  // namespace
@@ -213,6 +214,7 @@ std::string state_base_text(const State& m) {
     out += ",\"claim\":" + claim;
     out += ",\"created_at\":" + std::to_string(m.created_at);
     out += ",\"ended_at\":" + opt_num(m.ended_at);
+    out += ",\"tournament\":" + opt_str(m.tournament);
     out += std::string(",\"rated\":") + (m.rated ? "true" : "false");
     out += ",\"speed\":" + opt_str(m.speed);
     out += ",\"rating_diff\":" +

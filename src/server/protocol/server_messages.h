@@ -134,6 +134,7 @@ struct StatePlayer {
     bool connected = false, account = false;
     std::optional<int> rating;
     bool provisional = false;
+    bool berserk = false;
 };
 struct StateClock {
     std::int64_t white = 0, black = 0;
@@ -167,6 +168,7 @@ struct State {
     std::optional<StateClaim> claim;
     std::int64_t created_at = 0;
     std::optional<std::int64_t> ended_at;
+    std::string tournament;  // "": none
     bool rated = false;
     std::string speed;
     std::optional<int> white_rating_diff, black_rating_diff;  // neither: null

@@ -95,6 +95,8 @@ struct GameRecord {
     // accounts hold it, so that a restart records what a crash left undone.
     bool result_pending = false;
     std::string tournament;  // the tournament that paired it, or ""
+    // A tournament player who halved their own clock before their first move.
+    bool white_berserk = false, black_berserk = false;
     std::vector<MoveRecord> moves;
     bool operator==(const GameRecord&) const = default;
 };

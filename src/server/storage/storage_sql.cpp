@@ -224,6 +224,8 @@ CREATE TABLE tournament_players (
   PRIMARY KEY (tournament_id, account)
 );
 ALTER TABLE games ADD COLUMN tournament TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN white_berserk {BOOL} NOT NULL DEFAULT {FALSE};
+ALTER TABLE games ADD COLUMN black_berserk {BOOL} NOT NULL DEFAULT {FALSE};
 CREATE INDEX games_tournament ON games(tournament, ended_at);
 )sql",
 };
@@ -236,7 +238,7 @@ constexpr const char* GAME_COLUMNS =
     "status, result, termination, created_at, ended_at, white_ms, black_ms, clock_at, "
     "draw_offer, rematch_offer, rematch_game, ply, fen, is_private, white_draw_ply, black_draw_ply, "
     "white_account, white_rating, white_provisional, black_account, black_rating, black_provisional, "
-    "rated, white_rating_diff, black_rating_diff, result_pending, tournament";
+    "rated, white_rating_diff, black_rating_diff, result_pending, tournament, white_berserk, black_berserk";
 constexpr const char* TOURNAMENT_COLUMNS =
     "id, kind, name, variant, time_kind, initial_ms, increment_ms, days, rated, starts_at, duration_ms, status, "
     "created_by, created_at";
@@ -296,7 +298,7 @@ SqlParams game_params(const GameRecord& g) {
                   g.ended_at, g.white_ms, g.black_ms, g.clock_at, g.draw_offer, g.rematch_offer, g.rematch_game, g.ply,
                   g.fen, g.is_private, g.white_draw_ply, g.black_draw_ply, g.white.account, g.white.rating,
                   g.white.provisional, g.black.account, g.black.rating, g.black.provisional, g.rated,
-                  g.white_rating_diff, g.black_rating_diff, g.result_pending, g.tournament);
+                  g.white_rating_diff, g.black_rating_diff, g.result_pending, g.tournament, g.white_berserk, g.black_berserk);
 }
 
 GameRecord game_of(const SqlRow& row) {
@@ -329,6 +331,8 @@ GameRecord game_of(const SqlRow& row) {
         if (auto v = c.opt()) *d = int(*v);
     g.result_pending = c.b();
     g.tournament = c.s();
+    g.white_berserk = c.b();
+    g.black_berserk = c.b();
     return g;
 }
 
