@@ -2,10 +2,11 @@
 // at the suite's size: the lobby (in English and in French), a direct
 // challenge, a live game against the computer, the three rules pages, the
 // analysis board (orthodox and Alice), the problems solver, the board editor,
-// the leaderboard, log-in, sign-up, a profile, the account page and an
-// unknown path. Each page is waited for by its own content (never a fixed
-// sleep), then: no script error, no horizontal scroll, the site header with
-// its six links (the page's own one marked current) inside the viewport (on a
+// the leaderboard, the tournaments and one arena (logged out, then logged in
+// with the form and the join button), log-in, sign-up, a profile, the account
+// page and an unknown path. Each page is waited for by its own content (never
+// a fixed sleep), then: no script error, no horizontal scroll, the site header with
+// its eight links (the page's own one marked current) inside the viewport (on a
 // phone the header is one row and the links are in its menu: opened, checked,
 // closed), the page's title or main element inside the viewport; one
 // screenshot each, artifacts/e2e/<device>/pages-<name>.png. An anonymous
@@ -44,7 +45,7 @@ async function anonymous() {
 }
 
 /**
- * The header's seven links: on a phone behind the menu button (the header one
+ * The header's eight links: on a phone behind the menu button (the header one
  * row, the links hidden until it is opened: opened here, checked, closed),
  * elsewhere in the header itself. Each inside the viewport, the page's own one
  * marked current.
@@ -52,7 +53,7 @@ async function anonymous() {
 async function checkHeaderLinks(page, where, nav) {
   const links = page.locator('header.site-header nav.site-nav a[data-nav]');
   const menu = page.locator('header.site-header [data-action="menu"]');
-  assert.equal(await links.count(), 7, `${where}: the header's links`);
+  assert.equal(await links.count(), 8, `${where}: the header's links`);
   if (PHONE) {
     assert.ok(await menu.isVisible(), `${where}: the menu button`);
     assert.equal(await links.first().isVisible(), false, `${where}: the links wait in the menu`);
@@ -66,7 +67,7 @@ async function checkHeaderLinks(page, where, nav) {
   } else {
     assert.equal(await menu.isVisible(), false, `${where}: no menu button, the links are in the header`);
   }
-  for (let i = 0; i < 7; i++) {
+  for (let i = 0; i < 8; i++) {
     assert.ok(await links.nth(i).isVisible(), `${where}: header link ${i + 1} is visible`);
     const p = await placement(page, links.nth(i));
     assert.ok(p.inside, `${where}: header link ${i + 1} is not inside the viewport: ${JSON.stringify(p.rect)}`);
@@ -128,7 +129,7 @@ async function checkPage(page, { name, path, ready, title, nav = null, user = 'l
   if (path !== null) await page.goto(path, { timeout: NAV });
   for (const r of ready) await waitReady(page, r);
   await page.locator(title).first().waitFor({ state: 'visible', timeout: WAIT });
-  // the header: brand, its seven links, the account link (the log-in state is known once the page asked)
+  // the header: brand, its eight links, the account link (the log-in state is known once the page asked)
   await page.locator(`header.site-header [data-role="${user}"]`).waitFor({ state: 'visible', timeout: WAIT });
   await screenshot(page, `pages-${name}`);
 
@@ -200,7 +201,7 @@ test('the lobby in English and in French, a direct challenge, a live game', { ti
   });
 });
 
-test('rules, analysis, problems, editor, leaderboard, log-in, sign-up, not found', { timeout: 150000 }, async () => {
+test('rules, analysis, problems, editor, leaderboard, tournaments, log-in, sign-up, not found', { timeout: 150000 }, async () => {
   // The built client hands out no source maps (web/scripts/build.mjs).
   for (const map of ['/app.js.map', '/app.css.map'])
     assert.ok(!(await (await fetch(`${env.server.url}${map}`)).text()).includes('"mappings"'), `${map} is served`);
@@ -278,6 +279,25 @@ test('rules, analysis, problems, editor, leaderboard, log-in, sign-up, not found
   });
 
   await checkPage(page, {
+    name: 'tournaments',
+    path: '/tournaments',
+    // the list came (a new server: its daily arenas), and a visitor is asked to log in to create one
+    ready: ['.tournaments-page [data-role="open"] .tournament-row', '.tournament-create [data-action="login"]'],
+    title: '.tournaments-page h1',
+    nav: 'tournaments',
+  });
+  const daily = (await (await fetch(`${env.server.url}/api/tournaments`)).json()).tournaments.find(x => x.daily);
+  assert.ok(daily, 'a new server has its daily arenas');
+  await checkPage(page, {
+    name: 'tournament',
+    path: `/tournament/${daily.id}`,
+    // the arena came (its clock), the standings (nobody yet) and a visitor's prompt to log in
+    ready: [`.tournament-page[data-tournament="${daily.id}"] [data-role="countdown"][data-status]`, '.tournament-standings .empty', '.tournament-head [data-action="login"]'],
+    title: '.tournament-page h1',
+    nav: 'tournaments',
+  });
+
+  await checkPage(page, {
     name: 'login',
     path: '/login',
     ready: ['#login-form #account-username', '#login-form #account-password', '#login-form button[type=submit]'],
@@ -301,7 +321,7 @@ test('rules, analysis, problems, editor, leaderboard, log-in, sign-up, not found
   });
 });
 
-test('logged in: a real account\'s profile and the account page', { timeout: 120000 }, async t => {
+test('logged in: a real account\'s profile, the account page, the tournaments', { timeout: 120000 }, async t => {
   const res = await fetch(`${env.server.url}/api/account`);
   if (res.status === 404) {
     t.skip('this server does not serve the accounts API (GET /api/account: 404)');
@@ -331,6 +351,25 @@ test('logged in: a real account\'s profile and the account page', { timeout: 120
     user: 'user',
   });
   assert.equal((await page.locator('header [data-role="user"] .user-name').textContent())?.trim(), name);
+
+  // the tournaments with the form that creates an arena, one arena with the button that joins it
+  await checkPage(page, {
+    name: 'tournaments-member',
+    path: '/tournaments',
+    ready: ['.tournaments-page [data-role="open"] .tournament-row', '#tournament-form [data-action="create-tournament"]'],
+    title: '.tournaments-page h1',
+    nav: 'tournaments',
+    user: 'user',
+  });
+  const id = await page.locator('.tournaments-page [data-role="open"] .tournament-row').first().getAttribute('data-tournament-id');
+  await checkPage(page, {
+    name: 'tournament-member',
+    path: `/tournament/${id}`,
+    ready: [`.tournament-page[data-tournament="${id}"] [data-role="countdown"][data-status]`, '.tournament-head [data-action="join"]'],
+    title: '.tournament-page h1',
+    nav: 'tournaments',
+    user: 'user',
+  });
 });
 
 test('the header at a tablet\'s width (768x1024, touch) and a laptop\'s (1366x768): one row, nothing wrapped or cut', { skip: PHONE && 'desktop pass only', timeout: 60000 }, async () => {
@@ -360,7 +399,7 @@ test('the header at a tablet\'s width (768x1024, touch) and a laptop\'s (1366x76
         await press(page, button);
         await links.last().waitFor({ state: 'visible', timeout: WAIT });
       }
-      for (let i = 0; i < 7; i++) {
+      for (let i = 0; i < 8; i++) {
         const pl = await placement(page, links.nth(i));
         assert.ok(pl.inside && (await links.nth(i).isVisible()), `${where}: header link ${i + 1}: ${JSON.stringify(pl.rect)}`);
       }

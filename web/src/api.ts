@@ -2,7 +2,7 @@
 // WebSocket per tab that reconnects by itself and re-joins what it watched.
 
 import type { Color, Variant } from './fen.js';
-import type { MessageOf, ServerMessage, ServerMessageType, WireGameSummary, WireLobbyChange, WireSeek } from './protocol.js';
+import type { MessageOf, ServerMessage, ServerMessageType, WireGameSummary, WireLobbyChange, WireSeek, WireTournament } from './protocol.js';
 
 export type TimeControl =
   | { kind: 'realtime'; minutes: number; increment: number }
@@ -134,6 +134,23 @@ export interface PuzzleAttempt {
   solution?: string[];
   player?: PuzzlePlayer;
   rating_diff?: number;
+}
+
+/** A tournament as the list gives it (docs/API.md, "Tournaments"): the view without standings and games. */
+export type TournamentSummary = Omit<WireTournament, 'standings' | 'games'>;
+
+/** This browser's seat in a tournament (by its token): none, or the player's place. */
+export type TournamentMe = { joined: false } | { joined: true; name: string; paused: boolean; rank: number; game: string | null };
+
+/** What POST /api/tournaments takes: an arena, its clock, its length and start in minutes. */
+export interface TournamentCreate {
+  kind: 'arena';
+  variant: Variant;
+  time: { kind: 'realtime'; minutes: number; increment: number };
+  minutes: number;
+  starts_in: number;
+  rated: boolean;
+  name?: string;
 }
 
 export interface Lobby {
@@ -288,6 +305,16 @@ export const api = {
     http<Puzzle>('GET', `/api/puzzles/next?variant=${variant}${rating === undefined ? '' : `&rating=${Math.max(0, Math.min(4000, rating))}`}`),
   puzzleAttempt: (id: string, b: { moves: string[]; player?: Partial<PuzzlePlayer> }) =>
     http<PuzzleAttempt>('POST', `/api/puzzles/${encodeURIComponent(id)}/attempt`, b),
+  tournaments: () => http<{ tournaments: TournamentSummary[] }>('GET', '/api/tournaments'),
+  tournament: (id: string) =>
+    http<{ tournament: WireTournament; me: TournamentMe; now: number }>('GET', `/api/tournaments/${encodeURIComponent(id)}`),
+  createTournament: (b: TournamentCreate) => http<{ tournament: TournamentSummary }>('POST', '/api/tournaments', b),
+  /** Joins, or comes back from a pause (the seat moves to this browser). */
+  joinTournament: (id: string) =>
+    http<{ tournament: TournamentSummary; me: TournamentMe }>('POST', `/api/tournaments/${encodeURIComponent(id)}/join`, {}),
+  /** Withdraws: a pause once the arena runs (the points kept). */
+  withdrawTournament: (id: string) =>
+    http<{ tournament: TournamentSummary; me: TournamentMe }>('POST', `/api/tournaments/${encodeURIComponent(id)}/withdraw`, {}),
   evaluate: (b: { variant: Variant; fen: string; moves?: string[]; movetime_ms: number }) =>
     http<{ score_cp: number | null; mate: number | null; best_move: string | null; pv?: string[]; depth?: number }>(
       'POST',
@@ -316,6 +343,8 @@ export class Socket {
   private handlers = new Map<string, Set<Handler>>();
   private watched = new Set<string>();
   private lobby = false;
+  /** The tournament whose standings this socket watches (one at a time), or null. */
+  private tournament: string | null = null;
   private lobbyState: LobbyState | null = null;
   private mySeeks = new Set<string>();
   private queue: string[] = [];
@@ -343,6 +372,7 @@ export class Socket {
       ws.send(JSON.stringify({ type: 'hello', token: token() }));
       for (const g of this.watched) ws.send(JSON.stringify({ type: 'join', game: g }));
       if (this.lobby) ws.send(JSON.stringify({ type: 'lobby_subscribe' }));
+      if (this.tournament) ws.send(JSON.stringify({ type: 'tournament_watch', tournament: this.tournament }));
       for (const q of this.queue.splice(0)) ws.send(q);
       this.ping();
       this.statusListeners.forEach(f => f(true));
@@ -442,6 +472,13 @@ export class Socket {
     this.lobby = on;
     if (!on) this.lobbyState = null;
     if (this.connected) this.send({ type: on ? 'lobby_subscribe' : 'lobby_unsubscribe' });
+  }
+
+  /** Watches a tournament's standings (`tournament` messages), null to stop; kept across reconnections. */
+  watchTournament(id: string | null): void {
+    if (id === this.tournament) return;
+    this.tournament = id;
+    if (this.connected) this.send(id ? { type: 'tournament_watch', tournament: id } : { type: 'tournament_unwatch' });
   }
 
   /** For tests and debugging: drop the connection (it comes back by itself). */

@@ -1,4 +1,5 @@
-// Entry point: header (play, rules, analysis, editor, problems, settings, sound, language), routes.
+// Entry point: header (play, rules, analysis, editor, problems, puzzles, tournaments, leaderboard,
+// settings, sound, language), routes.
 
 import { el, clear, svgIcon } from './dom.js';
 import { LANGS, initLang, lang, onLangChange, setLang, t } from './i18n.js';
@@ -9,6 +10,8 @@ import { rulesPage } from './pages/rules.js';
 import { analysisPage } from './pages/analysis.js';
 import { problemsPage } from './pages/problems.js';
 import { puzzlesPage } from './pages/puzzles.js';
+import { tournamentsPage } from './pages/tournaments.js';
+import { tournamentPage } from './pages/tournament.js';
 import { editorPage } from './pages/editor.js';
 import { openSettings } from './pages/settings-dialog.js';
 import { http, ws } from './api.js';
@@ -41,6 +44,7 @@ function renderHeader(): void {
     el('a', { href: '/editor', 'data-link': '', 'data-nav': 'editor' }, t('nav.editor')),
     el('a', { href: '/problems', 'data-link': '', 'data-nav': 'problems' }, t('nav.problems')),
     el('a', { href: '/puzzles', 'data-link': '', 'data-nav': 'puzzles' }, t('nav.puzzles')),
+    el('a', { href: '/tournaments', 'data-link': '', 'data-nav': 'tournaments' }, t('nav.tournaments')),
     el('a', { href: '/leaderboard', 'data-link': '', 'data-nav': 'leaderboard' }, t('nav.leaderboard')),
   );
   const brand = el('a', { href: '/', 'data-link': '', class: 'brand' }, el('span', { class: 'brand-icon', 'aria-hidden': 'true' }, '♞'), el('span', { class: 'brand-text' }, t('app.title')));
@@ -137,9 +141,11 @@ function markNav(): void {
               ? 'problems'
               : p.startsWith('/puzzles')
                 ? 'puzzles'
-                : p.startsWith('/editor')
-                ? 'editor'
-                : '';
+                : p.startsWith('/tournament')
+                  ? 'tournaments'
+                  : p.startsWith('/editor')
+                    ? 'editor'
+                    : '';
   for (const a of header.querySelectorAll<HTMLAnchorElement>('[data-nav]')) {
     if (a.dataset.nav === current) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
@@ -154,6 +160,8 @@ route('/rules', root => rulesPage(root, ''));
 route('/analysis', (root, _p, q) => analysisPage(root, q));
 route('/problems', (root, _p, q) => problemsPage(root, q));
 route('/puzzles', (root, _p, q) => puzzlesPage(root, q));
+route('/tournaments', root => tournamentsPage(root));
+route('/tournament/:id', (root, p) => tournamentPage(root, p.id));
 route('/editor', (root, _p, q) => editorPage(root, q));
 route('/login', (root, _p, q) => loginPage(root, q));
 route('/signup', root => signupPage(root));
@@ -186,6 +194,12 @@ void refreshUser().catch(() => undefined);
 const socket = ws();
 // whichever page is shown, a seek of this browser that is accepted opens its game
 socket.on('seek_accepted', m => {
+  const path = `/game/${m.game}`;
+  if (location.pathname !== path) navigate(path);
+});
+// an arena pairs a player who is here (a socket open, on any page) and not
+// paused: their clock runs, so the game opens wherever they are
+socket.on('tournament_paired', m => {
   const path = `/game/${m.game}`;
   if (location.pathname !== path) navigate(path);
 });

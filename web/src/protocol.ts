@@ -26,6 +26,8 @@ export interface WireSeat {
 
 export interface WirePlayer extends WireSeat {
   connected: boolean;
+  /** A tournament player who halved their own clock. */
+  berserk: boolean;
 }
 
 export interface WireSeek {
@@ -155,6 +157,8 @@ export interface StateMessage {
   claim: WireClaim;
   created_at: number;
   ended_at: number | null;
+  /** The tournament that paired this game. */
+  tournament: string | null;
   rated: boolean;
   speed: string | null;
   rating_diff: WireRatingDiff;

@@ -1,0 +1,151 @@
+// An arena tournament in the browser: two players sign up; Ann creates an
+// arena that starts at once from the /tournaments form; both join it from
+// its page and the arena takes both to the same game, with opposite
+// colours; Bob resigns, and the arena pairs them again at once (both taken
+// to the next game, where each plays a move so that it cannot be aborted
+// while the test reads the standings); back on the tournament page, both
+// see Ann's 2 points and Bob's 0, the game in progress, and Bob's pause
+// appears live on Ann's page. No serious axe-core violation on the list and
+// the standings. Skipped, saying so, by a server without the accounts API.
+// Every wait is bounded and says what it waited for.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { closeAll, newPlayer, press, screenshot, seriousA11yViolations, signUp, uniqueName, useServerAndBrowser, waitMyTurn, waitPly } from './lib.mjs';
+
+const env = useServerAndBrowser();
+
+/** The bound on a pairing (the arena pairs once a second; a loaded 2-core machine is slow). */
+const PAIRING = 60000;
+/** The bound on any other wait for the page. */
+const WAIT = 20000;
+
+/** Waits for `promise`; a failure says what was waited for. */
+async function waited(what, promise) {
+  try {
+    return await promise;
+  } catch (e) {
+    throw new Error(`waited for ${what}: ${e.message}`);
+  }
+}
+
+const GAME = /^\/game\/([A-Za-z0-9]{8})$/;
+
+/** Waits until the page is on a game page other than `not`; returns the game's id. */
+async function waitGame(page, what, not = '') {
+  await waited(
+    what,
+    page.waitForURL(u => GAME.test(u.pathname) && !u.pathname.endsWith(`/${not}`), { timeout: PAIRING }),
+  );
+  await waited(`${what}: its board`, page.locator('.game-board cg-board').first().waitFor({ timeout: WAIT }));
+  return new URL(page.url()).pathname.match(GAME)[1];
+}
+
+/** The colour this page plays: its board is turned that way. */
+async function colourOf(page) {
+  const wrap = page.locator('.game-board .cg-wrap').first();
+  await wrap.waitFor({ timeout: WAIT });
+  return (await wrap.getAttribute('class')).includes('orientation-black') ? 'black' : 'white';
+}
+
+/** Plays a move typed in SAN once it is this page's turn; waits until the page shows it. */
+async function typeMove(page, san, ply) {
+  await waited(`the turn before ${san}`, waitMyTurn(page, WAIT));
+  await page.fill('.san-input', san);
+  await page.press('.san-input', 'Enter');
+  await waited(`${san} on the page`, waitPly(page, ply, WAIT));
+}
+
+test('an arena: created, joined, paired, a resignation scored, paired again, a pause shown live', { timeout: 240000 }, async t => {
+  if ((await fetch(`${env.server.url}/api/account`)).status === 404) return t.skip('no accounts API on this server');
+  const ann = await newPlayer(env.browser, env.server.url);
+  const bob = await newPlayer(env.browser, env.server.url);
+  try {
+    const annName = uniqueName('ann');
+    const bobName = uniqueName('bob');
+    await signUp(ann.page, annName, 'ann passphrase 1');
+    await signUp(bob.page, bobName, 'bob passphrase 1');
+
+    // Ann creates the arena from the list's form: chess 5+0, 30 minutes, starting now.
+    await ann.page.goto('/tournaments');
+    await waited('the create form', ann.page.locator('#tournament-form').waitFor({ timeout: WAIT }));
+    await waited('the daily arenas in the list', ann.page.locator('[data-role="open"] .tournament-row').first().waitFor({ timeout: WAIT }));
+    assert.deepEqual(await seriousA11yViolations(ann.page), [], 'axe-core on the list and its form');
+    await ann.page.selectOption('#t-variant', 'chess');
+    await ann.page.fill('#t-minutes', '5');
+    await ann.page.fill('#t-increment', '0');
+    await ann.page.fill('#t-duration', '30');
+    await ann.page.fill('#t-starts-in', '0');
+    await ann.page.fill('#t-name', 'E2E arena');
+    await press(ann.page, '[data-action="create-tournament"]');
+    await waited('the new tournament page', ann.page.waitForURL(/\/tournament\/[A-Za-z0-9]+$/, { timeout: WAIT }));
+    const id = new URL(ann.page.url()).pathname.split('/').pop();
+    const root = `.tournament-page[data-tournament="${id}"]`;
+    await waited('the tournament title', ann.page.locator(`${root} h1`, { hasText: 'E2E arena' }).waitFor({ timeout: WAIT }));
+    assert.match(await ann.page.locator(`${root} .tournament-meta`).textContent(), /Arena · Chess · 5\+0 · Rated/);
+
+    // Both join from the tournament's page: Ann first (alone, she waits), then Bob.
+    await press(ann.page, '[data-action="join"]');
+    await waited('Ann in the standings', ann.page.locator(`[data-standing="${annName}"][data-score="0"]`).waitFor({ timeout: WAIT }));
+    await waited('the pause button', ann.page.locator('[data-action="withdraw"]').waitFor({ timeout: WAIT }));
+    await bob.page.goto(`/tournament/${id}`);
+    await waited('Bob sees Ann in the standings', bob.page.locator(`[data-standing="${annName}"]`).waitFor({ timeout: WAIT }));
+    await press(bob.page, '[data-action="join"]');
+
+    // The arena pairs them: both are taken to the same game, with opposite colours.
+    const [game1, game1b] = await Promise.all([
+      waitGame(ann.page, 'the arena to take Ann to her game'),
+      waitGame(bob.page, 'the arena to take Bob to his game'),
+    ]);
+    assert.equal(game1, game1b, 'both in the same game');
+    const colours = [await colourOf(ann.page), await colourOf(bob.page)];
+    assert.deepEqual([...colours].sort(), ['black', 'white'], `opposite colours (Ann ${colours[0]}, Bob ${colours[1]})`);
+
+    // Bob resigns (the button asks for a second press).
+    await press(bob.page, '[data-action="resign"]');
+    await press(bob.page, '[data-action="resign"]');
+    for (const [p, who] of [
+      [ann.page, 'Ann'],
+      [bob.page, 'Bob'],
+    ])
+      await waited(`the result on ${who}'s page`, p.locator('.result-banner', { hasText: 'by resignation' }).waitFor({ timeout: WAIT }));
+    await screenshot(ann.page, 'tournament-game-over');
+
+    // Both free and here: the arena pairs them again and takes both to the next game.
+    const [game2, game2b] = await Promise.all([
+      waitGame(ann.page, 'the arena to pair Ann again', game1),
+      waitGame(bob.page, 'the arena to pair Bob again', game1),
+    ]);
+    assert.equal(game2, game2b, 'both in the same next game');
+    // a move each: the game can no longer be aborted for want of a first move
+    const [white, black] = (await colourOf(ann.page)) === 'white' ? [ann.page, bob.page] : [bob.page, ann.page];
+    await typeMove(white, 'e4', 1);
+    await typeMove(black, 'e5', 2);
+
+    // Back on the tournament page: Ann 2 points (first), Bob 0, the game in progress.
+    for (const [p, who] of [
+      [ann.page, 'Ann'],
+      [bob.page, 'Bob'],
+    ]) {
+      await p.goto(`/tournament/${id}`);
+      await waited(`Ann's 2 points on ${who}'s page`, p.locator(`[data-standing="${annName}"][data-score="2"]`).waitFor({ timeout: WAIT }));
+      await waited(`Bob's 0 on ${who}'s page`, p.locator(`[data-standing="${bobName}"][data-score="0"]`).waitFor({ timeout: WAIT }));
+      assert.deepEqual(await p.locator(`${root} [data-standing]`).evaluateAll(rows => rows.map(r => r.dataset.standing)), [annName, bobName], 'the order of the standings');
+      assert.equal(await p.locator(`[data-standing="${annName}"] .sheet .pt`).allTextContents().then(x => x.join(' ')), '2', "Ann's points per game");
+      await waited(`the game in progress on ${who}'s page`, p.locator(`.tournament-games a[data-game="${game2}"]`).waitFor({ timeout: WAIT }));
+      await waited(`${who}'s link to their game`, p.locator(`[data-role="my-game"][href="/game/${game2}"]`).waitFor({ timeout: WAIT }));
+    }
+    await screenshot(ann.page, 'tournament-standings');
+    assert.deepEqual(await seriousA11yViolations(ann.page), [], 'axe-core on the standings');
+
+    // Bob pauses: his page offers to come back, Ann's shows him paused without a reload (the pushed standings).
+    await press(bob.page, '[data-action="withdraw"]');
+    await waited("Bob's come-back button", bob.page.locator('[data-action="join"]', { hasText: 'Come back' }).waitFor({ timeout: WAIT }));
+    await waited("Bob's pause on Ann's page", ann.page.locator(`[data-standing="${bobName}"][data-score="0"] [data-role="paused"]`).waitFor({ timeout: WAIT }));
+    await screenshot(ann.page, 'tournament-paused');
+
+    assert.deepEqual(ann.page.errors, [], "Ann's page: script errors");
+    assert.deepEqual(bob.page.errors, [], "Bob's page: script errors");
+  } finally {
+    await closeAll(ann, bob);
+  }
+});
