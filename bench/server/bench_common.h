@@ -51,6 +51,9 @@ inline int serve(const std::vector<std::string>& args) {
     o.http_rate_per_second = o.http_burst = 1e9;
     o.max_seeks_per_ip = 1 << 30;
     o.max_engine_games_per_ip = 1 << 30;
+    o.signups_per_ip = 1 << 30;
+    // Accounts (the arena's players) made in milliseconds, not 60 ms each.
+    o.fast_password_hash = true;
     // Setting up thousands of games takes longer than the 30 s a real-time
     // game gives its first move: the first games would be aborted.
     o.first_move_ms = 600'000;

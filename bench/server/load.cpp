@@ -7,7 +7,7 @@
 //               [--variant chess] [--db PATH] [--port P]
 //               [--lobby-viewers 0] [--public 0|1] [--timeline 0|1]
 //               [--games-per-pair 1] [--viewer-process 1|0] [--viewer-nice 0]
-//               [--setting key=value ...]
+//               [--setting key=value ...] [--arena 0]
 //
 // Without --port the program starts the server itself in a child process
 // (`server_load --serve ...`, bench_common.h: the server with the limits per
@@ -21,6 +21,11 @@
 // lobby, reading every snapshot and delta. --timeline 1 also prints, for each
 // second of the measurement, its moves and their slowest round trip: a tail
 // made of one stall reads differently from one spread over the run.
+// --arena N adds an arena tournament of N players (accounts) beside the
+// pairs, who are then the bystanders: the arena pairs its players as soon
+// as they are free, they play as the pairs do (a game reaching --max-ply is
+// resigned, and the arena pairs them again), and their round trips are
+// reported apart from the bystanders'.
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74 awaitable.hpp uses std::exchange
 #include <boost/asio.hpp>
@@ -77,11 +82,14 @@ struct Options {
     int games_per_pair = 1;
     bool viewer_process = true;
     int viewer_nice = 0;
+    int arena = 0;
     std::vector<std::string> settings;  // --setting key=value: the server's (bench_common.h)
 };
 
 struct Stats {
     std::vector<double> rtt_ms;
+    std::vector<double> arena_rtt_ms;  // the arena's players (rtt_ms: the pairs)
+    long arena_games_started = 0, arena_games_finished = 0;
     std::vector<double> rtt_at_s;  // when each round trip ended, from the start of the measurement
     Clock::time_point t0;
     long moves = 0;
@@ -133,8 +141,9 @@ private:
 // this machine is 20,000 per process, lobby viewers included).
 class Player : public std::enable_shared_from_this<Player> {
 public:
-    Player(asio::io_context& ioc, Stats& stats, const Options& opt, std::string token, std::uint64_t seed)
-        : ioc_(ioc), ws_(ioc), stats_(stats), opt_(opt), token_(std::move(token)), rng_(seed) {}
+    Player(asio::io_context& ioc, Stats& stats, const Options& opt, std::string token, std::uint64_t seed,
+           bool arena = false)
+        : ioc_(ioc), ws_(ioc), stats_(stats), opt_(opt), token_(std::move(token)), rng_(seed), arena_(arena) {}
 
     void add_game(const std::string& game) { games_.emplace(game, std::make_unique<Seat>(ioc_)); }
 
@@ -208,6 +217,13 @@ private:
             if (stats_.errors++ < 5) std::cerr << "server_load: error message: " << j.dump() << "\n";
             return;
         }
+        if (arena_ && type == "tournament_paired") {
+            // The arena paired this player: join the game (its state starts the play).
+            if (stats_.measuring && j["color"] == "white") stats_.arena_games_started++;
+            add_game(j["game"]);
+            send({{"type", "join"}, {"game", j["game"]}});
+            return;
+        }
         if (type != "state" || !j["game"].is_string()) return;
         const std::string game = j["game"];
         auto found = games_.find(game);
@@ -216,7 +232,9 @@ private:
         int ply = j["ply"];
         if (seat.pending_ply >= 0 && ply > seat.pending_ply) {
             double ms = std::chrono::duration<double, std::milli>(Clock::now() - seat.sent_at).count();
-            if (stats_.measuring) {
+            if (stats_.measuring && arena_) {
+                stats_.arena_rtt_ms.push_back(ms);
+            } else if (stats_.measuring) {
                 stats_.rtt_ms.push_back(ms);
                 stats_.rtt_at_s.push_back(std::chrono::duration<double>(Clock::now() - stats_.t0).count());
                 stats_.moves++;
@@ -225,6 +243,14 @@ private:
         }
         if (j["you"].is_null()) return;
         bool mine = j["you"] == j["turn"];
+        if (j["status"] == "over" && arena_) {
+            // No rematch: the arena pairs the player again.
+            if (j["you"] == "white" && stats_.measuring) stats_.arena_games_finished++;
+            seat.timer.cancel();
+            games_.erase(found);
+            send({{"type", "leave"}, {"game", game}});
+            return;
+        }
         if (j["status"] == "over") {
             if (!j["rematch_game"].is_null()) {
                 if (!seat.switched) {
@@ -284,6 +310,7 @@ private:
     std::unordered_map<std::string, std::unique_ptr<Seat>> games_;
     std::function<void()> ready_;
     std::mt19937_64 rng_;
+    bool arena_;
 };
 
 // A socket subscribed to the lobby that reads everything it is sent.
@@ -449,6 +476,8 @@ int main(int argc, char** argv) {
             opt.games_per_pair = std::max(1, std::stoi(v));
         else if (k == "--timeline")
             opt.timeline = v != "0";
+        else if (k == "--arena")
+            opt.arena = std::stoi(v);
         else {
             std::cerr << "server_load: unknown option " << k << "\n";
             return 2;
@@ -497,12 +526,46 @@ int main(int argc, char** argv) {
             players.emplace_back(std::move(pa), std::move(pb));
         }
     }
+    // The arena: its players sign up, the first creates it (starting now), all join.
+    std::vector<std::shared_ptr<Player>> arena;
+    if (opt.arena > 0) {
+        HttpClient http(ioc, opt.port);
+        std::string tournament;
+        for (int i = 0; i < opt.arena && stats.errors == 0; ++i) {
+            const std::string token = make_token(rng);
+            char name[16];
+            std::snprintf(name, sizeof name, "Arena%05d", i);
+            json made = http.post("/api/account", {{"username", name}, {"password", "a fine passphrase"}}, token);
+            if (i == 0) {
+                json t = http.post("/api/tournaments",
+                                   {{"variant", opt.variant},
+                                    {"time", {{"kind", "realtime"}, {"minutes", 10}, {"increment", 5}}},
+                                    {"minutes", 180},
+                                    {"starts_in", 0}},
+                                   token);
+                if (!t.contains("tournament") || !t["tournament"].is_object()) {
+                    std::cerr << "server_load: arena not created: " << made.dump() << " " << t.dump() << "\n";
+                    stats.errors++;
+                    break;
+                }
+                tournament = t["tournament"]["id"];
+            }
+            json joined = http.post("/api/tournaments/" + tournament + "/join", json::object(), token);
+            if (!joined.contains("me") || joined["me"]["joined"] != true) {
+                if (stats.errors++ < 3) std::cerr << "server_load: join refused: " << joined.dump() << "\n";
+                continue;
+            }
+            arena.push_back(std::make_shared<Player>(ioc, stats, opt, token, rng(), true));
+        }
+    }
     int connected = 0;
     for (auto& [a, b] : players) {
         a->start(opt.port, [&] { ++connected; });
         b->start(opt.port, [&] { ++connected; });
     }
-    while (connected < 2 * pair_count && stats.errors == 0) ioc.run_one_for(std::chrono::seconds(10));
+    for (auto& p : arena) p->start(opt.port, [&] { ++connected; });
+    while (connected < 2 * pair_count + int(arena.size()) && stats.errors == 0)
+        ioc.run_one_for(std::chrono::seconds(10));
     // The lobby's audience: in a process of its own (--viewer-process 1, the
     // default) or in this one.
     std::vector<std::shared_ptr<LobbyViewer>> viewers;
@@ -567,7 +630,16 @@ int main(int argc, char** argv) {
                 opt.pairs, 2 * pair_count, opt.variant.c_str(), opt.think_ms, setup_s);
     std::printf("  measured %.1f s: %ld moves, %.0f moves/s, %ld games finished, %ld errors\n", elapsed, stats.moves,
                 double(stats.moves) / elapsed, stats.games_finished, stats.errors);
-    std::printf("  move round trip: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", p50, p99, mx);
+    std::printf("  move round trip%s: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n",
+                opt.arena ? " of the pairs (bystanders)" : "", p50, p99, mx);
+    if (opt.arena) {
+        std::vector<double>& ar = stats.arena_rtt_ms;
+        std::printf(
+            "  arena of %d players: %zu moves measured, %ld games paired and %ld finished while measuring; "
+            "round trip p50 %.2f ms, p99 %.2f ms, max %.2f ms\n",
+            opt.arena, ar.size(), stats.arena_games_started, stats.arena_games_finished, percentile(ar, 50),
+            percentile(ar, 99), ar.empty() ? 0 : *std::max_element(ar.begin(), ar.end()));
+    }
     if (opt.lobby_viewers)
         std::printf(
             "  lobby: %ld viewers subscribed, %.0f messages/s received (%.1f per viewer per s), %.1f MB/s; "

@@ -104,6 +104,9 @@ struct ServerOptions {
     // Accounts: Argon2id at libsodium's minimum cost (tests only: hundreds of
     // hashes in milliseconds); the server hashes at the interactive cost.
     bool fast_password_hash = false;
+    // Sign-ups per client address and hour (the benchmarks open it: every
+    // client of theirs comes from 127.0.0.1).
+    int signups_per_ip = 5;
     // Chat (chat.h). Lines per connection and per client address, each a
     // token bucket; reports likewise, more slowly.
     bool chat = true;                   // --no-chat: every chat message refused (chat_disabled), the UI hides it

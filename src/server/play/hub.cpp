@@ -51,6 +51,7 @@ Hub::Hub(boost::asio::io_context& ioc, const ServerOptions& opt, std::unique_ptr
       sweep_timer_(ioc) {
     accounts::AccountsOptions account_options;
     if (opt.fast_password_hash) account_options.cost = accounts::HashCost::minimal();
+    account_options.signups_per_ip = opt.signups_per_ip;
     accounts_ = std::make_unique<accounts::AccountService>(
         std::make_unique<accounts::Accounts>(accounts::open_account_store(opt.db), account_options),
         accounts::ServiceOptions{}, [this](std::function<void()> f) { boost::asio::post(ioc_, std::move(f)); });
