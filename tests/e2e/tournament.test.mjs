@@ -1,10 +1,13 @@
+// e2e sizes: desktop phone
 // An arena tournament in the browser: two players sign up; Ann creates an
 // arena that starts at once from the /tournaments form; both join it from
 // its page and the arena takes both to the same game, with opposite
-// colours; Bob resigns, and the arena pairs them again at once (both taken
-// to the next game, where each plays a move so that it cannot be aborted
-// while the test reads the standings); back on the tournament page, both
-// see Ann's 2 points and Bob's 0, the game in progress, and Bob's pause
+// colours; before any move White goes berserk (both pages mark White,
+// whose clock is halved, and link back to the arena), then Bob resigns,
+// and the arena pairs them again at once (both taken to the next game,
+// where each plays a move so that it cannot be aborted while the test
+// reads the standings); back on the tournament page (Ann by the game's
+// link to it), both see Ann's 2 points and Bob's 0, the game in progress, and Bob's pause
 // appears live on Ann's page. No serious axe-core violation on the list and
 // the standings. Skipped, saying so, by a server without the accounts API.
 // Every wait is bounded and says what it waited for.
@@ -55,7 +58,7 @@ async function typeMove(page, san, ply) {
   await waited(`${san} on the page`, waitPly(page, ply, WAIT));
 }
 
-test('an arena: created, joined, paired, a resignation scored, paired again, a pause shown live', { timeout: 240000 }, async t => {
+test('an arena: created, joined, paired, a berserk shown, a resignation scored, paired again, a pause shown live', { timeout: 240000 }, async t => {
   if ((await fetch(`${env.server.url}/api/account`)).status === 404) return t.skip('no accounts API on this server');
   const ann = await newPlayer(env.browser, env.server.url);
   const bob = await newPlayer(env.browser, env.server.url);
@@ -100,6 +103,26 @@ test('an arena: created, joined, paired, a resignation scored, paired again, a p
     const colours = [await colourOf(ann.page), await colourOf(bob.page)];
     assert.deepEqual([...colours].sort(), ['black', 'white'], `opposite colours (Ann ${colours[0]}, Bob ${colours[1]})`);
 
+    // Before any move, both may go berserk; White does: 5:00 halved to 2:30 (no clock runs
+    // before the first moves), marked on both pages; Black keeps 5:00 and the choice.
+    const [white1, black1] = colours[0] === 'white' ? [ann.page, bob.page] : [bob.page, ann.page];
+    await waited("White's Berserk button", white1.locator('[data-action="berserk"]').waitFor({ timeout: WAIT }));
+    await waited("Black's Berserk button", black1.locator('[data-action="berserk"]').waitFor({ timeout: WAIT }));
+    await press(white1, '[data-action="berserk"]');
+    for (const [p, who] of [
+      [ann.page, 'Ann'],
+      [bob.page, 'Bob'],
+    ]) {
+      await waited(`White's berserk mark on ${who}'s page`, p.locator('[data-berserk="white"]:visible').waitFor({ timeout: WAIT }));
+      await waited(`White's clock halved on ${who}'s page`, p.locator('.clock-white:visible', { hasText: '2:30' }).waitFor({ timeout: WAIT }));
+      assert.equal(await p.locator('.clock-black:visible').textContent(), '5:00', `Black's clock on ${who}'s page`);
+      assert.equal(await p.locator('[data-berserk="black"]').count(), 0, `no berserk mark for Black on ${who}'s page`);
+      assert.equal(await p.locator('[data-action="back-to-tournament"]').getAttribute('href'), `/tournament/${id}`, `the link back to the arena on ${who}'s page`);
+    }
+    await waited("White's Berserk button gone", white1.locator('[data-action="berserk"]').waitFor({ state: 'detached', timeout: WAIT }));
+    assert.equal(await black1.locator('[data-action="berserk"]').count(), 1, 'Black may still go berserk');
+    await screenshot(white1, 'tournament-berserk');
+
     // Bob resigns (the button asks for a second press).
     await press(bob.page, '[data-action="resign"]');
     await press(bob.page, '[data-action="resign"]');
@@ -121,12 +144,14 @@ test('an arena: created, joined, paired, a resignation scored, paired again, a p
     await typeMove(white, 'e4', 1);
     await typeMove(black, 'e5', 2);
 
-    // Back on the tournament page: Ann 2 points (first), Bob 0, the game in progress.
+    // Back on the tournament page (Ann by her game's link to it): Ann 2 points (first), Bob 0, the game in progress.
+    await press(ann.page, '[data-action="back-to-tournament"]');
+    await waited("the game's link to take Ann back to the arena", ann.page.waitForURL(u => u.pathname === `/tournament/${id}`, { timeout: WAIT }));
+    await bob.page.goto(`/tournament/${id}`);
     for (const [p, who] of [
       [ann.page, 'Ann'],
       [bob.page, 'Bob'],
     ]) {
-      await p.goto(`/tournament/${id}`);
       await waited(`Ann's 2 points on ${who}'s page`, p.locator(`[data-standing="${annName}"][data-score="2"]`).waitFor({ timeout: WAIT }));
       await waited(`Bob's 0 on ${who}'s page`, p.locator(`[data-standing="${bobName}"][data-score="0"]`).waitFor({ timeout: WAIT }));
       assert.deepEqual(await p.locator(`${root} [data-standing]`).evaluateAll(rows => rows.map(r => r.dataset.standing)), [annName, bobName], 'the order of the standings');

@@ -20,6 +20,7 @@ import { moveSound, play } from '../sound.js';
 import { openRulesDialog } from './rules.js';
 import { claimControls, clocksAt, renderLastMoves, renderMoveList, renderPlayer, renderResult, showSan, takebackControls } from './game-parts.js';
 import { decoratePlayer, decorateResult } from './game-rating.js';
+import { berserkButton, decorateBerserk, mayBerserk, renderTournamentLink } from './game-tournament.js';
 import { attachResizeHandle } from './resize.js';
 import { GameReviewPanel } from './game-review.js';
 import type { ErrorMessage } from '../protocol.js';
@@ -53,6 +54,8 @@ interface Els {
   side: HTMLElement;
   /** Phones: the result and the next actions, right under the board once the game is over. */
   endBox: HTMLElement;
+  /** A tournament's game: the link back to it. */
+  tournament: HTMLElement;
 }
 
 class GamePage {
@@ -165,7 +168,8 @@ class GamePage {
       el('span', { class: 'tc' }, formatTime(st.time)),
       rules,
     );
-    side.append(info, top, banner, status, moves, nav, controls, bottom, el('div', { class: 'san-row' }, input, inputMsg), exportBox, this.chat.element);
+    const tournament = el('div', { class: 'game-tournament', hidden: '' });
+    side.append(info, tournament, top, banner, status, moves, nav, controls, bottom, el('div', { class: 'san-row' }, input, inputMsg), exportBox, this.chat.element);
     const barTop = el('div', { class: 'player-bar top' });
     const barBottom = el('div', { class: 'player-bar bottom' });
     const thumb = el('div', { class: 'alice-thumb', hidden: '' });
@@ -176,7 +180,7 @@ class GamePage {
     const main = el('div', { class: 'game-main' }, barTop, boardHost, barBottom, slot, endBox, reviewHost);
     if (twoBoards(st.variant)) main.appendChild(el('div', { class: 'alice-row' }, thumb, lastMoves));
     this.root.append(conn, el('div', { class: `game-page variant-${st.variant}` }, main, side));
-    this.els = { boardHost, slot, banner, status, moves, controls, top, bottom, barTop, barBottom, nav, input, inputMsg, conn, exportBox, thumb, lastMoves, side, endBox };
+    this.els = { boardHost, slot, banner, status, moves, controls, top, bottom, barTop, barBottom, nav, input, inputMsg, conn, exportBox, thumb, lastMoves, side, endBox, tournament };
     const mine: Color = st.you === 'black' ? 'black' : 'white';
     this.orientation = this.orientation ?? (isFlipped(this.id) ? opposite(mine) : mine);
     this.board = new BoardView(boardHost, st.variant, {
@@ -385,10 +389,12 @@ class GamePage {
     ] as [HTMLElement, Color][]) {
       renderPlayer(box, st, color, pos);
       decoratePlayer(box, st, color);
+      decorateBerserk(box, st, color);
     }
     this.renderClocks();
     renderResult(e.banner, st);
     decorateResult(e.banner, st);
+    renderTournamentLink(e.tournament, st);
     this.chat.setSeatNames({ white: playerName(st.players.white), black: playerName(st.players.black) });
 
     e.status.textContent = this.statusText();
@@ -558,6 +564,8 @@ class GamePage {
     }
     const opp = opposite(me);
     if (st.status === 'live') {
+      // a tournament's game, before one's first move: half the clock for one more point
+      if (mayBerserk(st, me)) box.appendChild(berserkButton(() => send('berserk')));
       if (st.draw_offer === opp) {
         box.append(
           el('div', { class: 'offer' }, t('game.opponentOffersDraw')),
