@@ -251,6 +251,16 @@ TEST_F(TournamentTest, PausedAndAbsentPlayersAreNotPaired) {
     WsClient d(port_, dave.token);
     json pb = paired(b, t), pd = paired(d, t);
     EXPECT_EQ(pb["game"], pd["game"]);
+
+    // A player's tournaments (the profile's list), with their place; a
+    // name in another case is the same player.
+    json mine = get_json(port_, "/api/tournaments?player=bobarena");
+    ASSERT_EQ(mine["tournaments"].size(), 1u) << mine.dump();
+    EXPECT_EQ(mine["tournaments"][0]["id"], t);
+    EXPECT_EQ(mine["tournaments"][0]["player"]["score"], 0);
+    EXPECT_EQ(mine["tournaments"][0]["player"]["results"], "");
+    EXPECT_TRUE(get_json(port_, "/api/tournaments?player=Nobody")["tournaments"].empty());
+    EXPECT_EQ(get_json(port_, "/api/tournaments")["tournaments"].size(), 4u) << "and the 3 daily arenas";
 }
 
 }  // namespace

@@ -101,7 +101,11 @@ void take_part(Hub& hub, const HttpContextPtr& ctx, bool join) {
 }  // namespace
 
 void add_tournament_routes(Router& r, Hub& hub) {
-    r.add("GET", "/api/tournaments", [&hub](const HttpContextPtr& ctx) { ctx->json(200, hub.tournaments().list()); });
+    r.add("GET", "/api/tournaments", [&hub](const HttpContextPtr& ctx) {
+        const std::string& player = ctx->query("player");
+        if (player.size() > 64) throw ApiError(Reason::too_long, "player: at most 64 characters", "player");
+        ctx->json(200, hub.tournaments().list(player));
+    });
     r.add("POST", "/api/tournaments", [&hub](const HttpContextPtr& ctx) { create(hub, ctx); });
     r.add("GET", "/api/tournaments/:id", [&hub](const HttpContextPtr& ctx) {
         ArenaRoom* room = hub.tournaments().find(ctx->param("id"));

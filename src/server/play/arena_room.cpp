@@ -1,6 +1,7 @@
 #include "server/play/arena_room.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "server/app/util.h"
 #include "server/play/game_room.h"
@@ -240,6 +241,20 @@ json ArenaRoom::me(const std::string& token) const {
         }
     }
     return {{"joined", false}};
+}
+
+json ArenaRoom::standing_of(const std::string& name) const {
+    auto lower = [](std::string s) {
+        for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+        return s;
+    };
+    const std::string wanted = lower(name);
+    int rank = 0;
+    for (const Player* p : ranked()) {
+        ++rank;
+        if (lower(p->rec.name) == wanted) return {{"rank", rank}, {"score", p->sheet.score()}, {"results", p->results}};
+    }
+    return nullptr;
 }
 
 void ArenaRoom::watch(const PeerPtr& p) {

@@ -60,6 +60,8 @@ public:
     nlohmann::json view() const;
     // The player whose seat is `token` ("joined": false when none).
     nlohmann::json me(const std::string& token) const;
+    // A player's place, by name (case-insensitive): {rank, score, results}, or null.
+    nlohmann::json standing_of(const std::string& name) const;
 
     void watch(const PeerPtr& p);
     void unwatch(std::uint64_t peer);

@@ -94,7 +94,7 @@ ArenaRoom* Tournaments::find(const std::string& id) {
     return it == rooms_.end() ? nullptr : it->second.get();
 }
 
-json Tournaments::list() const {
+json Tournaments::list(const std::string& player) const {
     std::vector<const ArenaRoom*> open, done;
     for (const auto& [id, room] : rooms_) (room->finished() ? done : open).push_back(room.get());
     auto by_start = [](const ArenaRoom* a, const ArenaRoom* b) {
@@ -105,7 +105,17 @@ json Tournaments::list() const {
     std::sort(done.begin(), done.end(), [&](const ArenaRoom* a, const ArenaRoom* b) { return by_start(b, a); });
     json out = json::array();
     for (const auto* list : {&open, &done})
-        for (const ArenaRoom* r : *list) out.push_back(r->summary());
+        for (const ArenaRoom* r : *list) {
+            if (player.empty()) {
+                out.push_back(r->summary());
+                continue;
+            }
+            json place = r->standing_of(player);
+            if (place.is_null()) continue;
+            json s = r->summary();
+            s["player"] = std::move(place);
+            out.push_back(std::move(s));
+        }
     return {{"tournaments", std::move(out)}};
 }
 

@@ -44,8 +44,9 @@ public:
     void stop();
 
     ArenaRoom* find(const std::string& id);
-    // GET /api/tournaments: upcoming and running by start, then finished, newest first.
-    nlohmann::json list() const;
+    // GET /api/tournaments: upcoming and running by start, then finished,
+    // newest first; with `player` (a name), only theirs, each with their place.
+    nlohmann::json list(const std::string& player = "") const;
     // A new tournament (its fields checked by the caller): stored, then done.
     // Throws ApiError past the limits.
     void create(TournamentRecord rec, std::function<void(bool, std::string)> done);
