@@ -8,8 +8,9 @@
 // where each plays a move so that it cannot be aborted while the test
 // reads the standings); back on the tournament page (Ann by the game's
 // link to it), both see Ann's 2 points and Bob's 0, the game in progress, and Bob's pause
-// appears live on Ann's page. No serious axe-core violation on the list and
-// the standings. Skipped, saying so, by a server without the accounts API.
+// appears live on Ann's page; Ann's profile lists the arena with her rank
+// (first) and her 2 points. No serious axe-core violation on the list, the
+// standings and the profile. Skipped, saying so, by a server without the accounts API.
 // Every wait is bounded and says what it waited for.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -58,7 +59,7 @@ async function typeMove(page, san, ply) {
   await waited(`${san} on the page`, waitPly(page, ply, WAIT));
 }
 
-test('an arena: created, joined, paired, a berserk shown, a resignation scored, paired again, a pause shown live', { timeout: 240000 }, async t => {
+test('an arena: created, joined, paired, a berserk shown, a resignation scored, paired again, a pause shown live, on the profile', { timeout: 240000 }, async t => {
   if ((await fetch(`${env.server.url}/api/account`)).status === 404) return t.skip('no accounts API on this server');
   const ann = await newPlayer(env.browser, env.server.url);
   const bob = await newPlayer(env.browser, env.server.url);
@@ -167,6 +168,21 @@ test('an arena: created, joined, paired, a berserk shown, a resignation scored, 
     await waited("Bob's come-back button", bob.page.locator('[data-action="join"]', { hasText: 'Come back' }).waitFor({ timeout: WAIT }));
     await waited("Bob's pause on Ann's page", ann.page.locator(`[data-standing="${bobName}"][data-score="0"] [data-role="paused"]`).waitFor({ timeout: WAIT }));
     await screenshot(ann.page, 'tournament-paused');
+
+    // Ann's profile: the arena among her tournaments, running, linking to it, her rank first and her 2 points.
+    await ann.page.goto(`/@/${annName}`);
+    const mine = ann.page.locator(`.profile-page [data-profile-tournament="${id}"]`);
+    await waited("the arena on Ann's profile", mine.waitFor({ timeout: WAIT }));
+    assert.equal(await mine.getAttribute('data-score'), '2', "Ann's score on her profile");
+    assert.equal(await mine.getAttribute('data-rank'), '1', "Ann's rank on her profile");
+    assert.equal(await mine.getAttribute('data-status'), 'started', 'the arena is running');
+    assert.equal(await mine.locator('a.profile-tournament-link').getAttribute('href'), `/tournament/${id}`, 'the link to the arena');
+    assert.equal(await mine.locator('a.profile-tournament-link').textContent(), 'E2E arena', "the arena's name");
+    assert.match(await mine.textContent(), /In progress.*Rank 1 of 2.*Score: 2/, 'status, rank and score in words');
+    assert.equal(await ann.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'the profile fits the width');
+    await mine.scrollIntoViewIfNeeded();
+    await screenshot(ann.page, 'tournament-profile');
+    assert.deepEqual(await seriousA11yViolations(ann.page), [], 'axe-core on the profile');
 
     assert.deepEqual(ann.page.errors, [], "Ann's page: script errors");
     assert.deepEqual(bob.page.errors, [], "Bob's page: script errors");

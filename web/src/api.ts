@@ -136,8 +136,21 @@ export interface PuzzleAttempt {
   rating_diff?: number;
 }
 
-/** A tournament as the list gives it (docs/API.md, "Tournaments"): the view without standings and games. */
-export type TournamentSummary = Omit<WireTournament, 'standings' | 'games'>;
+/** A player's place in a tournament, as a profile's list gives it: rank, score, results in order ("WWL"). */
+export interface TournamentPlayer {
+  rank: number;
+  score: number;
+  results: string;
+}
+
+/**
+ * A tournament as the list gives it (docs/API.md, "Tournaments"): the view without standings and games;
+ * in a player's list (`?player=`), with that player's place.
+ */
+export type TournamentSummary = Omit<WireTournament, 'standings' | 'games'> & { player?: TournamentPlayer };
+
+/** A tournament of a player's list (GET /api/tournaments?player=): always with the player's place. */
+export type PlayerTournament = TournamentSummary & { player: TournamentPlayer };
 
 /** This browser's seat in a tournament (by its token): none, or the player's place. */
 export type TournamentMe = { joined: false } | { joined: true; name: string; paused: boolean; rank: number; game: string | null };
@@ -306,6 +319,9 @@ export const api = {
   puzzleAttempt: (id: string, b: { moves: string[]; player?: Partial<PuzzlePlayer> }) =>
     http<PuzzleAttempt>('POST', `/api/puzzles/${encodeURIComponent(id)}/attempt`, b),
   tournaments: () => http<{ tournaments: TournamentSummary[] }>('GET', '/api/tournaments'),
+  /** The tournaments a player joined (any case): to come and running, then the 50 latest finished. */
+  tournamentsOf: (name: string) =>
+    http<{ tournaments: PlayerTournament[] }>('GET', `/api/tournaments?player=${encodeURIComponent(name)}`),
   tournament: (id: string) =>
     http<{ tournament: WireTournament; me: TournamentMe; now: number }>('GET', `/api/tournaments/${encodeURIComponent(id)}`),
   createTournament: (b: TournamentCreate) => http<{ tournament: TournamentSummary }>('POST', '/api/tournaments', b),

@@ -1,7 +1,8 @@
 // A player's profile, /@/<name>: ratings per game x speed (provisional ones
 // marked "?"), a rating graph per category played, and the finished games,
-// newest first, each linking to its page. On one's own profile, the "your
-// turn" list too (the account's games from every browser).
+// newest first, each linking to its page; the tournaments joined
+// (profile-tournaments.ts). On one's own profile, the "your turn" list too
+// (the account's games from every browser).
 
 import type { Variant } from '../fen.js';
 import { ApiError } from '../api.js';
@@ -11,6 +12,7 @@ import { errorText } from '../errors.js';
 import { Key, lang, t, tn } from '../i18n.js';
 import { ratingChart } from '../rating-chart.js';
 import { yourTurnPanel } from './your-turn-panel.js';
+import { profileTournaments } from './profile-tournaments.js';
 import { ratedVariants } from '../account-api.js';
 import { variantKey } from '../games.js';
 
@@ -132,6 +134,7 @@ export function profilePage(root: HTMLElement, name: string): () => void {
         el('section', { class: 'panel', 'aria-labelledby': 'ratings-title' }, el('h2', { id: 'ratings-title' }, t('profile.ratings')), ratingsTable(p)),
         turns.element,
         charts(p) ?? '',
+        profileTournaments(p.username, () => alive),
         el('section', { class: 'panel', 'aria-labelledby': 'games-title' }, el('h2', { id: 'games-title' }, t('profile.gamesTitle')), list, more, gmsg),
       );
       void load();
