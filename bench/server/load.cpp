@@ -648,11 +648,12 @@ int main(int argc, char** argv) {
             double(stats.lobby_messages) / elapsed / double(std::max(1L, stats.lobby_viewers)),
             double(stats.lobby_bytes) / elapsed / 1e6, stats.viewer_errors, stats.viewer_errors ? ", first: " : "",
             stats.first_viewer_error.c_str());
+    const long all_moves = stats.moves + long(stats.arena_rtt_ms.size());  // the arena's too
     if (child > 0)
         std::printf(
             "  server CPU %.0f%% of one core (%.0f us per move, all threads), load generator %.0f%%; "
             "load average %.2f\n",
-            100 * server_cpu / elapsed, stats.moves ? 1e6 * server_cpu / double(stats.moves) : 0.0,
+            100 * server_cpu / elapsed, all_moves ? 1e6 * server_cpu / double(all_moves) : 0.0,
             100 * client_cpu / elapsed, load[0]);
 
     echecs::bench::stop_server(child);
