@@ -298,7 +298,8 @@ SqlParams game_params(const GameRecord& g) {
                   g.ended_at, g.white_ms, g.black_ms, g.clock_at, g.draw_offer, g.rematch_offer, g.rematch_game, g.ply,
                   g.fen, g.is_private, g.white_draw_ply, g.black_draw_ply, g.white.account, g.white.rating,
                   g.white.provisional, g.black.account, g.black.rating, g.black.provisional, g.rated,
-                  g.white_rating_diff, g.black_rating_diff, g.result_pending, g.tournament, g.white_berserk, g.black_berserk);
+                  g.white_rating_diff, g.black_rating_diff, g.result_pending, g.tournament, g.white_berserk,
+                  g.black_berserk);
 }
 
 GameRecord game_of(const SqlRow& row) {
