@@ -251,6 +251,25 @@ TEST_F(TournamentTest, PausedAndAbsentPlayersAreNotPaired) {
     WsClient d(port_, dave.token);
     json pb = paired(b, t), pd = paired(d, t);
     EXPECT_EQ(pb["game"], pd["game"]);
+}
+
+// A player in a real-time game outside the arena is not paired (their clock
+// runs there); a correspondence game does not keep them out.
+TEST_F(TournamentTest, APlayerBusyInAnotherRealTimeGameWaits) {
+    Player ann = sign_up(port_, "AnnArena"), bob = sign_up(port_, "BobArena"), carl = sign_up(port_, "CarlArena"),
+           dave = sign_up(port_, "DaveArena");
+    ASSERT_NE(seek_and_accept(port_, bob, dave, {{"variant", "chess"}, {"time", BLITZ}, {"color", "white"}}), "");
+    ASSERT_NE(seek_and_accept(
+                  port_, ann, dave,
+                  {{"variant", "chess"}, {"time", {{"kind", "correspondence"}, {"days", 3}}}, {"color", "white"}}),
+              "");
+    const std::string t = create_arena(ann);
+    for (const Player* p : {&ann, &bob, &carl}) join(t, *p);
+    // Free in the standings' order, Ann would meet Bob: Bob plays Dave, so Ann meets Carl.
+    WsClient a(port_, ann.token), b(port_, bob.token), c(port_, carl.token);
+    json pa = paired(a, t), pc = paired(c, t);
+    EXPECT_EQ(pa["game"], pc["game"]);
+    EXPECT_TRUE(standing(view(t), "BobArena")["game"].is_null());
 
     // A player's tournaments (the profile's list), with their place; a
     // name in another case is the same player.

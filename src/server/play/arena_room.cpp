@@ -97,14 +97,23 @@ void ArenaRoom::save_status(std::string status) {
     });
 }
 
-// Free: not paused, not playing, and here (a socket open with the seat's
-// browser token), so that nobody is paired to lose on time while away.
+bool ArenaRoom::playing_elsewhere(const Player& p) const {
+    for (const std::string& gid : hub_.turns().games_of_account(p.rec.account)) {
+        const GameRoom* room = gid == p.game ? nullptr : hub_.find_room(gid);
+        if (room && room->game().live() && room->game().record().time.kind == TimeControl::Realtime) return true;
+    }
+    return false;
+}
+
+// Free: not paused, not playing (here or in another real-time game), and
+// here (a socket open with the seat's browser token), so that nobody is
+// paired to lose on time while away or busy.
 void ArenaRoom::pair(std::int64_t now) {
     std::vector<tournament::FreePlayer> free;
     int rank = 0;
     for (const Player* p : ranked()) {
         ++rank;
-        if (p->rec.paused || !p->game.empty() || hub_.peers_of(p->rec.token).empty()) continue;
+        if (p->rec.paused || !p->game.empty() || hub_.peers_of(p->rec.token).empty() || playing_elsewhere(*p)) continue;
         free.push_back({p->rec.account, rank, p->last_opponent});
     }
     if (free.size() < 2) return;

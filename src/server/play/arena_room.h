@@ -79,6 +79,8 @@ private:
     std::vector<const Player*> ranked() const;
     void count(const GameRecord& g);
     void pair(std::int64_t now);
+    // Playing a real-time game outside this arena (its clock runs: not free).
+    bool playing_elsewhere(const Player& p) const;
     void start_game(Player& white, Player& black, std::int64_t now);
     void save_status(std::string status);
 
