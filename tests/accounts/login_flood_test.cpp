@@ -133,8 +133,11 @@ TEST_F(LoginFloodTest, ALoggedInPlayerIsAnsweredWhileTheHashWorkerIsBusyAndANewA
     // One hash per address in turn; the new address after the first of each.
     EXPECT_EQ(order(), (std::vector<std::string>{"me", "holder", "10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.1",
                                                  "10.0.0.2", "10.0.0.1", "10.0.0.2"}));
-    for (const Answer& a : answers_)
-        if (a.who != "me") EXPECT_EQ(a.a.status, 401) << a.who;
+    for (const Answer& a : answers_) {
+        if (a.who != "me") {
+            EXPECT_EQ(a.a.status, 401) << a.who;
+        }
+    }
 }
 
 TEST_F(LoginFloodTest, LogInsAreFairPerAccountAsWellAsPerAddress) {

@@ -68,6 +68,17 @@ void init_sodium() {
     if (!ok) throw std::runtime_error("libsodium could not be initialised");
 }
 
+// N random bytes from the system's source, base64url without padding.
+template <std::size_t N>
+std::string random_base64url() {
+    init_sodium();
+    unsigned char raw[N];
+    randombytes_buf(raw, sizeof raw);
+    char out[sodium_base64_ENCODED_LEN(N, sodium_base64_VARIANT_URLSAFE_NO_PADDING)];
+    sodium_bin2base64(out, sizeof out, raw, sizeof raw, sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+    return out;
+}
+
 }  // namespace
 
 std::optional<std::string_view> check_username(std::string_view name) {
@@ -155,14 +166,7 @@ bool needs_rehash(const std::string& stored, const HashCost& cost) {
     return crypto_pwhash_str_needs_rehash(stored.c_str(), cost.ops, cost.mem_bytes) == 1;
 }
 
-std::string random_id() {
-    init_sodium();
-    unsigned char raw[16];
-    randombytes_buf(raw, sizeof raw);
-    char out[sodium_base64_ENCODED_LEN(sizeof raw, sodium_base64_VARIANT_URLSAFE_NO_PADDING)];
-    sodium_bin2base64(out, sizeof out, raw, sizeof raw, sodium_base64_VARIANT_URLSAFE_NO_PADDING);
-    return out;
-}
+std::string random_id() { return random_base64url<16>(); }
 
 std::string keyed_mac(std::string_view key_material, std::string_view message) {
     init_sodium();
@@ -181,14 +185,7 @@ std::string keyed_mac(std::string_view key_material, std::string_view message) {
     return out;
 }
 
-std::string new_secret() {
-    init_sodium();
-    unsigned char raw[32];
-    randombytes_buf(raw, sizeof raw);
-    char out[sodium_base64_ENCODED_LEN(sizeof raw, sodium_base64_VARIANT_URLSAFE_NO_PADDING)];
-    sodium_bin2base64(out, sizeof out, raw, sizeof raw, sodium_base64_VARIANT_URLSAFE_NO_PADDING);
-    return out;
-}
+std::string new_secret() { return random_base64url<32>(); }
 
 std::string secret_hash(std::string_view secret) {
     init_sodium();
