@@ -301,4 +301,101 @@ TEST_F(StoreTest, LeaderboardListsActiveEstablishedLivePlayersBestFirst) {
     EXPECT_EQ(store_->leaderboard("chess", "blitz", 5000, 110, 1).size(), 1u);
 }
 
+// A rate function for record_puzzle_attempt: +delta from the stored rating
+// (1500 when none), one more puzzle; counts its calls.
+PuzzleRate plus(double delta, int* calls = nullptr) {
+    return [=](const std::optional<PuzzleRatingRecord>& stored) {
+        if (calls) ++*calls;
+        PuzzleRatingRecord r = stored.value_or(PuzzleRatingRecord{});
+        r.rating += delta, r.deviation -= 10, r.puzzles += 1, r.last_at = 7000;
+        return r;
+    };
+}
+
+TEST_F(StoreTest, APuzzleIsRatedOncePerAccountAndTheRatingIsPerGame) {
+    const std::int64_t ann = add("Ann"), bob = add("Bob");
+    auto rated = [&](std::int64_t who, const std::string& id, const std::string& variant, double delta) {
+        PuzzleAttemptRecord a{who, id, variant, delta > 0 ? "solved" : "failed", 6000};
+        PuzzleRatingRecord base;
+        base.account_id = who, base.variant = variant;
+        return store_->record_puzzle_attempt(a, [&](const std::optional<PuzzleRatingRecord>& stored) {
+            return plus(delta)(stored ? stored : std::optional(base));
+        });
+    };
+    EXPECT_FALSE(store_->puzzle_rating(ann, "chess"));
+    const auto first = rated(ann, "c1", "chess", 100);
+    ASSERT_TRUE(first);
+    EXPECT_FALSE(first->before);
+    EXPECT_NEAR(first->after.rating, 1600, 1e-9);
+    const auto second = rated(ann, "c2", "chess", -30);
+    ASSERT_TRUE(second && second->before);
+    EXPECT_NEAR(second->before->rating, 1600, 1e-9);
+    EXPECT_NEAR(second->after.rating, 1570, 1e-9);
+    // The same puzzle again: nothing written.
+    EXPECT_FALSE(rated(ann, "c1", "chess", 500));
+    const auto stored = store_->puzzle_rating(ann, "chess");
+    ASSERT_TRUE(stored);
+    EXPECT_NEAR(stored->rating, 1570, 1e-9);
+    EXPECT_NEAR(stored->deviation, 480, 1e-9);
+    EXPECT_EQ(stored->puzzles, 2);
+    EXPECT_EQ(stored->last_at, 7000);
+    // Another game and another account: their own ratings and attempts.
+    ASSERT_TRUE(rated(ann, "a1", "alice", -200));
+    ASSERT_TRUE(rated(bob, "c1", "chess", 10));
+    EXPECT_EQ(store_->attempted_puzzles(ann, "chess"), (std::vector<std::string>{"c1", "c2"}));
+    EXPECT_EQ(store_->attempted_puzzles(ann, "alice"), (std::vector<std::string>{"a1"}));
+    EXPECT_EQ(store_->attempted_puzzles(bob, "chess"), (std::vector<std::string>{"c1"}));
+    const auto all = store_->puzzle_ratings(ann);
+    ASSERT_EQ(all.size(), 2u);
+    EXPECT_EQ(all[0].variant, "alice");
+    EXPECT_NEAR(all[0].rating, 1300, 1e-9);
+    EXPECT_NEAR(store_->puzzle_rating(bob, "chess")->rating, 1510, 1e-9);
+    // Kept across reopening (the migration runs once).
+    store_.reset();
+    store_ = open_account_store(url_);
+    EXPECT_NEAR(store_->puzzle_rating(ann, "chess")->rating, 1570, 1e-9);
+    EXPECT_FALSE(rated(ann, "c2", "chess", 1));
+}
+
+#ifdef ECHECS_POSTGRES
+// Two servers on one database rating the same account at once: the attempt
+// whose rating changed under it reads it again, so neither update is lost.
+TEST_F(StoreTest, APuzzleRatingChangedMeanwhileIsReadAgain) {
+    const std::int64_t ann = add("Ann");
+    ASSERT_TRUE(store_->record_puzzle_attempt({ann, "c1", "chess", "solved", 1}, plus(100)));
+    auto other = open_account_store(url_);
+    int calls = 0;
+    const auto w = store_->record_puzzle_attempt(
+        {ann, "c2", "chess", "solved", 2}, [&](const std::optional<PuzzleRatingRecord>& stored) {
+            // The other server's attempt lands between this read and write.
+            if (calls == 0) {
+                EXPECT_TRUE(other->record_puzzle_attempt({ann, "c3", "chess", "solved", 2}, plus(5)));
+            }
+            return plus(10, &calls)(stored);
+        });
+    ASSERT_TRUE(w);
+    EXPECT_EQ(calls, 2);
+    EXPECT_NEAR(w->before->rating, 1605, 1e-9);
+    EXPECT_NEAR(store_->puzzle_rating(ann, "chess")->rating, 1615, 1e-9);
+    EXPECT_EQ(store_->puzzle_rating(ann, "chess")->puzzles, 3);
+}
+#else
+// A database of schema 3 (before the puzzle ratings) gains their tables,
+// its accounts kept.
+TEST_F(StoreTest, SchemaThreeGainsThePuzzleTables) {
+    const std::int64_t ann = add("Ann");
+    store_.reset();
+    {
+        SQLite::Database db(url_, SQLite::OPEN_READWRITE);
+        db.exec("DROP TABLE account_puzzle_attempts");
+        db.exec("DROP TABLE account_puzzle_ratings");
+        db.exec("UPDATE accounts_schema SET version = 3");
+    }
+    store_ = open_account_store(url_);
+    EXPECT_EQ(store_->schema_version(), ACCOUNTS_SCHEMA_VERSION);
+    EXPECT_TRUE(store_->find_account("Ann"));
+    EXPECT_TRUE(store_->record_puzzle_attempt({ann, "c1", "chess", "solved", 1}, plus(1)));
+}
+#endif
+
 }  // namespace

@@ -2,10 +2,12 @@
 // the solver's moves (the server's own solution, read from its answer), the
 // replies played by the server, the rating raised and kept by the browser
 // across a reload; in French, a chess puzzle failed by a wrong move made by
-// hand on the board, the rating lowered and the solution shown.
+// hand on the board, the rating lowered and the solution shown; a
+// logged-in player rated by the server (nothing kept by the browser), the
+// rating shown again on the profile.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, closeAll, newPlayer, screenshot, useServerAndBrowser } from './lib.mjs';
+import { clickMove, closeAll, newPlayer, screenshot, signUp, uniqueName, useServerAndBrowser } from './lib.mjs';
 
 const env = useServerAndBrowser();
 const WAIT = 30000;
@@ -95,5 +97,37 @@ test('puzzles: a wrong move by hand fails the puzzle (in French), the solution s
     assert.deepEqual(page.errors, []);
   } finally {
     await closeAll(bea);
+  }
+});
+
+test('puzzles: a logged-in player is rated by the server and sees it on the profile', { timeout: 150000 }, async () => {
+  const cat = await newPlayer(env.browser, env.server.url);
+  try {
+    const page = cat.page;
+    const name = uniqueName('Puz');
+    await signUp(page, name, 'a fine passphrase 42');
+    const puzzle = await openPuzzle(page, () => page.goto('/puzzles?variant=chess'));
+    await page.locator('[data-role="puzzle-rating"][data-source="account"]').waitFor({ timeout: WAIT });
+    assert.equal(await ratingOf(page), 1500, 'a new account starts at 1500');
+    const input = page.locator('.puzzles-page .san-input');
+    for (let i = 0; i < puzzle.solution.length; i += 2) {
+      await input.fill(puzzle.solution[i]);
+      await input.press('Enter');
+      if (i + 1 < puzzle.solution.length) await page.locator(`.puzzles-page[data-ply="${i + 2}"]`).waitFor({ timeout: WAIT });
+    }
+    await page.locator('.puzzles-page[data-result="solved"]').waitFor({ timeout: WAIT });
+    const after = await ratingOf(page);
+    assert.ok(after > 1500, `a solved puzzle raises the account's rating (${after})`);
+    // the server's, not the browser's
+    assert.equal(await page.evaluate(() => localStorage.getItem('echecs.puzzleRating.chess')), null);
+    const me = await page.evaluate(async () => (await fetch('/api/account')).json());
+    assert.equal(me.puzzle_ratings.chess.rating, after);
+    assert.equal(me.puzzle_ratings.chess.puzzles, 1);
+    await page.goto(`/@/${name}`);
+    await page.locator('[data-role="puzzle-ratings"] tr[data-variant="chess"]', { hasText: String(after) }).waitFor({ timeout: WAIT });
+    await screenshot(page, 'puzzles-profile');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await closeAll(cat);
   }
 });

@@ -1,5 +1,6 @@
 // The whole server on PostgreSQL: a game played over sockets survives a
-// restart of the server (label `postgres`, like the storage tests).
+// restart of the server, as do the accounts' ratings, the puzzle rating too
+// (label `postgres`, like the storage tests).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -108,6 +109,7 @@ TEST(ServerOnPostgres, RatedGameAndAccountsSurviveARestart) {
     }
     std::string game;
     Player ann, bob;
+    int puzzle_rating = 0;
     const FirstGame want = first_game_ratings(0);  // Black mates
     {
         RunningServer srv;
@@ -129,6 +131,18 @@ TEST(ServerOnPostgres, RatedGameAndAccountsSurviveARestart) {
         }
         json end = w.state_where(game, [](const json& s) { return !s["rating_diff"].is_null(); });
         EXPECT_EQ(end["rating_diff"]["black"], std::lround(want.black) - 1500);
+        // A puzzle solved: Ann's puzzle rating (accounts migration 4) stored.
+        const json puzzle =
+            account_call(srv.port(), http::verb::get, "/api/puzzles/next?variant=alice", nullptr, ann).j();
+        ASSERT_TRUE(puzzle.contains("solution")) << puzzle.dump();
+        json mine = json::array();
+        for (std::size_t i = 0; i < puzzle["solution"].size(); i += 2) mine.push_back(puzzle["solution"][i]);
+        const json solved =
+            account_call(srv.port(), http::verb::post, "/api/puzzles/" + puzzle["id"].get<std::string>() + "/attempt",
+                         {{"moves", mine}}, ann)
+                .j();
+        EXPECT_EQ(solved["rated"], true) << solved.dump();
+        puzzle_rating = int(std::lround(solved["player"]["rating"].get<double>()));
     }
     RunningServer srv;
     json p = profile(srv.port(), "annlee");
@@ -138,7 +152,10 @@ TEST(ServerOnPostgres, RatedGameAndAccountsSurviveARestart) {
     EXPECT_EQ(g["rated"], true);
     EXPECT_EQ(g["rating_diff"]["white"], std::lround(want.white) - 1500);
     EXPECT_EQ(g["players"]["black"]["name"], "BobK");
-    EXPECT_EQ(account_call(srv.port(), http::verb::get, "/api/account", nullptr, ann).status, 200);
+    const HttpResult me = account_call(srv.port(), http::verb::get, "/api/account", nullptr, ann);
+    EXPECT_EQ(me.status, 200);
+    EXPECT_EQ(me.j()["puzzle_ratings"]["alice"]["rating"], puzzle_rating) << me.body;
+    EXPECT_EQ(me.j()["puzzle_ratings"]["alice"]["puzzles"], 1) << me.body;
     json list = http_request(srv.port(), http::verb::get, "/api/users/BobK/games").j();
     ASSERT_EQ(list["games"].size(), 1u);
     EXPECT_EQ(list["games"][0]["result"], "win");

@@ -6,15 +6,21 @@
 import type { Variant } from './fen.js';
 import { ApiError, http } from './api.js';
 import { games } from './games.js';
+import type { PuzzleRatingEntry } from './puzzle-rating.js';
 
 export const SPEEDS = ['bullet', 'blitz', 'rapid', 'classical', 'correspondence'] as const;
 export type Speed = (typeof SPEEDS)[number];
 /** The games played rated, from the server's table. */
 export const ratedVariants = (): Variant[] => games().filter(g => g.rated).map(g => g.name);
 
+/** The puzzle rating in each game (docs/API.md "Puzzles"). */
+export type PuzzleRatings = Partial<Record<Variant, PuzzleRatingEntry>>;
+
 export interface Me {
   username: string;
   created_at: number;
+  /** The trainer's rating in each game, stored with the account (absent until asked of the server). */
+  puzzle_ratings?: PuzzleRatings;
 }
 
 export interface RatingEntry {
@@ -35,6 +41,7 @@ export interface Profile {
   created_at: number;
   ratings: Partial<Record<Variant, Partial<Record<Speed, RatingEntry>>>>;
   history: Partial<Record<Variant, Partial<Record<Speed, HistoryPoint[]>>>>;
+  puzzle_ratings?: PuzzleRatings;
   counts: { all: number; rated: number; win: number; loss: number; draw: number };
 }
 

@@ -116,6 +116,8 @@ export interface Puzzle {
   solution: string[];
   themes: string[];
   rating: number;
+  /** For a logged-in player: they have finished this puzzle before (an attempt will not be rated). */
+  attempted?: boolean;
 }
 
 /** The solver's Glicko-2 puzzle rating in one game, as the server computes it and the browser keeps it. */
@@ -134,6 +136,10 @@ export interface PuzzleAttempt {
   solution?: string[];
   player?: PuzzlePlayer;
   rating_diff?: number;
+  /** A logged-in player's finished attempt: whether it moved the account's rating (only the first at a puzzle does). */
+  rated?: boolean;
+  /** With `rated`: the puzzles the account has rated in this game. */
+  puzzles?: number;
 }
 
 /** A player's place in a tournament, as a profile's list gives it: rank, score, results in order ("WWL"). */

@@ -1,5 +1,6 @@
 #include "server/accounts/account_http.h"
 
+#include "server/accounts/puzzle_ratings.h"
 #include "server/accounts/speed.h"
 
 namespace echecs::server::accounts {
@@ -138,6 +139,8 @@ std::string device_set_cookie(const std::string& value, std::int64_t max_age_s, 
     return std::string(DEVICE_COOKIE) + "=" + value + "; Max-Age=" + std::to_string(max_age_s) +
            "; Path=/api/login; HttpOnly; SameSite=Lax" + (tls ? "; Secure" : "");
 }
+
+HttpAnswer guarded_answer(const std::function<HttpAnswer()>& f) { return guarded(f); }
 
 HttpAnswer error_answer(const AccountError& e) {
     return HttpAnswer{http_status(e), error_body(e), "", retry_after_seconds(e), 0, ""};
@@ -289,7 +292,10 @@ HttpAnswer http_delete_account(Accounts& a, const HttpIn& in) { return run_stage
 HttpAnswer http_me(Accounts& a, const HttpIn& in) {
     return guarded([&] {
         const Me me = a.who_am_i(secret_of(in));
-        return HttpAnswer{200, {{"username", me.username}, {"created_at", me.created_at}}, "", 0, me.account_id, ""};
+        json body = {{"username", me.username},
+                     {"created_at", me.created_at},
+                     {"puzzle_ratings", puzzle_ratings_json(a.store(), me.account_id, a.options().glicko)}};
+        return HttpAnswer{200, std::move(body), "", 0, me.account_id, ""};
     });
 }
 

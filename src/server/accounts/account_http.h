@@ -94,7 +94,7 @@ HttpAnswer http_log_out(Accounts& a, const HttpIn& in);
 HttpAnswer http_change_password(Accounts& a, const HttpIn& in);
 // DELETE /api/account {"password"} -> 200 {"ok": true}, cookie cleared.
 HttpAnswer http_delete_account(Accounts& a, const HttpIn& in);
-// GET /api/account -> 200 {"username","created_at"}, 401 when not logged in.
+// GET /api/account -> 200 {"username","created_at","puzzle_ratings"}, 401 when not logged in.
 HttpAnswer http_me(Accounts& a, const HttpIn& in);
 // GET /api/users/<name> -> the profile, 404 user_not_found.
 HttpAnswer http_user(Accounts& a, const HttpIn& in);
@@ -105,5 +105,8 @@ HttpAnswer http_leaderboard(Accounts& a, const HttpIn& in);
 
 // An error as an answer (with Retry-After for rate limits).
 HttpAnswer error_answer(const AccountError& e);
+// f's answer, or its error's (AccountError as itself, StoreError as
+// storage_failed, anything else as internal).
+HttpAnswer guarded_answer(const std::function<HttpAnswer()>& f);
 
 }  // namespace echecs::server::accounts

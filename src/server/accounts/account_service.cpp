@@ -53,6 +53,13 @@ bool hashes_a_password(Endpoint e) {
     return true;
 }
 
+// A request the queue refused (enqueue's reason).
+AccountError refusal(Reason why) {
+    if (why == Reason::too_many_requests)
+        return rate_limited(Reason::too_many_requests, "too many account requests from this address at once", 1000);
+    return ApiError(why, "the accounts service is busy: try again", "", {{"retry_after", 1}});
+}
+
 HttpAnswer busy(std::int64_t retry_after_s, const char* message) {
     return error_answer(ApiError(Reason::accounts_busy, message, "", {{"retry_after", retry_after_s}}));
 }
@@ -386,13 +393,27 @@ void AccountService::handle(Endpoint e, HttpIn in, std::function<void(HttpAnswer
         });
     };
     Reason why = Reason::internal;
-    if (!enqueue(std::move(job), true, hashes, &why)) {
-        const AccountError err =
-            why == Reason::too_many_requests
-                ? rate_limited(Reason::too_many_requests, "too many account requests from this address at once", 1000)
-                : ApiError(why, "the accounts service is busy: try again", "", {{"retry_after", 1}});
-        deliver([shared_done, err] { (*shared_done)(error_answer(err)); });
-    }
+    if (!enqueue(std::move(job), true, hashes, &why))
+        deliver([shared_done, err = refusal(why)] { (*shared_done)(error_answer(err)); });
+}
+
+void AccountService::request(std::string client, std::function<HttpAnswer(Accounts&)> run,
+                             std::function<void(HttpAnswer)> done) {
+    auto shared_done = std::make_shared<std::function<void(HttpAnswer)>>(std::move(done));
+    Job job;
+    job.client = client;
+    job.run = [this, run = std::move(run), shared_done](Accounts& a) {
+        HttpAnswer answer = guarded_answer([&] { return run(a); });
+        deliver([shared_done, answer = std::move(answer)]() mutable { (*shared_done)(std::move(answer)); });
+    };
+    job.refuse = [this, shared_done] {
+        deliver([shared_done] {
+            (*shared_done)(error_answer(ApiError(Reason::accounts_stopping, "the server is stopping: try again")));
+        });
+    };
+    Reason why = Reason::internal;
+    if (!enqueue(std::move(job), true, false, &why))
+        deliver([shared_done, err = refusal(why)] { (*shared_done)(error_answer(err)); });
 }
 
 void AccountService::record_result(GameEnd game, ResultDone done) {

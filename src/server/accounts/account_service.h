@@ -67,6 +67,11 @@ public:
     // An HTTP endpoint (account_http.h); `done` gets the answer exactly once
     // (503 accounts_busy / 429 too_many_requests at once when the queue is full).
     void handle(Endpoint e, HttpIn in, std::function<void(HttpAnswer)> done);
+    // Another route's own work on the accounts (the puzzles' ratings),
+    // queued and bounded as handle()'s requests that hash no password:
+    // `run` on the accounts thread (its errors answered as errors), `done`
+    // as for handle().
+    void request(std::string client, std::function<HttpAnswer(Accounts&)> run, std::function<void(HttpAnswer)> done);
 
     // The server's own jobs below run before any waiting HTTP request (a
     // seat or a result never waits behind a queue of password hashes) and

@@ -90,6 +90,31 @@ ALTER TABLE account_games ADD COLUMN is_private {BOOL} NOT NULL DEFAULT {FALSE};
 ALTER TABLE accounts ADD COLUMN name_skeleton TEXT NOT NULL DEFAULT '';
 CREATE INDEX accounts_name_skeleton ON accounts(name_skeleton);
 )sql",
+    // 4: the puzzle rating of each account in each game, and each account's
+    // first finished attempt at a puzzle (the one rated: docs/PUZZLES.md).
+    R"sql(
+CREATE TABLE account_puzzle_ratings (
+  account_id {INT} NOT NULL REFERENCES accounts(id),
+  variant TEXT NOT NULL,
+  rating {REAL} NOT NULL,
+  deviation {REAL} NOT NULL,
+  volatility {REAL} NOT NULL,
+  puzzles {INT} NOT NULL,
+  last_at {INT} NOT NULL,
+  PRIMARY KEY (account_id, variant)
+);
+CREATE TABLE account_puzzle_attempts (
+  account_id {INT} NOT NULL REFERENCES accounts(id),
+  puzzle_id TEXT NOT NULL,
+  variant TEXT NOT NULL,
+  result TEXT NOT NULL,
+  at {INT} NOT NULL,
+  rating_before {REAL} NOT NULL,
+  rating_after {REAL} NOT NULL,
+  PRIMARY KEY (account_id, puzzle_id)
+);
+CREATE INDEX account_puzzle_attempts_variant ON account_puzzle_attempts(account_id, variant);
+)sql",
 };
 
 // Runs f in a write transaction: committed whole, or rolled back and rethrown.
@@ -125,6 +150,11 @@ const char* const GAME_COLUMNS =
 PlayerGame game_of(const SqlRow& r) {
     return {r.s(0), r.i(1), r.s(2), r.s(3),  r.s(4),  r.i(5) != 0, r.s(6),
             r.i(7), r.i(8), r.s(9), r.d(10), r.d(11), r.b(12)};
+}
+
+const char* const PUZZLE_RATING_COLUMNS = "account_id, variant, rating, deviation, volatility, puzzles, last_at";
+PuzzleRatingRecord puzzle_rating_of(const SqlRow& r) {
+    return {r.i(0), r.s(1), r.d(2), r.d(3), r.d(4), int(r.i(5)), r.i(6)};
 }
 
 class SqlAccountStore final : public AccountStore {
@@ -340,6 +370,75 @@ public:
                  {variant, speed, active_since, max_deviation, std::int64_t(limit)}))
             out.push_back({r.i(0), r.s(1), r.d(2), r.d(3), int(r.i(4))});
         return out;
+    }
+
+    std::vector<PuzzleRatingRecord> puzzle_ratings(std::int64_t account_id) override {
+        std::vector<PuzzleRatingRecord> out;
+        for (const SqlRow& r : db_->query(std::string("SELECT ") + PUZZLE_RATING_COLUMNS +
+                                              " FROM account_puzzle_ratings WHERE account_id = ? ORDER BY variant",
+                                          {account_id}))
+            out.push_back(puzzle_rating_of(r));
+        return out;
+    }
+    std::optional<PuzzleRatingRecord> puzzle_rating(std::int64_t account_id, const std::string& variant) override {
+        const auto rows = db_->query(std::string("SELECT ") + PUZZLE_RATING_COLUMNS +
+                                         " FROM account_puzzle_ratings WHERE account_id = ? AND variant = ?",
+                                     {account_id, variant});
+        if (rows.empty()) return std::nullopt;
+        return puzzle_rating_of(rows[0]);
+    }
+    std::vector<std::string> attempted_puzzles(std::int64_t account_id, const std::string& variant) override {
+        std::vector<std::string> out;
+        for (const SqlRow& r : db_->query("SELECT puzzle_id FROM account_puzzle_attempts WHERE account_id = ? AND "
+                                          "variant = ? ORDER BY puzzle_id",
+                                          {account_id, variant}))
+            out.push_back(r.s(0));
+        return out;
+    }
+    std::optional<PuzzleWrite> record_puzzle_attempt(const PuzzleAttemptRecord& a, const PuzzleRate& rate) override {
+        // The rating is written only if it is still the one read (its count
+        // of puzzles, under the row's lock): a lost race writes nothing and
+        // reads again. The attempt's key makes a puzzle rated once.
+        enum class Step { Written, Already, Again };
+        for (int tries = 0; tries < 10; ++tries) {
+            PuzzleWrite w;
+            Step step;
+            try {
+                step = transaction(*db_, [&] {
+                    if (!db_->query("SELECT 1 FROM account_puzzle_attempts WHERE account_id = ? AND puzzle_id = ?",
+                                    {a.account_id, a.puzzle_id})
+                             .empty())
+                        return Step::Already;
+                    w.before = puzzle_rating(a.account_id, a.variant);
+                    w.after = rate(w.before);
+                    const PuzzleRatingRecord& r = w.after;
+                    const std::int64_t changed =
+                        w.before
+                            ? db_->exec(
+                                  "UPDATE account_puzzle_ratings SET rating = ?, deviation = ?, volatility = ?, "
+                                  "puzzles = ?, last_at = ? WHERE account_id = ? AND variant = ? AND puzzles = ?",
+                                  {r.rating, r.deviation, r.volatility, std::int64_t(r.puzzles), r.last_at,
+                                   a.account_id, a.variant, std::int64_t(w.before->puzzles)})
+                            : db_->exec(std::string("INSERT INTO account_puzzle_ratings (") + PUZZLE_RATING_COLUMNS +
+                                            ") VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, variant) "
+                                            "DO NOTHING",
+                                        {a.account_id, a.variant, r.rating, r.deviation, r.volatility,
+                                         std::int64_t(r.puzzles), r.last_at});
+                    if (changed == 0) return Step::Again;  // nothing written: the commit is empty
+                    db_->query(
+                        "INSERT INTO account_puzzle_attempts (account_id, puzzle_id, variant, result, at, "
+                        "rating_before, rating_after) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        {a.account_id, a.puzzle_id, a.variant, a.result, a.at,
+                         w.before ? w.before->rating : w.after.rating, w.after.rating});
+                    return Step::Written;
+                });
+            } catch (const UniqueViolation&) {
+                return std::nullopt;  // another connection recorded this attempt meanwhile
+            }
+            if (step == Step::Already) return std::nullopt;
+            if (step == Step::Written) return w;
+        }
+        throw StoreError("the puzzle rating kept changing under this attempt");
     }
 
 private:

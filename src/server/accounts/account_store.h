@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -91,6 +92,32 @@ struct GameQuery {
     int limit = 20;
 };
 
+// An account's puzzle rating in one game (docs/PUZZLES.md "Rating").
+struct PuzzleRatingRecord {
+    std::int64_t account_id = 0;
+    std::string variant;  // chess | alice | avalanche
+    double rating = 1500, deviation = 500, volatility = 0.09;
+    int puzzles = 0;           // puzzles rated in this game
+    std::int64_t last_at = 0;  // epoch ms of the last rated attempt (the rating period's start)
+};
+
+// An account's first finished attempt at a puzzle (the only one rated).
+struct PuzzleAttemptRecord {
+    std::int64_t account_id = 0;
+    std::string puzzle_id, variant;
+    std::string result;   // solved | failed
+    std::int64_t at = 0;  // epoch ms
+};
+
+// What record_puzzle_attempt wrote: the rating before (nullopt: none stored
+// yet) and after.
+struct PuzzleWrite {
+    std::optional<PuzzleRatingRecord> before;
+    PuzzleRatingRecord after;
+};
+// The new rating from the stored one (nullopt: none yet).
+using PuzzleRate = std::function<PuzzleRatingRecord(const std::optional<PuzzleRatingRecord>& stored)>;
+
 struct GameCounts {
     int all = 0, rated = 0, win = 0, loss = 0, draw = 0;
 };
@@ -154,6 +181,17 @@ public:
     // and a deviation at most `max_deviation`.
     virtual std::vector<LeaderboardRow> leaderboard(const std::string& variant, const std::string& speed,
                                                     std::int64_t active_since, double max_deviation, int limit) = 0;
+
+    // Puzzle ratings, by game.
+    virtual std::vector<PuzzleRatingRecord> puzzle_ratings(std::int64_t account_id) = 0;
+    virtual std::optional<PuzzleRatingRecord> puzzle_rating(std::int64_t account_id, const std::string& variant) = 0;
+    // The ids of the puzzles of `variant` the account has finished.
+    virtual std::vector<std::string> attempted_puzzles(std::int64_t account_id, const std::string& variant) = 0;
+    // The attempt and the rating `rate` makes of the stored one, in one
+    // transaction; nullopt, nothing written, when the account has already
+    // finished this puzzle. `rate` runs again when another connection (a
+    // second server on the same PostgreSQL) rated the account meanwhile.
+    virtual std::optional<PuzzleWrite> record_puzzle_attempt(const PuzzleAttemptRecord& a, const PuzzleRate& rate) = 0;
 };
 
 // "postgresql://..." or "postgres://...": PostgreSQL; anything else is a
@@ -163,6 +201,6 @@ std::unique_ptr<AccountStore> open_account_store(const std::string& url);
 std::unique_ptr<AccountStore> open_sqlite_account_store(const std::string& path);
 std::unique_ptr<AccountStore> open_postgres_account_store(const std::string& url);
 
-inline constexpr int ACCOUNTS_SCHEMA_VERSION = 3;
+inline constexpr int ACCOUNTS_SCHEMA_VERSION = 4;
 
 }  // namespace echecs::server::accounts

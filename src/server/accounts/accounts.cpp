@@ -8,6 +8,7 @@
 #include <map>
 
 #include "core/vocabulary.h"
+#include "server/accounts/puzzle_ratings.h"
 #include "server/accounts/speed.h"
 
 namespace echecs::server::accounts {
@@ -366,6 +367,7 @@ json Accounts::profile(const std::string& username) {
             {"created_at", a->created_at},
             {"ratings", ratings},
             {"history", history},
+            {"puzzle_ratings", puzzle_ratings_json(*store_, a->id, options_.glicko)},
             {"counts", {{"all", c.all}, {"rated", c.rated}, {"win", c.win}, {"loss", c.loss}, {"draw", c.draw}}}};
 }
 

@@ -213,6 +213,7 @@ public:
     int sweep();
     const AccountsOptions& options() const { return options_; }
     AccountStore& store() { return *store_; }
+    std::int64_t now() const { return clock_(); }  // epoch ms, by the clock given
 
 private:
     SessionInfo open_session(const AccountRecord& a);
@@ -224,7 +225,6 @@ private:
     OwnerPlan owner_prepare(const std::string& secret, const std::string& password, const char* field);
     // A wrong password counts as a failed log-in of the account.
     void owner_check(const OwnerPlan& p);
-    std::int64_t now() const { return clock_(); }
 
     std::unique_ptr<AccountStore> store_;
     AccountsOptions options_;

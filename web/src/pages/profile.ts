@@ -1,5 +1,6 @@
 // A player's profile, /@/<name>: ratings per game x speed (provisional ones
-// marked "?"), a rating graph per category played, and the finished games,
+// marked "?"), the puzzle rating per game, a rating graph per category
+// played, and the finished games,
 // newest first, each linking to its page; the tournaments joined
 // (profile-tournaments.ts). On one's own profile, the "your turn" list too
 // (the account's games from every browser).
@@ -14,7 +15,7 @@ import { ratingChart } from '../rating-chart.js';
 import { yourTurnPanel } from './your-turn-panel.js';
 import { profileTournaments } from './profile-tournaments.js';
 import { ratedVariants } from '../account-api.js';
-import { variantKey } from '../games.js';
+import { games, variantKey } from '../games.js';
 
 /** The slot of the "your turn" panel: filled while the profile is the user's own. */
 function ownTurns(name: string): { element: HTMLElement; destroy: () => void } {
@@ -67,6 +68,23 @@ function ratingsTable(p: Profile): HTMLElement {
     ),
   );
   return el('div', { class: 'table-scroll' }, el('table', { class: 'ratings-table' }, el('thead', {}, head), el('tbody', {}, ...rows)));
+}
+
+/** The trainer's rating in each game where the player has rated a puzzle. */
+function puzzleRatingsTable(p: Profile): HTMLElement {
+  const played = games().filter(g => (p.puzzle_ratings?.[g.name]?.puzzles ?? 0) > 0);
+  if (played.length === 0) return el('p', { class: 'empty' }, t('profile.noPuzzles'));
+  const rows = played.map(g => {
+    const r = p.puzzle_ratings![g.name]!;
+    const title = r.provisional ? t('profile.provisional') : t('profile.deviation', { rd: r.rd });
+    return el(
+      'tr',
+      { 'data-variant': g.name },
+      el('th', { scope: 'row' }, t(variantKey(g.name))),
+      el('td', { title }, el('span', { class: r.provisional ? 'rating provisional' : 'rating' }, ratingText(r)), el('span', { class: 'games-count' }, tn('profile.puzzles', r.puzzles))),
+    );
+  });
+  return el('div', { class: 'table-scroll' }, el('table', { class: 'ratings-table puzzle-ratings' }, el('tbody', {}, ...rows)));
 }
 
 function charts(p: Profile): HTMLElement | null {
@@ -132,6 +150,7 @@ export function profilePage(root: HTMLElement, name: string): () => void {
           el('p', { 'data-role': 'counts' }, t('profile.counts', { all: p.counts.all, rated: p.counts.rated, win: p.counts.win, loss: p.counts.loss, draw: p.counts.draw })),
         ),
         el('section', { class: 'panel', 'aria-labelledby': 'ratings-title' }, el('h2', { id: 'ratings-title' }, t('profile.ratings')), ratingsTable(p)),
+        el('section', { class: 'panel', 'aria-labelledby': 'puzzle-ratings-title', 'data-role': 'puzzle-ratings' }, el('h2', { id: 'puzzle-ratings-title' }, t('profile.puzzleRatings')), puzzleRatingsTable(p)),
         turns.element,
         charts(p) ?? '',
         profileTournaments(p.username, () => alive),

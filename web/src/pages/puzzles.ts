@@ -1,17 +1,21 @@
 // The puzzle trainer: a position of one of the three games where one move
 // wins clearly (the server's puzzles, docs/PUZZLES.md), found by hand or
 // typed; the server judges each move and answers with the opponent's reply,
-// and rates the finished puzzle (Glicko-2, one game against the puzzle). The
-// rating is this browser's, one per game, kept in localStorage: nothing
-// about it is stored on the server. Legal moves and SAN come from the server
+// and rates the finished puzzle (Glicko-2, one game against the puzzle), one
+// rating per game. A logged-in player's rating is the account's, stored by
+// the server (only the first attempt at a puzzle moves it); an anonymous
+// player's is this browser's, kept in localStorage and sent with each
+// attempt (puzzle-rating.ts). Legal moves and SAN come from the server
 // (POST /api/analysis), as on the analysis board.
 
+import { PuzzleRatings, currentUser, onUserChange, refreshUser } from '../account-api.js';
 import { AnalysisResult, api, Puzzle, PuzzleAttempt, PuzzlePlayer } from '../api.js';
 import { BoardView } from '../board.js';
 import { clear, el } from '../dom.js';
 import { errorText } from '../errors.js';
 import { Variant, parseFen } from '../fen.js';
 import { Key, t } from '../i18n.js';
+import { accountEntry, isAccountAnswer, puzzleRatingText, ratingDiffText } from '../puzzle-rating.js';
 import { moveInputBox, playTyped } from '../typed-move.js';
 import { showSan } from './game-parts.js';
 import { variantKey, variantOr, variantSelect } from '../games.js';
@@ -62,6 +66,8 @@ export function puzzlesPage(root: HTMLElement, q: URLSearchParams): () => void {
   let board: BoardView | null = null;
   let seq = 0;
   let destroyed = false;
+  /** The account's ratings (logged in), as the server last gave them. */
+  let accountRatings: PuzzleRatings = currentUser()?.puzzle_ratings ?? {};
 
   const page = el('div', { class: 'analysis-page puzzles-page' });
   const boardHost = el('div', { class: 'game-board' });
@@ -69,6 +75,7 @@ export function puzzlesPage(root: HTMLElement, q: URLSearchParams): () => void {
   const thumb = el('div', { class: 'alice-thumb', hidden: '' });
   const variantSel = variantSelect(variant);
   const ratingLine = el('p', { class: 'puzzle-rating', 'data-role': 'puzzle-rating' });
+  const ratingNote = el('p', { class: 'hint', 'data-role': 'puzzle-rating-note' });
   const status = el('p', { class: 'puzzle-status', 'data-role': 'puzzle-status', 'aria-live': 'polite' });
   const solutionLine = el('p', { class: 'puzzle-solution', 'data-role': 'puzzle-solution', hidden: '' });
   const themes = el('p', { class: 'puzzle-themes', 'data-role': 'puzzle-themes', hidden: '' });
@@ -86,7 +93,7 @@ export function puzzlesPage(root: HTMLElement, q: URLSearchParams): () => void {
     solutionLine,
     themes,
     el('div', { class: 'controls' }, nextBtn, analyseLink),
-    el('p', { class: 'hint' }, t('puzzles.ratingNote')),
+    ratingNote,
   );
   const media = window.matchMedia('(max-width: 759px)');
   const onMedia = () => board?.layout();
@@ -96,10 +103,28 @@ export function puzzlesPage(root: HTMLElement, q: URLSearchParams): () => void {
   root.appendChild(page);
 
   const showRating = () => {
-    const p = storedPlayer(variant);
-    const shown = p ? `${Math.round(p.rating)}${p.provisional ? '?' : ''}` : '1500?';
-    ratingLine.textContent = t('puzzles.rating', { game: t(variantKey(variant)), rating: shown });
+    const loggedIn = currentUser() !== null;
+    const shown = puzzleRatingText(loggedIn, accountRatings[variant], storedPlayer(variant));
+    ratingLine.textContent = t(loggedIn ? 'puzzles.ratingAccount' : 'puzzles.rating', { game: t(variantKey(variant)), rating: shown });
+    ratingLine.dataset.source = loggedIn ? 'account' : 'browser';
+    ratingNote.textContent = t(loggedIn ? 'puzzles.ratingNoteAccount' : 'puzzles.ratingNote');
   };
+  /** The account's ratings asked of the server again (at load, after a log-in). */
+  const refreshRatings = () =>
+    refreshUser().then(
+      me => {
+        accountRatings = me?.puzzle_ratings ?? {};
+        if (!destroyed) showRating();
+      },
+      () => undefined,
+    );
+  const userReady = refreshRatings();
+  const offUser = onUserChange(me => {
+    // a log-in gives the name only: the ratings are asked for
+    if (me && !me.puzzle_ratings) return void refreshRatings();
+    accountRatings = me?.puzzle_ratings ?? {};
+    showRating();
+  });
 
   const solverColor = () => (puzzle ? parseFen(puzzle.fen).turn : 'white');
 
@@ -135,10 +160,14 @@ export function puzzlesPage(root: HTMLElement, q: URLSearchParams): () => void {
     finished = true;
     const solved = r.result === 'solved';
     page.dataset.result = r.result;
-    if (r.player) storePlayer(variant, r.player);
+    const entry = accountEntry(r);
+    if (entry) accountRatings[variant] = entry;
+    else if (r.player) storePlayer(variant, r.player);
+    // rated for the browser while this page thought it logged in: the session is gone
+    if (!isAccountAnswer(r) && currentUser()) void refreshRatings();
     showRating();
-    const diff = r.rating_diff === undefined ? '' : ` (${r.rating_diff >= 0 ? '+' : '−'}${Math.abs(r.rating_diff)})`;
-    status.textContent = (solved ? t('puzzles.solved') : t('puzzles.failed')) + diff;
+    const verdict = (solved ? t('puzzles.solved') : t('puzzles.failed')) + ratingDiffText(r);
+    status.textContent = r.rated === false ? `${verdict} ${t('puzzles.notRated')}` : verdict;
     status.classList.toggle('ok', solved);
     if (puzzle) {
       // the whole solution in SAN, from the server
@@ -196,13 +225,16 @@ export function puzzlesPage(root: HTMLElement, q: URLSearchParams): () => void {
     status.textContent = '';
     showRating();
     try {
-      const p = storedPlayer(variant);
+      await userReady;
+      // logged in: the server picks near the account's stored rating
+      const p = currentUser() ? null : storedPlayer(variant);
       const next = await api.puzzleNext(variant, p ? Math.round(p.rating) : undefined);
       if (my !== seq || destroyed) return;
       puzzle = next;
       page.dataset.puzzle = next.id;
       makeBoard();
-      status.textContent = t('puzzles.find', { color: t(solverColor() === 'white' ? 'color.white' : 'color.black') });
+      const find = t('puzzles.find', { color: t(solverColor() === 'white' ? 'color.white' : 'color.black') });
+      status.textContent = next.attempted ? `${find} ${t('puzzles.playedBefore')}` : find;
       await show();
     } catch (e) {
       if (my !== seq || destroyed) return;
@@ -229,6 +261,7 @@ export function puzzlesPage(root: HTMLElement, q: URLSearchParams): () => void {
   void load();
   return () => {
     destroyed = true;
+    offUser();
     media.removeEventListener('change', onMedia);
     board?.destroy();
   };
