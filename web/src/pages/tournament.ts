@@ -212,7 +212,8 @@ export function tournamentPage(root: HTMLElement, id: string): () => void {
     view = v;
     title.textContent = tournamentName(v);
     document.title = `${tournamentName(v)} · ${t('app.title')}`;
-    meta.textContent = `${t(v.kind === 'swiss' ? 'tournament.swiss' : 'tournament.arena')} · ${tournamentMeta(v)}`;
+    // a Swiss's line names it already ("Swiss, 5 rounds · ...")
+    meta.textContent = v.kind === 'swiss' ? tournamentMeta(v) : `${t('tournament.arena')} · ${tournamentMeta(v)}`;
     rules.textContent = t(v.kind === 'swiss' ? 'tournament.swissRules' : 'tournament.rules');
     start.textContent = t('tournament.startAt', { date: dateTime(v.starts_at) });
     page.dataset.status = v.status;
