@@ -230,16 +230,19 @@ TEST_F(SwissRoomTest, ThreePlayersPlayThreeRoundsWithAByeEachAndARestartLosesNot
 TEST_F(SwissRoomTest, AForfeitWithdrawsTheAbsentPlayerAndALateEntryIsAbsentBefore) {
     restart([](server::ServerOptions& o) {
         SWISS_FAST(o);
-        o.first_move_ms = 10'000;  // Bob never moves: forfeited in 10 s
+        // Bob never moves: forfeited in 20 s (the others' first moves come well within it).
+        o.first_move_ms = 20'000;
     });
     Player ann = sign_up(port_, "AnnSwiss"), bob = sign_up(port_, "BobSwiss"), carl = sign_up(port_, "CarlSwiss"),
            dave = sign_up(port_, "DaveSwiss");
     const std::string t = create_swiss(ann, 3);
     join(t, ann);
     join(t, bob);
-    WsClient a(port_, ann.token), b(port_, bob.token), c(port_, carl.token), d(port_, dave.token);
+    // Each socket opened when its player joins: one left unread for long is closed by the server.
+    WsClient a(port_, ann.token);
     json pa = paired(a, t, 1, SWISS_START_WAIT);
     join(t, carl);  // late: absent in round 1
+    WsClient c(port_, carl.token);
     // If Ann has White she moves, and Bob never answers; if Black, Bob never starts.
     if (pa["color"] == "white") {
         join_until(a, pa["game"], 0, SWISS_WAIT);
@@ -265,6 +268,7 @@ TEST_F(SwissRoomTest, AForfeitWithdrawsTheAbsentPlayerAndALateEntryIsAbsentBefor
     // Dave joins during round 2; Ann wins it. Round 3: Ann met Carl, so
     // Ann-Dave, and Carl (who had none) the bye.
     join(t, dave);
+    WsClient d(port_, dave.token);
     const bool ann_white = p2["color"] == "white";
     play_out(ann_white ? a : c, ann_white ? c : a, p2["game"], ann_white);
     json p3 = paired(a, t, 3), p3d = paired(d, t, 3);
