@@ -3,10 +3,11 @@
 // challenge, a live game against the computer, the three rules pages, the
 // analysis board (orthodox and Alice), the problems solver, the board editor,
 // the leaderboard, the tournaments and one arena (logged out, then logged in
-// with the form and the join button), log-in, sign-up, a profile, the account
-// page and an unknown path. Each page is waited for by its own content (never
-// a fixed sleep), then: no script error, no horizontal scroll, the site header with
-// its eight links (the page's own one marked current) inside the viewport (on a
+// with the form and the join button; a Swiss made with the form and
+// joined), log-in, sign-up, a profile, the account page and an unknown
+// path. Each page is waited for by its own content (never a fixed sleep),
+// then: no script error, no horizontal scroll, the site header with its
+// eight links (the page's own one marked current) inside the viewport (on a
 // phone the header is one row and the links are in its menu: opened, checked,
 // closed), the page's title or main element inside the viewport; one
 // screenshot each, artifacts/e2e/<device>/pages-<name>.png. An anonymous
@@ -366,6 +367,28 @@ test('logged in: a real account\'s profile, the account page, the tournaments', 
     name: 'tournament-member',
     path: `/tournament/${id}`,
     ready: [`.tournament-page[data-tournament="${id}"] [data-role="countdown"][data-status]`, '.tournament-head [data-action="join"]'],
+    title: '.tournament-page h1',
+    nav: 'tournaments',
+    user: 'user',
+  });
+
+  // a Swiss made with the form (its kind, rounds, interval), then joined: its page with the standings' table
+  await page.goto('/tournaments', { timeout: NAV });
+  await page.locator('#tournament-form #t-kind').selectOption('swiss');
+  await page.locator('#tournament-form #t-rounds').fill('4');
+  await page.locator('#tournament-form #t-round-interval').fill('0');
+  await press(page, '#tournament-form [data-action="create-tournament"]');
+  await page.waitForURL(/\/tournament\//, { timeout: NAV });
+  await press(page, '.tournament-head [data-action="join"]');
+  await checkPage(page, {
+    name: 'tournament-swiss',
+    path: null,
+    ready: [
+      { sel: '.tournament-meta', text: 'Swiss, 4 rounds' },
+      { sel: '.tournament-standings .standings.swiss [data-standing] .name', text: name },
+      '.tournament-head [data-role="waiting"]',
+      '.tournament-head [data-action="withdraw"]',
+    ],
     title: '.tournament-page h1',
     nav: 'tournaments',
     user: 'user',

@@ -87,6 +87,7 @@ std::vector<std::string> samples() {
     v.push_back(out::to_text(out::PoolLeft{std::nullopt}));
     v.push_back(out::to_text(out::PoolPaired{"chess-3+2", "Gm7Pq2Zx", "black"}));
     v.push_back(out::to_text(out::TournamentPaired{"Tn4Rk8Wq", "Gm7Pq2Zx", "white"}));
+    v.push_back(out::to_text(out::TournamentPaired{"Sw4Rk8Wq", "Gm7Pq2Zx", "black", 3}));  // a Swiss round
     // A tournament's view as an arena builds it: two players, one game in progress.
     json standing = {{"rank", 1},       {"name", "Ann"},     {"rating", 1512},  {"provisional", false},
                      {"score", 4},      {"points", {2, 2}},  {"results", "WW"}, {"fire", true},

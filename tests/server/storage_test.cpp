@@ -457,6 +457,32 @@ TEST_F(StorageTest, TournamentsTheirPlayersAndGamesRoundTrip) {
     EXPECT_EQ(s->load_game("Game0003")->tournament, "");
 }
 
+// A Swiss: its rounds and interval, its boards (a bye: black 0, no game),
+// and a player removed before the start.
+TEST_F(StorageTest, SwissRoundsAndPairingsRoundTrip) {
+    TournamentRecord swiss;
+    swiss.id = "Sw000001", swiss.kind = "swiss", swiss.rounds = 7, swiss.round_interval_ms = 10'000;
+    swiss.starts_at = 2'000, swiss.status = "started";
+    const std::vector<SwissPairingRecord> boards = {
+        {"Sw000001", 1, 1, 7, 9, "Game0001"}, {"Sw000001", 1, 2, 11, 0, ""}, {"Sw000001", 2, 1, 9, 11, "Game0002"}};
+    TournamentPlayerRecord ann{"Sw000001", 7, "Ann", 1512, false, "tokenA", 1'100, false};
+    TournamentPlayerRecord bob{"Sw000001", 9, "Bob", 1500, true, "tokenB", 1'200, false};
+    {
+        auto s = open();
+        // Stored out of order: read back by round, then board.
+        s->apply({SaveTournament{swiss}, AddSwissPairing{boards[2]}, AddSwissPairing{boards[0]},
+                  AddSwissPairing{boards[1]}, SaveTournamentPlayer{ann}, SaveTournamentPlayer{bob}});
+        s->apply({RemoveTournamentPlayer{"Sw000001", 9}});
+        // A board is never stored twice: the whole write fails.
+        EXPECT_THROW(s->apply({AddSwissPairing{boards[0]}}), StorageError);
+    }
+    auto s = open();
+    EXPECT_EQ(s->list_tournaments("started", 10), (std::vector<TournamentRecord>{swiss}));
+    EXPECT_EQ(s->swiss_pairings("Sw000001"), boards);
+    EXPECT_TRUE(s->swiss_pairings("Tn000001").empty());
+    EXPECT_EQ(s->tournament_players("Sw000001"), (std::vector<TournamentPlayerRecord>{ann}));
+}
+
 TEST_F(StorageTest, ReviewsRoundTrip) {
     GameRecord g = sample("Game0001", 100);
     g.status = "over";

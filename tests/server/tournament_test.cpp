@@ -103,7 +103,7 @@ TEST_F(TournamentTest, CreatingAndJoiningAreForAccountsWithinTheLimits) {
 
     Player ann = sign_up(port_, "AnnArena");
     json swiss = body;
-    swiss["kind"] = "swiss";
+    swiss["kind"] = "knockout";
     r = call(http::verb::post, "/api/tournaments", swiss, ann);
     EXPECT_EQ(r.j()["error"]["reason"], "tournament_kind_unknown") << r.body;
     json corr = body;

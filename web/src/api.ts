@@ -2,7 +2,7 @@
 // WebSocket per tab that reconnects by itself and re-joins what it watched.
 
 import type { Color, Variant } from './fen.js';
-import type { MessageOf, ServerMessage, ServerMessageType, WireGameSummary, WireLobbyChange, WireSeek, WireTournament } from './protocol.js';
+import type { MessageOf, ServerMessage, ServerMessageType, WireGameSummary, WireLobbyChange, WireSeek, WireSwissRound, WireSwissTournament, WireTournament } from './protocol.js';
 
 export type TimeControl =
   | { kind: 'realtime'; minutes: number; increment: number }
@@ -142,7 +142,10 @@ export interface PuzzleAttempt {
   puzzles?: number;
 }
 
-/** A player's place in a tournament, as a profile's list gives it: rank, score, results in order ("WWL"). */
+/**
+ * A player's place in a tournament, as a profile's list gives it: rank, score, results in order ("WWL";
+ * a Swiss also "B" the bye, "+"/"-" forfeits, "." absent).
+ */
 export interface TournamentPlayer {
   rank: number;
   score: number;
@@ -153,20 +156,36 @@ export interface TournamentPlayer {
  * A tournament as the list gives it (docs/API.md, "Tournaments"): the view without standings and games;
  * in a player's list (`?player=`), with that player's place.
  */
-export type TournamentSummary = Omit<WireTournament, 'standings' | 'games'> & { player?: TournamentPlayer };
+export type TournamentSummary = (Omit<WireTournament, 'standings' | 'games'> | Omit<WireSwissTournament, 'standings' | 'games' | 'bye'>) & {
+  player?: TournamentPlayer;
+};
 
 /** A tournament of a player's list (GET /api/tournaments?player=): always with the player's place. */
 export type PlayerTournament = TournamentSummary & { player: TournamentPlayer };
 
 /** This browser's seat in a tournament (by its token): none, or the player's place. */
-export type TournamentMe = { joined: false } | { joined: true; name: string; paused: boolean; rank: number; game: string | null };
+export type TournamentMe =
+  | { joined: false }
+  | {
+      joined: true;
+      name: string;
+      paused: boolean;
+      rank: number;
+      /** An arena: the game being played. */
+      game?: string | null;
+      /** A Swiss: the points, and the player's entry of the current round (null: none). */
+      points?: number;
+      pairing?: (WireSwissRound & { round: number }) | null;
+    };
 
-/** What POST /api/tournaments takes: an arena, its clock, its length and start in minutes. */
+/** What POST /api/tournaments takes: an arena (its length) or a Swiss (its rounds), its clock, its start in minutes. */
 export interface TournamentCreate {
-  kind: 'arena';
+  kind: 'arena' | 'swiss';
   variant: Variant;
   time: { kind: 'realtime'; minutes: number; increment: number };
-  minutes: number;
+  minutes?: number;
+  rounds?: number;
+  round_interval?: number;
   starts_in: number;
   rated: boolean;
   name?: string;

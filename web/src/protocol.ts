@@ -247,9 +247,63 @@ export interface WireTournament {
   games: WireTournamentGame[];
 }
 
+/** One round of a Swiss player: a game (played, or live), the bye, a forfeit, an absence. */
+export interface WireSwissRound {
+  kind: 'played' | 'live' | 'bye' | 'forfeit_win' | 'forfeit_loss' | 'absent';
+  opponent?: string;
+  color?: Color;
+  /** 1, 0.5 or 0; none while the game is live. */
+  points?: number;
+  game?: string;
+}
+
+export interface WireSwissStanding {
+  rank: number;
+  name: string;
+  rating: number;
+  provisional: boolean;
+  points: number;
+  buchholz: number;
+  buchholz_cut1: number;
+  sonneborn_berger: number;
+  withdrawn: boolean;
+  rounds: WireSwissRound[];
+}
+
+export interface WireSwissGame {
+  id: string;
+  board: number;
+  white: string;
+  black: string;
+}
+
+/** A Swiss tournament as GET /api/tournaments/<id> and the `tournament` message give it. */
+export interface WireSwissTournament {
+  id: string;
+  kind: 'swiss';
+  name: string;
+  daily: boolean;
+  variant: string;
+  time: WireTime;
+  rated: boolean;
+  status: 'created' | 'started' | 'finished';
+  starts_at: number;
+  ends_at: number | null;
+  rounds: number;
+  /** The round paired last (0 before the start). */
+  round: number;
+  /** Seconds from the end of a round to the next pairing. */
+  round_interval: number;
+  next_round_at: number | null;
+  players: number;
+  standings: WireSwissStanding[];
+  games: WireSwissGame[];
+  bye: string | null;
+}
+
 export interface TournamentMessage {
   type: 'tournament';
-  tournament: WireTournament;
+  tournament: WireTournament | WireSwissTournament;
 }
 
 export interface TournamentPairedMessage {
@@ -257,6 +311,8 @@ export interface TournamentPairedMessage {
   tournament: string;
   game: string;
   color: Color;
+  /** A Swiss round (an arena sends none). */
+  round?: number;
 }
 
 export interface ReviewMessage {

@@ -22,8 +22,21 @@ test('French texts are really French (not copies of the English ones)', () => {
   );
   // only names, symbols and placeholders may be equal in both languages
   // names of piece sets and the word "Figurines" are the same in both languages, and so are the
-  // speeds bullet and blitz and the word "Sessions"
-  const names = new Set(['settings.figurine', 'pieces.cburnett', 'pieces.fontawesome', 'time.hoursMinutes', 'speed.bullet', 'speed.blitz', 'account.sessions']);
+  // speeds bullet and blitz and the word "Sessions"; the abbreviations of points and of the Swiss
+  // tie-breaks (Buchholz, Sonneborn-Berger: names)
+  const names = new Set([
+    'settings.figurine',
+    'pieces.cburnett',
+    'pieces.fontawesome',
+    'time.hoursMinutes',
+    'speed.bullet',
+    'speed.blitz',
+    'account.sessions',
+    'tournament.pointsShort',
+    'tournament.cut1Short',
+    'tournament.buchholzShort',
+    'tournament.sbShort',
+  ]);
   for (const k of same) if (!names.has(k)) assert.match(dictionaries.en[k], /^(Échecs|FEN|PGN|\{reason\})$/, `${k} not translated`);
 });
 

@@ -1,5 +1,5 @@
 // HTTP API: tournaments (docs/API.md "Tournaments"): the list, one
-// tournament's standings, creating an arena, joining and withdrawing. Only
+// tournament's standings, creating an arena or a Swiss, joining and withdrawing. Only
 // accounts create and join (the accounts worker says who the browser is).
 #include <cmath>
 
@@ -7,6 +7,7 @@
 #include "server/app/util.h"
 #include "server/play/hub.h"
 #include "server/play/seat_accounts.h"
+#include "server/play/swiss_room.h"
 #include "server/play/tournaments.h"
 
 namespace echecs::server {
@@ -43,16 +44,22 @@ void create(Hub& hub, const HttpContextPtr& ctx) {
     ctx->token_required();
     const json& b = ctx->body();
     const std::string kind = string_field(b, "kind", false);
-    if (!kind.empty() && kind != "arena")
-        throw ApiError(Reason::tournament_kind_unknown, "only arena tournaments can be created for now", "kind",
-                       {{"allowed", json::array({"arena"})}});
+    if (!kind.empty() && kind != "arena" && kind != "swiss")
+        throw ApiError(Reason::tournament_kind_unknown, "a tournament is an arena or a Swiss", "kind",
+                       {{"allowed", json::array({"arena", "swiss"})}});
     TournamentRecord t;
+    t.kind = kind.empty() ? "arena" : kind;
     t.variant = parse_variant(b);
     t.time = parse_time(b, false, hub.options());
     if (t.time.kind != TimeControl::Realtime)
-        throw ApiError(Reason::tournament_time, "an arena is played with a real-time clock", "time");
+        throw ApiError(Reason::tournament_time, "a tournament is played with a real-time clock", "time");
     t.rated = bool_field(b, "rated", true);
-    t.duration_ms = std::int64_t(whole_field(b, "minutes", 10, 180, 60)) * 60'000;
+    if (t.kind == "swiss") {
+        t.rounds = whole_field(b, "rounds", SwissRoom::MIN_ROUNDS, SwissRoom::MAX_ROUNDS, 5);
+        t.round_interval_ms = std::int64_t(whole_field(b, "round_interval", 0, SwissRoom::MAX_INTERVAL_S, 10)) * 1000;
+    } else {
+        t.duration_ms = std::int64_t(whole_field(b, "minutes", 10, 180, 60)) * 60'000;
+    }
     const std::int64_t starts_in = whole_field(b, "starts_in", 0, 7 * 24 * 60, 5);
     t.name = b.contains("name") && !b["name"].is_null() ? parse_nickname(b, "name") : "";
     with_seat_account(
@@ -63,12 +70,12 @@ void create(Hub& hub, const HttpContextPtr& ctx) {
             while (hub.tournaments().find(t.id));
             t.created_by = a->account_id;
             t.created_at = now;
-            t.starts_at = now + starts_in * 60'000;
+            t.starts_at = now + starts_in * hub.options().tournament_minute_ms;
             if (t.name.empty()) t.name = a->username;
             hub.tournaments().create(t, answer(
                                             ctx,
                                             [&hub, id = t.id] {
-                                                ArenaRoom* r = hub.tournaments().find(id);
+                                                TournamentRoom* r = hub.tournaments().find(id);
                                                 return json{{"tournament", r ? r->summary() : json(nullptr)}};
                                             },
                                             201));
@@ -80,15 +87,15 @@ void create(Hub& hub, const HttpContextPtr& ctx) {
 void take_part(Hub& hub, const HttpContextPtr& ctx, bool join) {
     const std::string token = ctx->token_required();
     const std::string id = ctx->param("id");
-    ArenaRoom* r = hub.tournaments().find(id);
+    TournamentRoom* r = hub.tournaments().find(id);
     if (!r) throw not_found();
     with_seat_account(hub, ctx, r->record().variant, r->record().time,
                       [&hub, ctx, id, token, join](const std::optional<SeatAccount>& a) {
                           if (!a) throw needs_account();
-                          ArenaRoom* again = hub.tournaments().find(id);
+                          TournamentRoom* again = hub.tournaments().find(id);
                           if (!again) throw not_found();
                           auto body = [&hub, id, token] {
-                              ArenaRoom* now = hub.tournaments().find(id);
+                              TournamentRoom* now = hub.tournaments().find(id);
                               return now ? json{{"tournament", now->summary()}, {"me", now->me(token)}} : json{};
                           };
                           if (join)
@@ -108,7 +115,7 @@ void add_tournament_routes(Router& r, Hub& hub) {
     });
     r.add("POST", "/api/tournaments", [&hub](const HttpContextPtr& ctx) { create(hub, ctx); });
     r.add("GET", "/api/tournaments/:id", [&hub](const HttpContextPtr& ctx) {
-        ArenaRoom* room = hub.tournaments().find(ctx->param("id"));
+        TournamentRoom* room = hub.tournaments().find(ctx->param("id"));
         if (!room) throw not_found();
         ctx->json(200, {{"tournament", room->view()}, {"me", room->me(ctx->token())}, {"now", now_ms()}});
     });

@@ -178,8 +178,10 @@ namespace echecs::server {
     X(tournament_finished, conflict, 409)              \
     X(tournament_full, conflict, 409)                  \
     X(tournament_not_joined, conflict, 409)            \
+    X(tournament_entries_closed, conflict, 409)        \
     X(game_over, game_over, 409)                       \
     X(abort_too_late, not_allowed, 409)                \
+    X(abort_swiss, not_allowed, 409)                   \
     X(no_draw_offer, not_allowed, 409)                 \
     X(draw_offer_pending, not_allowed, 409)            \
     X(draw_offer_too_soon, not_allowed, 409)           \

@@ -53,6 +53,7 @@ struct ServerOptions {
     int max_engine_games_per_ip = 40;
 
     // Games and clocks.
+    std::int64_t tournament_minute_ms = 60'000;             // a minute of a tournament's starts_in (tests shorten it)
     std::int64_t first_move_ms = 30'000;                    // real-time games: time for each side's first move
     std::int64_t min_initial_ms = 6'000;                    // real-time: at least this initial time ...
     std::int64_t min_increment_ms = 1'000;                  // ... or at least this increment

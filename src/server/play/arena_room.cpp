@@ -1,7 +1,6 @@
 #include "server/play/arena_room.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "server/app/util.h"
 #include "server/play/game_room.h"
@@ -16,7 +15,7 @@ using nlohmann::json;
 
 ArenaRoom::ArenaRoom(Hub& hub, TournamentRecord rec, const std::vector<TournamentPlayerRecord>& players,
                      const std::vector<GameRecord>& games)
-    : hub_(hub), rec_(std::move(rec)) {
+    : TournamentRoom(hub, std::move(rec)) {
     for (const TournamentPlayerRecord& p : players) players_[p.account].rec = p;
     for (const GameRecord& g : games) {
         if (g.status == "live") {
@@ -70,31 +69,10 @@ std::vector<const ArenaRoom::Player*> ArenaRoom::ranked() const {
     return out;
 }
 
-void ArenaRoom::tick(std::int64_t now) {
+void ArenaRoom::advance(std::int64_t now) {
     if (rec_.status == "created" && now >= rec_.starts_at) save_status("started");
     if (rec_.status == "started" && now >= ends_at()) save_status("finished");
     if (rec_.status == "started") pair(now);
-    if (!changed_ || watchers_.empty()) return;
-    changed_ = false;
-    auto text = std::make_shared<const std::string>(out::to_text(out::TournamentView{view()}));
-    for (auto it = watchers_.begin(); it != watchers_.end();) {
-        if (PeerPtr p = it->second.lock()) {
-            p->send(text);
-            ++it;
-        } else {
-            it = watchers_.erase(it);
-        }
-    }
-}
-
-void ArenaRoom::save_status(std::string status) {
-    rec_.status = std::move(status);
-    changed_ = true;
-    // The clock decides the status again after a restart: a lost write
-    // only delays what the list shows.
-    hub_.storage().write({SaveTournament{rec_}}, [&hub = hub_, id = rec_.id](bool ok, std::string err) {
-        if (!ok) hub.log("tournament " + id + ": status not stored: " + err);
-    });
 }
 
 bool ArenaRoom::playing_elsewhere(const Player& p) const {
@@ -128,26 +106,15 @@ void ArenaRoom::pair(std::int64_t now) {
 }
 
 void ArenaRoom::start_game(Player& white, Player& black, std::int64_t now) {
-    auto seat = [](const Player& p) {
-        Seat s{p.rec.name, p.rec.token, 0};
-        s.account = p.rec.account;
-        s.rating = p.rec.rating;
-        s.provisional = p.rec.provisional;
-        return s;
-    };
-    const std::string gid = hub_.new_game_id();
-    GameRecord rec = LiveGame::new_record(gid, rec_.variant, rec_.time, seat(white), seat(black), now);
-    rec.rated = rec_.rated;
-    rec.tournament = rec_.id;
-    const GameSettings settings{hub_.options().first_move_ms, hub_.options().draw_offer_interval};
-    GameRoom& room = hub_.add_room(std::make_unique<LiveGame>(std::move(rec), settings));
+    GameRecord meta = open_game(white.rec, black.rec, now);
+    const std::string gid = meta.id;
     white.game = black.game = gid;
     live_[gid] = {white.rec.account, black.rec.account};
     changed_ = true;
     const std::string tid = rec_.id, wt = white.rec.token, bt = black.rec.token;
     const std::int64_t wa = white.rec.account, ba = black.rec.account;
     hub_.commit(
-        {gid}, {SaveGame{room.game().meta()}},
+        {gid}, {SaveGame{std::move(meta)}},
         [&hub = hub_, tid, gid, wt, bt] {
             for (const auto& [token, color] : {std::pair{wt, "white"}, std::pair{bt, "black"}}) {
                 const std::string text = out::to_text(out::TournamentPaired{tid, gid, color});
@@ -253,10 +220,6 @@ json ArenaRoom::me(const std::string& token) const {
 }
 
 json ArenaRoom::standing_of(const std::string& name) const {
-    auto lower = [](std::string s) {
-        for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-        return s;
-    };
     const std::string wanted = lower(name);
     int rank = 0;
     for (const Player* p : ranked()) {
@@ -265,12 +228,5 @@ json ArenaRoom::standing_of(const std::string& name) const {
     }
     return nullptr;
 }
-
-void ArenaRoom::watch(const PeerPtr& p) {
-    watchers_[p->id()] = p;
-    p->send(out::to_text(out::TournamentView{view()}));
-}
-
-void ArenaRoom::unwatch(std::uint64_t peer) { watchers_.erase(peer); }
 
 }  // namespace echecs::server

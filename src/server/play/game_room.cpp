@@ -232,7 +232,14 @@ void GameRoom::handle(const PeerPtr& p, const msg::GameCommand& c, const std::st
         case Command::DrawAccept: err = game_->draw_accept(*seat, now); break;
         case Command::DrawDecline: err = game_->draw_decline(*seat); break;
         case Command::Resign: err = game_->resign(*seat, now); break;
-        case Command::Abort: err = game_->abort(*seat, now); break;
+        // A Swiss game is never aborted: a side that does not move loses it
+        // by forfeit (SwissRoom); berserk is the arena's.
+        case Command::Abort:
+            if (swiss())
+                err = ApiError(Reason::abort_swiss, "a Swiss game cannot be aborted: a side that does not move loses");
+            else
+                err = game_->abort(*seat, now);
+            break;
         case Command::RematchOffer: err = game_->rematch_offer(*seat, agreed); break;
         case Command::RematchAccept:
             err = game_->rematch_accept(*seat);
@@ -242,7 +249,12 @@ void GameRoom::handle(const PeerPtr& p, const msg::GameCommand& c, const std::st
         case Command::TakebackOffer: err = game_->takeback_offer(*seat, now, taken); break;
         case Command::TakebackAccept: err = game_->takeback_accept(*seat, now, taken); break;
         case Command::TakebackDecline: err = game_->takeback_decline(*seat); break;
-        case Command::Berserk: err = game_->berserk(*seat); break;
+        case Command::Berserk:
+            if (swiss())
+                err = ApiError(Reason::berserk_not_tournament, "berserk is for arena games");
+            else
+                err = game_->berserk(*seat);
+            break;
         case Command::ClaimVictory:
         case Command::ClaimDraw: {
             if (!game_->live()) {
@@ -302,6 +314,12 @@ void GameRoom::rematch(const PeerPtr& /*p*/, const std::string& /*id_json*/) {
 }
 
 void GameRoom::start() { after_change(); }
+
+bool GameRoom::swiss() const {
+    const std::string& t = game_->record().tournament;
+    const TournamentRoom* room = t.empty() ? nullptr : hub_.tournaments().find(t);
+    return room && room->record().kind == "swiss";
+}
 
 void GameRoom::after_change() {
     LiveGame& g = *game_;

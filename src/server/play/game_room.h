@@ -87,6 +87,8 @@ public:
     void on_timer();
 
 private:
+    // A game a Swiss tournament paired (no abort, no berserk).
+    bool swiss() const;
     // Over and at rest: no move being written or waiting, no engine search.
     bool settled() const;
     // A player (either seat) has a socket on the room.

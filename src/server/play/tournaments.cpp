@@ -3,7 +3,9 @@
 #include <algorithm>
 
 #include "server/app/util.h"
+#include "server/play/arena_room.h"
 #include "server/play/hub.h"
+#include "server/play/swiss_room.h"
 
 namespace echecs::server {
 
@@ -22,12 +24,22 @@ Tournaments::Tournaments(Hub& hub, Storage& storage) : hub_(hub), timer_(hub.ioc
     for (TournamentRecord& t : storage.list_tournaments("finished", int(FINISHED_KEPT))) recs.push_back(std::move(t));
     for (TournamentRecord& t : recs) {
         const std::string id = t.id;  // before t is moved from
-        rooms_[id] = std::make_unique<ArenaRoom>(hub_, std::move(t), storage.tournament_players(id),
-                                                 storage.tournament_games(id));
+        rooms_[id] = make_room(std::move(t), &storage);
     }
 }
 
 Tournaments::~Tournaments() { stop(); }
+
+std::unique_ptr<TournamentRoom> Tournaments::make_room(TournamentRecord rec, Storage* storage) {
+    const std::string id = rec.id;
+    std::vector<TournamentPlayerRecord> players;
+    std::vector<GameRecord> games;
+    if (storage) players = storage->tournament_players(id), games = storage->tournament_games(id);
+    if (rec.kind == "swiss")
+        return std::make_unique<SwissRoom>(hub_, std::move(rec), players, games,
+                                           storage ? storage->swiss_pairings(id) : std::vector<SwissPairingRecord>{});
+    return std::make_unique<ArenaRoom>(hub_, std::move(rec), players, games);
+}
 
 void Tournaments::start() {
     schedule_daily(now_ms());
@@ -80,8 +92,7 @@ void Tournaments::create(TournamentRecord rec, std::function<void(bool, std::str
         throw ApiError(Reason::too_many_tournaments, "too many tournaments to come on this server", "",
                        {{"max", MAX_OPEN}});
     const TournamentRecord stored = rec;
-    rooms_[stored.id] = std::make_unique<ArenaRoom>(hub_, std::move(rec), std::vector<TournamentPlayerRecord>{},
-                                                    std::vector<GameRecord>{});
+    rooms_[stored.id] = make_room(std::move(rec), nullptr);
     hub_.storage().write({SaveTournament{stored}}, [this, id = stored.id, done](bool ok, std::string err) {
         // Not stored: not kept either, so that nobody joins what a restart forgets.
         if (!ok) rooms_.erase(id);
@@ -89,23 +100,24 @@ void Tournaments::create(TournamentRecord rec, std::function<void(bool, std::str
     });
 }
 
-ArenaRoom* Tournaments::find(const std::string& id) {
+TournamentRoom* Tournaments::find(const std::string& id) {
     auto it = rooms_.find(id);
     return it == rooms_.end() ? nullptr : it->second.get();
 }
 
 json Tournaments::list(const std::string& player) const {
-    std::vector<const ArenaRoom*> open, done;
+    std::vector<const TournamentRoom*> open, done;
     for (const auto& [id, room] : rooms_) (room->finished() ? done : open).push_back(room.get());
-    auto by_start = [](const ArenaRoom* a, const ArenaRoom* b) {
+    auto by_start = [](const TournamentRoom* a, const TournamentRoom* b) {
         return a->record().starts_at != b->record().starts_at ? a->record().starts_at < b->record().starts_at
                                                               : a->id() < b->id();
     };
     std::sort(open.begin(), open.end(), by_start);
-    std::sort(done.begin(), done.end(), [&](const ArenaRoom* a, const ArenaRoom* b) { return by_start(b, a); });
+    std::sort(done.begin(), done.end(),
+              [&](const TournamentRoom* a, const TournamentRoom* b) { return by_start(b, a); });
     json out = json::array();
     for (const auto* list : {&open, &done})
-        for (const ArenaRoom* r : *list) {
+        for (const TournamentRoom* r : *list) {
             if (player.empty()) {
                 out.push_back(r->summary());
                 continue;
@@ -120,11 +132,11 @@ json Tournaments::list(const std::string& player) const {
 }
 
 void Tournaments::game_ended(const GameRecord& g) {
-    if (ArenaRoom* r = find(g.tournament)) r->game_ended(g);
+    if (TournamentRoom* r = find(g.tournament)) r->game_ended(g);
 }
 
 void Tournaments::watch(const PeerPtr& p, const std::string& id) {
-    ArenaRoom* r = find(id);
+    TournamentRoom* r = find(id);
     if (!r) throw ApiError(Reason::tournament_not_found, "no such tournament", "tournament");
     unwatch(*p);
     watched_[p->id()] = id;
@@ -134,7 +146,7 @@ void Tournaments::watch(const PeerPtr& p, const std::string& id) {
 void Tournaments::unwatch(Peer& p) {
     auto it = watched_.find(p.id());
     if (it == watched_.end()) return;
-    if (ArenaRoom* r = find(it->second)) r->unwatch(p.id());
+    if (TournamentRoom* r = find(it->second)) r->unwatch(p.id());
     watched_.erase(it);
 }
 
@@ -157,12 +169,12 @@ void Tournaments::tick() {
 // Finished tournaments beyond FINISHED_KEPT leave memory (not the database),
 // unless a socket still watches them.
 void Tournaments::drop_old_finished() {
-    std::vector<const ArenaRoom*> done;
+    std::vector<const TournamentRoom*> done;
     for (const auto& [id, room] : rooms_)
         if (room->finished()) done.push_back(room.get());
     if (done.size() <= FINISHED_KEPT) return;
     std::sort(done.begin(), done.end(),
-              [](const ArenaRoom* a, const ArenaRoom* b) { return a->ends_at() > b->ends_at(); });
+              [](const TournamentRoom* a, const TournamentRoom* b) { return a->ends_at() > b->ends_at(); });
     std::set<std::string> watched;
     for (const auto& [peer, id] : watched_) watched.insert(id);
     std::vector<std::string> drop;

@@ -1,5 +1,5 @@
-// The server's tournaments (arenas so far, docs/TOURNAMENTS.md): each an
-// ArenaRoom, ticked once a second on the I/O thread; a daily arena per game
+// The server's tournaments (docs/TOURNAMENTS.md): each an ArenaRoom or a
+// SwissRoom, ticked once a second on the I/O thread; a daily arena per game
 // scheduled by the server; the list and the sockets that watch one.
 // Loaded from storage at start-up: the unfinished tournaments and the most
 // recent finished ones, each with its players and games.
@@ -16,7 +16,7 @@
 #include <string>
 
 #include "server/net/peer.h"
-#include "server/play/arena_room.h"
+#include "server/play/tournament_room.h"
 #include "server/storage/storage.h"
 
 namespace echecs::server {
@@ -43,7 +43,7 @@ public:
     void start();
     void stop();
 
-    ArenaRoom* find(const std::string& id);
+    TournamentRoom* find(const std::string& id);
     // GET /api/tournaments: upcoming and running by start, then finished,
     // newest first; with `player` (a name), only theirs, each with their place.
     nlohmann::json list(const std::string& player = "") const;
@@ -65,9 +65,11 @@ private:
     void arm();
     void schedule_daily(std::int64_t now);
     void drop_old_finished();
+    // The room of the record's kind, with what storage holds of it.
+    std::unique_ptr<TournamentRoom> make_room(TournamentRecord rec, Storage* storage);
 
     Hub& hub_;
-    std::map<std::string, std::unique_ptr<ArenaRoom>> rooms_;
+    std::map<std::string, std::unique_ptr<TournamentRoom>> rooms_;
     std::unordered_map<std::uint64_t, std::string> watched_;  // peer: tournament
     boost::asio::steady_timer timer_;
     bool stopped_ = false;

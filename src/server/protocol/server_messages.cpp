@@ -74,8 +74,9 @@ std::string to_text(const PoolPaired& m) {
 }
 
 std::string to_text(const TournamentPaired& m) {
-    return dump(
-        json{{"type", "tournament_paired"}, {"tournament", m.tournament}, {"game", m.game}, {"color", m.color}});
+    json j{{"type", "tournament_paired"}, {"tournament", m.tournament}, {"game", m.game}, {"color", m.color}};
+    if (m.round) j["round"] = m.round;
+    return dump(j);
 }
 
 std::string to_text(const TournamentView& m) {

@@ -61,6 +61,7 @@ struct PoolPaired {
 // A tournament paired this player: their game and colour.
 struct TournamentPaired {
     std::string tournament, game, color;
+    int round = 0;  // a Swiss round; 0 in an arena (not sent)
 };
 // The standings of a watched tournament (its view, as GET /api/tournaments/:id).
 struct TournamentView {

@@ -101,8 +101,8 @@ struct GameRecord {
     bool operator==(const GameRecord&) const = default;
 };
 
-// A tournament (docs/TOURNAMENTS.md; arenas so far). Its points are never
-// stored: they are counted again from its finished games
+// A tournament (docs/TOURNAMENTS.md): an arena or a Swiss. Its points are
+// never stored: they are counted again from its finished games
 // (GameRecord::tournament), which are, so a restart loses none.
 struct TournamentRecord {
     std::string id;
@@ -112,9 +112,11 @@ struct TournamentRecord {
     TimeControl time;
     bool rated = true;
     std::int64_t starts_at = 0;
-    std::int64_t duration_ms = 0;
-    std::string status = "created";  // created | started | finished
-    std::int64_t created_by = 0;     // the account; 0: the server (a daily arena)
+    std::int64_t duration_ms = 0;        // an arena's length
+    int rounds = 0;                      // a Swiss: its number of rounds
+    std::int64_t round_interval_ms = 0;  // a Swiss: from the end of a round to the next pairing
+    std::string status = "created";      // created | started | finished
+    std::int64_t created_by = 0;         // the account; 0: the server (a daily arena)
     std::int64_t created_at = 0;
     bool operator==(const TournamentRecord&) const = default;
 };
@@ -131,6 +133,17 @@ struct TournamentPlayerRecord {
     std::int64_t joined_at = 0;
     bool paused = false;  // withdrawn: no longer paired, keeps the points
     bool operator==(const TournamentPlayerRecord&) const = default;
+};
+
+// One board of a Swiss round, stored before anyone is told of it: a game
+// (white, black, game) or the bye (black 0, game "").
+struct SwissPairingRecord {
+    std::string tournament;
+    int round = 0;  // from 1
+    int board = 0;  // from 1; the bye last
+    std::int64_t white = 0, black = 0;
+    std::string game;
+    bool operator==(const SwissPairingRecord&) const = default;
 };
 
 struct SeekRecord {
@@ -240,6 +253,13 @@ struct SaveTournament {  // inserted or replaced
 struct SaveTournamentPlayer {  // inserted or replaced
     TournamentPlayerRecord player;
 };
+struct RemoveTournamentPlayer {  // withdrawn before the start
+    std::string tournament;
+    std::int64_t account = 0;
+};
+struct AddSwissPairing {  // inserted (a board is never changed)
+    SwissPairingRecord pairing;
+};
 struct SaveReview {  // inserted or replaced
     ReviewRecord review;
 };
@@ -274,7 +294,8 @@ struct Fence {
     std::int64_t token = 0;
 };
 using WriteOp = std::variant<SaveGame, AddMove, SaveProgress, TakeBackMoves, SaveSeek, DeleteSeek, Heartbeat, AddChat,
-                             AddReport, SaveReview, MarkClaimed, Fence, SaveTournament, SaveTournamentPlayer>;
+                             AddReport, SaveReview, MarkClaimed, Fence, SaveTournament, SaveTournamentPlayer,
+                             AddSwissPairing, RemoveTournamentPlayer>;
 
 struct GameFilter {
     std::string status;  // "live", "over" or "" for all
@@ -306,6 +327,8 @@ public:
     virtual std::vector<TournamentRecord> list_tournaments(const std::string& status, int limit) = 0;
     virtual std::vector<TournamentPlayerRecord> tournament_players(const std::string& id) = 0;
     virtual std::vector<GameRecord> tournament_games(const std::string& id) = 0;
+    // A Swiss tournament's boards, by round then board.
+    virtual std::vector<SwissPairingRecord> swiss_pairings(const std::string& id) = 0;
     virtual std::optional<ReviewRecord> load_review(const std::string& game_id) = 0;
     virtual std::int64_t last_heartbeat() = 0;  // 0 if none
     // The last `per_room` lines of each of the game's chat rooms, oldest first.
@@ -344,6 +367,6 @@ public:
 // (StorageError) before anything is changed.
 std::unique_ptr<Storage> open_storage(const std::string& url, bool durable = false, bool exclusive = true);
 
-constexpr int SCHEMA_VERSION = 11;
+constexpr int SCHEMA_VERSION = 12;
 
 }  // namespace echecs::server

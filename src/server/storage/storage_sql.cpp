@@ -228,6 +228,21 @@ ALTER TABLE games ADD COLUMN white_berserk {BOOL} NOT NULL DEFAULT {FALSE};
 ALTER TABLE games ADD COLUMN black_berserk {BOOL} NOT NULL DEFAULT {FALSE};
 CREATE INDEX games_tournament ON games(tournament, ended_at);
 )sql",
+    // 12: Swiss tournaments: their rounds, and each round's boards (a bye:
+    // black 0, no game), stored before they are announced.
+    R"sql(
+ALTER TABLE tournaments ADD COLUMN rounds INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tournaments ADD COLUMN round_interval_ms {INT} NOT NULL DEFAULT 0;
+CREATE TABLE swiss_pairings (
+  tournament_id TEXT NOT NULL,
+  round INTEGER NOT NULL,
+  board INTEGER NOT NULL,
+  white {INT} NOT NULL,
+  black {INT} NOT NULL,
+  game_id TEXT NOT NULL,
+  PRIMARY KEY (tournament_id, round, board)
+);
+)sql",
 };
 static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
 
@@ -241,7 +256,8 @@ constexpr const char* GAME_COLUMNS =
     "rated, white_rating_diff, black_rating_diff, result_pending, tournament, white_berserk, black_berserk";
 constexpr const char* TOURNAMENT_COLUMNS =
     "id, kind, name, variant, time_kind, initial_ms, increment_ms, days, rated, starts_at, duration_ms, status, "
-    "created_by, created_at";
+    "created_by, created_at, rounds, round_interval_ms";
+constexpr const char* SWISS_PAIRING_COLUMNS = "tournament_id, round, board, white, black, game_id";
 constexpr const char* TOURNAMENT_PLAYER_COLUMNS =
     "tournament_id, account, name, rating, provisional, token, joined_at, paused";
 constexpr const char* SEEK_COLUMNS =
@@ -340,7 +356,7 @@ GameRecord game_of(const SqlRow& row) {
 SqlParams tournament_params(const TournamentRecord& t) {
     return params(t.id, t.kind, t.name, std::string(variant_name(t.variant)), std::string(time_kind_name(t.time.kind)),
                   t.time.initial_ms, t.time.increment_ms, t.time.days, t.rated, t.starts_at, t.duration_ms, t.status,
-                  t.created_by, t.created_at);
+                  t.created_by, t.created_at, t.rounds, t.round_interval_ms);
 }
 
 TournamentRecord tournament_of(const SqlRow& row) {
@@ -357,6 +373,8 @@ TournamentRecord tournament_of(const SqlRow& row) {
     t.status = c.s();
     t.created_by = c.i();
     t.created_at = c.i();
+    t.rounds = c.n();
+    t.round_interval_ms = c.i();
     return t;
 }
 
@@ -767,6 +785,26 @@ private:
     }
     void write(const DeleteSeek& op) { db_->exec("DELETE FROM seeks WHERE id = ?", {op.id}); }
     void write(const Heartbeat& op) { set_meta("heartbeat", std::to_string(op.at)); }
+    std::vector<SwissPairingRecord> swiss_pairings(const std::string& id) override {
+        return guard("read", [&] {
+            std::vector<SwissPairingRecord> out;
+            for (const SqlRow& r : db_->query(std::string("SELECT ") + SWISS_PAIRING_COLUMNS +
+                                                  " FROM swiss_pairings WHERE tournament_id = ? ORDER BY round, board",
+                                              {id})) {
+                Cells c{r};
+                SwissPairingRecord p;
+                p.tournament = c.s();
+                p.round = c.n();
+                p.board = c.n();
+                p.white = c.i();
+                p.black = c.i();
+                p.game = c.s();
+                out.push_back(std::move(p));
+            }
+            return out;
+        });
+    }
+
     void write(const AddChat& op) {
         const ChatRecord& c = op.line;
         db_->exec(insert_sql("chat", CHAT_COLUMNS), {c.game_id, c.room, c.author, c.seat, c.author_key, c.text, c.at});
@@ -787,6 +825,15 @@ private:
     void write(const SaveTournament& op) {
         static const std::string sql = insert_sql("tournaments", TOURNAMENT_COLUMNS, "id");
         db_->exec(sql, tournament_params(op.tournament));
+    }
+    void write(const RemoveTournamentPlayer& op) {
+        db_->exec("DELETE FROM tournament_players WHERE tournament_id = ? AND account = ?",
+                  params(op.tournament, op.account));
+    }
+    void write(const AddSwissPairing& op) {
+        static const std::string sql = insert_sql("swiss_pairings", SWISS_PAIRING_COLUMNS);
+        const SwissPairingRecord& p = op.pairing;
+        db_->exec(sql, params(p.tournament, p.round, p.board, p.white, p.black, p.game));
     }
     void write(const SaveTournamentPlayer& op) {
         static const std::string sql = insert_sql("tournament_players", TOURNAMENT_PLAYER_COLUMNS);

@@ -7,7 +7,7 @@ import { PlayerTournament, TournamentSummary, api } from '../api.js';
 import { el } from '../dom.js';
 import { errorText } from '../errors.js';
 import { t } from '../i18n.js';
-import { dateTime, tournamentMeta, tournamentName } from './tournament-parts.js';
+import { dateTime, endedAt, tournamentMeta, tournamentName } from './tournament-parts.js';
 
 /** Where a tournament stands, in a word: "To come", "In progress", "Finished". */
 export function statusText(status: TournamentSummary['status']): string {
@@ -22,7 +22,7 @@ export function rankText(x: Pick<PlayerTournament, 'player' | 'players'>): strin
 
 function row(x: PlayerTournament): HTMLElement {
   // a finished one: when it ended; else when it starts (or started)
-  const when = x.status === 'finished' ? x.ends_at : x.starts_at;
+  const when = x.status === 'finished' ? endedAt(x) : x.starts_at;
   return el(
     'li',
     {

@@ -1,5 +1,6 @@
-// One arena, /tournament/<id> (docs/API.md, "Tournaments"): its name, game,
-// clock and time to the start or the end; the join and pause buttons; the
+// One tournament, /tournament/<id> (docs/API.md, "Tournaments"): its name, game,
+// clock and time to the start or the end (a Swiss: its round; its own parts
+// are pages/tournament-swiss.ts); the join and pause buttons; the
 // standings (each player's points per game, those that counted double on a
 // streak, the game they are playing); the games in progress. Kept live by
 // the socket's `tournament_watch` (the server pushes the standings at each
@@ -14,8 +15,9 @@ import { currentUser, onUserChange, ratingText } from '../account-api.js';
 import { clear, el, svgIcon } from '../dom.js';
 import { errorText } from '../errors.js';
 import { t } from '../i18n.js';
-import type { WireTournament, WireTournamentStanding } from '../protocol.js';
+import type { WireSwissTournament, WireTournament, WireTournamentStanding } from '../protocol.js';
 import { dateTime, doubledGames, tournamentMeta, tournamentName, whenText } from './tournament-parts.js';
+import { swissGames, swissMine, swissTable } from './tournament-swiss.js';
 
 /** A flame (drawn for this page): the player is on fire, their games count double. */
 const FLAME = 'M12 2c1 4 6 6 6 12a6 6 0 0 1-12 0c0-3 1.6-5 3-6.2.2 2.1 1.2 3.6 2.8 3.9C11.2 8.6 10.8 5.4 12 2z';
@@ -65,7 +67,7 @@ function standingRow(s: WireTournamentStanding, mine: boolean): HTMLElement {
 
 export function tournamentPage(root: HTMLElement, id: string): () => void {
   let alive = true;
-  let view: WireTournament | null = null;
+  let view: WireTournament | WireSwissTournament | null = null;
   let me: TournamentMe = { joined: false };
   /** The server's clock minus this one's (from the answer's `now`). */
   let offset = 0;
@@ -78,6 +80,7 @@ export function tournamentPage(root: HTMLElement, id: string): () => void {
   const start = el('p', { class: 'muted tournament-start' });
   const actions = el('div', { class: 'tournament-actions' });
   const msg = el('p', { class: 'form-msg', 'aria-live': 'polite' });
+  const rules = el('p', { class: 'hint' });
   const standings = el('div', { class: 'table-scroll standings-box' }, el('p', { class: 'muted' }, '…'));
   const gamesBox = el('ul', { class: 'tournament-games' });
   const page = el(
@@ -92,7 +95,7 @@ export function tournamentPage(root: HTMLElement, id: string): () => void {
       start,
       actions,
       msg,
-      el('p', { class: 'hint' }, t('tournament.rules')),
+      rules,
     ),
     // beside the header on a wide screen, under it on a phone (css/tournaments.css)
     el('section', { class: 'panel tournament-standings', 'aria-labelledby': 'standings-title' }, el('h2', { id: 'standings-title' }, t('tournament.standings')), standings),
@@ -130,7 +133,8 @@ export function tournamentPage(root: HTMLElement, id: string): () => void {
     const r = join ? await api.joinTournament(id) : await api.withdrawTournament(id);
     if (!alive) return;
     me = r.me;
-    if (view) view = { ...view, ...r.tournament };
+    // the summary's fields over the view's (a tournament's kind never changes)
+    if (view) view = { ...view, ...r.tournament } as typeof view;
   };
 
   /** Join, pause or come back, the player's own game; a prompt to log in for a visitor. */
@@ -149,6 +153,13 @@ export function tournamentPage(root: HTMLElement, id: string): () => void {
       return;
     }
     const playing = me.joined && !me.paused;
+    if (view.kind === 'swiss') {
+      // the pairing of this round (or what the player waits for), then withdraw or (again) join
+      actions.appendChild(swissMine(view, me));
+      if (playing) actions.appendChild(button(t('tournament.withdraw'), 'withdraw', '', () => takePart(false)));
+      else actions.appendChild(button(t(me.joined ? 'tournament.comeBack' : 'tournament.join'), 'join', 'primary', () => takePart(true)));
+      return;
+    }
     if (playing) {
       if (me.joined && me.game)
         actions.appendChild(el('a', { href: `/game/${encodeURIComponent(me.game)}`, 'data-link': '', class: 'btn primary', 'data-role': 'my-game' }, t('tournament.yourGame')));
@@ -164,6 +175,7 @@ export function tournamentPage(root: HTMLElement, id: string): () => void {
     if (!view) return;
     const mine = me.joined ? me.name : null;
     if (!view.standings.length) standings.replaceChildren(el('p', { class: 'empty' }, t('tournament.noPlayers')));
+    else if (view.kind === 'swiss') standings.replaceChildren(swissTable(view, mine));
     else
       standings.replaceChildren(
         el(
@@ -186,23 +198,36 @@ export function tournamentPage(root: HTMLElement, id: string): () => void {
         ),
       );
     clear(gamesBox);
+    if (view.kind === 'swiss') {
+      gamesBox.append(...swissGames(view));
+      return;
+    }
     if (!view.games.length) gamesBox.appendChild(el('li', { class: 'empty' }, t('tournament.noGames')));
     for (const g of view.games)
       gamesBox.appendChild(el('li', {}, el('a', { href: `/game/${encodeURIComponent(g.id)}`, 'data-link': '', 'data-game': g.id }, t('tournament.versus', { white: g.white, black: g.black }))));
   };
 
   /** A view from the server (the answer or a push): the header, the standings, and the player's own line. */
-  const show = (v: WireTournament) => {
+  const show = (v: WireTournament | WireSwissTournament) => {
     view = v;
     title.textContent = tournamentName(v);
     document.title = `${tournamentName(v)} · ${t('app.title')}`;
-    meta.textContent = `${t('tournament.arena')} · ${tournamentMeta(v)}`;
+    // a Swiss's line names it already ("Swiss, 5 rounds · ...")
+    meta.textContent = v.kind === 'swiss' ? tournamentMeta(v) : `${t('tournament.arena')} · ${tournamentMeta(v)}`;
+    rules.textContent = t(v.kind === 'swiss' ? 'tournament.swissRules' : 'tournament.rules');
     start.textContent = t('tournament.startAt', { date: dateTime(v.starts_at) });
     page.dataset.status = v.status;
     // the player's line says whether they are paused and playing (their seat may be another browser's: `me` says)
     if (me.joined) {
-      const row = v.standings.find(s => s.name === (me.joined ? me.name : ''));
-      if (row) me = { ...me, paused: row.paused, game: row.game, rank: row.rank };
+      const name = me.name;
+      if (v.kind === 'swiss') {
+        const row = v.standings.find(s => s.name === name);
+        const last = row?.rounds[v.round - 1];
+        if (row) me = { ...me, paused: row.withdrawn, rank: row.rank, points: row.points, pairing: last && last.kind !== 'absent' ? { ...last, round: v.round } : null };
+      } else {
+        const row = v.standings.find(s => s.name === name);
+        if (row) me = { ...me, paused: row.paused, game: row.game, rank: row.rank };
+      }
     }
     renderWhen();
     renderStandings();

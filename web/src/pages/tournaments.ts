@@ -1,7 +1,7 @@
-// The tournaments, /tournaments (docs/API.md, "Tournaments"): the arenas to
-// come and running (by start), then the finished ones (newest first), as the
-// server lists them, each with its clock; and, for a logged-in player, the
-// form that creates an arena. The list is asked again every few seconds (a
+// The tournaments, /tournaments (docs/API.md, "Tournaments"): the arenas and
+// Swiss to come and running (by start), then the finished ones (newest
+// first), as the server lists them, each with its clock; and, for a
+// logged-in player, the form that creates an arena or a Swiss. The list is asked again every few seconds (a
 // start or an end changes it); the times left tick every second.
 
 import { TournamentSummary, api, ws } from '../api.js';
@@ -11,7 +11,7 @@ import { errorText } from '../errors.js';
 import { variantOr, variantSelect } from '../games.js';
 import { t, tn } from '../i18n.js';
 import { navigate } from '../router.js';
-import { dateTime, tournamentMeta, tournamentName, whenText } from './tournament-parts.js';
+import { dateTime, endedAt, tournamentMeta, tournamentName, whenText } from './tournament-parts.js';
 
 const REFRESH_MS = 10000;
 
@@ -23,7 +23,7 @@ function numberInput(id: string, min: number, max: number, value: number, step =
   return el('input', { id, name: id.slice(2), type: 'number', min: String(min), max: String(max), step, value: String(value), inputmode: step === '1' ? 'numeric' : 'decimal' });
 }
 
-/** The "create an arena" form; a logged-out visitor is asked to log in instead. */
+/** The "create a tournament" form (an arena: its length; a Swiss: its rounds); a logged-out visitor is asked to log in instead. */
 function createPanel(): HTMLElement {
   const panel = el('section', { class: 'panel tournament-create', 'aria-labelledby': 'tournament-create-title' }, el('h2', { id: 'tournament-create-title' }, t('tournaments.create')));
   if (!currentUser()) {
@@ -37,7 +37,16 @@ function createPanel(): HTMLElement {
   variant.id = 't-variant';
   const minutes = numberInput('t-minutes', 0, 180, 3, 'any');
   const increment = numberInput('t-increment', 0, 180, 2);
+  const kind = el('select', { id: 't-kind', name: 'kind' }, el('option', { value: 'arena' }, t('tournaments.kindArena')), el('option', { value: 'swiss' }, t('tournaments.kindSwiss')));
   const duration = numberInput('t-duration', 10, 180, 45);
+  const rounds = numberInput('t-rounds', 3, 15, 5);
+  const interval = numberInput('t-round-interval', 0, 300, 10);
+  const arenaRow = el('div', { class: 'row', 'data-kind': 'arena' }, field(t('tournaments.duration'), duration));
+  const swissRow = el('div', { class: 'row', 'data-kind': 'swiss', hidden: '' }, field(t('tournaments.rounds'), rounds), field(t('tournaments.roundInterval'), interval));
+  kind.addEventListener('change', () => {
+    arenaRow.hidden = kind.value !== 'arena';
+    swissRow.hidden = kind.value !== 'swiss';
+  });
   const startsIn = numberInput('t-starts-in', 0, 10080, 5);
   const rated = el('input', { type: 'checkbox', id: 't-rated', name: 'rated' });
   rated.checked = true;
@@ -47,9 +56,11 @@ function createPanel(): HTMLElement {
   const form = el(
     'form',
     { id: 'tournament-form', novalidate: '' },
-    field(t('lobby.variant'), variant),
+    el('div', { class: 'row' }, field(t('tournaments.kind'), kind), field(t('lobby.variant'), variant)),
     el('div', { class: 'row' }, field(t('lobby.minutes'), minutes), field(t('lobby.increment'), increment)),
-    el('div', { class: 'row' }, field(t('tournaments.duration'), duration), field(t('tournaments.startsInField'), startsIn)),
+    arenaRow,
+    swissRow,
+    field(t('tournaments.startsInField'), startsIn),
     el('label', { class: 'field check' }, rated, el('span', {}, t('lobby.rated'))),
     field(t('tournaments.name'), name),
     el('div', { class: 'actions' }, submit),
@@ -63,11 +74,12 @@ function createPanel(): HTMLElement {
     submit.disabled = true;
     try {
       const start = num(startsIn);
+      const swiss = kind.value === 'swiss';
       const r = await api.createTournament({
-        kind: 'arena',
+        kind: swiss ? 'swiss' : 'arena',
         variant: variant.value,
         time: { kind: 'realtime', minutes: num(minutes), increment: num(increment) },
-        minutes: num(duration),
+        ...(swiss ? { rounds: num(rounds), round_interval: num(interval) } : { minutes: num(duration) }),
         starts_in: Number.isNaN(start) ? 5 : start,
         rated: rated.checked,
         name: name.value.trim() || undefined,
@@ -93,7 +105,7 @@ function row(x: TournamentSummary, now: number): HTMLElement {
       el('span', { class: 't-meta' }, tournamentMeta(x)),
       // under the "Finished" title, when it ended; else the time to its start or end (the start's date on hover)
       x.status === 'finished'
-        ? el('span', { class: 't-when' }, dateTime(x.ends_at))
+        ? el('span', { class: 't-when' }, dateTime(endedAt(x)))
         : el('span', { class: 't-when', title: t('tournament.startAt', { date: dateTime(x.starts_at) }) }, whenText(x, now)),
       el('span', { class: 't-players' }, tn('tournaments.players', x.players)),
     ),
