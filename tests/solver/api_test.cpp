@@ -68,8 +68,9 @@ TEST(Stipulation, BadOnesSayWhatIsWrong) {
     EXPECT_NE(error_of("h#2.7").find("only '.5'"), std::string::npos);
     EXPECT_NE(error_of("#a").find("'a' is not a digit"), std::string::npos);
     // Popeye's stipulations the solver cannot play name what they are.
-    EXPECT_NE(error_of("hs#3").find("helpselfplay"), std::string::npos);
-    EXPECT_NE(error_of("r#2").find("reflexplay"), std::string::npos);
+    EXPECT_NE(error_of("ser-hs#3").find("series helpselfplay"), std::string::npos);
+    EXPECT_NE(error_of("ser-r#2").find("series reflexplay"), std::string::npos);
+    EXPECT_NE(error_of("reci-h#2").find("reciprocal"), std::string::npos);
     EXPECT_NE(error_of("ser-dia4").find("series proof games"), std::string::npos);
     EXPECT_NE(error_of("##2").find("double mate"), std::string::npos);
     EXPECT_NE(error_of("ser-s#3").find("series selfplay"), std::string::npos);
@@ -89,8 +90,8 @@ TEST(Stipulation, BadOnesSayItForAProgramToo) {
     EXPECT_EQ(detail_of("x#2").key, "stip_no_goal");
     EXPECT_EQ(detail_of("#a").params, (Params{{"text", "#a"}, {"char", "a"}}));
     EXPECT_EQ(detail_of("#61").params, (Params{{"text", "#61"}, {"max", "60"}}));
-    EXPECT_EQ(detail_of("hs#3").key, "stip_unsupported");
-    EXPECT_EQ(detail_of("hs#3").params, (Params{{"text", "hs#3"}, {"form", "hs"}}));
+    EXPECT_EQ(detail_of("ser-hs#3").key, "stip_unsupported");
+    EXPECT_EQ(detail_of("ser-hs#3").params, (Params{{"text", "ser-hs#3"}, {"form", "ser-hs"}}));
     EXPECT_EQ(detail_of("h#2.7").key, "stip_after_moves");
 }
 
