@@ -47,6 +47,17 @@ TEST(Stipulation, ReadsEveryForm) {
     EXPECT_EQ(parse_stipulation("h==2").goal, Goal::DoubleStalemate);
     EXPECT_EQ(parse_stipulation("ser-h=12").str(), "ser-h=12");
     EXPECT_EQ(parse_stipulation("h#45").moves, 45);
+    // Reflexplay and helpselfplay, as Popeye writes them.
+    for (const char* s : {"r#2", "semi-r#3", "r=2", "hs#3", "hs#2.5", "hs=4", "semi-r=1"})
+        EXPECT_EQ(parse_stipulation(s).str(), s);
+    EXPECT_EQ(parse_stipulation("R#2").play, Play::Reflex);
+    EXPECT_EQ(parse_stipulation("Semi-R#2").play, Play::SemiReflex);
+    EXPECT_EQ(parse_stipulation("r#2").plies(), 3);
+    EXPECT_EQ(parse_stipulation("hs#3").plies(), 6);  // Black's forced last move included
+    EXPECT_EQ(parse_stipulation("hs#3").starts(), WHITE);
+    EXPECT_EQ(parse_stipulation("hs#2.5").starts(), BLACK);
+    EXPECT_TRUE(parse_stipulation("semi-r#2").battle());
+    EXPECT_FALSE(parse_stipulation("hs#2").battle());
 }
 
 TEST(Stipulation, BadOnesSayWhatIsWrong) {
@@ -65,6 +76,8 @@ TEST(Stipulation, BadOnesSayWhatIsWrong) {
     EXPECT_NE(error_of("#61").find("at most 60 moves"), std::string::npos);
     EXPECT_NE(error_of("ser-#101").find("at most 100 moves"), std::string::npos);
     EXPECT_NE(error_of("#2.5").find("only in helpplay"), std::string::npos);
+    EXPECT_NE(error_of("r#2.5").find("only in helpplay"), std::string::npos);
+    EXPECT_NE(error_of("hs#0.5").find("at least one move"), std::string::npos);
     EXPECT_NE(error_of("h#2.7").find("only '.5'"), std::string::npos);
     EXPECT_NE(error_of("#a").find("'a' is not a digit"), std::string::npos);
     // Popeye's stipulations the solver cannot play name what they are.
