@@ -216,7 +216,10 @@ bool Search::help(int plies) {
 }
 
 bool Search::after_help_move(int plies) {
-    if (st_.play == Play::HelpSelf) return plies == 2 ? forced_goal() : plies > 2 && help(plies - 1);
+    // hs#: after each attacker's move (an even number of half-moves left) the
+    // defender may be bound to reach the goal: the solution, or a short one
+    // (Popeye lists those too); the goal then ends every line.
+    if (st_.play == Play::HelpSelf) return (plies % 2 == 0 && forced_goal()) || (plies > 2 && help(plies - 1));
     if (plies == 1) {
         const bool ok = goaled();
         if (ok && on_solution) on_solution(line);

@@ -118,8 +118,9 @@ inline void help(Position& pos, Goal g, int plies, std::string line, std::set<st
 }
 
 // Helpselfplay: both sides cooperate until the last of `plies` half-moves;
-// with two left, the side to move must leave the other side a move, every
-// one of which reaches the goal: each is a solution.
+// the attacker's last move must leave the other side a move, every one of
+// which reaches the goal: each is a solution. An earlier attacker's move
+// (an even number of half-moves left) that does so is a short solution.
 inline void help_self(Position& pos, Goal g, int plies, std::string line, std::set<std::string>& out) {
     MoveList l;
     generate_legal(pos, l);
@@ -127,9 +128,8 @@ inline void help_self(Position& pos, Goal g, int plies, std::string line, std::s
     for (Move m : l) {
         pos.do_move(m, si);
         const std::string next = line + (line.empty() ? "" : " ") + to_uci(m);
-        if (plies > 2)
-            help_self(pos, g, plies - 1, next, out);
-        else {
+        if (plies > 2) help_self(pos, g, plies - 1, next, out);
+        if (plies % 2 == 0) {  // the attacker's move: the solution, or a short one
             MoveList replies;
             generate_legal(pos, replies);
             std::set<std::string> lines;
