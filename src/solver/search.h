@@ -99,6 +99,7 @@ private:
     // hs#: the attacker has just made its last move; the defender must have a
     // move and every one must reach the goal. Each is a solution's last move.
     bool forced_goal();
+    bool help_step(int plies);  // after_help_move's body
     void order_by_replies(MoveList& list);
     // The last move must mate: only checks can, and orthodox checks are seen without making the move.
     // Only a check mates; the filter pays where Position::gives_check needs no move made.
