@@ -343,8 +343,9 @@ std::string play_of(const PopeyeProblem& pp, const Problem& p) {
 }
 }  // namespace
 
-// Reflexmates, semi-reflexmates (TESTS/battle_play.inp) and a helpselfmate
-// (BEISPIEL/helpself.inp) of Popeye's own files: Popeye 4.104's answers.
+// Reflexmates, semi-reflexmates (TESTS/battle_play.inp) and helpselfmates
+// (BEISPIEL/helpself.inp, REGRESSIONS/4_61_to_4_63.inp) of Popeye's own
+// files, and an Alice hs#1: Popeye 4.104's answers.
 TEST(PopeyeExamples, ReflexAndHelpSelfMates) {
     const auto probs = read_all("popeye_reflex.inp");
     const char* expected[] = {
@@ -378,6 +379,12 @@ TEST(PopeyeExamples, ReflexAndHelpSelfMates) {
         "1.a7-a8=R g2-g1=Q  2.Ra8xa5 Qg1-g8  3.Ra5-d5+ e6xd5#\n"
         "1.a7-a8=S c2-c1=R  2.Sa8xb6 Rc1-c2  3.Sb6-c4+ Rc2xc4#\n"
         "1.d7-d8=B g2-g1=S  2.Bd8xf6 Sg1xf3  3.Bf6-g5+ Sf3xg5#\n",
+        // hs#2, big 129
+        "1.Sb2-d1 g3xh2  2.Sd1-f2+ Bh4xf2#\n1.Sh8-f7 g5xf4  2.Sf7-g5+ Bh4xg5#\n"
+        "1.Ra5-a1 g3xh2  2.Ra1-e1+ Bh4xe1#\n1.Ra5-e5+ Ke4xf4  2.h2xg3+ Bh4xg3#\n"
+        "1.Ra5-a7 g5xf4  2.Ra7-e7+ Bh4xe7#\n1.g7-g8=S g5xf4  2.Sg8-f6+ Bh4xf6#\n",
+        // Alice hs#1
+        "1.Bd6-e7A+ Qc7xe7B#\n",
     };
     ASSERT_EQ(probs.size(), std::size(expected));
     for (std::size_t i = 0; i < probs.size(); ++i) {
