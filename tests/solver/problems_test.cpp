@@ -329,7 +329,7 @@ TEST(PopeyeExamples, SeriesHelpmatesKeepTheirShortSolutions) {
 namespace {
 // The play as the text output writes it, without the header and the summary.
 std::string play_of(const PopeyeProblem& pp, const Problem& p) {
-    Options o = quick();
+    Options o = quick(pp.tries);
     o.set_play = pp.set_play;
     std::istringstream in(to_text(solve(p, o)));
     std::vector<std::string> lines;
@@ -374,6 +374,14 @@ TEST(PopeyeExamples, ReflexAndHelpSelfMates) {
         "1.Bg7-h6!\n   1...b3-b2#\n",
         // semi-r#2: White need not mate
         "1.Bg7-h6!\n   1...b3-b2#\n",
+        // r#2 with tries and set play
+        "set play:\n   1...b4-b3 2.Bh7-b1\n      2...b3-b2#\n"
+        "1.Bh7-c2! zugzwang\n   1...b4-b3 2.Bc2-b1\n      2...b3-b2#\n"
+        "1.Bh7-d3? zugzwang\n   1...b4-b3 2.Bd3-b1\n      2...b3-b2#\n   but 1...Ka3-b3!\n"
+        "1.Bh7-e4? zugzwang\n   1...b4-b3 2.Be4-b1\n      2...b3-b2#\n   but 1...Ka3-b3!\n"
+        "1.Bh7-f5? zugzwang\n   1...b4-b3 2.Bf5-b1\n      2...b3-b2#\n   but 1...Ka3-b3!\n"
+        "1.Bh7-g6? zugzwang\n   1...b4-b3 2.Bg6-b1\n      2...b3-b2#\n   but 1...Ka3-b3!\n"
+        "1.Bh7-g8? zugzwang\n   but 1...b4-b3!\n",
         // hs#3
         "1.a7-a8=Q g2xf1=B  2.Qa8-a6 Bf1xe2  3.Qa6-d3+ Be2xd3#\n"
         "1.a7-a8=R g2-g1=Q  2.Ra8xa5 Qg1-g8  3.Ra5-d5+ e6xd5#\n"
