@@ -37,7 +37,7 @@ std::string read_input(const std::string& path) {
 
 int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     CLI::App app{
-        "echecs solve: every solution of a chess problem (#n, h#n, h#n.5, s#n, =n, h=n, s=n, proof games) "
+        "echecs solve: every solution of a chess problem (#n, h#n, h#n.5, s#n, r#n, hs#n, =n, h=n, s=n, proof games) "
         "in chess, Alice or Avalanche chess"};
     app.name("echecs solve");
     std::string variant = "chess", fen, stipulation, input, write_inp, format = "text", target;
@@ -49,7 +49,8 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
         ->capture_default_str();
     app.add_option("--fen", fen, "the diagram (its side to move follows from the stipulation)");
     app.add_option("--stipulation,-s", stipulation,
-                   "#n, h#n, h#n.5, s#n, =n, h=n, s=n, ser-#n, ser-h#n; proof games dian, dian.5, a=>bn");
+                   "#n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, =n, h=n, s=n, ser-#n, ser-h#n; proof games "
+                   "dian, dian.5, a=>bn");
     app.add_option("--target", target, "a=>b: the position b to reach (FEN); --fen is the position a");
     app.add_flag("--white-first", white_first, "a=>b: White makes the first half-move (Popeye's whitetoplay)");
     app.add_option("--input,-i", input, "a Popeye input file ('-': standard input); twins are solved in turn");

@@ -135,7 +135,7 @@ std::string solution_text(const HelpLine& line, const Stipulation& st) {
     else if (st.proof())
         w.pairs(line);
     else
-        w.help(line, st.starts(), st.black_part());
+        w.help(line, st.starts(), st.numbered());
     return w.out;
 }
 
@@ -155,7 +155,7 @@ std::string to_text(const Result& r) {
     } else {
         if (!r.set_solutions.empty()) {
             w.line("set play:");
-            for (const auto& h : r.set_solutions) w.help(h, ~st.starts(), st.black_part());
+            for (const auto& h : r.set_solutions) w.help(h, ~st.starts(), st.numbered());
         }
         for (const auto& h : r.solutions)
             if (st.series())
@@ -163,7 +163,7 @@ std::string to_text(const Result& r) {
             else if (st.proof())
                 w.pairs(h);
             else
-                w.help(h, st.starts(), st.black_part());
+                w.help(h, st.starts(), st.numbered());
     }
     w.line(summary(r));
     return w.out;

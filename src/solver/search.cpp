@@ -56,6 +56,32 @@ bool Search::goaled() {
     return both;
 }
 
+bool Search::can_reach_goal() {
+    MoveList list;
+    generate_legal(pos_, list);
+    const bool checks_only = mating_filter();
+    for (Move m : list) {
+        if (checks_only && !pos_.gives_check(m)) continue;
+        make(m);
+        const bool ok = goaled();
+        unmake(m);
+        if (ok) return true;
+    }
+    return false;
+}
+
+void Search::defender_moves(MoveList& list) {
+    generate_legal(pos_, list);
+    if (!st_.reflex()) return;
+    MoveList goals;
+    for (Move m : list) {
+        make(m);
+        if (goaled()) goals.push(m);
+        unmake(m);
+    }
+    if (!goals.empty()) list = goals;
+}
+
 bool Search::after_attack(int k) {
     if (direct() && k == 0) return goaled();
     return defend(k);
@@ -74,6 +100,11 @@ bool Search::attack(int n) {
     if (coded && shared_.table.probe(pos_.key(), c, p)) {
         if (n >= p.win_from) return true;
         if (n < p.fail_below) return false;
+    }
+    // r#: an attacker that can reach the goal must, which ends the play lost.
+    if (st_.play == Play::Reflex && can_reach_goal()) {
+        if (coded) shared_.table.store_fail(pos_.key(), c, n);
+        return false;
     }
     // Iterative deepening: a shorter win is found first and cheaply, and the
     // proof table then answers the re-searches.
@@ -128,6 +159,11 @@ bool Search::defend(int k) {
         if (k >= p.win_from) return true;
         if (k < p.fail_below) return false;
     }
+    // r#, semi-r#: a defender that can reach the goal must.
+    if (st_.reflex() && can_reach_goal()) {
+        if (coded) shared_.table.store_win(pos_.key(), c, k);
+        return true;
+    }
     MoveList list;
     generate_legal(pos_, list);
     // No move: direct play wins only if that is the goal (mate, stalemate);
@@ -169,17 +205,7 @@ bool Search::help(int plies) {
         if (checks_only && !pos_.gives_check(m)) continue;
         make(m);
         line.push_back(m);
-        bool ok;
-        if (plies == 1) {
-            ok = goaled();
-            if (ok && on_solution) on_solution(line);
-        } else if ((plies - 1) % 2 == 0 && goaled()) {
-            // A short solution: the side that must reach the goal has reached it early
-            // (Popeye reports these too; they are flaws a composer wants to see).
-            ok = true;
-            if (on_solution) on_solution(line);
-        } else
-            ok = help(plies - 1);
+        const bool ok = help_step(plies);
         line.pop_back();
         unmake(m);
         found = found || ok;
@@ -187,6 +213,47 @@ bool Search::help(int plies) {
     }
     if (!found && coded && plies < HELP_BITS) shared_.table.store_help_fail(pos_.key(), c, plies);
     return found;
+}
+
+bool Search::after_help_move(int plies) { return help_step(plies); }
+
+// Inlined in help()'s loop, the hottest of help play: a call there costs 2%.
+[[gnu::always_inline]] inline bool Search::help_step(int plies) {
+    // hs#: after each attacker's move (an even number of half-moves left) the
+    // defender may be bound to reach the goal: the solution, or a short one
+    // (Popeye lists those too); the goal then ends every line.
+    if (st_.play == Play::HelpSelf) return (plies % 2 == 0 && forced_goal()) || (plies > 2 && help(plies - 1));
+    if (plies == 1) {
+        const bool ok = goaled();
+        if (ok && on_solution) on_solution(line);
+        return ok;
+    }
+    if ((plies - 1) % 2 == 0 && goaled()) {
+        // A short solution: the side that must reach the goal has reached it early
+        // (Popeye reports these too; they are flaws a composer wants to see).
+        if (on_solution) on_solution(line);
+        return true;
+    }
+    return help(plies - 1);
+}
+
+bool Search::forced_goal() {
+    MoveList list;
+    generate_legal(pos_, list);
+    if (list.empty()) return false;
+    for (Move d : list) {
+        make(d);
+        const bool ok = goaled();
+        unmake(d);
+        if (!ok) return false;
+    }
+    if (on_solution)
+        for (Move d : list) {
+            line.push_back(d);
+            on_solution(line);
+            line.pop_back();
+        }
+    return true;
 }
 
 bool Search::series(int left) {

@@ -59,6 +59,13 @@ public:
 
     // The side to move has suffered the goal (is mated, or stalemated).
     bool goaled();
+    // The side to move has a move that makes the other side suffer the goal.
+    bool can_reach_goal();
+    // The defender's moves: in reflexplay only those that reach the goal
+    // when there are any (the defender must then play one of them).
+    void defender_moves(MoveList& list);
+    // Reflexplay: the defender to move is bound to reach the goal now.
+    bool defender_bound() { return st_.reflex() && can_reach_goal(); }
 
     // Battle play. Attacker to move: the goal is forced within n attacker moves (n >= 1).
     bool attack(int n);
@@ -74,6 +81,9 @@ public:
     // on_solution, short ones too (the goal reached by the right side before
     // the last half-move).
     bool help(int plies);
+    // Help play: a move has just been played with `plies` half-moves left,
+    // this one included; follows the line on (help or helpself play).
+    bool after_help_move(int plies);
     // Series play (ser-#n, ser-h#n): the side to move has `left` moves in a
     // row, the other side passing (a Move::none() in `line`); solutions go to
     // on_solution as in help play.
@@ -86,6 +96,10 @@ public:
 private:
     static constexpr int HELP_BITS = 64;  // Proven::help_fail: longer help lines are not stored
     bool defend(int k);
+    // hs#: the attacker has just made its last move; the defender must have a
+    // move and every one must reach the goal. Each is a solution's last move.
+    bool forced_goal();
+    bool help_step(int plies);  // after_help_move's body
     void order_by_replies(MoveList& list);
     // The last move must mate: only checks can, and orthodox checks are seen without making the move.
     // Only a check mates; the filter pays where Position::gives_check needs no move made.

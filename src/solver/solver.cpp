@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/movegen.h"
+#include "solver/notation.h"
 #include "solver/proofgame.h"
 #include "solver/root_runner.h"
 #include "solver/search.h"
@@ -79,6 +80,7 @@ public:
         generate_legal(root_, first_);
         roots_.resize(first_.size());
         result_.first_moves = first_.size();
+        if (problem_.stipulation.play == Play::Reflex) note_bound_attacker();
         RootRunner runner(options_, shared_, first_.size());
         result_.threads = runner.threads();
         runner.run([&] { work(runner); });
@@ -102,7 +104,7 @@ private:
         for (int i; (i = runner.next()) >= 0;) {
             if (problem_.stipulation.series())
                 series_root(search, runner, root, i);
-            else if (problem_.stipulation.play == Play::Help)
+            else if (problem_.stipulation.help())
                 help_root(search, runner, root, i);
             else
                 battle_root(search, tree, runner, i);
@@ -110,10 +112,32 @@ private:
         }
     }
 
+    // r#: an attacker that can reach the goal at once must, and has lost
+    // (Popeye prints such a move with "?!?"): no first move is a key.
+    void note_bound_attacker() {
+        Search s(root_, problem_.stipulation, shared_);
+        std::string moves;
+        for (Move m : first_) {
+            const std::string text = problem_notation(s.pos(), m);
+            s.make(m);
+            if (s.goaled()) moves += (moves.empty() ? "1." : ", 1.") + text;
+            s.unmake(m);
+        }
+        if (moves.empty()) return;
+        bound_ = true;
+        if (!result_.note.empty()) result_.note += "; ";
+        result_.note += problem_.stipulation.str() + ": the attacker must reach the goal at once (" + moves +
+                        "), so there is no solution";
+    }
+
     void battle_root(Search& s, TreeBuilder& tree, RootRunner& runner, int i) {
         const Move m = first_.moves[i];
         const int k = problem_.stipulation.moves - 1;
         RootResult& r = roots_[i];
+        if (bound_) {
+            r.done = true;
+            return;
+        }
         r.line.move = tree.played(m);
         s.make(m);
         const bool key = s.after_attack(k);
@@ -154,13 +178,7 @@ private:
             }
             shared_.check_max_solutions(count);
         };
-        if (plies == 1 || (plies - 1) % 2 == 0) {
-            if (s.goaled())
-                s.on_solution(s.line);  // the solution, or a short one
-            else if (plies > 1)
-                s.help(plies - 1);
-        } else
-            s.help(plies - 1);
+        s.after_help_move(plies);
         r.done = !s.stopped();
         s.unmake(m);
     }
@@ -189,7 +207,7 @@ private:
         // Series play has no set play (Popeye: "not applicable").
         if (problem_.stipulation.series()) return;
         Search s(root_, problem_.stipulation, shared_);
-        if (problem_.stipulation.play != Play::Help) {
+        if (!problem_.stipulation.help()) {
             TreeBuilder tree(s, options_);
             result_.set_play = tree.set_play(problem_.stipulation.moves);
             return;
@@ -232,6 +250,7 @@ private:
     Shared shared_;
     MoveList first_;
     std::vector<RootResult> roots_;
+    bool bound_ = false;  // r#: the attacker must reach the goal at its first move
 };
 
 }  // namespace

@@ -20,7 +20,7 @@ bool starts_with(std::string_view s, std::string_view prefix) {
 struct Refused {
     std::string_view prefix, reason;
 };
-constexpr std::array<Refused, 13> REFUSED = {{
+constexpr std::array<Refused, 10> REFUSED = {{
     {"ser-dia", "series proof games are not supported"},
     {"ser-a=>b", "series proof games are not supported"},
     {"exact-", "exact play ('exact-') is not supported"},
@@ -29,10 +29,7 @@ constexpr std::array<Refused, 13> REFUSED = {{
     {"ser-s", "series selfplay is not supported"},
     {"ser-r", "series reflexplay is not supported"},
     {"pser", "parry series play is not supported"},
-    {"semi-r", "semi-reflexplay is not supported"},
     {"reci-h", "reciprocal helpplay is not supported"},
-    {"hs", "helpselfplay (hs#) is not supported: the solver has no search for it yet"},
-    {"r", "reflexplay (r#) is not supported: the solver has no search for it yet"},
     {"phser", "series play with a help move is not supported"},
 }};
 
@@ -46,6 +43,9 @@ std::string Stipulation::str() const {
                     : play == Play::SeriesHelp ? "ser-h"
                     : play == Play::Help       ? "h"
                     : play == Play::Self       ? "s"
+                    : play == Play::Reflex     ? "r"
+                    : play == Play::SemiReflex ? "semi-r"
+                    : play == Play::HelpSelf   ? "hs"
                                                : "";
     s += goal == Goal::Mate ? "#" : goal == Goal::Stalemate ? "=" : "==";
     s += std::to_string(moves);
@@ -58,7 +58,8 @@ Stipulation parse_stipulation(std::string_view text) {
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
     const std::string quoted = "stipulation '" + std::string(text.substr(0, 40)) + "'";
-    const char* forms = " (expected #n, h#n, h#n.5, s#n, ser-#n, ser-h#n, dian, a=>bn; goals # = ==)";
+    const char* forms =
+        " (expected #n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, ser-#n, ser-h#n, dian, a=>bn; goals # = ==)";
     const std::string shown(text.substr(0, 40));
     // The error with its key and parameters (the stipulation as written first).
     auto error = [&](const std::string& msg, const char* key,
@@ -91,6 +92,15 @@ Stipulation parse_stipulation(std::string_view text) {
     } else if (starts_with(s, "ser-")) {
         st.play = Play::Series;
         s.remove_prefix(4);
+    } else if (starts_with(s, "semi-r")) {
+        st.play = Play::SemiReflex;
+        s.remove_prefix(6);
+    } else if (starts_with(s, "hs")) {
+        st.play = Play::HelpSelf;
+        s.remove_prefix(2);
+    } else if (starts_with(s, "r")) {
+        st.play = Play::Reflex;
+        s.remove_prefix(1);
     } else if (starts_with(s, "h") || starts_with(s, "s")) {
         st.play = starts_with(s, "h") ? Play::Help : Play::Self;
         s.remove_prefix(1);
@@ -122,9 +132,10 @@ Stipulation parse_stipulation(std::string_view text) {
     s.remove_prefix(digits.size());
     if (!s.empty()) {
         if (s != ".5") throw error(quoted + ": only '.5' may follow the number of moves" + forms, "stip_after_moves");
-        if (st.play != Play::Help && st.play != Play::Proof)
-            throw error(quoted + ": a half move ('.5') exists only in helpplay and proof games (h#n.5, dia n.5)",
-                        "stip_half_move");
+        if (st.play != Play::Help && st.play != Play::HelpSelf && st.play != Play::Proof)
+            throw error(
+                quoted + ": a half move ('.5') exists only in helpplay and proof games (h#n.5, hs#n.5, dia n.5)",
+                "stip_half_move");
         st.half = true;
     }
     st.moves = n;
@@ -133,7 +144,7 @@ Stipulation parse_stipulation(std::string_view text) {
         throw error(quoted + ": at most " + std::to_string(most) + " moves" +
                         (st.series() ? "" : " (series play: " + std::to_string(Stipulation::MAX_SERIES_MOVES) + ")"),
                     "stip_too_many", {{"max", std::to_string(most)}});
-    if (n == 0 && !st.half) throw error(quoted + ": at least one move", "stip_zero");
+    if (n == 0 && (!st.half || st.play == Play::HelpSelf)) throw error(quoted + ": at least one move", "stip_zero");
     return st;
 }
 

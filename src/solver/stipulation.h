@@ -3,7 +3,10 @@
 // White half-move first, "s#2" selfmate, "=3", "h=2", "s=2" stalemates,
 // "h==2" double stalemate, "ser-#5" series mate (White plays five moves in
 // a row), "ser-h#4" series helpmate (Black plays four, then White mates).
-// "dia4" a proof game (from the initial position to the diagram in four
+// "r#2" reflexmate (a selfmate where either side must mate when it can),
+// "semi-r#2" semi-reflexmate (only the defender must), "hs#3" helpselfmate
+// (White starts, both cooperate, White's last move forces Black to mate;
+// "hs#2.5": Black starts). "dia4" a proof game (from the initial position to the diagram in four
 // moves, White first), "a=>b3.5" the same from a given position a to a
 // position b (Black first unless Popeye's whitetoplay says White).
 // Popeye's spelling; what the solver cannot play is refused with its reason.
@@ -28,7 +31,7 @@ public:
     ErrorDetail detail;
 };
 
-enum class Play : std::uint8_t { Direct, Help, Self, Series, SeriesHelp, Proof };
+enum class Play : std::uint8_t { Direct, Help, Self, Series, SeriesHelp, Proof, Reflex, SemiReflex, HelpSelf };
 // DoubleStalemate: neither side is in check and neither has a legal move.
 enum class Goal : std::uint8_t { Mate, Stalemate, DoubleStalemate };
 
@@ -36,7 +39,7 @@ struct Stipulation {
     Play play = Play::Direct;
     Goal goal = Goal::Mate;
     int moves = 2;             // n of #n, h#n, s#n, ser-#n (the whole part of h#n.5)
-    bool half = false;         // h#n.5: White's half-move comes first; dia n.5, a=>b n.5: one half-move more
+    bool half = false;         // h#n.5: White's half-move comes first (hs#n.5: Black's); dia n.5, a=>b n.5: one more
     bool atob = false;         // Proof: a=>b (from a given position) rather than dia (from the game's start)
     bool white_first = false;  // Proof a=>b: White makes the first half-move (Popeye's whitetoplay)
     bool exact = false;        // Proof: "exact-dia n": no short solutions (the diagram reached earlier)
@@ -51,26 +54,38 @@ struct Stipulation {
     // The side that moves first in the diagram.
     Color starts() const {
         if (play == Play::Proof) return atob && !white_first ? BLACK : WHITE;
-        const Color usual = (play == Play::Help && !half) || play == Play::SeriesHelp ? BLACK : WHITE;
+        const Color usual =
+            (play == Play::Help && !half) || (play == Play::HelpSelf && half) || play == Play::SeriesHelp ? BLACK
+                                                                                                          : WHITE;
         return exchanged ? ~usual : usual;
     }
     // The side that plays Black's part (help play's numbered moves).
     Color black_part() const { return exchanged ? WHITE : BLACK; }
+    // The side whose moves are numbered in a help line: Black's part in help
+    // play, White's in helpselfplay (which White starts), as Popeye prints them.
+    Color numbered() const { return play == Play::HelpSelf ? ~black_part() : black_part(); }
     // Half-moves of a complete solution (battle play: the attacker's moves and
     // the defences between; series play: the other side's passes included).
     int plies() const {
         switch (play) {
             case Play::Help:
+            case Play::HelpSelf:  // Black's forced last move included
             case Play::Proof: return 2 * moves + (half ? 1 : 0);
             case Play::SeriesHelp: return 2 * moves;
             case Play::Direct:
             case Play::Self:
+            case Play::Reflex:
+            case Play::SemiReflex:
             case Play::Series: return 2 * moves - 1;
         }
         return 0;
     }
     // Battle play: an attacker against a defender (tree output); else one line per solution.
-    bool battle() const { return play == Play::Direct || play == Play::Self; }
+    bool battle() const { return play == Play::Direct || play == Play::Self || reflex(); }
+    // The defender must reach the goal whenever it can (r#, semi-r#).
+    bool reflex() const { return play == Play::Reflex || play == Play::SemiReflex; }
+    // Help play: one line per solution, both sides cooperating (hs#'s last move is forced).
+    bool help() const { return play == Play::Help || play == Play::HelpSelf; }
     bool series() const { return play == Play::Series || play == Play::SeriesHelp; }
     bool proof() const { return play == Play::Proof; }
     std::string str() const;

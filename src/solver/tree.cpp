@@ -16,10 +16,11 @@ void TreeBuilder::attack_node(AttackLine& node, int k) {
     }
     if (!o_.variations || s_.stopped()) return;
 
-    // The threat: what the attacker would do if the defender could pass.
+    // The threat: what the attacker would do if the defender could pass. In
+    // reflexplay a defender bound to reach the goal has no choice: no threat.
     int threat_len = 0;
     std::vector<Move> threat_moves;
-    if (o_.threats && !node.check && k >= 1) {
+    if (o_.threats && !node.check && k >= 1 && !s_.defender_bound()) {
         s_.make_null();
         threat_len = s_.shortest_win(k);
         if (threat_len) {
@@ -42,7 +43,7 @@ void TreeBuilder::attack_node(AttackLine& node, int k) {
     }
 
     MoveList list;
-    generate_legal(pos, list);
+    s_.defender_moves(list);
     for (Move d : list) {
         if (s_.stopped()) return;
         DefenceLine line;
@@ -100,7 +101,7 @@ bool TreeBuilder::threat_defeated(const std::vector<Move>& threat_moves, int thr
 
 int TreeBuilder::count_refutations(int k, int limit) {
     MoveList list;
-    generate_legal(s_.pos(), list);
+    s_.defender_moves(list);
     int n = 0;
     for (Move d : list) {
         s_.make(d);
@@ -118,7 +119,7 @@ std::vector<DefenceLine> TreeBuilder::set_play(int n) {
     if (pos.in_check()) return out;  // the defender cannot move first with the attacker in check
     s_.make_null();
     MoveList list;
-    generate_legal(pos, list);
+    s_.defender_moves(list);
     for (Move d : list) {
         if (s_.stopped()) break;
         DefenceLine line;

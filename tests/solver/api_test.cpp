@@ -47,6 +47,17 @@ TEST(Stipulation, ReadsEveryForm) {
     EXPECT_EQ(parse_stipulation("h==2").goal, Goal::DoubleStalemate);
     EXPECT_EQ(parse_stipulation("ser-h=12").str(), "ser-h=12");
     EXPECT_EQ(parse_stipulation("h#45").moves, 45);
+    // Reflexplay and helpselfplay, as Popeye writes them.
+    for (const char* s : {"r#2", "semi-r#3", "r=2", "hs#3", "hs#2.5", "hs=4", "semi-r=1"})
+        EXPECT_EQ(parse_stipulation(s).str(), s);
+    EXPECT_EQ(parse_stipulation("R#2").play, Play::Reflex);
+    EXPECT_EQ(parse_stipulation("Semi-R#2").play, Play::SemiReflex);
+    EXPECT_EQ(parse_stipulation("r#2").plies(), 3);
+    EXPECT_EQ(parse_stipulation("hs#3").plies(), 6);  // Black's forced last move included
+    EXPECT_EQ(parse_stipulation("hs#3").starts(), WHITE);
+    EXPECT_EQ(parse_stipulation("hs#2.5").starts(), BLACK);
+    EXPECT_TRUE(parse_stipulation("semi-r#2").battle());
+    EXPECT_FALSE(parse_stipulation("hs#2").battle());
 }
 
 TEST(Stipulation, BadOnesSayWhatIsWrong) {
@@ -65,11 +76,14 @@ TEST(Stipulation, BadOnesSayWhatIsWrong) {
     EXPECT_NE(error_of("#61").find("at most 60 moves"), std::string::npos);
     EXPECT_NE(error_of("ser-#101").find("at most 100 moves"), std::string::npos);
     EXPECT_NE(error_of("#2.5").find("only in helpplay"), std::string::npos);
+    EXPECT_NE(error_of("r#2.5").find("only in helpplay"), std::string::npos);
+    EXPECT_NE(error_of("hs#0.5").find("at least one move"), std::string::npos);
     EXPECT_NE(error_of("h#2.7").find("only '.5'"), std::string::npos);
     EXPECT_NE(error_of("#a").find("'a' is not a digit"), std::string::npos);
     // Popeye's stipulations the solver cannot play name what they are.
-    EXPECT_NE(error_of("hs#3").find("helpselfplay"), std::string::npos);
-    EXPECT_NE(error_of("r#2").find("reflexplay"), std::string::npos);
+    EXPECT_NE(error_of("ser-hs#3").find("series helpselfplay"), std::string::npos);
+    EXPECT_NE(error_of("ser-r#2").find("series reflexplay"), std::string::npos);
+    EXPECT_NE(error_of("reci-h#2").find("reciprocal"), std::string::npos);
     EXPECT_NE(error_of("ser-dia4").find("series proof games"), std::string::npos);
     EXPECT_NE(error_of("##2").find("double mate"), std::string::npos);
     EXPECT_NE(error_of("ser-s#3").find("series selfplay"), std::string::npos);
@@ -89,8 +103,8 @@ TEST(Stipulation, BadOnesSayItForAProgramToo) {
     EXPECT_EQ(detail_of("x#2").key, "stip_no_goal");
     EXPECT_EQ(detail_of("#a").params, (Params{{"text", "#a"}, {"char", "a"}}));
     EXPECT_EQ(detail_of("#61").params, (Params{{"text", "#61"}, {"max", "60"}}));
-    EXPECT_EQ(detail_of("hs#3").key, "stip_unsupported");
-    EXPECT_EQ(detail_of("hs#3").params, (Params{{"text", "hs#3"}, {"form", "hs"}}));
+    EXPECT_EQ(detail_of("ser-hs#3").key, "stip_unsupported");
+    EXPECT_EQ(detail_of("ser-hs#3").params, (Params{{"text", "ser-hs#3"}, {"form", "ser-hs"}}));
     EXPECT_EQ(detail_of("h#2.7").key, "stip_after_moves");
 }
 

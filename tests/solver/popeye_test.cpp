@@ -87,7 +87,7 @@ TEST(PopeyeRead, KeywordsAbbreviatedAndAnyCase) {
 }
 
 TEST(PopeyeWrite, RoundTripsEveryProblem) {
-    for (const char* file : {"andernach2025.inp", "classics.inp"})
+    for (const char* file : {"andernach2025.inp", "classics.inp", "popeye_reflex.inp"})
         for (const auto& pp : read_popeye(data(file)))
             for (const auto& p : pp.twins) {
                 const std::string text = write_popeye(p);

@@ -249,7 +249,7 @@ std::vector<std::string> lines_of(const Result& r) {
 }  // namespace
 
 // Popeye's own German examples (intelligent mode, twins, a series helpmate),
-// with a refused helpselfmate between them: the same solutions as Popeye 4.104.
+// with a refused series helpselfmate between them: the same solutions as Popeye 4.104.
 TEST(PopeyeExamples, GermanIntelligentAndSeries) {
     const auto probs = read_all("popeye_dialect.inp");
     ASSERT_EQ(probs.size(), 3u);
@@ -260,7 +260,7 @@ TEST(PopeyeExamples, GermanIntelligentAndSeries) {
               std::vector<std::string>{"1.Sg4-f2 Bf3-h5  2.Bc8-d7 Bh5-f7  3.Bd7-a4 Re6-e3#"});
 
     EXPECT_TRUE(probs[1].twins.empty());
-    EXPECT_NE(probs[1].refused.find("line 13: stipulation 'hs#2': helpselfplay"), std::string::npos)
+    EXPECT_NE(probs[1].refused.find("line 13: stipulation 'ser-hs#2': series helpselfplay"), std::string::npos)
         << probs[1].refused;
 
     ASSERT_EQ(probs[2].twins.size(), 4u);
@@ -324,4 +324,79 @@ TEST(PopeyeExamples, SeriesHelpmatesKeepTheirShortSolutions) {
     for (const auto& s : r.solutions) two += s.moves.size() == 3;
     EXPECT_EQ(r.solutions.size(), 185u);
     EXPECT_EQ(two, 17u);
+}
+
+namespace {
+// The play as the text output writes it, without the header and the summary.
+std::string play_of(const PopeyeProblem& pp, const Problem& p) {
+    Options o = quick(pp.tries);
+    o.set_play = pp.set_play;
+    std::istringstream in(to_text(solve(p, o)));
+    std::vector<std::string> lines;
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    std::string out;
+    for (std::size_t i = 0; i + 1 < lines.size(); ++i)
+        if (lines[i].find(" r#") == std::string::npos && lines[i].find(" semi-r#") == std::string::npos &&
+            lines[i].find(" hs#") == std::string::npos && lines[i] != p.title)
+            out += lines[i] + "\n";
+    return out;
+}
+}  // namespace
+
+// Reflexmates, semi-reflexmates (TESTS/battle_play.inp) and helpselfmates
+// (BEISPIEL/helpself.inp, REGRESSIONS/4_61_to_4_63.inp) of Popeye's own
+// files, and an Alice hs#1: Popeye 4.104's answers.
+TEST(PopeyeExamples, ReflexAndHelpSelfMates) {
+    const auto probs = read_all("popeye_reflex.inp");
+    const char* expected[] = {
+        // r#1
+        "1.Kb1-a1!\n   1...Se1-c2#\n",
+        // r#1 with set play
+        "set play:\n   1...Se1-c2#\n1.h3-h4!\n   1...Se1-c2#\n",
+        // r#1, but White must deliver mate (Popeye: "1.Bg7-f8 # ?!?")
+        "",
+        // r#2
+        "1.Bh7-c2! zugzwang\n   1...b4-b3 2.Bc2-b1\n      2...b3-b2#\n",
+        // r#2 with short set play and short solution
+        "set play:\n   1...b3-b2#\n1.h3-h4!\n   1...b3-b2#\n",
+        // r#2, but White must deliver mate immediately
+        "",
+        // r#3
+        "1.Sd8-c6! zugzwang\n   1...a5xb4 2.Bd1-c2 zugzwang\n      2...b4-b3 3.Bc2-b1\n         3...b3-b2#\n",
+        // r#3, but White must deliver mate immediately
+        "",
+        // r#2: no threat, White at the move would have to mate
+        "1.Kc1-b1! zugzwang\n"
+        "   1...Kh6-h5 2.Rd1-e1\n      2...d2xe1=Q#\n      2...d2xe1=R#\n"
+        "   1...Kh6-h7 2.Rd1-e1\n      2...d2xe1=Q#\n      2...d2xe1=R#\n"
+        "   1...g5-g4 2.Rd1-e1\n      2...d2xe1=Q#\n      2...d2xe1=R#\n",
+        // semi-r#1
+        "1.Bg7-h6!\n   1...b3-b2#\n",
+        // semi-r#2: White need not mate
+        "1.Bg7-h6!\n   1...b3-b2#\n",
+        // r#2 with tries and set play
+        "set play:\n   1...b4-b3 2.Bh7-b1\n      2...b3-b2#\n"
+        "1.Bh7-c2! zugzwang\n   1...b4-b3 2.Bc2-b1\n      2...b3-b2#\n"
+        "1.Bh7-d3? zugzwang\n   1...b4-b3 2.Bd3-b1\n      2...b3-b2#\n   but 1...Ka3-b3!\n"
+        "1.Bh7-e4? zugzwang\n   1...b4-b3 2.Be4-b1\n      2...b3-b2#\n   but 1...Ka3-b3!\n"
+        "1.Bh7-f5? zugzwang\n   1...b4-b3 2.Bf5-b1\n      2...b3-b2#\n   but 1...Ka3-b3!\n"
+        "1.Bh7-g6? zugzwang\n   1...b4-b3 2.Bg6-b1\n      2...b3-b2#\n   but 1...Ka3-b3!\n"
+        "1.Bh7-g8? zugzwang\n   but 1...b4-b3!\n",
+        // hs#3
+        "1.a7-a8=Q g2xf1=B  2.Qa8-a6 Bf1xe2  3.Qa6-d3+ Be2xd3#\n"
+        "1.a7-a8=R g2-g1=Q  2.Ra8xa5 Qg1-g8  3.Ra5-d5+ e6xd5#\n"
+        "1.a7-a8=S c2-c1=R  2.Sa8xb6 Rc1-c2  3.Sb6-c4+ Rc2xc4#\n"
+        "1.d7-d8=B g2-g1=S  2.Bd8xf6 Sg1xf3  3.Bf6-g5+ Sf3xg5#\n",
+        // hs#2, big 129
+        "1.Sb2-d1 g3xh2  2.Sd1-f2+ Bh4xf2#\n1.Sh8-f7 g5xf4  2.Sf7-g5+ Bh4xg5#\n"
+        "1.Ra5-a1 g3xh2  2.Ra1-e1+ Bh4xe1#\n1.Ra5-e5+ Ke4xf4  2.h2xg3+ Bh4xg3#\n"
+        "1.Ra5-a7 g5xf4  2.Ra7-e7+ Bh4xe7#\n1.g7-g8=S g5xf4  2.Sg8-f6+ Bh4xf6#\n",
+        // Alice hs#1
+        "1.Bd6-e7A+ Qc7xe7B#\n",
+    };
+    ASSERT_EQ(probs.size(), std::size(expected));
+    for (std::size_t i = 0; i < probs.size(); ++i) {
+        ASSERT_EQ(probs[i].twins.size(), 1u) << i << " " << probs[i].refused;
+        EXPECT_EQ(play_of(probs[i], probs[i].twins[0]), expected[i]) << probs[i].twins[0].title;
+    }
 }

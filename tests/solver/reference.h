@@ -36,6 +36,20 @@ inline bool no_move(Position& pos) {
 // Battle play: attacker to move, goal within n attacker moves.
 bool attack(Position& pos, const Stipulation& st, int n);
 
+// The side to move has a move after which the other side suffers the goal.
+inline bool can_reach(Position& pos, Goal g) {
+    MoveList l;
+    generate_legal(pos, l);
+    StateInfo si;
+    for (Move m : l) {
+        pos.do_move(m, si);
+        const bool ok = goal(pos, g);
+        pos.undo_move(m);
+        if (ok) return true;
+    }
+    return false;
+}
+
 // The attacker has moved; k moves left.
 inline bool after_attack(Position& pos, const Stipulation& st, int k) {
     if (st.play == Play::Direct) {
@@ -45,10 +59,12 @@ inline bool after_attack(Position& pos, const Stipulation& st, int k) {
     MoveList l;
     generate_legal(pos, l);
     if (l.empty()) return false;
+    // r#, semi-r#: a defender that can reach the goal must, and the attacker has won.
+    if (st.reflex() && can_reach(pos, st.goal)) return true;
     StateInfo si;
     for (Move d : l) {
         pos.do_move(d, si);
-        const bool ok = (st.play == Play::Self && goal(pos, st.goal)) || (k > 0 && attack(pos, st, k));
+        const bool ok = (st.play != Play::Direct && goal(pos, st.goal)) || (k > 0 && attack(pos, st, k));
         pos.undo_move(d);
         if (!ok) return false;
     }
@@ -56,6 +72,8 @@ inline bool after_attack(Position& pos, const Stipulation& st, int k) {
 }
 
 inline bool attack(Position& pos, const Stipulation& st, int n) {
+    // r#: an attacker that can reach the goal must, and has lost.
+    if (st.play == Play::Reflex && can_reach(pos, st.goal)) return false;
     MoveList l;
     generate_legal(pos, l);
     StateInfo si;
@@ -70,6 +88,7 @@ inline bool attack(Position& pos, const Stipulation& st, int n) {
 
 inline std::set<std::string> keys(Position& pos, const Stipulation& st) {
     std::set<std::string> out;
+    if (st.play == Play::Reflex && can_reach(pos, st.goal)) return out;
     MoveList l;
     generate_legal(pos, l);
     StateInfo si;
@@ -94,6 +113,35 @@ inline void help(Position& pos, Goal g, int plies, std::string line, std::set<st
             out.insert(next);  // a short solution
         else
             help(pos, g, plies - 1, next, out);
+        pos.undo_move(m);
+    }
+}
+
+// Helpselfplay: both sides cooperate until the last of `plies` half-moves;
+// the attacker's last move must leave the other side a move, every one of
+// which reaches the goal: each is a solution. An earlier attacker's move
+// (an even number of half-moves left) that does so is a short solution.
+inline void help_self(Position& pos, Goal g, int plies, std::string line, std::set<std::string>& out) {
+    MoveList l;
+    generate_legal(pos, l);
+    StateInfo si, sd;
+    for (Move m : l) {
+        pos.do_move(m, si);
+        const std::string next = line + (line.empty() ? "" : " ") + to_uci(m);
+        if (plies > 2) help_self(pos, g, plies - 1, next, out);
+        if (plies % 2 == 0) {  // the attacker's move: the solution, or a short one
+            MoveList replies;
+            generate_legal(pos, replies);
+            std::set<std::string> lines;
+            bool all = !replies.empty();
+            for (Move d : replies) {
+                pos.do_move(d, sd);
+                all = all && goal(pos, g);
+                pos.undo_move(d);
+                lines.insert(next + " " + to_uci(d));
+            }
+            if (all) out.insert(lines.begin(), lines.end());
+        }
         pos.undo_move(m);
     }
 }
@@ -145,6 +193,10 @@ inline std::set<std::string> answer(Variant v, const std::string& fen, const Sti
     std::set<std::string> out;
     if (st.series()) {
         series(pos, st, st.moves, "", out);
+        return out;
+    }
+    if (st.play == Play::HelpSelf) {
+        help_self(pos, st.goal, st.plies(), "", out);
         return out;
     }
     if (st.play != Play::Help) return keys(pos, st);

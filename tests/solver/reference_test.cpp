@@ -86,6 +86,24 @@ TEST_P(ReferenceTest, HelpPlayMatchesBruteForce) {
         for (const char* s : {"h#1", "h#1.5", "h=1", "h#0.5"}) compare(GetParam(), fen, s);
 }
 
+// Reflexplay (either side, or only the defender, bound to reach the goal when
+// it can) and helpselfplay (the last attacker's move forces the goal).
+TEST_P(ReferenceTest, ReflexAndHelpSelfPlayMatchBruteForce) {
+    int solved = 0;
+    for (const auto& fen : random_positions(GetParam(), 40, 73 + int(GetParam())))
+        for (const char* s : {"r#1", "semi-r#1", "r=1", "hs#1", "hs#1.5", "hs=1"})
+            solved += compare(GetParam(), fen, s);
+    EXPECT_GT(solved, 0);  // some keys and lines were found and compared
+}
+
+TEST_P(ReferenceTest, ReflexAndHelpSelfPlayInTwoMatchBruteForce) {
+    if (GetParam() == Variant::Avalanche) GTEST_SKIP() << "too slow for the reference";
+    int solved = 0;
+    for (const auto& fen : random_positions(GetParam(), 20, 89 + int(GetParam())))
+        for (const char* s : {"r#2", "semi-r#2", "hs#2", "hs#1.5", "r=2"}) solved += compare(GetParam(), fen, s);
+    EXPECT_GT(solved, 0);
+}
+
 TEST_P(ReferenceTest, SeriesPlayMatchesBruteForce) {
     if (GetParam() == Variant::Avalanche) {
         // The passing side could not make a pending promotion's choice: refused, not solved.
