@@ -333,9 +333,11 @@ TEST(SwissDutch, SimulatedTournamentsKeepTheAbsoluteCriteria) {
             for (auto [w, b] : p->games)
                 if (top.count(w) || top.count(b)) top_games.insert({w, b});
             sim.play(*p);
-            for (const auto& x : sim.ps)
-                if (!top_games.count(x.id))
+            for (const auto& x : sim.ps) {
+                if (!top_games.count(x.id)) {
                     EXPECT_EQ(colours_broken(x), "") << "player " << x.id << " seed " << seed << " round " << round;
+                }
+            }
         }
         for (const auto& x : sim.ps) EXPECT_LE(std::count(x.colours.begin(), x.colours.end(), N), 1);
     }

@@ -157,7 +157,9 @@ TEST_F(TournamentTest, PlayersArePairedWhenFreeAndScoredAsLichessAndARestartLose
             json pa = paired(a, t), pb = paired(b, t);
             ASSERT_EQ(pa["game"], pb["game"]);
             EXPECT_NE(pa["color"], pb["color"]);
-            if (i == 1) EXPECT_NE(pa["color"], last_color) << "White goes to the one who had it less";
+            if (i == 1) {
+                EXPECT_NE(pa["color"], last_color) << "White goes to the one who had it less";
+            }
             last_color = pa["color"];
             const bool ann_white = pa["color"] == "white";
             win(ann_white ? a : b, ann_white ? b : a, pa["game"], ann_white);

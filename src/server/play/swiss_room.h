@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -67,7 +68,9 @@ private:
     int round() const { return int(rounds_.size()); }
     // The round in progress has ended (every game); when, in end_ms.
     bool round_over(std::int64_t* end_ms = nullptr) const;
-    void pair_next(std::int64_t now);
+    void pair_next(std::int64_t now);  // pairs on the engine's threads, then store_round
+    void store_round(const std::optional<tournament::DutchPairing>& pairing, const tournament::DutchOptions& o,
+                     std::int64_t now);
     void finish(std::int64_t at);
     // Each player's rounds so far (one Entry per round), by account.
     std::map<std::int64_t, std::vector<Entry>> entries() const;
@@ -83,7 +86,7 @@ private:
     std::vector<std::vector<SwissPairingRecord>> rounds_;     // stored boards, round 1 first
     std::unordered_map<std::string, Result> results_;         // by game
     std::set<std::string> forfeits_counted_;                  // the withdrawals done
-    bool writing_ = false;                                    // a round's write is under way
+    bool writing_ = false;                                    // a round's pairing or write is under way
     std::int64_t ended_at_ = 0;
 };
 
