@@ -4,7 +4,9 @@
 // below (the lock that makes one server per database): nowhere else. The
 // schema is versioned in the meta table and brought up to date by the
 // migrations.
+#include <chrono>
 #include <string>
+#include <thread>
 
 #include "server/accounts/sql_conn.h"
 #include "server/app/util.h"
@@ -442,10 +444,21 @@ public:
                                            .synchronous = durable ? "FULL" : "NORMAL",
                                            .checkpoints = mode == Mode::Writer});
             if (mode == Mode::Reader) return;
-            if (pg && exclusive && !db_->query("SELECT pg_try_advisory_lock(?)", {SERVER_LOCK_KEY}).at(0).b(0))
-                throw StorageError(
-                    "PostgreSQL database: another echecs server is using it (advisory lock held): "
-                    "one database, one server");
+            if (pg && exclusive) {
+                // A session's lock is released when its backend ends, which
+                // PostgreSQL does a moment after the client has gone: a server
+                // started again at once (a restart, a test) waits up to 2 s
+                // for the lock of its former self.
+                const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+                while (!db_->query("SELECT pg_try_advisory_lock(?)", {SERVER_LOCK_KEY}).at(0).b(0)) {
+                    if (std::chrono::steady_clock::now() >= until)
+                        throw StorageError(
+                            "PostgreSQL database: another echecs server is using it (advisory lock held): "
+                            "one database, one server");
+                    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+                }
+                pg_locked_ = true;
+            }
             migrate();
         } catch (const StorageError&) {
             throw;
@@ -453,6 +466,19 @@ public:
             throw StorageError(name + ": " + e.what());
         }
     }
+
+    ~SqlStorage() override {
+        // Released now rather than when the backend ends, so that the next
+        // server (or a test's next storage) takes it at once.
+        if (!pg_locked_) return;
+        try {
+            db_->query("SELECT pg_advisory_unlock(?)", {SERVER_LOCK_KEY});
+        } catch (const std::exception&) {
+            // the connection is gone, and its lock with it
+        }
+    }
+    SqlStorage(const SqlStorage&) = delete;
+    SqlStorage& operator=(const SqlStorage&) = delete;
 
     std::unique_ptr<Storage> open_reader() override {
         return std::make_unique<SqlStorage>(url_, durable_, false, Mode::Reader);
@@ -871,6 +897,7 @@ private:
     Mode mode_;
     std::unique_ptr<FileLock> lock_;  // before db_: taken before the file is opened, released after it is closed
     std::unique_ptr<SqlConn> db_;
+    bool pg_locked_ = false;  // PostgreSQL's advisory lock, held by db_'s session
 };
 
 }  // namespace
