@@ -136,18 +136,7 @@ void ArenaRoom::join(const accounts::SeatAccount& a, const std::string& token,
     auto it = players_.find(a.account_id);
     if (it == players_.end() && players_.size() >= MAX_PLAYERS)
         throw ApiError(Reason::tournament_full, "the tournament is full", "", {{"max", MAX_PLAYERS}});
-    TournamentPlayerRecord p;
-    if (it != players_.end()) p = it->second.rec;
-    p.tournament = rec_.id;
-    p.account = a.account_id;
-    p.name = a.username;
-    if (it == players_.end()) {
-        p.rating = a.rating;
-        p.provisional = a.provisional;
-        p.joined_at = now_ms();
-    }
-    p.token = token;
-    p.paused = false;
+    const TournamentPlayerRecord p = entry(it == players_.end() ? nullptr : &it->second.rec, a, token);
     players_[a.account_id].rec = p;
     changed_ = true;
     hub_.storage().write({SaveTournamentPlayer{p}}, std::move(done));

@@ -399,18 +399,7 @@ void SwissRoom::join(const accounts::SeatAccount& a, const std::string& token,
         throw ApiError(Reason::tournament_entries_closed, "the last round is paired: no more entries");
     if (it == players_.end() && players_.size() >= MAX_PLAYERS)
         throw ApiError(Reason::tournament_full, "the tournament is full", "", {{"max", MAX_PLAYERS}});
-    TournamentPlayerRecord p;
-    if (it != players_.end()) p = it->second;
-    p.tournament = rec_.id;
-    p.account = a.account_id;
-    p.name = a.username;
-    if (it == players_.end()) {
-        p.rating = a.rating;
-        p.provisional = a.provisional;
-        p.joined_at = now_ms();
-    }
-    p.token = token;
-    p.paused = false;
+    const TournamentPlayerRecord p = entry(it == players_.end() ? nullptr : &it->second, a, token);
     players_[a.account_id] = p;
     changed_ = true;
     hub_.storage().write({SaveTournamentPlayer{p}}, std::move(done));

@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "server/app/util.h"
 #include "server/play/game_room.h"
 #include "server/play/hub.h"
 #include "server/play/live_game.h"
@@ -32,6 +33,24 @@ void TournamentRoom::save_status(std::string status) {
     hub_.storage().write({SaveTournament{rec_}}, [&hub = hub_, id = rec_.id](bool ok, std::string err) {
         if (!ok) hub.log("tournament " + id + ": status not stored: " + err);
     });
+}
+
+TournamentPlayerRecord TournamentRoom::entry(const TournamentPlayerRecord* before, const accounts::SeatAccount& a,
+                                             const std::string& token) const {
+    TournamentPlayerRecord p;
+    if (before) {
+        p = *before;
+    } else {
+        p.rating = a.rating;
+        p.provisional = a.provisional;
+        p.joined_at = now_ms();
+    }
+    p.tournament = rec_.id;
+    p.account = a.account_id;
+    p.name = a.username;
+    p.token = token;
+    p.paused = false;
+    return p;
 }
 
 GameRecord TournamentRoom::open_game(const TournamentPlayerRecord& white, const TournamentPlayerRecord& black,

@@ -63,6 +63,10 @@ protected:
     // commits it): the record to store.
     GameRecord open_game(const TournamentPlayerRecord& white, const TournamentPlayerRecord& black, std::int64_t now);
     static std::string lower(std::string s);
+    // A player's row as they join from the browser `token`: `before` when
+    // they are coming back (rating and time of joining kept), else new.
+    TournamentPlayerRecord entry(const TournamentPlayerRecord* before, const accounts::SeatAccount& a,
+                                 const std::string& token) const;
 
     Hub& hub_;
     TournamentRecord rec_;
