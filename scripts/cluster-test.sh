@@ -19,7 +19,8 @@
 #                               broker, no kill) behind the balancer
 #   ECHECS_CLUSTER_GAMES=G      games (default 24)
 #   ECHECS_CLUSTER_BUDGET=S     the players' time limit (default 150 s)
-#   ECHECS_PG_PORT=P            PostgreSQL's port (default: a free one)
+#   ECHECS_CLUSTER_PG_PORT=P    its PostgreSQL's port (default: a free one;
+#                               not ECHECS_PG_PORT, the postgres stage's)
 #   ECHECS_CLUSTER_KEEP=1       keep the work directory (logs, HAProxy's
 #                               configuration) even when everything passed
 # Needs postgresql, redis-server, haproxy, curl (scripts/install-deps.sh test)
@@ -114,7 +115,7 @@ wait_for() {
 # Every port on 127.0.0.1, free when chosen (the nodes take theirs with
 # --port 0 and print it).
 PORTS=$(node tests/cluster/free-ports.mjs 3) || die "no free ports"
-PG_PORT=${ECHECS_PG_PORT:-$(echo "$PORTS" | sed -n 1p)}
+PG_PORT=${ECHECS_CLUSTER_PG_PORT:-$(echo "$PORTS" | sed -n 1p)}
 REDIS_PORT=$(echo "$PORTS" | sed -n 2p)
 LB_PORT=$(echo "$PORTS" | sed -n 3p)
 
