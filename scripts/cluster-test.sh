@@ -18,7 +18,8 @@
 #                               --db postgresql://...` (no cluster flags, no
 #                               broker, no kill) behind the balancer
 #   ECHECS_CLUSTER_GAMES=G      games (default 24)
-#   ECHECS_CLUSTER_BUDGET=S     the players' time limit (default 150 s)
+#   ECHECS_CLUSTER_BUDGET=S     the players' time limit (default 120 s)
+#   ECHECS_CLUSTER_LIMIT=S      the whole test's (default 180 s)
 #   ECHECS_CLUSTER_PG_PORT=P    its PostgreSQL's port (default: a free one;
 #                               not ECHECS_PG_PORT, the postgres stage's)
 #   ECHECS_CLUSTER_KEEP=1       keep the work directory (logs, HAProxy's
@@ -28,12 +29,22 @@
 # when it exits, whatever the reason; the logs of a failed run are kept and
 # their ends printed.
 set -eu
+# The whole test's time limit: the script runs again under timeout(1), which
+# sends SIGTERM to every process of the group at the limit (the nodes, the
+# broker, the balancer, the players; then this script's trap stops the rest).
+LIMIT=${ECHECS_CLUSTER_LIMIT:-180}
+if [ -z "${ECHECS_CLUSTER_TIMED:-}" ]; then
+    ECHECS_CLUSTER_TIMED=1 timeout -k 15 "$LIMIT" sh "$0" "$@" && exit 0
+    st=$?
+    [ "$st" != 124 ] || echo "cluster-test: the whole test did not end within $LIMIT s (ECHECS_CLUSTER_LIMIT)" >&2
+    exit "$st"
+fi
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 BIN=${ECHECS_BIN:-$ROOT/build/src/cli/echecs}
 NODES=${ECHECS_CLUSTER_NODES:-3}
 GAMES=${ECHECS_CLUSTER_GAMES:-24}
-BUDGET=${ECHECS_CLUSTER_BUDGET:-150}
+BUDGET=${ECHECS_CLUSTER_BUDGET:-120}
 
 say() { echo "cluster-test: $*"; }
 die() {
@@ -221,7 +232,7 @@ if [ "$NODES" -gt 1 ]; then KILL=1; else KILL=0; fi
 {
     CT_NODES=$NODE_URLS CT_PIDS=$NODE_PIDS CT_LB=$LB CT_PG=$PG_URL CT_GAMES=$GAMES CT_KILL=$KILL \
         CT_BUDGET_S=$BUDGET CT_SUMMARY=$WORK/summary \
-        timeout -k 5 $((BUDGET + 30)) node tests/cluster/cluster-client.mjs 2>&1
+        timeout -k 5 $((BUDGET + 20)) node tests/cluster/cluster-client.mjs 2>&1
     echo $? >"$WORK/client.status"
 } | tee "$WORK/client.log"
 st=$(cat "$WORK/client.status" 2>/dev/null || echo 1)

@@ -493,7 +493,8 @@ try {
     const byNode = new Map();
     for (const [game, node] of leases) byNode.set(node, [...(byNode.get(node) || []), game]);
     log(`live leases: ${[...byNode].map(([n, gs]) => `${n} ${gs.length}`).join(', ') || 'none'}`);
-    if (leases.length !== games.length) fail(`${leases.length} of the ${games.length} live games have a live lease`);
+    const live = games.filter((g) => !g.endedBeforeKill).length;
+    if (leases.length !== live) fail(`${leases.length} of the ${live} live games have a live lease`);
     const [victim, victimGames] = [...byNode].sort((a, b) => b[1].length - a[1].length)[0] || [];
     if (!victim) throw new Error('no node holds a live game: nothing to kill');
     const short = victim.split('.')[0];
