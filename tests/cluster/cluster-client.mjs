@@ -468,7 +468,7 @@ try {
     if (g.A.color === g.B.color) fail(`game ${g.label}: both players hold ${g.A.color}`);
   }
   const split = games.filter((g) => g.A.firstNode && g.B.firstNode && g.A.firstNode !== g.B.firstNode).length;
-  log(`${games.length} games created; ${split} with their two players on different nodes; ${games.filter((g) => g.A.viaLb).length} with a player through the balancer`);
+  log(`${games.length} games created; ${split} with their two players on different nodes; ${games.filter((g) => g.A.viaLb).length} with a player through the balancer (which named the node of ${games.filter((g) => g.A.viaLb && g.A.firstNode).length})`);
   if (NODE_NAMES.length > 1 && split < MIN_SPLIT_GAMES) fail(`only ${split} games have their players on different nodes (at least ${MIN_SPLIT_GAMES} wanted)`);
 
   // Before the kill: every game to its ply of the kill.
