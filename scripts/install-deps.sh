@@ -8,7 +8,7 @@ set -eu
 
 RUNTIME="build-essential cmake ninja-build pkg-config git
   libcli11-dev libboost-dev libboost-system-dev nlohmann-json3-dev
-  libsqlite3-dev libsqlitecpp-dev libpqxx-dev libsodium-dev libjemalloc-dev libicu-dev
+  libsqlite3-dev libsqlitecpp-dev libpqxx-dev libsodium-dev libjemalloc-dev libicu-dev libhiredis-dev
   nodejs npm"
 # clang builds the sanitizer stage against libstdc++ (no libc++); its ASan and
 # UBSan runtimes are in libclang-rt-14-dev, which clang-14 does not pull in.
