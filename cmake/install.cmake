@@ -7,9 +7,10 @@
 #   share/echecs/puzzles/      the puzzles the server serves (docs/PUZZLES.md)
 #   share/doc/echecs/          README.md, LICENSE, docs/*.md
 #   share/man/man1/echecs.1
-#   lib/systemd/system/echecs.service, etc/echecs/echecs.conf (ECHECS_INSTALL_SERVICE)
+#   share/doc/echecs/examples/ the settings of a cluster node, the HAProxy and nginx examples (deploy/)
+#   lib/systemd/system/echecs.service, echecs-node@.service, etc/echecs/echecs.conf (ECHECS_INSTALL_SERVICE)
 option(ECHECS_INSTALL_WEB "Install the built web client (fails when it is not built)" ON)
-option(ECHECS_INSTALL_SERVICE "Install the systemd unit and /etc/echecs/echecs.conf" ON)
+option(ECHECS_INSTALL_SERVICE "Install the systemd units and /etc/echecs/echecs.conf" ON)
 set(ECHECS_WEB_DIST "${PROJECT_SOURCE_DIR}/web/dist" CACHE PATH "The built web client")
 set(ECHECS_SYSTEMD_UNIT_DIR "lib/systemd/system" CACHE PATH "Where the systemd unit goes (relative: to the prefix)")
 set(ECHECS_SHARE ${CMAKE_INSTALL_DATADIR}/echecs)
@@ -42,11 +43,21 @@ install(FILES ${CMAKE_BINARY_DIR}/echecs.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/m
 file(GLOB ECHECS_DOCS ${PROJECT_SOURCE_DIR}/docs/*.md)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/LICENSE ${ECHECS_DOCS}
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# Several nodes (docs/SERVER.md): examples for the operator to copy, not
+# configuration: nothing reads them where they are installed.
+install(FILES ${PROJECT_SOURCE_DIR}/deploy/node.conf DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
+install(FILES ${PROJECT_SOURCE_DIR}/deploy/haproxy/echecs.cfg DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples/haproxy)
+install(FILES ${PROJECT_SOURCE_DIR}/deploy/nginx/echecs.conf DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples/nginx)
 
-# The service: one unit and one configuration file, shared with debian/.
+# The service: one unit and one configuration file, shared with debian/; and
+# the template unit of a cluster's nodes (echecs-node@N reads
+# /etc/echecs/node-N.conf, which the operator writes: none is installed, and
+# the package enables no instance).
 configure_file(${PROJECT_SOURCE_DIR}/cmake/echecs.service.in ${CMAKE_BINARY_DIR}/echecs.service @ONLY)
+configure_file(${PROJECT_SOURCE_DIR}/cmake/echecs-node@.service.in ${CMAKE_BINARY_DIR}/echecs-node@.service @ONLY)
 configure_file(${PROJECT_SOURCE_DIR}/cmake/echecs.conf.in ${CMAKE_BINARY_DIR}/echecs.conf @ONLY)
 if(ECHECS_INSTALL_SERVICE)
-  install(FILES ${CMAKE_BINARY_DIR}/echecs.service DESTINATION ${ECHECS_SYSTEMD_UNIT_DIR})
+  install(FILES ${CMAKE_BINARY_DIR}/echecs.service ${CMAKE_BINARY_DIR}/echecs-node@.service
+          DESTINATION ${ECHECS_SYSTEMD_UNIT_DIR})
   install(FILES ${CMAKE_BINARY_DIR}/echecs.conf DESTINATION ${CMAKE_INSTALL_SYSCONFDIR}/echecs)
 endif()

@@ -93,7 +93,9 @@ dpkg-deb -x "$DEB" "$ROOT"
 # (debhelper compresses the larger docs: RULES.md.gz)
 for f in usr/games/echecs usr/share/echecs/web/index.html usr/share/echecs/openings/chess.txt usr/share/echecs/puzzles/chess.jsonl \
     usr/share/man/man1/echecs.1.gz usr/share/doc/echecs/RULES.md usr/share/doc/echecs/SERVER.md \
-    lib/systemd/system/echecs.service etc/echecs/echecs.conf; do
+    lib/systemd/system/echecs.service etc/echecs/echecs.conf \
+    lib/systemd/system/echecs-node@.service usr/share/doc/echecs/examples/node.conf \
+    usr/share/doc/echecs/examples/haproxy/echecs.cfg usr/share/doc/echecs/examples/nginx/echecs.conf; do
     [ -e "$ROOT/$f" ] || [ -e "$ROOT/$f.gz" ] || { echo "the package lacks /$f" >&2; exit 1; }
 done
 "$ROOT/usr/games/echecs" --version
@@ -104,6 +106,12 @@ if command -v systemd-analyze >/dev/null 2>&1; then
     sed "s|=/usr/games/echecs |=$ROOT/usr/games/echecs |" "$ROOT/lib/systemd/system/echecs.service" \
         >"$TMP/unit/echecs.service"
     systemd-analyze verify --man=no "$TMP/unit/echecs.service"
+    # The cluster nodes' template, as its instance 1 (systemd-analyze exits
+    # 0 on an unknown key or a bad value: any message fails instead).
+    sed "s|=/usr/games/echecs |=$ROOT/usr/games/echecs |" "$ROOT/lib/systemd/system/echecs-node@.service" \
+        >"$TMP/unit/echecs-node@1.service"
+    NODE_UNIT=$(systemd-analyze verify --man=no "$TMP/unit/echecs-node@1.service" 2>&1) || { echo "$NODE_UNIT" >&2; exit 1; }
+    if [ -n "$NODE_UNIT" ]; then echo "$NODE_UNIT" >&2; echo "echecs-node@.service: systemd-analyze complains" >&2; exit 1; fi
 fi
 
 step "start the installed binary as the unit does, from /, as user nobody"

@@ -229,6 +229,7 @@ namespace echecs::server {
     X(accounts_stopping, unavailable, 503)             \
     X(storage_failed, unavailable, 503)                \
     X(puzzles_missing, unavailable, 503)               \
+    X(node_unavailable, unavailable, 503)              \
     /* a bug */                                        \
     X(internal, internal, 500)
 

@@ -178,7 +178,7 @@ void Router::dispatch(const HttpContextPtr& ctx) const {
             if (r.method != m && !(r.method == "GET" && m == "HEAD")) continue;
             ctx->params_ = std::move(params);
             if (before_) before_(ctx);
-            if (ctx->answered()) return;
+            if (ctx->answered() || ctx->handed_off()) return;
             r.handler(ctx);
             return;
         }

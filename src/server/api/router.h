@@ -48,6 +48,9 @@ public:
     void json_text(int status, std::string text);
     void error(const ApiError& e);
     bool answered() const { return answered_; }
+    // The request went to another node, which will answer (before(): the route's handler is not run).
+    void hand_off() { handed_off_ = true; }
+    bool handed_off() const { return handed_off_; }
 
     // Wraps a continuation (a storage or engine completion): exceptions in it
     // become error answers too.
@@ -67,6 +70,7 @@ private:
     nlohmann::json body_;
     bool body_parsed_ = false;
     bool answered_ = false;
+    bool handed_off_ = false;
 };
 
 using HttpContextPtr = std::shared_ptr<HttpContext>;

@@ -209,6 +209,15 @@ const std::vector<Option>& options() {
         {"no-chat", nullptr, "no chat in games or in the lobby (the web client hides it)",
          boolean(&ServerOptions::chat, true)},
         {"quiet", nullptr, "no log lines on the standard error", boolean(&ServerOptions::log, true)},
+        {"cluster-node", "NAME",
+         "run as one node of several on one PostgreSQL database, joined by Redis (docs/CLUSTER.md); NAME: letters, "
+         "digits, - and _",
+         text(&ServerOptions::cluster_node)},
+        {"redis", "HOST:PORT", "cluster: the Redis server between the nodes (default 127.0.0.1:6379)",
+         text(&ServerOptions::redis)},
+        {"lease-ms", "MS",
+         "cluster: how long a node's hold on a game lasts unrenewed; renewed every fifth (default 3000)",
+         integer(&ServerOptions::lease_ms, 500, 600000)},
     };
     return table;
 }
@@ -373,6 +382,21 @@ int serve_main(const std::vector<std::string>& args) {
     if (s.help) {
         std::cout << serve::usage();
         return 0;
+    }
+    if (!s.options.cluster_node.empty()) {
+        const std::string& n = s.options.cluster_node;
+        const bool name_ok = n.size() <= 32 && std::all_of(n.begin(), n.end(), [](char c) {
+                                 return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+                             });
+        std::string err;
+        if (!name_ok)
+            err = "cluster-node " + serve::shown(n.substr(0, 40)) + ": at most 32 letters, digits, - and _";
+        else if (!s.options.db.starts_with("postgresql://") && !s.options.db.starts_with("postgres://"))
+            err = "cluster-node needs a PostgreSQL database (db = postgresql://...): SQLite takes one server only";
+        if (!err.empty()) {
+            std::cerr << "echecs serve: " << err << "\n";
+            return 2;
+        }
     }
     const std::string web = choose_web_root(s);
     try {

@@ -119,6 +119,14 @@ struct ServerOptions {
     double report_burst = 5;
 
     std::int64_t heartbeat_ms = 1000;  // storage heartbeat (a restart knows how long the server was down)
+
+    // Several nodes on one PostgreSQL (docs/CLUSTER.md). Empty: one server,
+    // which holds the database alone.
+    std::string cluster_node;
+    std::string redis = "127.0.0.1:6379";  // the broker between nodes, host:port
+    // A node's lease on each game it runs; renewed every fifth of it. A dead
+    // node's games are taken over once it lapses.
+    std::int64_t lease_ms = 3000;
 };
 
 }  // namespace echecs::server

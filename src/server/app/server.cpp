@@ -19,7 +19,8 @@ struct Server::Impl {
     explicit Impl(ServerOptions o) : opt(std::move(o)) {
         // The port first: a server that cannot listen changes nothing.
         listener = std::make_shared<Listener>(ioc, asio::ip::tcp::endpoint(asio::ip::make_address(opt.host), opt.port));
-        hub = std::make_unique<Hub>(ioc, opt, open_storage(opt.db, opt.durable, true));
+        // One server per database, unless this is one node of several (docs/CLUSTER.md).
+        hub = std::make_unique<Hub>(ioc, opt, open_storage(opt.db, opt.durable, opt.cluster_node.empty()));
         listener->set_hub(*hub);
         hub->start();
     }

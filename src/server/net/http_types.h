@@ -16,6 +16,9 @@ struct HttpRequest {
     std::string body;
     std::string ip;                              // the client's address
     std::map<std::string, std::string> headers;  // names in lower case
+    // Sent on by another node of the cluster (docs/CLUSTER.md): answered
+    // here, never sent on again, and already counted in the address's rate.
+    bool forwarded = false;
     const std::string& header(const std::string& lower_name) const {
         static const std::string none;
         auto it = headers.find(lower_name);

@@ -30,6 +30,9 @@ public:
     // Closes from the server's side (flood); same rule as send().
     virtual void close_later(const char* why) = 0;
 
+    // A stand-in for a socket held by another node of the cluster (docs/CLUSTER.md).
+    virtual bool remote() const { return false; }
+
     std::uint64_t id() const { return id_; }
     const std::string& ip() const { return ip_; }
 

@@ -3,6 +3,7 @@
 #include <boost/asio/post.hpp>
 
 #include "server/app/util.h"
+#include "server/cluster/cluster.h"
 #include "server/play/analysis_stream.h"
 #include "server/play/chat.h"
 #include "server/play/game_room.h"
@@ -30,7 +31,7 @@ void send_error(Peer& p, const ApiError& e, const std::string& game, const std::
 
 void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool oversized) {
     const std::int64_t now = now_ms();
-    if (!p->messages.take(now)) {
+    if (!p->remote() && !p->messages.take(now)) {  // a stand-in's front took it
         if (++p->violations > 200) return p->close_later("flood");
         if (p->violations % 10 == 1)
             send_error(*p,
@@ -49,13 +50,20 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
     ParsedMessage m = parse_client_message(text);
     if (m.error) return send_error(*p, *m.error, m.game, m.id_json);
     const std::string id_json = m.id_json;
+    // Several nodes (docs/CLUSTER.md): a socket's message for a game or for
+    // the lobby that another node runs goes there, as it came.
+    Cluster* const cluster = p->remote() ? nullptr : cluster_.get();
+    auto elsewhere = [&](const std::string& game) { return cluster && cluster->to_game_node(p, game, text); };
+    auto at_leader = [&] { return cluster && cluster->to_leader(p, text); };
 
     // A room's answer may come later (after a write or a load): guarded too.
-    auto in_room = [this, weak = std::weak_ptr<Peer>(p), id_json](const std::string& game, auto action) {
-        with_room(game, [this, weak, game, id_json, action](GameRoom* room) mutable {
+    auto in_room = [this, weak = std::weak_ptr<Peer>(p), id_json, text = std::string(cluster_ ? text : "")](
+                       const std::string& game, auto action) {
+        with_room(game, [this, weak, game, id_json, action, text](GameRoom* room) mutable {
             PeerPtr peer = weak.lock();
             if (!peer) return;
             try {
+                if (!room && cluster_ && cluster_->redirect(peer, game, text)) return;  // another node runs it
                 if (!room) {
                     if (find_room(game))
                         throw ApiError(Reason::room_busy, "too many actions are waiting in game " + game);
@@ -79,8 +87,16 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                         if (p->token != key)
                             throw ApiError(Reason::hello_token_changed,
                                            "this socket already said hello with another token", "token");
+                        if (cluster && !cluster->leader()) return void(at_leader());
                         p->send(seeks_.my_seeks_text(key));
                         return;
+                    }
+                    if (cluster) {  // the lobby's node hears it too (seeks, pools), whatever happens here
+                        try {
+                            cluster->to_leader(p, text);
+                        } catch (const ApiError&) {
+                            // told again when the lobby's node is known (Cluster::on_leader)
+                        }
                     }
                     p->token = key;
                     p->token_secret = h.token;
@@ -89,7 +105,7 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                     if (mine.size() == 1) seeks_.owner_present(key);
                     push_your_turn_to(*this, *p);  // before my_seeks, which clients wait for after hello
                     resolve_peer_account(*this, p);
-                    p->send(seeks_.my_seeks_text(key));
+                    if (!cluster || cluster->leader()) p->send(seeks_.my_seeks_text(key));  // else the lobby's node
                     for (const std::string& gid : p->watching)
                         in_room(gid, [](const PeerPtr& peer, GameRoom& room) { room.peer_hello(peer); });
                 },
@@ -97,34 +113,51 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                     p->send(out::to_text(out::Pong{ping.t_json, now}));
                 },
                 [&](const msg::LobbySubscribe&) {
+                    if (at_leader()) return void(p->lobby = true);
                     lobby_.subscribe(p);
                     p->send(chat_history_text(ChatRoom::Lobby, "", &chat_.lobby(), opt_));
                 },
                 [&](const msg::LobbyUnsubscribe&) {
+                    if (at_leader()) return void(p->lobby = false);
                     lobby_.unsubscribe(p->id());
                     p->lobby = false;
                     pools_->leave(*p, true);  // leaving the lobby leaves the pool
                 },
-                [&](const msg::PoolJoin& j) { pools_->join(p, j.pool, j.nickname, id_json); },
-                [&](const msg::PoolLeave&) { pools_->leave(*p, true); },
-                [&](const msg::TournamentWatch& w) { tournaments_->watch(p, w.tournament); },
-                [&](const msg::TournamentUnwatch&) { tournaments_->unwatch(*p); },
+                [&](const msg::PoolJoin& j) {
+                    if (!at_leader()) pools_->join(p, j.pool, j.nickname, id_json);
+                },
+                [&](const msg::PoolLeave&) {
+                    if (!at_leader()) pools_->leave(*p, true);
+                },
+                [&](const msg::TournamentWatch& w) {
+                    if (!at_leader()) tournaments_->watch(p, w.tournament);
+                },
+                [&](const msg::TournamentUnwatch&) {
+                    if (!at_leader()) tournaments_->unwatch(*p);
+                },
                 [&](const msg::Join& j) {
                     if (!p->watching.count(j.game) && int(p->watching.size()) >= opt_.max_watched)
                         throw ApiError(Reason::too_many_watched,
                                        "a socket may watch at most " + std::to_string(opt_.max_watched) + " games",
                                        "game", {{"max", opt_.max_watched}});
+                    // At once on a node of several: its room may be or become another
+                    // node's, and the socket joins it there again when it moves.
+                    if (cluster) p->watching.insert(j.game);
+                    if (elsewhere(j.game)) return;
                     in_room(j.game, [](const PeerPtr& peer, GameRoom& room) { room.join(peer); });
                 },
                 [&](const msg::Leave& l) {
                     p->watching.erase(l.game);
+                    if (elsewhere(l.game)) return;
                     if (GameRoom* room = find_room(l.game)) room->leave(*p);
                 },
                 [&](const msg::Move& mv) {
+                    if (elsewhere(mv.game)) return;
                     in_room(mv.game,
                             [mv, id_json](const PeerPtr& peer, GameRoom& room) { room.handle(peer, mv, id_json); });
                 },
                 [&](const msg::GameCommand& c) {
+                    if (elsewhere(c.game)) return;
                     in_room(c.game,
                             [c, id_json](const PeerPtr& peer, GameRoom& room) { room.handle(peer, c, id_json); });
                 },
@@ -136,6 +169,7 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                     if (c.game.empty() && !p->lobby)
                         throw ApiError(Reason::chat_not_joined, "subscribe to the lobby before chatting in it");
                     chat_.admit_line(*p, now);  // before any queue: a flood never reaches a room
+                    if (c.game.empty() ? at_leader() : elsewhere(c.game)) return;
                     if (c.game.empty()) {
                         const ChatLine& line =
                             chat_.lobby().add(ChatLine{0, guest_name(*p), "", person_key(*p), std::move(text), now});
@@ -150,6 +184,7 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                     if (!opt_.chat) throw ApiError(Reason::chat_disabled, "chat is turned off on this server");
                     std::string reason = clean_chat_text(r.reason, opt_.chat_max_chars, "reason", true);
                     chat_.admit_report(*p, now);
+                    if (r.game.empty() ? at_leader() : elsewhere(r.game)) return;
                     if (!r.game.empty())
                         return in_room(r.game, [r, reason = std::move(reason), id_json](const PeerPtr& peer,
                                                                                         GameRoom& room) mutable {

@@ -7,6 +7,7 @@
 
 #include "server/accounts/account_service.h"
 #include "server/app/util.h"
+#include "server/cluster/cluster.h"
 #include "server/play/analysis_stream.h"
 #include "server/play/game_results.h"
 #include "server/play/game_room.h"
@@ -57,13 +58,14 @@ Hub::Hub(boost::asio::io_context& ioc, const ServerOptions& opt, std::unique_ptr
         accounts::ServiceOptions{}, [this](std::function<void()> f) { boost::asio::post(ioc_, std::move(f)); });
     router_.set_before([this](const HttpContextPtr& ctx) {
         const HttpRequest& req = ctx->request();
-        if (ctx->path().starts_with("/api/") && !limits_->take_http(req.ip, now_ms()))
+        if (!req.forwarded && ctx->path().starts_with("/api/") && !limits_->take_http(req.ip, now_ms()))
             throw ApiError(Reason::rate_limited, "too many requests from this address: slow down", "",
                            {{"per_second", opt_.http_rate_per_second}});
         if (req.method != "GET" && req.method != "HEAD" &&
             from_another_site(req.header("origin"), req.header("host"), req.header("sec-fetch-site"), opt_))
             throw ApiError(Reason::cross_origin, "requests from another site are refused", "",
                            {{"origin", ascii_excerpt(req.header("origin"), 100)}});
+        if (cluster_) cluster_->route_http(ctx);  // may hand the request to another node
     });
     add_seek_routes(router_, *this);
     add_game_routes(router_, *this);
@@ -79,6 +81,7 @@ Hub::Hub(boost::asio::io_context& ioc, const ServerOptions& opt, std::unique_ptr
         *this, StreamLimits{opt.stream_max_depth, opt.stream_max_ms, opt.streams_per_client, opt.max_streams, 16});
     add_tournament_routes(router_, *this);
     add_static_routes(router_, *this);
+    if (!opt.cluster_node.empty()) cluster_ = std::make_unique<Cluster>(*this, opt);
     load_from_storage(*initial_storage_);
     tournaments_ = std::make_unique<Tournaments>(*this, *initial_storage_);
 }
@@ -90,6 +93,10 @@ void Hub::log(const std::string& s) const {
 }
 
 void Hub::load_from_storage(Storage& s) {
+    // A node of several loads no game: each is another node's, or taken
+    // over under its lease once that lapses (Cluster::tick); the node that
+    // runs the lobby loads the seeks.
+    if (cluster_) return;
     // Restart: games resume where they were; the downtime is not charged.
     down_since_ = s.last_heartbeat();
     const std::int64_t now = now_ms();
@@ -165,13 +172,17 @@ void Hub::start() {
     for (auto& [id, room] : rooms_) room->start();
     for (auto& [id, room] : rooms_)
         if (room->game().record().result_pending) record_game_result(*this, room->game().record());
-    tournaments_->start();
+    if (cluster_)
+        cluster_->start();  // the node that takes the lobby starts the tournaments
+    else
+        start_tournaments();
     sweep();
 }
 
 void Hub::shutdown() {
     // Engines first (their completions post into the I/O context), then
     // storage (finishes queued writes).
+    if (cluster_) cluster_->stop();
     for (auto& [id, room] : rooms_) room->stop();
     if (tournaments_) tournaments_->stop();
     engine_.reset();
@@ -185,6 +196,7 @@ void Hub::shutdown() {
 void Hub::peer_opened(const PeerPtr& p) { peers_[p->id()] = p; }
 
 void Hub::peer_closed(Peer& p) {
+    if (cluster_) cluster_->peer_closed(p);
     peers_.erase(p.id());
     turns_.unbind_peer(p);
     streams_->stop(p);
@@ -214,6 +226,33 @@ std::vector<PeerPtr> Hub::peers_of(const std::string& token) const {
         if (auto p = peers_.find(id); p != peers_.end())
             if (PeerPtr sp = p->second.lock()) out.push_back(std::move(sp));
     return out;
+}
+
+PeerPtr Hub::peer(std::uint64_t id) const {
+    auto it = peers_.find(id);
+    return it == peers_.end() ? nullptr : it->second.lock();
+}
+
+void Hub::each_peer(const std::function<void(const PeerPtr&)>& fn) const {
+    std::vector<PeerPtr> all;  // fn may open or close peers
+    all.reserve(peers_.size());
+    for (const auto& [id, w] : peers_)
+        if (PeerPtr p = w.lock()) all.push_back(std::move(p));
+    for (const PeerPtr& p : all) fn(p);
+}
+
+void Hub::adopt_token(const PeerPtr& p) {
+    auto& mine = peers_by_token_[p->token];
+    mine.insert(p->id());
+    if (mine.size() == 1) seeks_.owner_present(p->token);
+}
+
+void Hub::drop_lost(const std::string& id) { drop_room(id, "another node runs this game now"); }
+
+void Hub::start_tournaments() {
+    if (tournaments_started_) return;
+    tournaments_started_ = true;
+    tournaments_->start();
 }
 
 // ---------------------------------------------------------------------------
@@ -255,36 +294,53 @@ void Hub::with_room(const std::string& id, std::function<void(GameRoom*)> fn) {
     const bool queued = storage_->read([this, id](Storage& s) {
         std::optional<GameRecord> rec;
         std::vector<ChatRecord> chat;
+        std::optional<Lease> lease;  // several nodes: the room loads under this node's lease
+        std::string holder;          // or another node runs it
+        std::int64_t gap_since = 0;  // the game changed hands: its clock stopped then
         try {
             rec = s.load_game(id);
+            if (rec && cluster_) {
+                lease = cluster_->claim(s, id, now_ms(), &holder, &gap_since);
+                rec.reset();
+                if (lease) rec = s.load_game(id);  // with what its former node wrote before the claim
+            }
             if (rec) chat = s.load_chat(id, int(opt_.chat_history));
         } catch (const std::exception& e) {
             log(std::string("load game: ") + e.what());
         }
-        boost::asio::post(ioc_, [this, id, rec = std::move(rec), chat = std::move(chat)]() mutable {
-            auto callbacks = std::move(loading_[id]);
-            loading_.erase(id);
-            GameRoom* room = find_room(id);
-            if (!room && rec) {
-                try {
-                    const GameSettings settings{opt_.first_move_ms, opt_.draw_offer_interval};
-                    room = &add_room(std::make_unique<LiveGame>(std::move(*rec), settings));
-                    room->restore_chat(chat);
-                    room->set_busy(false);
-                    room->start();
-                    cap_finished_rooms(id);
-                } catch (const std::exception& ex) {
-                    log(ex.what());
-                    room = nullptr;
-                }
-            }
-            for (auto& cb : callbacks) {
-                if (room)
-                    with_room(id, std::move(cb));
-                else
-                    cb(nullptr);
-            }
-        });
+        boost::asio::post(ioc_,
+                          [this, id, rec = std::move(rec), chat = std::move(chat), lease, holder, gap_since]() mutable {
+                              auto callbacks = std::move(loading_[id]);
+                              loading_.erase(id);
+                              GameRoom* room = find_room(id);
+                              if (cluster_ && !room && !holder.empty()) cluster_->learned_holder(id, holder);
+                              if (!room && rec) {
+                                  try {
+                                      const GameSettings settings{opt_.first_move_ms, opt_.draw_offer_interval};
+                                      auto g = std::make_unique<LiveGame>(std::move(*rec), settings);
+                                      // Taken over from a node that died: the time the game had
+                                      // no node is not charged to the side to move.
+                                      const bool resumed = gap_since > 0 && g->live();
+                                      if (resumed) g->resume(gap_since, now_ms());
+                                      room = &add_room(std::move(g));
+                                      room->restore_chat(chat);
+                                      room->set_busy(false);
+                                      if (cluster_ && lease) cluster_->loaded(id, *lease, gap_since);
+                                      room->start();
+                                      cap_finished_rooms(id);
+                                      if (resumed) commit({id}, {SaveGame{room->game().meta()}}, nullptr);
+                                  } catch (const std::exception& ex) {
+                                      log(ex.what());
+                                      room = nullptr;
+                                  }
+                              }
+                              for (auto& cb : callbacks) {
+                                  if (room)
+                                      with_room(id, std::move(cb));
+                                  else
+                                      cb(nullptr);
+                              }
+                          });
     });
     if (!queued) {
         auto callbacks = std::move(loading_[id]);
@@ -317,7 +373,7 @@ void Hub::read_game(const std::string& id, std::function<void(const LiveGame*, G
                 log(ex.what());
                 return fn(nullptr, nullptr);
             }
-            if (g->live()) {  // a live game belongs in a room (this happens only after a failed write)
+            if (g->live() && !cluster_) {  // a live game belongs in a room (this happens only after a failed write)
                 return with_room(id, [fn](GameRoom* r) { fn(r ? &r->game() : nullptr, r); });
             }
             fn(g.get(), nullptr);
@@ -330,6 +386,7 @@ void Hub::commit(const std::vector<std::string>& ids, std::vector<WriteOp> ops, 
                  std::function<void(const std::string&)> failed) {
     for (const std::string& id : ids)
         if (GameRoom* room = find_room(id)) room->set_busy(true);
+    if (cluster_) cluster_->fence(ids, ops);
     storage_->write(std::move(ops),
                     [this, ids, then = std::move(then), failed = std::move(failed)](bool ok, std::string err) {
                         if (!ok) {
@@ -337,6 +394,7 @@ void Hub::commit(const std::vector<std::string>& ids, std::vector<WriteOp> ops, 
                             if (failed) failed(err);
                             return;
                         }
+                        if (cluster_) cluster_->committed(ids);
                         for (const std::string& id : ids)
                             if (GameRoom* room = find_room(id)) room->set_busy(false);
                         if (then) then();
@@ -355,6 +413,7 @@ void Hub::drop_room(const std::string& id, const std::string& why) {
     it->second->storage_failed(why);
     auto waiting = it->second->take_waiting();
     rooms_.erase(it);
+    if (cluster_) cluster_->released(id);
     for (auto& f : waiting) f();
 }
 
@@ -434,7 +493,10 @@ void Hub::cap_finished_rooms(const std::string& keep) {
     if (idle.size() < opt_.max_finished_rooms) return;
     const std::size_t excess = idle.size() + 1 - opt_.max_finished_rooms;
     std::nth_element(idle.begin(), idle.begin() + std::ptrdiff_t(excess - 1), idle.end());
-    for (std::size_t i = 0; i < excess; ++i) rooms_.erase(idle[i].second);
+    for (std::size_t i = 0; i < excess; ++i) {
+        rooms_.erase(idle[i].second);
+        if (cluster_) cluster_->released(idle[i].second);
+    }
     rooms_freed_ += excess;
 }
 
@@ -445,7 +507,10 @@ void Hub::sweep() {
         if (room->evictable(now)) evict.push_back(id);
         if (room->game().live() && abandoned(room->game(), now, opt_)) archive.push_back(id);
     }
-    for (const std::string& id : evict) rooms_.erase(id);
+    for (const std::string& id : evict) {
+        rooms_.erase(id);
+        if (cluster_) cluster_->released(id);
+    }
     rooms_freed_ += evict.size();
     // The allocator keeps what many freed rooms held: give it back to the
     // system now (a flood's memory returns within a sweep).

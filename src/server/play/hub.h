@@ -37,6 +37,7 @@ namespace accounts {
 class AccountService;
 }
 
+class Cluster;
 class GameRoom;
 class LiveGame;
 class Pools;
@@ -88,6 +89,17 @@ public:
     void on_message(const PeerPtr& p, std::string_view text, bool binary, bool oversized = false);
     // The peers that said hello with `token`.
     std::vector<PeerPtr> peers_of(const std::string& token) const;
+    PeerPtr peer(std::uint64_t id) const;
+    void each_peer(const std::function<void(const PeerPtr&)>& fn) const;
+    // A stand-in of another node's socket that said hello there (cluster).
+    void adopt_token(const PeerPtr& p);
+
+    // Several nodes (docs/CLUSTER.md); nullptr for one server.
+    Cluster* cluster() { return cluster_.get(); }
+    // Another node runs the game now: its room leaves (its watchers told).
+    void drop_lost(const std::string& id);
+    // The tournaments tick on the node that runs the lobby (once).
+    void start_tournaments();
     std::size_t peer_count() const { return peers_.size(); }
     bool peer_open(std::uint64_t id) const { return peers_.count(id) > 0; }
 
@@ -143,7 +155,9 @@ private:
     SeekBook seeks_;
     Lobby lobby_;
     ChatService chat_;
-    TurnIndex turns_;  // before rooms_: the rooms leave it as they go
+    TurnIndex turns_;                   // before rooms_: the rooms leave it as they go
+    std::unique_ptr<Cluster> cluster_;  // before rooms_: the rooms hold its stand-ins
+    bool tournaments_started_ = false;
     std::unordered_map<std::string, std::unique_ptr<GameRoom>> rooms_;
     std::size_t rooms_freed_ = 0;  // since the memory was last given back
     void cap_finished_rooms(const std::string& keep);

@@ -293,8 +293,15 @@ struct Fence {
     std::string node;
     std::int64_t token = 0;
 };
+// A new game's first lease (token 1), in the transaction that stores the
+// game: the node that created it runs it. Fails when the game has a lease.
+struct TakeLease {
+    std::string game_id;
+    std::string node;
+    std::int64_t expires_at = 0;
+};
 using WriteOp = std::variant<SaveGame, AddMove, SaveProgress, TakeBackMoves, SaveSeek, DeleteSeek, Heartbeat, AddChat,
-                             AddReport, SaveReview, MarkClaimed, Fence, SaveTournament, SaveTournamentPlayer,
+                             AddReport, SaveReview, MarkClaimed, Fence, TakeLease, SaveTournament, SaveTournamentPlayer,
                              AddSwissPairing, RemoveTournamentPlayer>;
 
 struct GameFilter {
@@ -349,6 +356,10 @@ public:
     // Ends a lease early (the game ended or its node stops); false when `lease` is no longer held.
     virtual bool release_lease(const Lease& lease) = 0;
     virtual std::optional<Lease> lease_of(const std::string& game_id) = 0;
+    // Renews, in one statement, every lease `node` holds that has not lapsed
+    // at `now`, until now + ttl_ms; returns the ids renewed (the others were
+    // lost: another node may have taken them).
+    virtual std::vector<std::string> renew_leases(const std::string& node, std::int64_t now, std::int64_t ttl_ms) = 0;
     // Live games whose lease is missing or lapsed at `now`, oldest first: a
     // node takes them over when their node died.
     virtual std::vector<std::string> orphaned_live_games(std::int64_t now, int limit) = 0;

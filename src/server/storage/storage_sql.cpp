@@ -702,6 +702,17 @@ public:
         });
     }
 
+    std::vector<std::string> renew_leases(const std::string& node, std::int64_t now, std::int64_t ttl_ms) override {
+        return guard("write", [&] {
+            std::vector<std::string> out;
+            for (const SqlRow& r :
+                 db_->query("UPDATE game_leases SET expires_at = ? WHERE node = ? AND expires_at > ? RETURNING game_id",
+                            {now + ttl_ms, node, now}))
+                out.push_back(r.s(0));
+            return out;
+        });
+    }
+
     std::optional<Lease> lease_of(const std::string& game_id) override {
         return guard("read", [&]() -> std::optional<Lease> {
             auto rows = db_->query("SELECT node, token, expires_at FROM game_leases WHERE game_id = ?", {game_id});
@@ -882,6 +893,11 @@ private:
                       {op.game_id, op.node, op.token}) != 1)
             throw FencedOut("game " + op.game_id + ": node '" + op.node + "' no longer holds its lease (token " +
                             std::to_string(op.token) + ")");
+    }
+
+    void write(const TakeLease& op) {
+        db_->exec("INSERT INTO game_leases (game_id, node, token, expires_at) VALUES (?, ?, 1, ?)",
+                  {op.game_id, op.node, op.expires_at});
     }
 
     void load_moves(GameRecord& g) {

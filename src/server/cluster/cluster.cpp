@@ -1,0 +1,550 @@
+// (About 400 lines: the front, the stand-ins, the leases and the tick of a node.)
+#include "server/cluster/cluster.h"
+
+#include <boost/asio/post.hpp>
+#include <iostream>
+
+#include "server/app/util.h"
+#include "server/cluster/bus.h"
+#include "server/play/game_room.h"
+#include "server/play/hub.h"
+#include "server/play/seeks.h"
+#include "server/protocol/messages.h"
+#include "server/storage/workers.h"
+
+namespace echecs::server {
+
+using nlohmann::json;
+
+namespace {
+constexpr const char* ALL = "echecs:all";
+constexpr std::int64_t HTTP_WAIT_MS = 10'000;
+constexpr int MAX_HOPS = 3;
+constexpr int ORPHANS_PER_TICK = 50;
+
+std::string channel_of(const std::string& node) { return "echecs:n:" + node; }
+
+// A message between nodes: one line of JSON (the header), then the body as
+// it is (a client's message, a server's message, an HTTP body).
+std::string frame(const std::string& header, std::string_view body) {
+    std::string s;
+    s.reserve(header.size() + 1 + body.size());
+    s += header;
+    s += '\n';
+    s += body;
+    return s;
+}
+
+bool leader_path(const std::string& path) {
+    for (const char* p : {"/api/seeks", "/api/lobby", "/api/pools", "/api/tournaments"})
+        if (path.starts_with(p)) return true;
+    return false;
+}
+
+ApiError node_unavailable(const std::string& what) {
+    return ApiError(Reason::node_unavailable, "the node that runs " + what + " is not known yet: try again");
+}
+}  // namespace
+
+// A socket of another node (its front), as the rooms and the lobby here see
+// it: what they send it goes back through the bus.
+class RemotePeer final : public Peer {
+public:
+    RemotePeer(Cluster& c, std::string front, std::uint64_t front_peer, std::uint64_t id, std::string ip)
+        : Peer(id, std::move(ip), 1e9, 1e9, now_ms()), c_(c), front_(std::move(front)), front_peer_(front_peer) {}
+    void send(std::shared_ptr<const std::string> text) override {
+        c_.publish(front_, json{{"k", "out"}, {"peer", front_peer_}}.dump(), *text);
+    }
+    void close_later(const char* why) override {
+        c_.publish(front_, json{{"k", "close"}, {"peer", front_peer_}, {"why", why}}.dump(), "");
+    }
+    bool remote() const override { return true; }
+    const std::string& front() const { return front_; }
+    std::uint64_t front_peer() const { return front_peer_; }
+    int hops = 0;  // of the message being handled
+
+private:
+    Cluster& c_;
+    std::string front_;
+    std::uint64_t front_peer_;
+};
+
+Cluster::Cluster(Hub& hub, const ServerOptions& opt)
+    : hub_(hub),
+      opt_(opt),
+      node_(opt.cluster_node + "." + random_id(6)),
+      alive_(std::make_shared<bool>(true)),
+      timer_(hub.ioc()) {}
+
+Cluster::~Cluster() { stop(); }
+
+void Cluster::start() {
+    std::weak_ptr<bool> alive = alive_;
+    bus_ = std::make_unique<Bus>(
+        opt_.redis, std::vector<std::string>{channel_of(node_), ALL},
+        [this, alive](std::function<void()> f) {
+            boost::asio::post(hub_.ioc(), [alive, f = std::move(f)] {
+                if (auto a = alive.lock(); a && *a) f();
+            });
+        },
+        [this](const std::string& ch, std::string text) { on_bus(ch, std::move(text)); },
+        [this](bool up) { hub_.log(std::string("cluster: Redis ") + (up ? "connected" : "lost, reconnecting")); });
+    hub_.log("cluster: node " + node_ + ", Redis " + opt_.redis);
+    tick();
+}
+
+void Cluster::stop() {
+    if (stopped_) return;
+    stopped_ = true;
+    *alive_ = false;
+    timer_.cancel();
+    bus_.reset();
+}
+
+std::uint64_t Cluster::messages_out() const { return bus_ ? bus_->published() : 0; }
+
+void Cluster::publish(const std::string& node, const std::string& header, std::string_view body) {
+    if (bus_) bus_->publish(channel_of(node), frame(header, body));
+}
+
+void Cluster::broadcast(const std::string& header) {
+    if (bus_) bus_->publish(ALL, frame(header, ""));
+}
+
+bool Cluster::up(const std::string& node) const {
+    auto it = seen_.find(node);
+    return it != seen_.end() && now_ms() - it->second <= opt_.lease_ms;
+}
+
+// ---------------------------------------------------------------------------
+// The front
+
+void Cluster::forward(const PeerPtr& p, const std::string& node, std::string_view text) {
+    int hops = 0;
+    std::string from = node_;
+    std::uint64_t peer = p->id();
+    if (p->remote()) {  // sent back by the node it went to: on to the next, for the same socket
+        auto& r = static_cast<RemotePeer&>(*p);
+        hops = r.hops + 1;
+        from = r.front();
+        peer = r.front_peer();
+        if (hops > MAX_HOPS) throw ApiError(Reason::node_unavailable, "the game's node changed too often: try again");
+        publish(from, json{{"k", "back"}, {"peer", peer}, {"node", node}, {"hops", hops}}.dump(), text);
+        return;
+    }
+    sent_to_[peer].insert(node);
+    publish(node,
+            json{{"k", "in"},
+                 {"from", from},
+                 {"peer", peer},
+                 {"ip", p->ip()},
+                 {"tok", p->token},
+                 {"sec", p->token_secret},
+                 {"acc", p->account},
+                 {"name", p->account_name},
+                 {"lag", p->lag_ms},
+                 {"hops", hops}}
+                .dump(),
+            text);
+}
+
+bool Cluster::to_game_node(const PeerPtr& p, const std::string& game, std::string_view text) {
+    if (p->remote() || hub_.find_room(game)) return false;
+    auto it = holders_.find(game);
+    if (it == holders_.end() || it->second == node_ || !up(it->second)) return false;
+    forward(p, it->second, text);
+    return true;
+}
+
+bool Cluster::to_leader(const PeerPtr& p, std::string_view text) {
+    if (p->remote() || leader_) return false;
+    if (leader_node_.empty() || !up(leader_node_)) throw node_unavailable("the lobby");
+    forward(p, leader_node_, text);
+    return true;
+}
+
+bool Cluster::redirect(const PeerPtr& p, const std::string& game, std::string_view text) {
+    auto it = holders_.find(game);
+    if (it == holders_.end() || it->second == node_) return false;
+    forward(p, it->second, text);
+    return true;
+}
+
+void Cluster::peer_closed(Peer& p) {
+    if (p.remote()) return;
+    auto it = sent_to_.find(p.id());
+    if (it == sent_to_.end()) return;
+    for (const std::string& node : it->second)
+        publish(node, json{{"k", "gone"}, {"from", node_}, {"peer", p.id()}}.dump(), "");
+    sent_to_.erase(it);
+}
+
+bool Cluster::route_http(const HttpContextPtr& ctx) {
+    const HttpRequest& req = ctx->request();
+    if (req.forwarded) return false;
+    const std::string& path = ctx->path();
+    if (leader_path(path)) {
+        if (leader_) return false;
+        if (leader_node_.empty() || !up(leader_node_)) throw node_unavailable("the lobby");
+        forward_http(ctx, leader_node_);
+        return true;
+    }
+    // A live game's state from the node that runs it (its clocks and who is connected).
+    const std::string& game = ctx->param("id");
+    if ((req.method == "GET" || req.method == "HEAD") && path == "/api/games/" + game && !hub_.find_room(game)) {
+        auto it = holders_.find(game);
+        if (it != holders_.end() && it->second != node_ && up(it->second)) {
+            forward_http(ctx, it->second);
+            return true;
+        }
+    }
+    return false;
+}
+
+void Cluster::forward_http(const HttpContextPtr& ctx, const std::string& node) {
+    const HttpRequest& req = ctx->request();
+    const std::uint64_t n = next_http_++;
+    http_[n] = PendingHttp{ctx, now_ms() + HTTP_WAIT_MS};
+    ctx->hand_off();
+    publish(node,
+            json{{"k", "http"},
+                 {"from", node_},
+                 {"n", n},
+                 {"m", req.method},
+                 {"t", req.target},
+                 {"ip", req.ip},
+                 {"h", req.headers}}
+                .dump(),
+            req.body);
+}
+
+// ---------------------------------------------------------------------------
+// Messages from the other nodes
+
+void Cluster::on_bus(const std::string& channel, std::string text) {
+    (void)channel;
+    ++messages_in_;
+    const auto nl = text.find('\n');
+    if (nl == std::string::npos) return;
+    json h = json::parse(std::string_view(text).substr(0, nl), nullptr, false);
+    if (!h.is_object()) return;
+    std::string body = text.substr(nl + 1);
+    try {
+        const std::string k = h.value("k", "");
+        const std::string from = h.value("from", "");
+        if (from == node_) return;  // our own broadcast
+        if (!from.empty()) seen_[from] = now_ms();
+        if (k == "in") return on_in(h, std::move(body));
+        if (k == "out" || k == "close") {
+            PeerPtr p = hub_.peer(h.value("peer", std::uint64_t(0)));
+            if (!p) return;
+            if (k == "out") return p->send(std::move(body));
+            return p->close_later("closed by the game's node");
+        }
+        if (k == "back") {  // a message the node we sent it to does not run: route again
+            PeerPtr p = hub_.peer(h.value("peer", std::uint64_t(0)));
+            if (!p) return;
+            const std::string node = h.value("node", "");
+            ParsedMessage m = parse_client_message(body);
+            if (!node.empty() && node != node_ && !m.game.empty()) {
+                holders_[m.game] = node;
+                seen_.emplace(node, now_ms());
+            } else if (!m.game.empty()) {
+                holders_.erase(m.game);
+            }
+            return hub_.on_message(p, body, false);
+        }
+        if (k == "gone") {
+            auto it = stand_ins_.find(from + " " + std::to_string(h.value("peer", std::uint64_t(0))));
+            if (it == stand_ins_.end()) return;
+            std::shared_ptr<RemotePeer> p = std::move(it->second);
+            stand_ins_.erase(it);
+            hub_.peer_closed(*p);
+            return;
+        }
+        if (k == "http") return on_http(h, std::move(body));
+        if (k == "hres") return on_http_answer(h, std::move(body));
+        if (k == "alive") {
+            if (h.value("leader", false) && !leader_ && leader_node_ != from) on_leader(from);
+            return;
+        }
+        if (k == "owner") return on_owner(h.value("game", ""), from);
+        if (k == "leader") return on_leader(from);
+    } catch (const std::exception& e) {
+        hub_.log(std::string("cluster: a message from another node failed: ") + e.what());
+    }
+}
+
+void Cluster::on_in(const json& h, std::string body) {
+    const std::string from = h.value("from", "");
+    const std::uint64_t peer = h.value("peer", std::uint64_t(0));
+    std::shared_ptr<RemotePeer>& sp = stand_ins_[from + " " + std::to_string(peer)];
+    if (!sp) {
+        sp = std::make_shared<RemotePeer>(*this, from, peer, hub_.next_peer_id(), h.value("ip", ""));
+        hub_.peer_opened(sp);
+    }
+    std::shared_ptr<RemotePeer> p = sp;  // the map may change below
+    p->lag_ms = h.value("lag", std::int64_t(0));
+    p->account = h.value("acc", std::int64_t(0));
+    p->account_name = h.value("name", "");
+    p->hops = h.value("hops", 0);
+    if (p->token.empty()) {
+        const std::string tok = h.value("tok", "");
+        if (!tok.empty()) {
+            p->token = tok;
+            p->token_secret = h.value("sec", "");
+            hub_.adopt_token(p);
+        }
+    }
+    hub_.on_message(p, body, false);
+}
+
+void Cluster::on_http(const json& h, std::string body) {
+    HttpRequest req;
+    req.method = h.value("m", "");
+    req.target = h.value("t", "");
+    req.ip = h.value("ip", "");
+    req.body = std::move(body);
+    req.forwarded = true;
+    if (h.contains("h") && h["h"].is_object())
+        for (const auto& [name, value] : h["h"].items())
+            if (value.is_string()) req.headers[name] = value.get<std::string>();
+    const std::string from = h.value("from", "");
+    const std::uint64_t n = h.value("n", std::uint64_t(0));
+    auto ctx = std::make_shared<HttpContext>(std::move(req), [this, from, n](HttpResponse res) {
+        publish(from,
+                json{{"k", "hres"}, {"n", n}, {"s", res.status}, {"ct", res.content_type}, {"h", res.headers}}.dump(),
+                res.body);
+    });
+    hub_.router().dispatch(ctx);
+}
+
+void Cluster::on_http_answer(const json& h, std::string body) {
+    auto it = http_.find(h.value("n", std::uint64_t(0)));
+    if (it == http_.end()) return;  // timed out already
+    HttpContextPtr ctx = std::move(it->second.ctx);
+    http_.erase(it);
+    HttpResponse res;
+    res.status = h.value("s", 502);
+    res.content_type = h.value("ct", "application/json");
+    res.body = std::move(body);
+    if (h.contains("h") && h["h"].is_array())
+        for (const json& kv : h["h"])
+            if (kv.is_array() && kv.size() == 2 && kv[0].is_string() && kv[1].is_string())
+                res.headers.emplace_back(kv[0].get<std::string>(), kv[1].get<std::string>());
+    ctx->send(std::move(res));
+}
+
+// Another node runs `game` now (it took it over): the sockets here that
+// watch it join it there.
+void Cluster::on_owner(const std::string& game, const std::string& node) {
+    if (game.empty() || node.empty() || node == node_) return;
+    holders_[game] = node;
+    if (hub_.find_room(game)) hub_.drop_lost(game);
+    const std::string join = json{{"type", "join"}, {"game", game}}.dump();
+    hub_.each_peer([&](const PeerPtr& p) {
+        if (!p->remote() && p->watching.count(game)) forward(p, node, join);
+    });
+}
+
+// The lobby moved: the sockets here say hello to its node again, and
+// subscribe again to the lobby.
+void Cluster::on_leader(const std::string& node) {
+    leader_node_ = node;
+    seen_.emplace(node, now_ms());
+    if (node == node_) return;
+    hub_.log("cluster: the lobby is run by " + node);
+    const std::string subscribe = json{{"type", "lobby_subscribe"}}.dump();
+    hub_.each_peer([&](const PeerPtr& p) {
+        if (p->remote()) return;
+        if (!p->token_secret.empty()) forward(p, node, json{{"type", "hello"}, {"token", p->token_secret}}.dump());
+        if (p->lobby) forward(p, node, subscribe);
+    });
+}
+
+// ---------------------------------------------------------------------------
+// Leases
+
+void Cluster::fence(const std::vector<std::string>& ids, std::vector<WriteOp>& ops) {
+    std::vector<WriteOp> first;
+    for (const std::string& id : ids) {
+        auto it = held_.find(id);
+        if (it != held_.end())
+            first.emplace_back(Fence{id, node_, it->second});
+        else
+            first.emplace_back(TakeLease{id, node_, now_ms() + opt_.lease_ms});
+    }
+    ops.insert(ops.begin(), std::make_move_iterator(first.begin()), std::make_move_iterator(first.end()));
+}
+
+void Cluster::committed(const std::vector<std::string>& ids) {
+    for (const std::string& id : ids) held_.emplace(id, 1);  // TakeLease's token; a held one stays
+}
+
+void Cluster::released(const std::string& id) {
+    auto it = held_.find(id);
+    if (it == held_.end()) return;
+    Lease l{id, node_, it->second, 0};
+    held_.erase(it);
+    hub_.storage().read([l](Storage& s) {
+        try {
+            s.release_lease(l);
+        } catch (const std::exception&) {
+            // it lapses by itself
+        }
+    });
+}
+
+std::optional<Lease> Cluster::claim(Storage& s, const std::string& id, std::int64_t now, std::string* holder,
+                                    std::int64_t* gap_since) {
+    const std::optional<Lease> before = s.lease_of(id);
+    std::optional<Lease> got = s.acquire_lease(id, node_, now, opt_.lease_ms);
+    if (!got) {
+        const std::optional<Lease> held = s.lease_of(id);  // who won it, if it changed meanwhile
+        if (holder && held && held->expires_at > now) *holder = held->node;
+        return std::nullopt;
+    }
+    // The game was another node's: its clock stopped when that node last renewed.
+    if (gap_since)
+        *gap_since =
+            before && before->node != node_ ? std::max<std::int64_t>(0, before->expires_at - opt_.lease_ms) : 0;
+    return got;
+}
+
+void Cluster::loaded(const std::string& id, const Lease& lease, std::int64_t gap_since) {
+    const bool moved = held_.find(id) == held_.end();
+    held_[id] = lease.token;
+    holders_.erase(id);
+    if (!moved) return;
+    broadcast(json{{"k", "owner"}, {"from", node_}, {"game", id}}.dump());
+    (void)gap_since;
+    // The sockets here that watched it on its former node join it here.
+    hub_.each_peer([&](const PeerPtr& p) {
+        if (!p->remote() && p->watching.count(id))
+            hub_.with_room(id, [p](GameRoom* room) {
+                if (room) room->join(p);
+            });
+    });
+}
+
+void Cluster::learned_holder(const std::string& id, const std::string& node) {
+    if (node.empty() || node == node_) return;
+    holders_[id] = node;
+    seen_.emplace(node, now_ms());
+}
+
+// ---------------------------------------------------------------------------
+// The tick: alive, leases renewed, the lobby's lease, dead nodes' games
+
+void Cluster::arm() {
+    timer_.expires_after(std::chrono::milliseconds(std::max<std::int64_t>(50, opt_.lease_ms / 5)));
+    timer_.async_wait([this](boost::system::error_code ec) {
+        if (!ec && !stopped_) tick();
+    });
+}
+
+void Cluster::node_gone(const std::string& node) {
+    hub_.log("cluster: node " + node + " is gone");
+    seen_.erase(node);
+    for (auto it = holders_.begin(); it != holders_.end();)
+        it = it->second == node ? holders_.erase(it) : std::next(it);
+    if (leader_node_ == node) leader_node_.clear();
+    const std::string prefix = node + " ";
+    std::vector<std::shared_ptr<RemotePeer>> gone;
+    for (auto it = stand_ins_.begin(); it != stand_ins_.end();) {
+        if (it->first.starts_with(prefix)) {
+            gone.push_back(std::move(it->second));
+            it = stand_ins_.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    for (auto& p : gone) hub_.peer_closed(*p);
+}
+
+void Cluster::become_leader(std::vector<SeekRecord> seeks) {
+    leader_ = true;
+    leader_node_ = node_;
+    hub_.log("cluster: this node runs the lobby");
+    hub_.seeks().load(std::move(seeks));
+    hub_.start_tournaments();
+    broadcast(json{{"k", "leader"}, {"from", node_}}.dump());
+}
+
+void Cluster::tick() {
+    arm();
+    const std::int64_t now = now_ms();
+    broadcast(json{{"k", "alive"}, {"from", node_}, {"leader", leader_}}.dump());
+    std::vector<std::string> silent;
+    for (const auto& [node, at] : seen_)
+        if (now - at > opt_.lease_ms) silent.push_back(node);
+    for (const std::string& node : silent) node_gone(node);
+    for (auto it = http_.begin(); it != http_.end();) {
+        if (now < it->second.deadline) {
+            ++it;
+            continue;
+        }
+        HttpContextPtr ctx = std::move(it->second.ctx);
+        it = http_.erase(it);
+        ctx->error(ApiError(Reason::node_unavailable, "the node that runs this did not answer within 10 s: try again"));
+    }
+    if (ticking_) return;  // the last tick's database work is still running
+    ticking_ = true;
+    struct Result {
+        std::vector<std::string> renewed;
+        bool renew_failed = false;
+        std::optional<Lease> lobby;
+        std::string lobby_holder;
+        std::vector<SeekRecord> seeks;
+        std::vector<std::string> orphans;
+    };
+    const bool was_leader = leader_;
+    const bool queued = hub_.storage().read([this, now, was_leader](Storage& s) {
+        auto r = std::make_shared<Result>();
+        try {
+            r->renewed = s.renew_leases(node_, now, opt_.lease_ms);
+            if (!was_leader) {
+                r->lobby = s.acquire_lease(LOBBY, node_, now, opt_.lease_ms);
+                if (r->lobby)
+                    r->seeks = s.open_seeks();
+                else if (auto l = s.lease_of(LOBBY); l && l->expires_at > now)
+                    r->lobby_holder = l->node;
+            }
+            r->orphans = s.orphaned_live_games(now, ORPHANS_PER_TICK);
+        } catch (const std::exception& e) {
+            r->renew_failed = true;
+            std::cerr << "echecs serve: cluster: " << e.what() << "\n";
+        }
+        boost::asio::post(hub_.ioc(), [this, r, alive = std::weak_ptr<bool>(alive_)] {
+            if (auto a = alive.lock(); !a || !*a) return;
+            ticking_ = false;
+            if (stopped_ || r->renew_failed) return;
+            std::set<std::string> renewed(r->renewed.begin(), r->renewed.end());
+            if (leader_ && !renewed.count(LOBBY)) {
+                // This node paused past its lease and another may run the
+                // lobby now: two lobbies must never run, so this node stops
+                // (its service manager starts it again, as a new node).
+                std::cerr << "echecs serve: cluster: lost the lobby's lease (paused longer than " << opt_.lease_ms
+                          << " ms?): stopping" << std::endl;
+                std::_Exit(75);
+            }
+            std::vector<std::string> lost;
+            for (const auto& [id, token] : held_)
+                if (!renewed.count(id)) lost.push_back(id);
+            for (const std::string& id : lost) {
+                held_.erase(id);
+                hub_.drop_lost(id);
+            }
+            if (r->lobby) become_leader(std::move(r->seeks));
+            if (!r->lobby_holder.empty() && r->lobby_holder != leader_node_ && !leader_) {
+                seen_.emplace(r->lobby_holder, now_ms());
+                on_leader(r->lobby_holder);
+            }
+            for (const std::string& id : r->orphans)
+                if (!hub_.find_room(id)) hub_.with_room(id, [](GameRoom*) {});
+        });
+    });
+    if (!queued) ticking_ = false;
+}
+
+}  // namespace echecs::server

@@ -1,0 +1,130 @@
+// One node of several (docs/CLUSTER.md). Any node holds any client's
+// socket (the "front"); each game is run by the node holding its lease in
+// PostgreSQL, and the lobby, seeks, pools and tournaments by the node
+// holding the lobby's lease (the "leader"). A front sends a client's message
+// for a game or the lobby it does not run to the node that does, which
+// answers through a stand-in of the socket (RemotePeer); every message
+// between nodes goes through Redis (bus.h). Everything here runs on the I/O
+// thread; the database work runs on the storage threads.
+#pragma once
+
+// clang-format off
+#include <utility>  // before Asio: Boost 1.74 awaitable.hpp uses std::exchange
+#include <boost/asio/steady_timer.hpp>
+// clang-format on
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "server/api/router.h"
+#include "server/app/options.h"
+#include "server/net/peer.h"
+#include "server/storage/storage.h"
+
+namespace echecs::server {
+
+class Bus;
+class Hub;
+class RemotePeer;
+
+class Cluster {
+public:
+    // The lobby's lease, a row of game_leases under a name no game id takes.
+    static constexpr const char* LOBBY = "~lobby";
+
+    Cluster(Hub& hub, const ServerOptions& opt);
+    ~Cluster();
+    Cluster(const Cluster&) = delete;
+    Cluster& operator=(const Cluster&) = delete;
+
+    // This run's name: the configured one and a random suffix, so that a
+    // restarted node never passes for its former self.
+    const std::string& node() const { return node_; }
+    bool leader() const { return leader_; }
+    void start();  // the bus, then a tick every lease_ms / 5
+    void stop();
+
+    // --- The front: messages of this node's own sockets.
+    // Sends `text` to the node running `game`, when that is another node
+    // known to be up; false: handle it here (the room loads under a lease,
+    // or learns who holds it, then redirect()).
+    bool to_game_node(const PeerPtr& p, const std::string& game, std::string_view text);
+    // Sends `text` to the leader when this node is not it; false: handle it
+    // here. Throws node_unavailable while no leader is known.
+    bool to_leader(const PeerPtr& p, std::string_view text);
+    // A game message that found no room here because another node holds the
+    // game: sent on to it (own socket) or back to the stand-in's front to
+    // route again. False when no holder is known.
+    bool redirect(const PeerPtr& p, const std::string& game, std::string_view text);
+    void peer_closed(Peer& p);
+    // HTTP: true when the request went to another node (answered later).
+    bool route_http(const HttpContextPtr& ctx);
+
+    // --- Leases of the games run here.
+    // Each write of games `ids` is fenced with this node's token; a new game
+    // (no lease yet) takes its first lease in the same transaction.
+    void fence(const std::vector<std::string>& ids, std::vector<WriteOp>& ops);
+    void committed(const std::vector<std::string>& ids);  // the new games' leases are held
+    // The room left memory (or was dropped): its lease is given back.
+    void released(const std::string& id);
+    // On the storage thread, before a room is loaded: takes the game's lease
+    // (the game exists). nullopt: `holder` (when set) runs it.
+    std::optional<Lease> claim(Storage& s, const std::string& id, std::int64_t now, std::string* holder,
+                               std::int64_t* gap_since);
+    // On the I/O thread, after claim(): the room is loaded; `gap_since`: the
+    // game changed hands, its clock stopped then (0: it did not).
+    void loaded(const std::string& id, const Lease& lease, std::int64_t gap_since);
+    void learned_holder(const std::string& id, const std::string& node);
+
+    // For the tests and the bench.
+    std::uint64_t messages_out() const;
+    std::uint64_t messages_in() const { return messages_in_; }
+
+private:
+    friend class RemotePeer;
+    void publish(const std::string& node, const std::string& header, std::string_view body);
+    void broadcast(const std::string& header);
+    void on_bus(const std::string& channel, std::string text);
+    void on_in(const nlohmann::json& h, std::string body);
+    void on_http(const nlohmann::json& h, std::string body);
+    void on_http_answer(const nlohmann::json& h, std::string body);
+    void on_owner(const std::string& game, const std::string& node);
+    void on_leader(const std::string& node);
+    void forward(const PeerPtr& p, const std::string& node, std::string_view text);
+    void forward_http(const HttpContextPtr& ctx, const std::string& node);
+    bool up(const std::string& node) const;
+    void tick();
+    void arm();
+    void node_gone(const std::string& node);
+    void become_leader(std::vector<SeekRecord> seeks);
+
+    Hub& hub_;
+    const ServerOptions& opt_;
+    std::string node_;
+    std::unique_ptr<Bus> bus_;
+    std::shared_ptr<bool> alive_;  // false once stopped: late bus completions are dropped
+    boost::asio::steady_timer timer_;
+    bool stopped_ = false, ticking_ = false;
+
+    bool leader_ = false;
+    std::string leader_node_;                                                 // "" while unknown
+    std::unordered_map<std::string, std::int64_t> seen_;                      // node: when last heard
+    std::unordered_map<std::string, std::string> holders_;                    // game: the node running it elsewhere
+    std::unordered_map<std::string, std::int64_t> held_;                      // game: this node's token
+    std::unordered_map<std::uint64_t, std::set<std::string>> sent_to_;        // own peer: nodes holding its stand-ins
+    std::unordered_map<std::string, std::shared_ptr<RemotePeer>> stand_ins_;  // "node peer": stand-in
+    struct PendingHttp {
+        HttpContextPtr ctx;
+        std::int64_t deadline = 0;
+    };
+    std::unordered_map<std::uint64_t, PendingHttp> http_;  // requests sent on, by number
+    std::uint64_t next_http_ = 1;
+    std::uint64_t messages_in_ = 0;
+};
+
+}  // namespace echecs::server
