@@ -13,9 +13,11 @@
 // Every game: player A creates a seek over HTTP on one node, player B accepts
 // it on another; each player's WebSocket is on its own node (player A's on
 // A's node, B's on B's), and in a quarter of the games A's socket goes
-// through the balancer instead. Every game plays a few moves (chosen from
+// through the balancer instead (HAProxy names the node it chose in a header;
+// B's socket then goes to another). Every game plays a few moves (chosen from
 // the `legal_moves` the server sends, or a known mate), then the node
-// running the most live games is killed (SIGKILL), then every game is played
+// running the most live games is killed (SIGKILL) while half the games play
+// on (their moves in flight), then every game is played
 // to its planned end: a checkmate, a resignation or a draw by agreement.
 // Players whose socket was on the dead node reconnect (alternately through
 // the balancer and straight to a live node), say hello, join again and send
@@ -181,6 +183,7 @@ const sqlList = (ids) => ids.map((id) => `'${id.replace(/[^A-Za-z0-9]/g, '')}'`)
 
 let phase = 'setup'; // setup -> prekill -> postkill -> done
 let killAt = null; // performance.now() of the kill
+let killWall = 0; // Date.now() just after it
 let killedNode = null;
 let reconnectTurn = 0;
 const stats = { sent: 0, resent: 0, reconnects: 0, viaLb: 0, errorsBefore: {}, errorsAfter: {} };
@@ -309,7 +312,7 @@ class Player {
     if (!s || s.status !== 'live' || !this.color) return null;
     const p = s.ply;
     const plan = g.plan;
-    if (phase === 'setup' || (phase === 'prekill' && p >= plan.killPly)) return null;
+    if (phase === 'setup' || (phase === 'prekill' && p >= plan.killPly && !g.released)) return null;
     if (plan.kind === 'draw' && s.draw_offer && s.draw_offer !== this.color)
       return { key: `accept@${p}`, msg: { type: 'draw_accept', game: g.id } };
     if (s.turn !== this.color) return null;
@@ -376,6 +379,7 @@ class Game {
     this.maxPly = 0;
     this.plyAtKill = null;
     this.endedBeforeKill = false;
+    this.released = false; // plays on before the kill (the kill finds its moves in flight)
     this.firstAfterKill = null; // ms from the kill
     this.final = null;
   }
@@ -426,6 +430,11 @@ class Game {
     this.id = acc.json.game;
     this.label = `#${this.idx} ${this.id}`;
     this.A.send({ type: 'join', game: this.id });
+    // B's socket on another node than A's, wherever the balancer put A.
+    if (NODE_NAMES.length > 1 && this.A.firstNode === this.B.nodeName) {
+      this.B.nodeName = NODE_NAMES.find((n) => n !== this.A.firstNode);
+      this.B.base = NODES[this.B.nodeName];
+    }
     this.B.connect();
   }
 }
@@ -501,10 +510,25 @@ try {
     const pid = Number(PIDS[short]);
     if (!pid) throw new Error(`the node running the most live games is '${victim}': no process of mine is named '${short}' (${Object.keys(PIDS).join(', ')})`);
     killedGames = victimGames;
+    // Half the games play on, so that the kill comes with their moves in
+    // flight (sent, perhaps stored, not yet answered); the other half wait,
+    // so that their first answer after the kill is the new node's.
+    const busy = games.filter((g) => g.idx % 2 === 1 && !g.over());
+    const before = busy.reduce((n, g) => n + g.maxPly, 0);
+    for (const g of busy) g.released = true;
+    for (const g of busy) for (const p of [g.A, g.B]) p.act();
+    await waitFor(`${busy.length} games playing on before the kill: 12 more moves answered`, 10000,
+      () => busy.reduce((n, g) => n + g.maxPly, 0) >= before + 12 || busy.every((g) => g.over()));
+    const inFlight = players.filter((p) => p.pending && p.pending.key.startsWith('move@')).length;
+    for (const g of games) {
+      g.plyAtKill = g.maxPly;
+      g.endedBeforeKill = g.over();
+    }
     killedNode = short;
-    log(`SIGKILL ${short} (${victim}, process ${pid}), which runs ${victimGames.length} live games`);
     killAt = now();
     process.kill(pid, 'SIGKILL');
+    killWall = Date.now();
+    log(`SIGKILL ${short} (${victim}, process ${pid}), which runs ${victimGames.length} live games; ${inFlight} moves in flight`);
   }
   phase = 'postkill';
   for (const p of players) p.act();
@@ -516,11 +540,18 @@ try {
   finishedPlaying = true;
 
   if (KILL && killedGames.length) {
-    const after = await psql(`SELECT game_id, node FROM game_leases WHERE game_id IN (${sqlList(killedGames)})`);
-    const still = after.filter(([, node]) => node.split('.')[0] === killedNode);
-    if (still.length)
-      fail(`${still.length} games of the dead node ended without another node taking their lease: ${still.map(([g]) => g).join(', ')}`);
-    else log(`the ${killedGames.length} games of ${killedNode} were taken over by ${[...new Set(after.map(([, n]) => n))].join(', ')}`);
+    // Every game of the dead node was taken over by another, but for those
+    // it ended itself before it died (the moves in flight at the kill).
+    const after = await psql(
+      `SELECT l.game_id, l.node, g.status, g.ended_at FROM game_leases l JOIN games g ON g.id = l.game_id WHERE l.game_id IN (${sqlList(killedGames)})`,
+    );
+    const kept = after.filter(([, node]) => node.split('.')[0] === killedNode);
+    const late = kept.filter(([, , status, ended]) => status !== 'over' || Number(ended) > killWall + 100);
+    if (late.length)
+      fail(`${late.length} games of the dead node still hold its lease though they ended after the kill or not at all: ` +
+        late.map(([g, , st, e]) => `${g} (${st}, ended ${Number(e) - killWall} ms after the kill)`).join(', '));
+    const takers = [...new Set(after.filter(([, node]) => node.split('.')[0] !== killedNode).map(([, n]) => n))];
+    log(`of the ${killedGames.length} games of ${killedNode}, ${killedGames.length - kept.length} were taken over (by ${takers.join(', ') || 'none'}), ${kept.length} had ended before the kill`);
   }
 } catch (e) {
   fail(e.message);
@@ -594,7 +625,10 @@ try {
 
 if (KILL && killAt !== null) {
   const moved = games.filter((g) => g.firstAfterKill !== null);
-  const stuck = games.filter((g) => g.firstAfterKill === null && g.id && !g.endedBeforeKill);
+  // A game that waited at the kill has moves left: it must move again. A
+  // game that played on may have ended with the action in flight at the
+  // kill (a resignation, the last move): it need not.
+  const stuck = games.filter((g) => g.id && g.firstAfterKill === null && !g.endedBeforeKill && (!g.released || !g.over()));
   if (stuck.length) {
     P = Math.round(now() - killAt);
     fail(`${stuck.length} games did not move after the kill (${stuck.map((g) => g.label).join(', ')}): failover at least ${P} ms`);
