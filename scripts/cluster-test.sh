@@ -20,6 +20,8 @@
 #   ECHECS_CLUSTER_GAMES=G      games (default 24)
 #   ECHECS_CLUSTER_BUDGET=S     the players' time limit (default 120 s)
 #   ECHECS_CLUSTER_LIMIT=S      the whole test's (default 180 s)
+#   ECHECS_CLUSTER_RETRY_MS=MS  after the kill, an unanswered action is sent
+#                               again this often (default 300)
 #   ECHECS_CLUSTER_PG_PORT=P    its PostgreSQL's port (default: a free one;
 #                               not ECHECS_PG_PORT, the postgres stage's)
 #   ECHECS_CLUSTER_KEEP=1       keep the work directory (logs, HAProxy's
@@ -231,7 +233,7 @@ say "HAProxy: $LB/ (process $LB_PID), roundrobin over $NODES node(s)"
 if [ "$NODES" -gt 1 ]; then KILL=1; else KILL=0; fi
 {
     CT_NODES=$NODE_URLS CT_PIDS=$NODE_PIDS CT_LB=$LB CT_PG=$PG_URL CT_GAMES=$GAMES CT_KILL=$KILL \
-        CT_BUDGET_S=$BUDGET CT_SUMMARY=$WORK/summary \
+        CT_BUDGET_S=$BUDGET CT_SUMMARY=$WORK/summary CT_RETRY_MS=${ECHECS_CLUSTER_RETRY_MS:-300} \
         timeout -k 5 $((BUDGET + 20)) node tests/cluster/cluster-client.mjs 2>&1
     echo $? >"$WORK/client.status"
 } | tee "$WORK/client.log"

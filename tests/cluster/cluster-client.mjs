@@ -76,7 +76,7 @@ if (!NODE_NAMES.length || !LB || !PG) {
 // loaded machine) and after it (the game's node may be gone until another
 // takes it over: the time to the first answer is measured, so it is short).
 const RETRY_BEFORE_MS = 3000;
-const RETRY_AFTER_MS = 300;
+const RETRY_AFTER_MS = Number(process.env.CT_RETRY_MS || 300);
 const retryMs = () => (phase === 'postkill' ? RETRY_AFTER_MS : RETRY_BEFORE_MS);
 const SETUP_WAIT_MS = 30000; // every game created and both players seated
 const PREKILL_WAIT_MS = 30000; // every game at its ply of the kill
@@ -186,7 +186,7 @@ let killAt = null; // performance.now() of the kill
 let killWall = 0; // Date.now() just after it
 let killedNode = null;
 let reconnectTurn = 0;
-const stats = { sent: 0, resent: 0, reconnects: 0, viaLb: 0, errorsBefore: {}, errorsAfter: {} };
+const stats = { sent: 0, resent: 0, statesAfter: 0, reconnects: 0, viaLb: 0, errorsBefore: {}, errorsAfter: {} };
 const RUN = Math.random().toString(36).slice(2, 10);
 
 class Player {
@@ -293,6 +293,7 @@ class Player {
       return;
     }
     if (m.type !== 'state' || m.game !== g.id) return;
+    if (phase === 'postkill') stats.statesAfter++;
     // A socket may see an older state after a newer one (two sockets, two
     // nodes): keep the one with the most moves, or the finished one.
     if (this.state && m.ply < this.state.ply && m.status !== 'over') return;
@@ -639,7 +640,7 @@ if (KILL && killAt !== null) {
   if (P >= FAILOVER_LIMIT_MS) fail(`failover took ${P} ms (limit ${FAILOVER_LIMIT_MS} ms)`);
 } else if (KILL) fail('no node was killed');
 const fmt = (o) => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
-log(`actions sent ${stats.sent}, sent again ${stats.resent}, reconnections ${stats.reconnects} (${stats.viaLb} through the balancer); errors after the kill: ${fmt(stats.errorsAfter)}`);
+log(`actions sent ${stats.sent}, sent again ${stats.resent}, states received after the kill ${stats.statesAfter}, reconnections ${stats.reconnects} (${stats.viaLb} through the balancer); errors after the kill: ${fmt(stats.errorsAfter)}`);
 if (L > 0) fail(`${L} acknowledged moves lost`);
 
 const line = `cluster: ${created.length} games, ${M} moves acknowledged, ${L} lost, failover ${P} ms`;
