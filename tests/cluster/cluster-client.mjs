@@ -203,7 +203,8 @@ class Player {
     this.helloed = false;
     this.state = null; // the latest state this player received
     this.color = null;
-    this.pending = null; // {msg, key, at}
+    this.pending = null; // {key, at}: the action sent and not answered yet
+    this.resentAt = -Infinity; // the last time an action was sent again
     this.closing = false;
     this.backoff = 100;
     this.sockets = 0;
@@ -285,7 +286,7 @@ class Player {
       bucket[key] = (bucket[key] || 0) + 1;
       // Before the kill an error is a failure, but for the refusal of a
       // second copy of an action that was answered after all.
-      const echo = this.pending?.resends > 0 && ['ply_mismatch', 'game_over', 'draw_offer_pending', 'no_draw_offer'].includes(m.reason);
+      const echo = now() - this.resentAt < 10000 && ['ply_mismatch', 'game_over', 'draw_offer_pending', 'no_draw_offer'].includes(m.reason);
       if (phase !== 'postkill' && phase !== 'done' && !echo)
         fail(`game ${g.label}: player ${this.side}: error before the kill: ${m.reason}: ${m.message}`);
       // Whatever it was, ask for the game's state again and decide from it.
@@ -345,11 +346,10 @@ class Player {
       if (now() - this.pending.at < retryMs()) return;
       if (!this.send(a.msg)) return;
       stats.resent++;
-      this.pending.at = now();
-      this.pending.resends++;
+      this.pending.at = this.resentAt = now();
       return;
     }
-    this.pending = { key: a.key, at: now(), resends: 0 };
+    this.pending = { key: a.key, at: now() };
     if (this.send(a.msg)) stats.sent++;
     else this.pending.at = 0;
   }
