@@ -35,9 +35,16 @@ set -eu
 # sends SIGTERM to every process of the group at the limit (the nodes, the
 # broker, the balancer, the players; then this script's trap stops the rest).
 LIMIT=${ECHECS_CLUSTER_LIMIT:-180}
+# (timeout runs in a process group of its own, which a terminal's Ctrl-C
+# does not reach: an interrupt of this script is passed on as SIGTERM.)
 if [ -z "${ECHECS_CLUSTER_TIMED:-}" ]; then
-    ECHECS_CLUSTER_TIMED=1 timeout -k 15 "$LIMIT" sh "$0" "$@" && exit 0
-    st=$?
+    ECHECS_CLUSTER_TIMED=1 timeout -k 15 "$LIMIT" sh "$0" "$@" &
+    child=$!
+    trap 'kill -TERM "$child" 2>/dev/null || true' INT TERM HUP
+    while :; do
+        if wait "$child"; then st=0; else st=$?; fi
+        kill -0 "$child" 2>/dev/null || break
+    done
     [ "$st" != 124 ] || echo "cluster-test: the whole test did not end within $LIMIT s (ECHECS_CLUSTER_LIMIT)" >&2
     exit "$st"
 fi
@@ -55,7 +62,7 @@ die() {
 }
 
 [ -x "$BIN" ] || die "no server binary at $BIN (build it, or set ECHECS_BIN)"
-for tool in redis-server redis-cli haproxy curl psql node; do
+for tool in redis-server redis-cli haproxy curl psql pg_isready node; do
     command -v "$tool" >/dev/null 2>&1 || die "$tool is missing (sh scripts/install-deps.sh test)"
 done
 [ -f web/node_modules/ws/package.json ] || die "the ws package is missing (cd web && npm ci)"
@@ -133,6 +140,9 @@ REDIS_PORT=$(echo "$PORTS" | sed -n 2p)
 LB_PORT=$(echo "$PORTS" | sed -n 3p)
 
 # ---- PostgreSQL
+# (postgres-test.sh would reuse a server already on the port, and its stop
+# would then stop somebody else's.)
+if pg_isready -q -h 127.0.0.1 -p "$PG_PORT" 2>/dev/null; then die "a PostgreSQL server already answers on port $PG_PORT: not using it"; fi
 PG_STARTED=1
 PG_URL=$(ECHECS_PG_PORT=$PG_PORT sh scripts/postgres-test.sh start 2>"$WORK/postgres.log" | tail -n 1) ||
     die "PostgreSQL did not start on 127.0.0.1:$PG_PORT ($WORK/postgres.log)"
@@ -231,10 +241,12 @@ say "HAProxy: $LB/ (process $LB_PID), roundrobin over $NODES node(s)"
 
 # ---- the players
 if [ "$NODES" -gt 1 ]; then KILL=1; else KILL=0; fi
+# (--foreground: the players stay in this process group, which the whole
+# test's timeout and an interrupt reach.)
 {
     CT_NODES=$NODE_URLS CT_PIDS=$NODE_PIDS CT_LB=$LB CT_PG=$PG_URL CT_GAMES=$GAMES CT_KILL=$KILL \
         CT_BUDGET_S=$BUDGET CT_SUMMARY=$WORK/summary CT_RETRY_MS=${ECHECS_CLUSTER_RETRY_MS:-300} \
-        timeout -k 5 $((BUDGET + 20)) node tests/cluster/cluster-client.mjs 2>&1
+        timeout --foreground -k 5 $((BUDGET + 20)) node tests/cluster/cluster-client.mjs 2>&1
     echo $? >"$WORK/client.status"
 } | tee "$WORK/client.log"
 st=$(cat "$WORK/client.status" 2>/dev/null || echo 1)
