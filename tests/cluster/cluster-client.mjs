@@ -21,8 +21,9 @@
 // to its planned end: a checkmate, a resignation or a draw by agreement.
 // Players whose socket was on the dead node reconnect (alternately through
 // the balancer and straight to a live node), say hello, join again and send
-// again what was not answered; a player whose action is not answered within
-// RETRY_MS sends it again (moves carry their ply: a second copy of a stored
+// again what was not answered; a player whose action is not answered sends
+// it again (after the kill: every RETRY_AFTER_MS, and at once when a state
+// comes that does not answer it) (moves carry their ply: a second copy of a stored
 // move is refused as stale, never played twice).
 //
 // A move is acknowledged when a `state` shows it. At the end every
@@ -303,6 +304,10 @@ class Player {
     g.record(m, this);
     // The pending action is answered when the state moved past it.
     if (this.pending && this.pending.key !== this.actionKey()) this.pending = null;
+    // After the kill, a state that does not answer the pending action (the
+    // answer to a join, or the new node's first state after its takeover)
+    // means that action was lost: send it again now, not at the next period.
+    if (this.pending && phase === 'postkill' && now() - this.pending.at >= 50) this.pending.at = -Infinity;
     this.act();
   }
 
