@@ -79,6 +79,13 @@ Cluster::Cluster(Hub& hub, const ServerOptions& opt)
 Cluster::~Cluster() { stop(); }
 
 void Cluster::start() {
+    hub_.lobby().set_forward([this](const json& change) {
+        if (leader_) return false;
+        // Without a known leader the change is dropped: the next leader hears
+        // every node's list again (on_leader).
+        if (!leader_node_.empty()) publish(leader_node_, json{{"k", "lobby"}, {"from", node_}}.dump(), change.dump());
+        return true;
+    });
     std::weak_ptr<bool> alive = alive_;
     bus_ = std::make_unique<Bus>(
         opt_.redis, std::vector<std::string>{channel_of(node_), ALL},
@@ -269,6 +276,16 @@ void Cluster::on_bus(const std::string& channel, std::string text) {
             return;
         }
         if (k == "owner") return on_owner(h.value("game", ""), from);
+        if (k == "lobby") {
+            if (leader_) hub_.lobby().apply(json::parse(body));
+            return;
+        }
+        if (k == "tgame") {
+            if (!leader_) return;
+            return hub_.read_game(h.value("game", ""), [this](const LiveGame* g, GameRoom*) {
+                if (g && !g->live()) hub_.tournament_game_ended(g->record());
+            });
+        }
         if (k == "leader") return on_leader(from);
     } catch (const std::exception& e) {
         hub_.log(std::string("cluster: a message from another node failed: ") + e.what());
@@ -354,6 +371,7 @@ void Cluster::on_leader(const std::string& node) {
     seen_.emplace(node, now_ms());
     if (node == node_) return;
     hub_.log("cluster: the lobby is run by " + node);
+    hub_.announce_lobby_games();
     const std::string subscribe = json{{"type", "lobby_subscribe"}}.dump();
     hub_.each_peer([&](const PeerPtr& p) {
         if (p->remote()) return;
@@ -427,6 +445,10 @@ void Cluster::loaded(const std::string& id, const Lease& lease, std::int64_t gap
     });
 }
 
+void Cluster::tournament_game_ended(const std::string& game) {
+    if (!leader_node_.empty()) publish(leader_node_, json{{"k", "tgame"}, {"from", node_}, {"game", game}}.dump(), "");
+}
+
 void Cluster::learned_holder(const std::string& id, const std::string& node) {
     if (node.empty() || node == node_) return;
     holders_[id] = node;
@@ -467,6 +489,7 @@ void Cluster::become_leader(std::vector<SeekRecord> seeks) {
     leader_node_ = node_;
     hub_.log("cluster: this node runs the lobby");
     hub_.seeks().load(std::move(seeks));
+    hub_.announce_lobby_games();
     hub_.start_tournaments();
     broadcast(json{{"k", "leader"}, {"from", node_}}.dump());
 }

@@ -80,6 +80,8 @@ public:
     // game changed hands, its clock stopped then (0: it did not).
     void loaded(const std::string& id, const Lease& lease, std::int64_t gap_since);
     void learned_holder(const std::string& id, const std::string& node);
+    // A tournament's game ended here: the leader counts it (reading it back).
+    void tournament_game_ended(const std::string& game);
 
     // For the tests and the bench.
     std::uint64_t messages_out() const;

@@ -249,6 +249,19 @@ void Hub::adopt_token(const PeerPtr& p) {
 
 void Hub::drop_lost(const std::string& id) { drop_room(id, "another node runs this game now"); }
 
+void Hub::tournament_game_ended(const GameRecord& g) {
+    if (cluster_ && !cluster_->leader()) return cluster_->tournament_game_ended(g.id);
+    tournaments_->game_ended(g);
+}
+
+void Hub::announce_lobby_games() {
+    for (const auto& [id, room] : rooms_)
+        if (room->in_lobby()) {
+            lobby_.game_started(room->game().record());
+            lobby_.game_moved(id, room->game().ply(), room->game().record().fen);
+        }
+}
+
 void Hub::start_tournaments() {
     if (tournaments_started_) return;
     tournaments_started_ = true;
