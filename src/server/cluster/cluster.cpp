@@ -393,7 +393,7 @@ void Cluster::fence(const std::vector<std::string>& ids, std::vector<WriteOp>& o
     for (const std::string& id : ids) {
         auto it = held_.find(id);
         if (it != held_.end())
-            first.emplace_back(Fence{id, node_, it->second});
+            first.emplace_back(Fence{id, node_, it->second.token});
         else
             first.emplace_back(TakeLease{id, node_, now_ms() + opt_.lease_ms});
     }
@@ -401,13 +401,13 @@ void Cluster::fence(const std::vector<std::string>& ids, std::vector<WriteOp>& o
 }
 
 void Cluster::committed(const std::vector<std::string>& ids) {
-    for (const std::string& id : ids) held_.emplace(id, 1);  // TakeLease's token; a held one stays
+    for (const std::string& id : ids) held_.emplace(id, Held{1, now_ms()});  // TakeLease's token; a held one stays
 }
 
 void Cluster::released(const std::string& id) {
     auto it = held_.find(id);
     if (it == held_.end()) return;
-    Lease l{id, node_, it->second, 0};
+    Lease l{id, node_, it->second.token, 0};
     held_.erase(it);
     hub_.storage().run([l](Storage& s) {
         try {
@@ -436,7 +436,7 @@ std::optional<Lease> Cluster::claim(Storage& s, const std::string& id, std::int6
 
 void Cluster::loaded(const std::string& id, const Lease& lease, std::int64_t gap_since) {
     const bool moved = held_.find(id) == held_.end();
-    held_[id] = lease.token;
+    held_[id] = Held{lease.token, now_ms()};
     holders_.erase(id);
     if (!moved) return;
     broadcast(json{{"k", "owner"}, {"from", node_}, {"game", id}}.dump());
@@ -525,20 +525,24 @@ void Cluster::tick() {
         std::string lobby_holder;
         std::vector<SeekRecord> seeks;
         std::vector<std::string> orphans;
+        std::int64_t at = 0;  // when the renewal ran
     };
     const bool was_leader = leader_;
-    hub_.storage().run([this, now, was_leader](Storage& s) {
+    hub_.storage().run([this, was_leader](Storage& s) {
         auto r = std::make_shared<Result>();
+        // The time when the statements run, not when the tick was queued: a
+        // renewal that waited in the queue still gets the whole lease.
+        const std::int64_t at = r->at = now_ms();
         try {
-            r->renewed = s.renew_leases(node_, now, opt_.lease_ms);
+            r->renewed = s.renew_leases(node_, at, opt_.lease_ms);
             if (!was_leader) {
-                r->lobby = s.acquire_lease(LOBBY, node_, now, opt_.lease_ms);
+                r->lobby = s.acquire_lease(LOBBY, node_, at, opt_.lease_ms);
                 if (r->lobby)
                     r->seeks = s.open_seeks();
-                else if (auto l = s.lease_of(LOBBY); l && l->expires_at > now)
+                else if (auto l = s.lease_of(LOBBY); l && l->expires_at > at)
                     r->lobby_holder = l->node;
             }
-            r->orphans = s.orphaned_live_games(now, ORPHANS_PER_TICK);
+            r->orphans = s.orphaned_live_games(at, ORPHANS_PER_TICK);
         } catch (const std::exception& e) {
             r->renew_failed = true;
             std::cerr << "echecs serve: cluster: " << e.what() << "\n";
@@ -557,8 +561,8 @@ void Cluster::tick() {
                 std::_Exit(75);
             }
             std::vector<std::string> lost;
-            for (const auto& [id, token] : held_)
-                if (!renewed.count(id)) lost.push_back(id);
+            for (const auto& [id, held] : held_)
+                if (!renewed.count(id) && held.since < r->at) lost.push_back(id);
             for (const std::string& id : lost) {
                 held_.erase(id);
                 hub_.drop_lost(id);

@@ -118,10 +118,14 @@ private:
     bool stopped_ = false, ticking_ = false;
 
     bool leader_ = false;
-    std::string leader_node_;                                                 // "" while unknown
-    std::unordered_map<std::string, std::int64_t> seen_;                      // node: when last heard
-    std::unordered_map<std::string, std::string> holders_;                    // game: the node running it elsewhere
-    std::unordered_map<std::string, std::int64_t> held_;                      // game: this node's token
+    std::string leader_node_;                               // "" while unknown
+    std::unordered_map<std::string, std::int64_t> seen_;    // node: when last heard
+    std::unordered_map<std::string, std::string> holders_;  // game: the node running it elsewhere
+    struct Held {
+        std::int64_t token = 0;
+        std::int64_t since = 0;  // when this node learned it holds it (a renewal from before does not count it)
+    };
+    std::unordered_map<std::string, Held> held_;                              // game: this node's lease
     std::unordered_map<std::uint64_t, std::set<std::string>> sent_to_;        // own peer: nodes holding its stand-ins
     std::unordered_map<std::string, std::shared_ptr<RemotePeer>> stand_ins_;  // "node peer": stand-in
     struct PendingHttp {
