@@ -128,7 +128,7 @@ bool Cluster::up(const std::string& node) const {
 // The front
 
 void Cluster::forward(const PeerPtr& p, const std::string& node, std::string_view text) {
-    int hops = 0;
+    int hops = hops_;
     std::string from = node_;
     std::uint64_t peer = p->id();
     if (p->remote()) {  // sent back by the node it went to: on to the next, for the same socket
@@ -264,7 +264,16 @@ void Cluster::on_bus(const std::string& channel, std::string text) {
             } else if (!m.game.empty()) {
                 holders_.erase(m.game);
             }
-            return hub_.on_message(p, body, false);
+            // Routed again with its hops so far: two nodes that disagree cannot pass it to and fro forever.
+            hops_ = h.value("hops", MAX_HOPS);
+            try {
+                hub_.on_message(p, body, false);
+            } catch (...) {
+                hops_ = 0;
+                throw;
+            }
+            hops_ = 0;
+            return;
         }
         if (k == "gone") {
             auto it = stand_ins_.find(from + " " + std::to_string(h.value("peer", std::uint64_t(0))));

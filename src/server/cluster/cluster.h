@@ -135,6 +135,7 @@ private:
     std::unordered_map<std::uint64_t, PendingHttp> http_;  // requests sent on, by number
     std::uint64_t next_http_ = 1;
     std::uint64_t messages_in_ = 0;
+    int hops_ = 0;  // of a message sent back to this front, while it is routed again
 };
 
 }  // namespace echecs::server
