@@ -427,6 +427,13 @@ void Cluster::released(const std::string& id) {
     });
 }
 
+bool Cluster::held_elsewhere(Storage& s, const std::string& id, std::int64_t now, std::string* holder) {
+    const std::optional<Lease> l = s.lease_of(id);
+    if (!l || l->node == node_ || l->expires_at <= now) return false;
+    if (holder) *holder = l->node;
+    return true;
+}
+
 std::optional<Lease> Cluster::claim(Storage& s, const std::string& id, std::int64_t now, std::string* holder,
                                     std::int64_t* gap_since) {
     const std::optional<Lease> before = s.lease_of(id);

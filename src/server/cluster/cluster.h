@@ -74,6 +74,9 @@ public:
     void released(const std::string& id);
     // On the storage thread, before a room is loaded: takes the game's lease
     // (the game exists). nullopt: `holder` (when set) runs it.
+    // On the storage thread: another node holds the game's lease, not lapsed
+    // (its name in `holder`); the room is then not read here at all.
+    bool held_elsewhere(Storage& s, const std::string& id, std::int64_t now, std::string* holder);
     std::optional<Lease> claim(Storage& s, const std::string& id, std::int64_t now, std::string* holder,
                                std::int64_t* gap_since);
     // On the I/O thread, after claim(): the room is loaded; `gap_since`: the

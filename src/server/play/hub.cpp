@@ -311,7 +311,8 @@ void Hub::with_room(const std::string& id, std::function<void(GameRoom*)> fn) {
         std::string holder;          // or another node runs it
         std::int64_t gap_since = 0;  // the game changed hands: its clock stopped then
         try {
-            rec = s.load_game(id);
+            // Several nodes: a game another node runs is not read here, only its holder.
+            if (!cluster_ || !cluster_->held_elsewhere(s, id, now_ms(), &holder)) rec = s.load_game(id);
             if (rec && cluster_) {
                 lease = cluster_->claim(s, id, now_ms(), &holder, &gap_since);
                 rec.reset();
