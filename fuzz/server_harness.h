@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -48,7 +49,8 @@ public:
 
 class Harness {
 public:
-    Harness() {
+    // `configure` may change the options before the hub starts (the cluster target).
+    explicit Harness(const std::function<void(server::ServerOptions&)>& configure = nullptr) {
         dir_ = std::filesystem::temp_directory_path() / ("echecs-fuzz-" + std::to_string(getpid()));
         std::filesystem::create_directories(dir_);
         opt_.db = (dir_ / "fuzz.db").string();
@@ -62,6 +64,7 @@ public:
         opt_.max_engine_games_per_ip = 1;
         opt_.first_move_ms = 1'000'000;
         opt_.fast_password_hash = true;  // sign-ups and log-ins at libsodium's minimum Argon2id cost
+        if (configure) configure(opt_);
         hub_ = std::make_unique<server::Hub>(ioc_, opt_, server::open_storage(opt_.db, false, false));
         hub_->start();
     }

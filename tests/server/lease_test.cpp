@@ -3,6 +3,7 @@
 // (server_postgres_tests). The clock is the test's: every `now` is given.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <string>
 #include <thread>
@@ -68,6 +69,34 @@ TEST_F(LeaseTest, OneHolderAtATimeAndTheTokenGrowsAtEachChangeOfHands) {
     const auto late = s->acquire_lease("G1", "node-a", 20000, TTL);
     ASSERT_TRUE(late);
     EXPECT_EQ(late->token, 4);
+}
+
+// A new game's first lease is taken in the transaction that stores it; a
+// node's leases are renewed in one statement, which leaves out the lapsed
+// ones (another node may have them) and says which it renewed.
+TEST_F(LeaseTest, ANewGameTakesItsLeaseWithItsFirstWriteAndRenewalsSayWhatIsStillHeld) {
+    auto a = node(), b = node();
+    a->apply({TakeLease{"G1", "node-a", 6000}, SaveGame{live_game("G1", 1)}});
+    a->apply({TakeLease{"G2", "node-a", 6000}, SaveGame{live_game("G2", 2)}});
+    EXPECT_EQ(a->lease_of("G1"), (Lease{"G1", "node-a", 1, 6000}));
+    // Another node creating a game under that id fails whole: no game row changed.
+    GameRecord other = live_game("G1", 99);
+    other.white.name = "Eve";
+    EXPECT_THROW(b->apply({TakeLease{"G1", "node-b", 6000}, SaveGame{other}}), StorageError);
+    EXPECT_EQ(a->load_game("G1")->white.name, "Ann");
+
+    auto renewed = a->renew_leases("node-a", 5000, TTL);
+    std::sort(renewed.begin(), renewed.end());
+    EXPECT_EQ(renewed, (std::vector<std::string>{"G1", "G2"}));
+    EXPECT_EQ(a->lease_of("G1")->expires_at, 10000);
+    EXPECT_EQ(a->lease_of("G1")->token, 1) << "a renewal in time keeps the token";
+    EXPECT_TRUE(b->renew_leases("node-b", 5000, TTL).empty()) << "node-b holds nothing";
+
+    // G2 lapses and node-b takes it; node-a's next renewal has G1 only.
+    ASSERT_TRUE(a->acquire_lease("G1", "node-a", 9000, TTL));  // G1 until 14000, G2 still until 10000
+    ASSERT_TRUE(b->acquire_lease("G2", "node-b", 10000, TTL));
+    EXPECT_EQ(a->renew_leases("node-a", 11000, TTL), (std::vector<std::string>{"G1"}));
+    EXPECT_THROW(a->apply({Fence{"G2", "node-a", 1}, move("G2", 0, "e2e4")}), FencedOut);
 }
 
 TEST_F(LeaseTest, ANodeThatLostTheLeaseWritesNothing) {

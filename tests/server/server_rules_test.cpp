@@ -633,9 +633,11 @@ TEST_F(ServerTest, AnUploadOverItsAddressQuotaIsRefusedBeforeItsBodyIsRead) {
     asio::io_context ioc;
     tcp::socket sock(ioc);
     sock.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
+    // The client's own X-Forwarded-For line first, the proxy's last: the
+    // address is the proxy's line (HAProxy adds a line of its own).
     const std::string head =
         "POST /api/pgn/read HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-        "X-Forwarded-For: 192.0.2.10\r\nContent-Length: 900000\r\n\r\n{\"text\": \"";
+        "X-Forwarded-For: 198.51.100.7\r\nX-Forwarded-For: 192.0.2.10\r\nContent-Length: 900000\r\n\r\n{\"text\": \"";
     asio::write(sock, asio::buffer(head));
     const auto [reply, ec] =
         read_bounded(ioc, sock, [](const std::string& r) { return r.find("\r\n\r\n") != std::string::npos; });

@@ -444,6 +444,9 @@ public:
 private:
     void migrate() {
         transaction(*db_, [&] {
+            // Nodes of a cluster start together: one migrates at a time (two
+            // CREATE TABLE IF NOT EXISTS at once can both try to create).
+            if (db_->postgres()) db_->query("SELECT pg_advisory_xact_lock(7469311)");
             db_->script(db_->dialect("CREATE TABLE IF NOT EXISTS accounts_schema (version {INT} NOT NULL)"));
             auto rows = db_->query("SELECT version FROM accounts_schema");
             if (rows.empty()) db_->query("INSERT INTO accounts_schema (version) VALUES (0)");

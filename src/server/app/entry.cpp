@@ -6,6 +6,10 @@
 // names the file's line and the key (docs/SERVER.md).
 #include "server/app/entry.h"
 
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <filesystem>
 #include <fstream>
@@ -371,6 +375,17 @@ std::string choose_web_root(serve::Settings& s) {
            "\n  (build it with `cd web && npm ci && npm run build`, or pass --web-root DIR)";
 }
 
+// The database's URL as printed (a log is read by more people than the
+// configuration file): a password in it is replaced by ***.
+std::string without_password(const std::string& url) {
+    const auto scheme = url.find("://");
+    if (scheme == std::string::npos) return url;
+    const auto at = url.find('@', scheme + 3);
+    const auto colon = url.find(':', scheme + 3);
+    if (at == std::string::npos || colon == std::string::npos || colon > at) return url;
+    return url.substr(0, colon + 1) + "***" + url.substr(at);
+}
+
 }  // namespace
 
 int serve_main(const std::vector<std::string>& args) {
@@ -398,11 +413,16 @@ int serve_main(const std::vector<std::string>& args) {
             return 2;
         }
     }
+    // Sockets are descriptors: the soft limit (often 1024) rises to the hard one.
+    if (rlimit rl{}; getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
     const std::string web = choose_web_root(s);
     try {
         server::Server srv(s.options);
         std::cout << "echecs server listening on http://" << s.options.host << ":" << srv.port() << "/\n"
-                  << "  database: " << s.options.db << "\n"
+                  << "  database: " << without_password(s.options.db) << "\n"
                   << "  web root: " << web << "\n";
         if (!s.config.empty()) std::cout << "  configuration: " << s.config << "\n";
         std::cout << std::flush;

@@ -79,16 +79,24 @@ Cluster::Cluster(Hub& hub, const ServerOptions& opt)
 Cluster::~Cluster() { stop(); }
 
 void Cluster::start() {
+    hub_.lobby().set_forward([this](const json& change) {
+        if (leader_) return false;
+        // Without a known leader the change is dropped: the next leader hears
+        // every node's list again (on_leader).
+        if (!leader_node_.empty()) publish(leader_node_, json{{"k", "lobby"}, {"from", node_}}.dump(), change.dump());
+        return true;
+    });
     std::weak_ptr<bool> alive = alive_;
-    bus_ = std::make_unique<Bus>(
-        opt_.redis, std::vector<std::string>{channel_of(node_), ALL},
-        [this, alive](std::function<void()> f) {
-            boost::asio::post(hub_.ioc(), [alive, f = std::move(f)] {
-                if (auto a = alive.lock(); a && *a) f();
-            });
-        },
-        [this](const std::string& ch, std::string text) { on_bus(ch, std::move(text)); },
-        [this](bool up) { hub_.log(std::string("cluster: Redis ") + (up ? "connected" : "lost, reconnecting")); });
+    if (!opt_.redis.empty())  // empty: the fuzz target's node, without Redis
+        bus_ = std::make_unique<Bus>(
+            opt_.redis, std::vector<std::string>{channel_of(node_), ALL},
+            [this, alive](std::function<void()> f) {
+                boost::asio::post(hub_.ioc(), [alive, f = std::move(f)] {
+                    if (auto a = alive.lock(); a && *a) f();
+                });
+            },
+            [this](const std::string& ch, std::string text) { on_bus(ch, std::move(text)); },
+            [this](bool up) { hub_.log(std::string("cluster: Redis ") + (up ? "connected" : "lost, reconnecting")); });
     hub_.log("cluster: node " + node_ + ", Redis " + opt_.redis);
     tick();
 }
@@ -120,7 +128,7 @@ bool Cluster::up(const std::string& node) const {
 // The front
 
 void Cluster::forward(const PeerPtr& p, const std::string& node, std::string_view text) {
-    int hops = 0;
+    int hops = hops_;
     std::string from = node_;
     std::uint64_t peer = p->id();
     if (p->remote()) {  // sent back by the node it went to: on to the next, for the same socket
@@ -238,7 +246,11 @@ void Cluster::on_bus(const std::string& channel, std::string text) {
         if (k == "out" || k == "close") {
             PeerPtr p = hub_.peer(h.value("peer", std::uint64_t(0)));
             if (!p) return;
-            if (k == "out") return p->send(std::move(body));
+            // Only a JSON object goes on to a browser, whatever a node sent.
+            if (k == "out") {
+                if (body.starts_with('{') && json::accept(body)) p->send(std::move(body));
+                return;
+            }
             return p->close_later("closed by the game's node");
         }
         if (k == "back") {  // a message the node we sent it to does not run: route again
@@ -252,7 +264,16 @@ void Cluster::on_bus(const std::string& channel, std::string text) {
             } else if (!m.game.empty()) {
                 holders_.erase(m.game);
             }
-            return hub_.on_message(p, body, false);
+            // Routed again with its hops so far: two nodes that disagree cannot pass it to and fro forever.
+            hops_ = h.value("hops", MAX_HOPS);
+            try {
+                hub_.on_message(p, body, false);
+            } catch (...) {
+                hops_ = 0;
+                throw;
+            }
+            hops_ = 0;
+            return;
         }
         if (k == "gone") {
             auto it = stand_ins_.find(from + " " + std::to_string(h.value("peer", std::uint64_t(0))));
@@ -269,6 +290,16 @@ void Cluster::on_bus(const std::string& channel, std::string text) {
             return;
         }
         if (k == "owner") return on_owner(h.value("game", ""), from);
+        if (k == "lobby") {
+            if (leader_) hub_.lobby().apply(json::parse(body));
+            return;
+        }
+        if (k == "tgame") {
+            if (!leader_) return;
+            return hub_.read_game(h.value("game", ""), [this](const LiveGame* g, GameRoom*) {
+                if (g && !g->live()) hub_.tournament_game_ended(g->record());
+            });
+        }
         if (k == "leader") return on_leader(from);
     } catch (const std::exception& e) {
         hub_.log(std::string("cluster: a message from another node failed: ") + e.what());
@@ -354,6 +385,7 @@ void Cluster::on_leader(const std::string& node) {
     seen_.emplace(node, now_ms());
     if (node == node_) return;
     hub_.log("cluster: the lobby is run by " + node);
+    hub_.announce_lobby_games();
     const std::string subscribe = json{{"type", "lobby_subscribe"}}.dump();
     hub_.each_peer([&](const PeerPtr& p) {
         if (p->remote()) return;
@@ -370,7 +402,7 @@ void Cluster::fence(const std::vector<std::string>& ids, std::vector<WriteOp>& o
     for (const std::string& id : ids) {
         auto it = held_.find(id);
         if (it != held_.end())
-            first.emplace_back(Fence{id, node_, it->second});
+            first.emplace_back(Fence{id, node_, it->second.token});
         else
             first.emplace_back(TakeLease{id, node_, now_ms() + opt_.lease_ms});
     }
@@ -378,21 +410,28 @@ void Cluster::fence(const std::vector<std::string>& ids, std::vector<WriteOp>& o
 }
 
 void Cluster::committed(const std::vector<std::string>& ids) {
-    for (const std::string& id : ids) held_.emplace(id, 1);  // TakeLease's token; a held one stays
+    for (const std::string& id : ids) held_.emplace(id, Held{1, now_ms()});  // TakeLease's token; a held one stays
 }
 
 void Cluster::released(const std::string& id) {
     auto it = held_.find(id);
     if (it == held_.end()) return;
-    Lease l{id, node_, it->second, 0};
+    Lease l{id, node_, it->second.token, 0};
     held_.erase(it);
-    hub_.storage().read([l](Storage& s) {
+    hub_.storage().run([l](Storage& s) {
         try {
             s.release_lease(l);
         } catch (const std::exception&) {
             // it lapses by itself
         }
     });
+}
+
+bool Cluster::held_elsewhere(Storage& s, const std::string& id, std::int64_t now, std::string* holder) {
+    const std::optional<Lease> l = s.lease_of(id);
+    if (!l || l->node == node_ || l->expires_at <= now) return false;
+    if (holder) *holder = l->node;
+    return true;
 }
 
 std::optional<Lease> Cluster::claim(Storage& s, const std::string& id, std::int64_t now, std::string* holder,
@@ -413,7 +452,7 @@ std::optional<Lease> Cluster::claim(Storage& s, const std::string& id, std::int6
 
 void Cluster::loaded(const std::string& id, const Lease& lease, std::int64_t gap_since) {
     const bool moved = held_.find(id) == held_.end();
-    held_[id] = lease.token;
+    held_[id] = Held{lease.token, now_ms()};
     holders_.erase(id);
     if (!moved) return;
     broadcast(json{{"k", "owner"}, {"from", node_}, {"game", id}}.dump());
@@ -425,6 +464,10 @@ void Cluster::loaded(const std::string& id, const Lease& lease, std::int64_t gap
                 if (room) room->join(p);
             });
     });
+}
+
+void Cluster::tournament_game_ended(const std::string& game) {
+    if (!leader_node_.empty()) publish(leader_node_, json{{"k", "tgame"}, {"from", node_}, {"game", game}}.dump(), "");
 }
 
 void Cluster::learned_holder(const std::string& id, const std::string& node) {
@@ -467,6 +510,7 @@ void Cluster::become_leader(std::vector<SeekRecord> seeks) {
     leader_node_ = node_;
     hub_.log("cluster: this node runs the lobby");
     hub_.seeks().load(std::move(seeks));
+    hub_.announce_lobby_games();
     hub_.start_tournaments();
     broadcast(json{{"k", "leader"}, {"from", node_}}.dump());
 }
@@ -497,20 +541,24 @@ void Cluster::tick() {
         std::string lobby_holder;
         std::vector<SeekRecord> seeks;
         std::vector<std::string> orphans;
+        std::int64_t at = 0;  // when the renewal ran
     };
     const bool was_leader = leader_;
-    const bool queued = hub_.storage().read([this, now, was_leader](Storage& s) {
+    hub_.storage().run([this, was_leader](Storage& s) {
         auto r = std::make_shared<Result>();
+        // The time when the statements run, not when the tick was queued: a
+        // renewal that waited in the queue still gets the whole lease.
+        const std::int64_t at = r->at = now_ms();
         try {
-            r->renewed = s.renew_leases(node_, now, opt_.lease_ms);
+            r->renewed = s.renew_leases(node_, at, opt_.lease_ms);
             if (!was_leader) {
-                r->lobby = s.acquire_lease(LOBBY, node_, now, opt_.lease_ms);
+                r->lobby = s.acquire_lease(LOBBY, node_, at, opt_.lease_ms);
                 if (r->lobby)
                     r->seeks = s.open_seeks();
-                else if (auto l = s.lease_of(LOBBY); l && l->expires_at > now)
+                else if (auto l = s.lease_of(LOBBY); l && l->expires_at > at)
                     r->lobby_holder = l->node;
             }
-            r->orphans = s.orphaned_live_games(now, ORPHANS_PER_TICK);
+            r->orphans = s.orphaned_live_games(at, ORPHANS_PER_TICK);
         } catch (const std::exception& e) {
             r->renew_failed = true;
             std::cerr << "echecs serve: cluster: " << e.what() << "\n";
@@ -529,8 +577,8 @@ void Cluster::tick() {
                 std::_Exit(75);
             }
             std::vector<std::string> lost;
-            for (const auto& [id, token] : held_)
-                if (!renewed.count(id)) lost.push_back(id);
+            for (const auto& [id, held] : held_)
+                if (!renewed.count(id) && held.since < r->at) lost.push_back(id);
             for (const std::string& id : lost) {
                 held_.erase(id);
                 hub_.drop_lost(id);
@@ -544,7 +592,6 @@ void Cluster::tick() {
                 if (!hub_.find_room(id)) hub_.with_room(id, [](GameRoom*) {});
         });
     });
-    if (!queued) ticking_ = false;
 }
 
 }  // namespace echecs::server

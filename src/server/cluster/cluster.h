@@ -74,12 +74,21 @@ public:
     void released(const std::string& id);
     // On the storage thread, before a room is loaded: takes the game's lease
     // (the game exists). nullopt: `holder` (when set) runs it.
+    // On the storage thread: another node holds the game's lease, not lapsed
+    // (its name in `holder`); the room is then not read here at all.
+    bool held_elsewhere(Storage& s, const std::string& id, std::int64_t now, std::string* holder);
     std::optional<Lease> claim(Storage& s, const std::string& id, std::int64_t now, std::string* holder,
                                std::int64_t* gap_since);
     // On the I/O thread, after claim(): the room is loaded; `gap_since`: the
     // game changed hands, its clock stopped then (0: it did not).
     void loaded(const std::string& id, const Lease& lease, std::int64_t gap_since);
     void learned_holder(const std::string& id, const std::string& node);
+    // A tournament's game ended here: the leader counts it (reading it back).
+    void tournament_game_ended(const std::string& game);
+
+    // A message from another node, as the bus hands it over (the fuzz target
+    // calls it directly: it runs without Redis, `redis` empty).
+    void receive(std::string text) { on_bus("", std::move(text)); }
 
     // For the tests and the bench.
     std::uint64_t messages_out() const;
@@ -112,10 +121,14 @@ private:
     bool stopped_ = false, ticking_ = false;
 
     bool leader_ = false;
-    std::string leader_node_;                                                 // "" while unknown
-    std::unordered_map<std::string, std::int64_t> seen_;                      // node: when last heard
-    std::unordered_map<std::string, std::string> holders_;                    // game: the node running it elsewhere
-    std::unordered_map<std::string, std::int64_t> held_;                      // game: this node's token
+    std::string leader_node_;                               // "" while unknown
+    std::unordered_map<std::string, std::int64_t> seen_;    // node: when last heard
+    std::unordered_map<std::string, std::string> holders_;  // game: the node running it elsewhere
+    struct Held {
+        std::int64_t token = 0;
+        std::int64_t since = 0;  // when this node learned it holds it (a renewal from before does not count it)
+    };
+    std::unordered_map<std::string, Held> held_;                              // game: this node's lease
     std::unordered_map<std::uint64_t, std::set<std::string>> sent_to_;        // own peer: nodes holding its stand-ins
     std::unordered_map<std::string, std::shared_ptr<RemotePeer>> stand_ins_;  // "node peer": stand-in
     struct PendingHttp {
@@ -125,6 +138,7 @@ private:
     std::unordered_map<std::uint64_t, PendingHttp> http_;  // requests sent on, by number
     std::uint64_t next_http_ = 1;
     std::uint64_t messages_in_ = 0;
+    int hops_ = 0;  // of a message sent back to this front, while it is routed again
 };
 
 }  // namespace echecs::server

@@ -59,6 +59,15 @@ bool is_upload(std::string_view target) {
         if (path == p) return true;
     return false;
 }
+
+// The last X-Forwarded-For line: the one the proxy in front added (a client
+// may send its own first). Beast's operator[] gives the first.
+template <class Fields>
+std::string forwarded_for(const Fields& f) {
+    std::string last;
+    for (auto [it, end] = f.equal_range("X-Forwarded-For"); it != end; ++it) last = std::string(it->value());
+    return last;
+}
 }  // namespace
 
 void HttpSession::on_header(beast::error_code ec) {
@@ -72,7 +81,7 @@ void HttpSession::on_header(beast::error_code ec) {
     // So is an upload that the engine's pool would refuse (its address has
     // work waiting): reading a MiB only to refuse it took the I/O thread's time.
     if (upload && !parser_->is_done()) {
-        const std::string ip = client_ip(ip_, std::string(parser_->get()["X-Forwarded-For"]), hub_.options());
+        const std::string ip = client_ip(ip_, forwarded_for(parser_->get()), hub_.options());
         if (auto refusal = upload_refusal(hub_, ip)) {
             Request req;
             req.version(parser_->get().version());
@@ -138,7 +147,7 @@ void HttpSession::upgrade(Request&& req) {
         refusal = ApiError(Reason::origin_not_allowed, "WebSocket connections from another site are refused");
     } else {
         stream_.expires_never();
-        const std::string ip = client_ip(ip_, std::string(req["X-Forwarded-For"]), hub_.options());
+        const std::string ip = client_ip(ip_, forwarded_for(req), hub_.options());
         auto ws =
             std::make_shared<WsSession>(stream_.release_socket(), hub_, std::move(slot_), hub_.next_peer_id(), ip);
         ws->run(std::move(req));

@@ -352,7 +352,7 @@ void GameRoom::after_change() {
     } else if (seen_live_) {
         seen_live_ = false;
         record_game_result(hub_, g.record());
-        if (!g.record().tournament.empty()) hub_.tournaments().game_ended(g.record());
+        if (!g.record().tournament.empty()) hub_.tournament_game_ended(g.record());
     }
     if (!live && counts_engine_game_) {
         hub_.limits().add_engine_game(creator_ip_, -1);

@@ -34,6 +34,7 @@ public:
     GameRoom& operator=(const GameRoom&) = delete;
 
     const std::string& id() const { return id_; }
+    bool in_lobby() const { return announced_; }  // listed among the lobby's live games
     LiveGame& game() { return *game_; }
     const LiveGame& game() const { return *game_; }
 

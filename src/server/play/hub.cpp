@@ -249,6 +249,19 @@ void Hub::adopt_token(const PeerPtr& p) {
 
 void Hub::drop_lost(const std::string& id) { drop_room(id, "another node runs this game now"); }
 
+void Hub::tournament_game_ended(const GameRecord& g) {
+    if (cluster_ && !cluster_->leader()) return cluster_->tournament_game_ended(g.id);
+    tournaments_->game_ended(g);
+}
+
+void Hub::announce_lobby_games() {
+    for (const auto& [id, room] : rooms_)
+        if (room->in_lobby()) {
+            lobby_.game_started(room->game().record());
+            lobby_.game_moved(id, room->game().ply(), room->game().record().fen);
+        }
+}
+
 void Hub::start_tournaments() {
     if (tournaments_started_) return;
     tournaments_started_ = true;
@@ -298,7 +311,8 @@ void Hub::with_room(const std::string& id, std::function<void(GameRoom*)> fn) {
         std::string holder;          // or another node runs it
         std::int64_t gap_since = 0;  // the game changed hands: its clock stopped then
         try {
-            rec = s.load_game(id);
+            // Several nodes: a game another node runs is not read here, only its holder.
+            if (!cluster_ || !cluster_->held_elsewhere(s, id, now_ms(), &holder)) rec = s.load_game(id);
             if (rec && cluster_) {
                 lease = cluster_->claim(s, id, now_ms(), &holder, &gap_since);
                 rec.reset();

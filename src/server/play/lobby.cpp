@@ -51,10 +51,30 @@ void Lobby::seek_added(const SeekRecord& s) {
     add(seeks_, s.id, Item{s.created_at, seek_json(s, std::nullopt), s.token});
 }
 void Lobby::seek_removed(const std::string& id) { remove(seeks_, id); }
-void Lobby::game_started(const GameRecord& g) { add(games_, g.id, Item{g.created_at, summary_json(g), "", false}); }
-void Lobby::game_ended(const std::string& id) { remove(games_, id); }
+void Lobby::game_started(const GameRecord& g) {
+    nlohmann::json summary = summary_json(g);
+    if (forward_ && forward_({{"op", "start"}, {"id", g.id}, {"at", g.created_at}, {"game", summary}})) return;
+    add(games_, g.id, Item{g.created_at, std::move(summary), "", false});
+}
+
+void Lobby::game_ended(const std::string& id) {
+    if (forward_ && forward_({{"op", "end"}, {"id", id}})) return;
+    remove(games_, id);
+}
+
+void Lobby::apply(const nlohmann::json& c) {
+    const std::string op = c.value("op", ""), id = c.value("id", "");
+    if (id.empty()) return;
+    if (op == "start" && c.contains("game") && c["game"].is_object())
+        add(games_, id, Item{c.value("at", std::int64_t(0)), c["game"], "", false});
+    else if (op == "end")
+        remove(games_, id);
+    else if (op == "move")
+        game_moved(id, c.value("ply", 0), c.value("fen", ""));
+}
 
 void Lobby::game_moved(const std::string& id, int ply, const std::string& fen) {
+    if (forward_ && forward_({{"op", "move"}, {"id", id}, {"ply", ply}, {"fen", fen}})) return;
     auto it = games_.items.find(id);
     if (it == games_.items.end()) return;
     it->second.value["ply"] = ply;

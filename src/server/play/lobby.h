@@ -12,6 +12,7 @@
 #include <boost/asio/steady_timer.hpp>
 // clang-format on
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -40,6 +41,12 @@ public:
     void unsubscribe(std::uint64_t peer);
     // A message to every subscriber now (a lobby chat line).
     void send_all(const std::shared_ptr<const std::string>& text);
+
+    // Several nodes (docs/CLUSTER.md): the live games of a node that does not
+    // run the lobby go to the node that does. `to_leader` takes a change and
+    // says whether it went there; apply() is that node's side.
+    void set_forward(std::function<bool(const nlohmann::json&)> to_leader) { forward_ = std::move(to_leader); }
+    void apply(const nlohmann::json& change);
 
     // GET /api/lobby: the lists as they are now, with `mine` for `token`.
     nlohmann::json http_view(const std::string& token) const;
@@ -84,6 +91,7 @@ private:
     std::uint64_t deltas_sent_ = 0;
     std::shared_ptr<const std::string> snapshot_;  // of the published lists, at seq_
     std::unordered_map<std::uint64_t, std::weak_ptr<Peer>> subscribers_;
+    std::function<bool(const nlohmann::json&)> forward_;
 };
 
 }  // namespace echecs::server

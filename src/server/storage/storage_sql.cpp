@@ -759,7 +759,17 @@ private:
     // One transaction per migration. PostgreSQL's table lock serialises
     // servers migrating the same database (SQLite's BEGIN IMMEDIATE does).
     void migrate() {
-        db_->script("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+        // Nodes of a cluster start together: two CREATE TABLE IF NOT EXISTS
+        // at once can both try to create, so one at a time.
+        db_->begin();
+        try {
+            if (db_->postgres()) db_->query("SELECT pg_advisory_xact_lock(7469312)");
+            db_->script("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+            db_->commit();
+        } catch (...) {
+            db_->rollback();
+            throw;
+        }
         for (bool done = false; !done;) {
             db_->begin();
             try {

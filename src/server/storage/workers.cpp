@@ -38,6 +38,14 @@ void StorageWorker::write(std::vector<WriteOp> ops, std::function<void(bool, std
     write_cv_.notify_one();
 }
 
+void StorageWorker::run(std::function<void(Storage&)> job) {
+    {
+        std::lock_guard lock(mutex_);
+        writes_.push_back(Job{{}, nullptr, std::move(job)});
+    }
+    write_cv_.notify_one();
+}
+
 bool StorageWorker::read(std::function<void(Storage&)> job) {
     {
         std::lock_guard lock(mutex_);
@@ -95,27 +103,46 @@ void StorageWorker::write_loop() {
             }
             next_beat = std::chrono::steady_clock::now() + std::chrono::milliseconds(heartbeat_ms_);
         }
-        if (jobs.empty()) continue;
-        std::vector<WriteOp> all;
-        for (const Job& j : jobs) all.insert(all.end(), j.ops.begin(), j.ops.end());
-        try {
-            storage_->apply(all);
-            transactions_++;
-            for (Job& j : jobs) post_([done = std::move(j.done)] { done(true, ""); });
-        } catch (const std::exception&) {
-            // One bad write must not fail the others: retry one by one.
-            for (Job& j : jobs) {
-                try {
-                    storage_->apply(j.ops);
-                    transactions_++;
-                    post_([done = std::move(j.done)] { done(true, ""); });
-                } catch (const std::exception& e) {
-                    std::cerr << "echecs serve: storage write: " << e.what() << "\n";
-                    post_([done = std::move(j.done), msg = std::string(e.what())] { done(false, msg); });
-                }
+        // Writes queued together share a transaction; a run() job goes between them, in turn.
+        std::deque<Job> group;
+        for (Job& j : jobs) {
+            if (!j.run) {
+                group.push_back(std::move(j));
+                continue;
+            }
+            apply_group(group);
+            try {
+                j.run(*storage_);
+            } catch (const std::exception& e) {
+                std::cerr << "echecs serve: storage job: " << e.what() << "\n";
+            }
+        }
+        apply_group(group);
+    }
+}
+
+void StorageWorker::apply_group(std::deque<Job>& jobs) {
+    if (jobs.empty()) return;
+    std::vector<WriteOp> all;
+    for (const Job& j : jobs) all.insert(all.end(), j.ops.begin(), j.ops.end());
+    try {
+        storage_->apply(all);
+        transactions_++;
+        for (Job& j : jobs) post_([done = std::move(j.done)] { done(true, ""); });
+    } catch (const std::exception&) {
+        // One bad write must not fail the others: retry one by one.
+        for (Job& j : jobs) {
+            try {
+                storage_->apply(j.ops);
+                transactions_++;
+                post_([done = std::move(j.done)] { done(true, ""); });
+            } catch (const std::exception& e) {
+                std::cerr << "echecs serve: storage write: " << e.what() << "\n";
+                post_([done = std::move(j.done), msg = std::string(e.what())] { done(false, msg); });
             }
         }
     }
+    jobs.clear();
 }
 
 }  // namespace echecs::server

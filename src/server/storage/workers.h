@@ -35,6 +35,10 @@ public:
     // Runs `job` on the read connection's thread; the job posts its own
     // result. False (job dropped) when max_reads jobs are already waiting.
     bool read(std::function<void(Storage&)> job);
+    // Runs `job` on the writing connection's thread, in turn with the writes
+    // (a cluster's lease renewals: writes, and never behind the reader's
+    // listings at its lower priority). The job posts its own result.
+    void run(std::function<void(Storage&)> job);
 
     std::uint64_t transactions() const { return transactions_.load(); }
 
@@ -42,8 +46,10 @@ private:
     struct Job {
         std::vector<WriteOp> ops;
         std::function<void(bool, std::string)> done;
+        std::function<void(Storage&)> run;  // set: a job of run(), not a write
     };
     void write_loop();
+    void apply_group(std::deque<Job>& jobs);
     void read_loop();
 
     std::unique_ptr<Storage> storage_;
