@@ -26,6 +26,12 @@
 #                               not ECHECS_PG_PORT, the postgres stage's)
 #   ECHECS_CLUSTER_KEEP=1       keep the work directory (logs, HAProxy's
 #                               configuration) even when everything passed
+#   ECHECS_CLUSTER_BROWSER=auto the browser test (tests/cluster/browser-game.test.mjs:
+#                               two browsers pinned to two nodes play a game,
+#                               a third node's watches) before the players:
+#                               auto runs it when the nodes serve a web client
+#                               and Chromium is installed, 1 requires it (the
+#                               cluster stage), 0 skips it
 # Needs postgresql, redis-server, haproxy, curl (scripts/install-deps.sh test)
 # and the ws package (`npm ci` in web/). Every process it starts is stopped
 # when it exits, whatever the reason; the logs of a failed run are kept and
@@ -227,7 +233,10 @@ backend nodes
     # the node chosen, for the test's record of where each player is
     http-response set-header X-Echecs-Node %s
     default-server inter 500ms fall 2 rise 2
+    # The browser test pins each browser to a node with the cookie
+    # ECHECS_NODE (the players send none: roundrobin).
 EOF
+    echo "$NODE_URLS" | tr ',' '\n' | sed 's|^\(n[0-9]*\)=.*$|    use-server \1 if { req.cook(ECHECS_NODE) \1 }|'
     echo "$NODE_URLS" | tr ',' '\n' | sed 's|^\(n[0-9]*\)=http://\(.*\)$|    server \1 \2 check|'
 } >"$WORK/haproxy.cfg"
 haproxy -c -q -f "$WORK/haproxy.cfg" >"$WORK/haproxy-check.log" 2>&1 || die "HAProxy refused $WORK/haproxy.cfg: $(cat "$WORK/haproxy-check.log")"
@@ -238,6 +247,40 @@ LB=http://127.0.0.1:$LB_PORT
 wait_for "$LB_PID" 10 "HAProxy did not pass /api/variants through 127.0.0.1:$LB_PORT" \
     curl -fsS --max-time 2 -o /dev/null "$LB/api/variants"
 say "HAProxy: $LB/ (process $LB_PID), roundrobin over $NODES node(s)"
+# The pinning the browser test relies on: the cookie names the node.
+for n in $(echo "$NODE_URLS" | sed 's|=[^,]*||g' | tr ',' ' '); do
+    got=$(curl -fsS --max-time 5 -D - -o /dev/null --cookie "ECHECS_NODE=$n" "$LB/api/variants" |
+        tr -d '\r' | sed -n 's/^[Xx]-[Ee]checs-[Nn]ode: //p')
+    [ "$got" = "$n" ] || die "HAProxy sent a request pinned to $n to '${got:-?}'"
+done
+
+# ---- the browser test (three nodes, before the kill)
+BROWSER=${ECHECS_CLUSTER_BROWSER:-auto}
+why_not=""
+if [ "$NODES" -lt 3 ]; then
+    why_not="it needs three nodes"
+elif grep -q '^  web root: none' "$WORK/n1.log"; then
+    why_not="the nodes serve no web client (build web/dist, or use the packaged binary)"
+elif [ ! -x /usr/bin/chromium-headless-shell ] && [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM_PATH:-}" ]; then
+    why_not="Chromium is not installed (sh scripts/install-deps.sh test)"
+elif [ ! -f web/node_modules/playwright-core/package.json ]; then
+    why_not="playwright-core is missing (cd web && npm ci)"
+fi
+if [ "$BROWSER" = 0 ]; then
+    say "browser test: not run (ECHECS_CLUSTER_BROWSER=0)"
+elif [ -n "$why_not" ]; then
+    [ "$BROWSER" != 1 ] || die "the browser test cannot run: $why_not"
+    say "browser test: skipped: $why_not"
+else
+    t=$(date +%s)
+    if ECHECS_CLUSTER_URL=$LB ECHECS_CLUSTER_NODES=$(echo "$NODE_URLS" | sed 's|=[^,]*||g') \
+        node --test tests/cluster/browser-game.test.mjs >"$WORK/browser.log" 2>&1; then
+        say "browser test: two browsers on two nodes played a game, watched from a third ($(($(date +%s) - t)) s)"
+    else
+        cat "$WORK/browser.log"
+        die "the browser test failed"
+    fi
+fi
 
 # ---- the players
 if [ "$NODES" -gt 1 ]; then KILL=1; else KILL=0; fi

@@ -178,11 +178,12 @@ e2e() {
 }
 
 cluster() {
-    # Against the packaged binary, as e2e; its own PostgreSQL (another port
-    # than the postgres stage's), redis, three nodes and HAProxy.
+    # Against the packaged binary and its web client, as e2e; its own
+    # PostgreSQL (another port than the postgres stage's), redis, three nodes
+    # and HAProxy; the browser test of tests/cluster required.
     [ -x "$PKGROOT/usr/games/echecs" ] || { echo "no packaged binary: run the package stage first" >&2; return 1; }
     { [ -f web/node_modules/ws/package.json ] || (cd web && npm ci --no-audit --no-fund --loglevel=error); } &&
-        ECHECS_BIN="$PKGROOT/usr/games/echecs" sh scripts/cluster-test.sh; st=$?
+        ECHECS_BIN="$PKGROOT/usr/games/echecs" ECHECS_CLUSTER_BROWSER=1 sh scripts/cluster-test.sh; st=$?
     # One test in the closing count.
     if [ "$st" = 0 ]; then echo '# pass 1'; else echo '# fail 1'; fi >"$LOGS/cluster.tap"
     return $st
