@@ -8,7 +8,8 @@
 //   CT_GAMES   number of games (default 24)
 //   CT_KILL    1: SIGKILL the node running the most live games in the middle; 0: no kill
 //   CT_BUDGET_S  the whole run's time limit (default 150)
-//   CT_SUMMARY a file to write the final line to
+//   CT_SUMMARY a file to write the final line to (else it is printed)
+//   CT_RETRY_MS  after the kill, an unanswered action is sent again this often (default 300)
 //
 // Every game: player A creates a seek over HTTP on one node, player B accepts
 // it on another; each player's WebSocket is on its own node (player A's on
@@ -17,14 +18,14 @@
 // B's socket then goes to another). Every game plays a few moves (chosen from
 // the `legal_moves` the server sends, or a known mate), then the node
 // running the most live games is killed (SIGKILL) while half the games play
-// on (their moves in flight), then every game is played
-// to its planned end: a checkmate, a resignation or a draw by agreement.
+// on (their moves in flight), then every game is played to its planned end:
+// a checkmate, a resignation or a draw by agreement.
 // Players whose socket was on the dead node reconnect (alternately through
 // the balancer and straight to a live node), say hello, join again and send
 // again what was not answered; a player whose action is not answered sends
-// it again (after the kill: every RETRY_AFTER_MS, and at once when a state
-// comes that does not answer it) (moves carry their ply: a second copy of a stored
-// move is refused as stale, never played twice).
+// it again (after the kill every RETRY_AFTER_MS, and at once when a state
+// comes that does not answer it). Moves carry their ply: a second copy of a
+// stored move is refused as stale, never played twice.
 //
 // A move is acknowledged when a `state` shows it. At the end every
 // acknowledged move (game, ply, uci) must be in the table `moves`, each
