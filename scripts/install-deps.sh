@@ -14,9 +14,11 @@ RUNTIME="build-essential cmake ninja-build pkg-config git
 # UBSan runtimes are in libclang-rt-14-dev, which clang-14 does not pull in.
 # The browser tests run in chromium-headless-shell (half the CPU of chromium
 # headless, tests/e2e/lib.mjs); chromium for a look at a page with a window.
+# redis-server and haproxy: the broker and the balancer of the cluster test
+# (scripts/cluster-test.sh).
 TEST="googletest libgtest-dev libgmock-dev libbenchmark-dev
   clang libfuzzer-14-dev libclang-rt-14-dev postgresql chromium chromium-headless-shell stockfish valgrind
-  dpkg-dev debhelper lintian adduser systemd ccache"
+  dpkg-dev debhelper lintian adduser systemd ccache redis-server haproxy"
 
 want=$RUNTIME
 [ "${1:-}" = test ] && want="$RUNTIME $TEST"

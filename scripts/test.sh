@@ -15,6 +15,9 @@
 #     e2e         the browser tests in headless Chromium against the packaged
 #                 server and client (desktop: every flow; phone: every page and
 #                 the phone flows)
+#     cluster     three packaged nodes on one PostgreSQL, redis and HAProxy:
+#                 24 games across nodes, a node killed in the middle, every
+#                 acknowledged move in the database (scripts/cluster-test.sh)
 #   (that lane in the background, its output printed when it ends) and
 #     asan-build  everything, tests included, with Clang under ASan + UBSan,
 #                 from a copy of the clone at a fixed place, kept (a second
@@ -53,7 +56,7 @@ fi
 # The package's installed files (scratch root), kept for the later stages.
 PKGROOT=${ECHECS_PACKAGE_ROOT:-$SRC/build-package}
 
-ALL="deps package web e2e asan-build asan-tests postgres release"
+ALL="deps package web e2e cluster asan-build asan-tests postgres release"
 STAGES=${*:-$ALL}
 for s in $STAGES; do
     case " $ALL " in *" $s "*) ;; *) echo "unknown stage '$s' (stages: $ALL)" >&2; exit 2 ;; esac
@@ -174,11 +177,23 @@ e2e() {
         node web/scripts/e2e.mjs
 }
 
+cluster() {
+    # Against the packaged binary and its web client, as e2e; its own
+    # PostgreSQL (another port than the postgres stage's), redis, three nodes
+    # and HAProxy; the browser test of tests/cluster required.
+    [ -x "$PKGROOT/usr/games/echecs" ] || { echo "no packaged binary: run the package stage first" >&2; return 1; }
+    { [ -f web/node_modules/ws/package.json ] || (cd web && npm ci --no-audit --no-fund --loglevel=error); } &&
+        ECHECS_BIN="$PKGROOT/usr/games/echecs" ECHECS_CLUSTER_BROWSER=1 sh scripts/cluster-test.sh; st=$?
+    # One test in the closing count.
+    if [ "$st" = 0 ]; then echo '# pass 1'; else echo '# fail 1'; fi >"$LOGS/cluster.tap"
+    return $st
+}
+
 # Two lanes at once, since the processor is what they share and neither
-# keeps it busy alone: the package then the browser tests (which run against
-# it), in the background; the sanitizer build then its tests in the
-# foreground (the build at a lower priority: the browser tests' waits are on
-# a clock). `deps` and `web` (its `npm ci` installs what the browser tests
+# keeps it busy alone: the package then the browser tests and the cluster
+# test (both run against it), in the background; the sanitizer build then
+# its tests in the foreground (the build at a lower priority: the browser
+# tests' waits are on a clock). `deps` and `web` (its `npm ci` installs what the browser tests
 # run with) come first, `release` last (it needs both lanes).
 # ECHECS_TEST_SERIAL=1: every stage in the foreground, in the order given.
 # A background stage's output is printed, and its status counted, when its
@@ -221,7 +236,7 @@ has() { case " $STAGES " in *" $1 "*) return 0 ;; esac; return 1; }
 lane_a="" lane_b=""
 for s in $STAGES; do
     case $s in
-    package | e2e) lane_a="$lane_a $s" ;;
+    package | e2e | cluster) lane_a="$lane_a $s" ;;
     web | asan-build | asan-tests | postgres) lane_b="$lane_b $s" ;;
     esac
 done
