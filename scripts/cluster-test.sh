@@ -273,7 +273,7 @@ elif [ -n "$why_not" ]; then
     say "browser test: skipped: $why_not"
 else
     t=$(date +%s)
-    if ECHECS_CLUSTER_URL=$LB ECHECS_CLUSTER_NODES=$(echo "$NODE_URLS" | sed 's|=[^,]*||g') \
+    if ECHECS_CLUSTER_URL=$LB ECHECS_CLUSTER_PINNED=$(echo "$NODE_URLS" | sed 's|=[^,]*||g') \
         node --test tests/cluster/browser-game.test.mjs >"$WORK/browser.log" 2>&1; then
         say "browser test: two browsers on two nodes played a game, watched from a third ($(($(date +%s) - t)) s)"
     else

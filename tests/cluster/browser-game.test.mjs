@@ -4,13 +4,13 @@
 // starts it) keeps each browser on one node by its cookie ECHECS_NODE, which
 // the test sets, so the game's messages cross from node to node.
 //   ECHECS_CLUSTER_URL    the balancer, e.g. http://127.0.0.1:18000
-//   ECHECS_CLUSTER_NODES  the balancer's names of the nodes, e.g. n1,n2,n3
+//   ECHECS_CLUSTER_PINNED the balancer's names of the nodes, e.g. n1,n2,n3
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clickMove, closeAll, launchBrowser, moveList, newPlayer, startGame, waitPly } from '../e2e/lib.mjs';
 
 const url = process.env.ECHECS_CLUSTER_URL;
-const nodes = (process.env.ECHECS_CLUSTER_NODES || '').split(',').filter(Boolean);
+const nodes = (process.env.ECHECS_CLUSTER_PINNED || '').split(',').filter(Boolean);
 
 async function playerOn(browser, node) {
   const p = await newPlayer(browser, url);
@@ -19,7 +19,7 @@ async function playerOn(browser, node) {
 }
 
 test('cluster: two players on two nodes play to checkmate, watched from a third', { timeout: 120000 }, async () => {
-  assert.ok(url && nodes.length >= 3, 'ECHECS_CLUSTER_URL and three ECHECS_CLUSTER_NODES are needed');
+  assert.ok(url && nodes.length >= 3, 'ECHECS_CLUSTER_URL and three ECHECS_CLUSTER_PINNED names are needed');
   const browser = await launchBrowser();
   const ann = await playerOn(browser, nodes[0]);
   const bob = await playerOn(browser, nodes[1]);
