@@ -61,18 +61,10 @@ struct Setup {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static Setup setup;
     if (size > 20000) return 0;
-    const std::string input(reinterpret_cast<const char*>(data), size);
-    std::size_t start = 0;
-    int records = 0;
-    while (start < input.size() && records++ < 64) {
-        std::size_t end = input.find('\x1e', start);
-        if (end == std::string::npos) end = input.size();
-        std::string text = input.substr(start, end - start);
-        start = end + 1;
-        for (std::size_t at; (at = text.find("$G")) != std::string::npos;) text.replace(at, 2, setup.game);
+    fuzz::for_each_record(data, size, '\x1e', 64, setup.game, [](std::string text) {
         setup.cluster().receive(std::move(text));
         setup.settle();
-    }
+    });
     if (server::GameRoom* room = setup.harness.hub().find_room(setup.game); !room || !room->game().live())
         setup.new_game();
     return 0;

@@ -65,20 +65,11 @@ struct Setup {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static Setup setup;
     if (size > 20000) return 0;
-    const std::string input(reinterpret_cast<const char*>(data), size);
-    std::size_t start = 0;
-    int lines = 0;
-    while (start < input.size() && lines++ < 64) {
-        std::size_t end = input.find('\n', start);
-        if (end == std::string::npos) end = input.size();
-        std::string line = input.substr(start, end - start);
-        start = end + 1;
-        if (line.empty()) continue;
+    fuzz::for_each_record(data, size, '\n', 64, setup.game, [](std::string line) {
+        if (line.empty()) return;
         const int who = static_cast<unsigned char>(line[0]) % 4;
-        std::string text = line.substr(1);
-        for (std::size_t at; (at = text.find("$G")) != std::string::npos;) text.replace(at, 2, setup.game);
-        setup.say(who, text, (line[0] & 0xC0) == 0xC0);  // rarely: a binary frame
-    }
+        setup.say(who, line.substr(1), (line[0] & 0xC0) == 0xC0);  // rarely: a binary frame
+    });
     // A finished game: start another one now and then.
     if (server::GameRoom* room = setup.harness.hub().find_room(setup.game); !room || !room->game().live())
         setup.new_game();

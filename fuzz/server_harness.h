@@ -35,6 +35,23 @@ inline void check_message(const std::string& text) {
     check(!j.is_discarded() && j.is_object(), "the server sent something that is not a JSON object");
 }
 
+// The records of an input, split at `sep`, at most `max` of them, each with
+// "$G" replaced by `game` (the id of the target's live game).
+template <class F>
+void for_each_record(const std::uint8_t* data, std::size_t size, char sep, int max, const std::string& game, F f) {
+    const std::string input(reinterpret_cast<const char*>(data), size);
+    std::size_t start = 0;
+    int records = 0;
+    while (start < input.size() && records++ < max) {
+        std::size_t end = input.find(sep, start);
+        if (end == std::string::npos) end = input.size();
+        std::string text = input.substr(start, end - start);
+        start = end + 1;
+        for (std::size_t at; (at = text.find("$G")) != std::string::npos;) text.replace(at, 2, game);
+        f(std::move(text));
+    }
+}
+
 class Peer : public server::Peer {
 public:
     Peer(std::uint64_t id, std::string ip) : server::Peer(id, std::move(ip), 1e9, 1e9, 0) {}
