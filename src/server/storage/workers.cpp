@@ -33,7 +33,7 @@ StorageWorker::~StorageWorker() {
 void StorageWorker::write(std::vector<WriteOp> ops, std::function<void(bool, std::string)> done) {
     {
         std::lock_guard lock(mutex_);
-        writes_.push_back(Job{std::move(ops), std::move(done)});
+        writes_.push_back(Job{std::move(ops), std::move(done), nullptr});
     }
     write_cv_.notify_one();
 }
