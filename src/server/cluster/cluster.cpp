@@ -36,7 +36,7 @@ std::string frame(const std::string& header, std::string_view body) {
 }
 
 bool leader_path(const std::string& path) {
-    for (const char* p : {"/api/seeks", "/api/lobby", "/api/pools", "/api/tournaments"})
+    for (const char* p : {"/api/seeks", "/api/lobby", "/api/pools", "/api/tournaments", "/api/your-turn"})
         if (path.starts_with(p)) return true;
     return false;
 }
@@ -290,6 +290,7 @@ void Cluster::on_bus(const std::string& channel, std::string text) {
             return;
         }
         if (k == "owner") return on_owner(h.value("game", ""), from);
+        if (k == "turn") return on_turn(h);
         if (k == "lobby") {
             if (leader_) hub_.lobby().apply(json::parse(body));
             return;
@@ -316,8 +317,15 @@ void Cluster::on_in(const json& h, std::string body) {
     }
     std::shared_ptr<RemotePeer> p = sp;  // the map may change below
     p->lag_ms = h.value("lag", std::int64_t(0));
-    p->account = h.value("acc", std::int64_t(0));
-    p->account_name = h.value("name", "");
+    const std::int64_t account = h.value("acc", std::int64_t(0));
+    const std::string name = h.value("name", "");
+    if (account != p->account || name != p->account_name) {  // logged in or out on its front
+        hub_.turns().unbind_peer(*p);
+        p->account = account;
+        p->account_name = name;
+        hub_.turns().bind_peer(p);
+        if (leader_) push_your_turn_to(hub_, *p);
+    }
     p->hops = h.value("hops", 0);
     if (p->token.empty()) {
         const std::string tok = h.value("tok", "");
@@ -453,6 +461,7 @@ std::optional<Lease> Cluster::claim(Storage& s, const std::string& id, std::int6
 void Cluster::loaded(const std::string& id, const Lease& lease, std::int64_t gap_since) {
     const bool moved = held_.find(id) == held_.end();
     held_[id] = Held{lease.token, now_ms()};
+    hub_.turns().set_remote(id, std::nullopt);  // its room here says it now
     holders_.erase(id);
     if (!moved) return;
     broadcast(json{{"k", "owner"}, {"from", node_}, {"game", id}}.dump());
@@ -468,6 +477,60 @@ void Cluster::loaded(const std::string& id, const Lease& lease, std::int64_t gap
 
 void Cluster::tournament_game_ended(const std::string& game) {
     if (!leader_node_.empty()) publish(leader_node_, json{{"k", "tgame"}, {"from", node_}, {"game", game}}.dump(), "");
+}
+
+namespace {
+json seat_json(const Seat& s) { return {{"t", s.token}, {"a", s.account}}; }
+Seat seat_of(const json& j) {
+    Seat s;
+    if (!j.is_object()) return s;
+    s.token = j.value("t", "");
+    s.account = j.value("a", std::int64_t(0));
+    return s;
+}
+std::optional<out::YourTurnGame> entry_of(const json& j) {
+    if (!j.is_object()) return std::nullopt;
+    out::YourTurnGame e;
+    e.game = j.value("game", "");
+    e.variant = j.value("variant", "");
+    e.time_kind = j.value("time_kind", "");
+    e.color = j.value("color", "");
+    e.opponent = j.value("opponent", "");
+    e.ply = j.value("ply", 0);
+    e.fen = j.value("fen", "");
+    e.since = j.value("since", std::int64_t(0));
+    if (j.contains("deadline") && j["deadline"].is_number_integer()) e.deadline = j["deadline"].get<std::int64_t>();
+    if (j.contains("remaining_ms") && j["remaining_ms"].is_number_integer())
+        e.remaining_ms = j["remaining_ms"].get<std::int64_t>();
+    return e;
+}
+}  // namespace
+
+void Cluster::turn_changed(const LiveGame& g) {
+    if (leader_node_.empty()) return;  // the next leader hears it (on_leader)
+    const std::optional<out::YourTurnGame> e = turn_entry(g, now_ms());
+    publish(leader_node_,
+            json{{"k", "turn"},
+                 {"from", node_},
+                 {"game", g.id()},
+                 {"w", seat_json(g.seat(WHITE))},
+                 {"b", seat_json(g.seat(BLACK))},
+                 {"mover", seat_json(g.seat(g.turn()))},
+                 {"entry", e ? out::to_json(*e) : json(nullptr)}}
+                .dump(),
+            "");
+}
+
+void Cluster::on_turn(const json& h) {
+    if (!leader_) return;
+    const std::string game = h.value("game", "");
+    if (game.empty() || hub_.find_room(game)) return;  // a room here says it better
+    TurnIndex::RemoteTurn t{seat_of(h.value("w", json())), seat_of(h.value("b", json())),
+                            entry_of(h.value("entry", json())), seat_of(h.value("mover", json()))};
+    const Seat white = t.white, black = t.black;
+    hub_.turns().set_remote(game, t.entry ? std::optional(std::move(t)) : std::nullopt);
+    push_your_turn(hub_, white);
+    if (black.token != white.token || black.account != white.account) push_your_turn(hub_, black);
 }
 
 void Cluster::learned_holder(const std::string& id, const std::string& node) {

@@ -30,6 +30,7 @@ namespace echecs::server {
 
 class Bus;
 class Hub;
+class LiveGame;
 class RemotePeer;
 
 class Cluster {
@@ -85,6 +86,8 @@ public:
     void learned_holder(const std::string& id, const std::string& node);
     // A tournament's game ended here: the leader counts it (reading it back).
     void tournament_game_ended(const std::string& game);
+    // A game here changed: the leader keeps its players' "your turn" lists.
+    void turn_changed(const LiveGame& g);
 
     // A message from another node, as the bus hands it over (the fuzz target
     // calls it directly: it runs without Redis, `redis` empty).
@@ -103,6 +106,7 @@ private:
     void on_http(const nlohmann::json& h, std::string body);
     void on_http_answer(const nlohmann::json& h, std::string body);
     void on_owner(const std::string& game, const std::string& node);
+    void on_turn(const nlohmann::json& h);
     void on_leader(const std::string& node);
     void forward(const PeerPtr& p, const std::string& node, std::string_view text);
     void forward_http(const HttpContextPtr& ctx, const std::string& node);

@@ -359,9 +359,7 @@ void GameRoom::after_change() {
         counts_engine_game_ = false;
     }
     broadcast();
-    push_your_turn(hub_, g.seat(WHITE));
-    if (g.seat(BLACK).token != g.seat(WHITE).token || g.seat(BLACK).account != g.seat(WHITE).account)
-        push_your_turn(hub_, g.seat(BLACK));
+    your_turn_changed(hub_, g);
     schedule_timer();
     if (live)
         maybe_engine();

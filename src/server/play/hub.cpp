@@ -255,11 +255,13 @@ void Hub::tournament_game_ended(const GameRecord& g) {
 }
 
 void Hub::announce_lobby_games() {
-    for (const auto& [id, room] : rooms_)
+    for (const auto& [id, room] : rooms_) {
         if (room->in_lobby()) {
             lobby_.game_started(room->game().record());
             lobby_.game_moved(id, room->game().ply(), room->game().record().fen);
         }
+        if (room->game().live()) your_turn_changed(*this, room->game());
+    }
 }
 
 void Hub::start_tournaments() {

@@ -103,7 +103,8 @@ public:
     // A tournament's game ended (stored): its tournament counts it, on the
     // node that runs the tournaments.
     void tournament_game_ended(const GameRecord& g);
-    // The lobby moved to another node: the live games here are listed there.
+    // The lobby moved to another node: the live games here are listed there,
+    // with their players' "your turn".
     void announce_lobby_games();
     std::size_t peer_count() const { return peers_.size(); }
     bool peer_open(std::uint64_t id) const { return peers_.count(id) > 0; }

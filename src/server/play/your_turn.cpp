@@ -5,6 +5,7 @@
 
 #include "server/accounts/account_service.h"
 #include "server/app/util.h"
+#include "server/cluster/cluster.h"
 #include "server/play/chat.h"
 #include "server/play/game_room.h"
 #include "server/play/hub.h"
@@ -58,6 +59,23 @@ const std::set<std::string>& TurnIndex::games_of_account(std::int64_t account) c
     return it == by_key_.end() ? none : it->second;
 }
 
+void TurnIndex::set_remote(const std::string& game, std::optional<RemoteTurn> t) {
+    if (auto it = remote_.find(game); it != remote_.end()) {
+        remove(it->second.white, game);
+        remove(it->second.black, game);
+        remote_.erase(it);
+    }
+    if (!t) return;
+    add(t->white, game);
+    add(t->black, game);
+    remote_.emplace(game, std::move(*t));
+}
+
+const TurnIndex::RemoteTurn* TurnIndex::remote(const std::string& game) const {
+    auto it = remote_.find(game);
+    return it == remote_.end() ? nullptr : &it->second;
+}
+
 void TurnIndex::bind_peer(const PeerPtr& p) {
     if (p->account) peers_[p->account][p->id()] = p;
 }
@@ -79,6 +97,25 @@ std::vector<PeerPtr> TurnIndex::peers_of_account(std::int64_t account) const {
     return out;
 }
 
+std::optional<out::YourTurnGame> turn_entry(const LiveGame& g, std::int64_t now) {
+    if (!g.live()) return std::nullopt;
+    const GameRecord& r = g.record();
+    const Color you = g.turn();
+    const Seat& opp = g.seat(~you);
+    out::YourTurnGame e{r.id,
+                        std::string(variant_name(r.variant)),
+                        std::string(time_kind_name(r.time.kind)),
+                        std::string(color_name(you)),
+                        opp.computer() ? "Computer" : opp.name,
+                        g.ply(),
+                        r.fen,
+                        g.last_activity(),
+                        g.next_deadline(),
+                        std::nullopt};
+    if (r.time.kind == TimeControl::Realtime) e.remaining_ms = g.remaining(you, now);
+    return e;
+}
+
 out::YourTurn your_turn(Hub& hub, const std::string& token, std::int64_t account) {
     struct Entry {
         std::int64_t key;  // the deadline, or the last move for games without one
@@ -90,28 +127,18 @@ out::YourTurn your_turn(Hub& hub, const std::string& token, std::int64_t account
     std::vector<Entry> entries;
     const std::int64_t now = now_ms();
     for (const std::string& id : ids) {
-        GameRoom* room = hub.find_room(id);
-        if (!room) continue;
-        const LiveGame& g = room->game();
-        if (!g.live() || !is_theirs(g.seat(g.turn()), token, account)) continue;
-        const GameRecord& r = g.record();
-        const Color you = g.turn();
-        const Seat& opp = g.seat(~you);
-        std::optional<std::int64_t> deadline = g.next_deadline();
-        out::YourTurnGame e{id,
-                            std::string(variant_name(r.variant)),
-                            std::string(time_kind_name(r.time.kind)),
-                            std::string(color_name(you)),
-                            opp.computer() ? "Computer" : opp.name,
-                            g.ply(),
-                            r.fen,
-                            g.last_activity(),
-                            deadline,
-                            std::nullopt};
-        if (r.time.kind == TimeControl::Realtime) e.remaining_ms = g.remaining(you, now);
+        std::optional<out::YourTurnGame> e;
+        if (GameRoom* room = hub.find_room(id)) {
+            const LiveGame& g = room->game();
+            if (g.live() && is_theirs(g.seat(g.turn()), token, account)) e = turn_entry(g, now);
+        } else if (const TurnIndex::RemoteTurn* t = hub.turns().remote(id)) {  // another node's game
+            if (t->entry && is_theirs(t->mover, token, account)) e = t->entry;
+        }
+        if (!e) continue;
         // Real-time and correspondence games by deadline, then unlimited ones
         // by their last move (the oldest waits longest).
-        entries.push_back({deadline ? *deadline : (std::int64_t(1) << 62) + g.last_activity(), std::move(e)});
+        const std::int64_t key = e->deadline ? *e->deadline : (std::int64_t(1) << 62) + e->since;
+        entries.push_back({key, std::move(*e)});
     }
     std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.key < b.key; });
     out::YourTurn list;
@@ -140,7 +167,18 @@ void push_your_turn(Hub& hub, const Seat& seat) {
     }
 }
 
-void push_your_turn_to(Hub& hub, Peer& p) { p.send(out::to_text(your_turn(hub, p.token, p.account))); }
+void push_your_turn_to(Hub& hub, Peer& p) {
+    // Several nodes: the lists are the lobby's node's (your_turn_changed).
+    if (hub.cluster() && !hub.cluster()->leader() && !p.remote()) return;
+    p.send(out::to_text(your_turn(hub, p.token, p.account)));
+}
+
+void your_turn_changed(Hub& hub, const LiveGame& g) {
+    if (hub.cluster() && !hub.cluster()->leader()) return hub.cluster()->turn_changed(g);
+    push_your_turn(hub, g.seat(WHITE));
+    if (g.seat(BLACK).token != g.seat(WHITE).token || g.seat(BLACK).account != g.seat(WHITE).account)
+        push_your_turn(hub, g.seat(BLACK));
+}
 
 namespace {
 

@@ -23,6 +23,7 @@
 namespace echecs::server {
 
 class Hub;
+class LiveGame;
 class Router;
 
 class TurnIndex {
@@ -34,6 +35,17 @@ public:
     const std::set<std::string>& games_of_account(std::int64_t account) const;
     std::size_t tokens() const { return by_key_.size(); }
 
+    // Several nodes (docs/CLUSTER.md): on the node that runs the lobby, the
+    // live games other nodes run, as they last said: their seats and, for
+    // the side to move, its entry of the list. A game over is forgotten.
+    struct RemoteTurn {
+        Seat white, black;
+        std::optional<out::YourTurnGame> entry;  // of the side to move
+        Seat mover;
+    };
+    void set_remote(const std::string& game, std::optional<RemoteTurn> t);
+    const RemoteTurn* remote(const std::string& game) const;
+
     // The sockets logged in as an account (the peer's `account`).
     void bind_peer(const PeerPtr& p);
     void unbind_peer(const Peer& p);
@@ -44,7 +56,11 @@ private:
     void remove_key(const std::string& key, const std::string& game);
     std::unordered_map<std::string, std::set<std::string>> by_key_;  // token, or account_key() (chat.h)
     std::unordered_map<std::int64_t, std::unordered_map<std::uint64_t, std::weak_ptr<Peer>>> peers_;
+    std::unordered_map<std::string, RemoteTurn> remote_;
 };
+
+// The side to move's entry of a live game (nullopt when over).
+std::optional<out::YourTurnGame> turn_entry(const LiveGame& g, std::int64_t now);
 
 // The games where `token` or `account` (0: none) is to move, the most urgent
 // first; your_turn_json() is the same list as GET /api/your-turn's {"games": [...]}.
@@ -54,6 +70,9 @@ nlohmann::json your_turn_json(Hub& hub, const std::string& token, std::int64_t a
 void push_your_turn(Hub& hub, const Seat& seat);
 // Sends `your_turn` to one socket.
 void push_your_turn_to(Hub& hub, Peer& p);
+// A game changed: its two players' lists, from the node that runs the lobby
+// when there are several nodes.
+void your_turn_changed(Hub& hub, const LiveGame& g);
 
 // After hello: the account the token is logged in as becomes the peer's
 // (chat names, the list), and the list is pushed again when there is one.
