@@ -389,6 +389,7 @@ void Cluster::on_owner(const std::string& game, const std::string& node) {
 // The lobby moved: the sockets here say hello to its node again, and
 // subscribe again to the lobby.
 void Cluster::on_leader(const std::string& node) {
+    if (leader_ && node != node_) return;  // a stale word (a paused former leader): this node holds the lease
     leader_node_ = node;
     seen_.emplace(node, now_ms());
     if (node == node_) return;
