@@ -1,7 +1,9 @@
 // (About 400 lines: the front, the stand-ins, the leases and the tick of a node.)
 #include "server/cluster/cluster.h"
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
+#include <climits>
 #include <iostream>
 
 #include "server/app/util.h"
@@ -23,6 +25,19 @@ constexpr int MAX_HOPS = 3;
 constexpr int ORPHANS_PER_TICK = 50;
 
 std::string channel_of(const std::string& node) { return "echecs:n:" + node; }
+
+// A whole number of a message from another node; anything else (a float, a
+// string, absent) is `fallback`. nlohmann's value() would convert a float,
+// and converting one out of an integer's range is undefined behaviour.
+std::int64_t whole(const json& j, const char* key, std::int64_t fallback = 0) {
+    auto it = j.find(key);
+    if (it == j.end() || !it->is_number_integer()) return fallback;
+    return it->is_number_unsigned() ? static_cast<std::int64_t>(it->get<std::uint64_t>()) : it->get<std::int64_t>();
+}
+int small(const json& j, const char* key, int fallback = 0) {
+    return int(std::clamp<std::int64_t>(whole(j, key, fallback), INT_MIN, INT_MAX));
+}
+std::uint64_t id_of(const json& j, const char* key) { return static_cast<std::uint64_t>(whole(j, key)); }
 
 // A message between nodes: one line of JSON (the header), then the body as
 // it is (a client's message, a server's message, an HTTP body).
@@ -244,7 +259,7 @@ void Cluster::on_bus(const std::string& channel, std::string text) {
         if (!from.empty()) seen_[from] = now_ms();
         if (k == "in") return on_in(h, std::move(body));
         if (k == "out" || k == "close") {
-            PeerPtr p = hub_.peer(h.value("peer", std::uint64_t(0)));
+            PeerPtr p = hub_.peer(id_of(h, "peer"));
             if (!p) return;
             // Only a JSON object goes on to a browser, whatever a node sent.
             if (k == "out") {
@@ -254,7 +269,7 @@ void Cluster::on_bus(const std::string& channel, std::string text) {
             return p->close_later("closed by the game's node");
         }
         if (k == "back") {  // a message the node we sent it to does not run: route again
-            PeerPtr p = hub_.peer(h.value("peer", std::uint64_t(0)));
+            PeerPtr p = hub_.peer(id_of(h, "peer"));
             if (!p) return;
             const std::string node = h.value("node", "");
             ParsedMessage m = parse_client_message(body);
@@ -265,7 +280,7 @@ void Cluster::on_bus(const std::string& channel, std::string text) {
                 holders_.erase(m.game);
             }
             // Routed again with its hops so far: two nodes that disagree cannot pass it to and fro forever.
-            hops_ = h.value("hops", MAX_HOPS);
+            hops_ = small(h, "hops", MAX_HOPS);
             try {
                 hub_.on_message(p, body, false);
             } catch (...) {
@@ -276,7 +291,7 @@ void Cluster::on_bus(const std::string& channel, std::string text) {
             return;
         }
         if (k == "gone") {
-            auto it = stand_ins_.find(from + " " + std::to_string(h.value("peer", std::uint64_t(0))));
+            auto it = stand_ins_.find(from + " " + std::to_string(id_of(h, "peer")));
             if (it == stand_ins_.end()) return;
             std::shared_ptr<RemotePeer> p = std::move(it->second);
             stand_ins_.erase(it);
@@ -309,15 +324,15 @@ void Cluster::on_bus(const std::string& channel, std::string text) {
 
 void Cluster::on_in(const json& h, std::string body) {
     const std::string from = h.value("from", "");
-    const std::uint64_t peer = h.value("peer", std::uint64_t(0));
+    const std::uint64_t peer = id_of(h, "peer");
     std::shared_ptr<RemotePeer>& sp = stand_ins_[from + " " + std::to_string(peer)];
     if (!sp) {
         sp = std::make_shared<RemotePeer>(*this, from, peer, hub_.next_peer_id(), h.value("ip", ""));
         hub_.peer_opened(sp);
     }
     std::shared_ptr<RemotePeer> p = sp;  // the map may change below
-    p->lag_ms = h.value("lag", std::int64_t(0));
-    const std::int64_t account = h.value("acc", std::int64_t(0));
+    p->lag_ms = whole(h, "lag");
+    const std::int64_t account = whole(h, "acc");
     const std::string name = h.value("name", "");
     if (account != p->account || name != p->account_name) {  // logged in or out on its front
         hub_.turns().unbind_peer(*p);
@@ -326,7 +341,7 @@ void Cluster::on_in(const json& h, std::string body) {
         hub_.turns().bind_peer(p);
         if (leader_) push_your_turn_to(hub_, *p);
     }
-    p->hops = h.value("hops", 0);
+    p->hops = small(h, "hops");
     if (p->token.empty()) {
         const std::string tok = h.value("tok", "");
         if (!tok.empty()) {
@@ -349,7 +364,7 @@ void Cluster::on_http(const json& h, std::string body) {
         for (const auto& [name, value] : h["h"].items())
             if (value.is_string()) req.headers[name] = value.get<std::string>();
     const std::string from = h.value("from", "");
-    const std::uint64_t n = h.value("n", std::uint64_t(0));
+    const std::uint64_t n = id_of(h, "n");
     auto ctx = std::make_shared<HttpContext>(std::move(req), [this, from, n](HttpResponse res) {
         publish(from,
                 json{{"k", "hres"}, {"n", n}, {"s", res.status}, {"ct", res.content_type}, {"h", res.headers}}.dump(),
@@ -359,12 +374,12 @@ void Cluster::on_http(const json& h, std::string body) {
 }
 
 void Cluster::on_http_answer(const json& h, std::string body) {
-    auto it = http_.find(h.value("n", std::uint64_t(0)));
+    auto it = http_.find(id_of(h, "n"));
     if (it == http_.end()) return;  // timed out already
     HttpContextPtr ctx = std::move(it->second.ctx);
     http_.erase(it);
     HttpResponse res;
-    res.status = h.value("s", 502);
+    res.status = small(h, "s", 502);
     res.content_type = h.value("ct", "application/json");
     res.body = std::move(body);
     if (h.contains("h") && h["h"].is_array())
@@ -486,7 +501,7 @@ Seat seat_of(const json& j) {
     Seat s;
     if (!j.is_object()) return s;
     s.token = j.value("t", "");
-    s.account = j.value("a", std::int64_t(0));
+    s.account = whole(j, "a");
     return s;
 }
 std::optional<out::YourTurnGame> entry_of(const json& j) {
@@ -497,9 +512,9 @@ std::optional<out::YourTurnGame> entry_of(const json& j) {
     e.time_kind = j.value("time_kind", "");
     e.color = j.value("color", "");
     e.opponent = j.value("opponent", "");
-    e.ply = j.value("ply", 0);
+    e.ply = small(j, "ply");
     e.fen = j.value("fen", "");
-    e.since = j.value("since", std::int64_t(0));
+    e.since = whole(j, "since");
     if (j.contains("deadline") && j["deadline"].is_number_integer()) e.deadline = j["deadline"].get<std::int64_t>();
     if (j.contains("remaining_ms") && j["remaining_ms"].is_number_integer())
         e.remaining_ms = j["remaining_ms"].get<std::int64_t>();

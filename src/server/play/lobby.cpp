@@ -1,5 +1,6 @@
 #include "server/play/lobby.h"
 
+#include <algorithm>
 #include <unordered_set>
 
 #include "server/play/live_game.h"
@@ -65,12 +66,17 @@ void Lobby::game_ended(const std::string& id) {
 void Lobby::apply(const nlohmann::json& c) {
     const std::string op = c.value("op", ""), id = c.value("id", "");
     if (id.empty()) return;
+    // Whole numbers only (converting a float out of range is undefined).
+    auto whole = [&c](const char* key) -> std::int64_t {
+        auto it = c.find(key);
+        return it != c.end() && it->is_number_integer() && !it->is_number_unsigned() ? it->get<std::int64_t>() : 0;
+    };
     if (op == "start" && c.contains("game") && c["game"].is_object())
-        add(games_, id, Item{c.value("at", std::int64_t(0)), c["game"], "", false});
+        add(games_, id, Item{whole("at"), c["game"], "", false});
     else if (op == "end")
         remove(games_, id);
     else if (op == "move")
-        game_moved(id, c.value("ply", 0), c.value("fen", ""));
+        game_moved(id, int(std::clamp<std::int64_t>(whole("ply"), 0, 1'000'000)), c.value("fen", ""));
 }
 
 void Lobby::game_moved(const std::string& id, int ply, const std::string& fen) {
