@@ -290,7 +290,15 @@ export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => voi
   page.append(el('div', { class: 'lobby-forms' }, pools.panel, form, computerForm, chat.element), lists);
   page.querySelector('#f-variant')?.addEventListener('change', pools.refresh);
 
+  // The seeks are drawn again only when they changed: every lobby message
+  // (a move in any live game) used to redraw them, and a click on "Accept"
+  // that came while its button was replaced was lost.
+  let shownSeeks = '';
   const renderLobby = (lobby: Lobby) => {
+    live.render(lobby.games);
+    const seeksKey = JSON.stringify(lobby.seeks);
+    if (seeksKey === shownSeeks) return;
+    shownSeeks = seeksKey;
     clear(seeksBox);
     if (!lobby.seeks.length) seeksBox.appendChild(el('p', { class: 'empty' }, t('lobby.noSeeks')));
     else
@@ -343,7 +351,6 @@ export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => voi
       }
       seeksBox.appendChild(row);
     }
-    live.render(lobby.games);
   };
 
   const refresh = () => {
