@@ -42,15 +42,9 @@ struct Setup {
     }
 
     void new_game() {
-        auto seek = nlohmann::json::parse(
-            harness.http("POST", "/api/seeks", R"({"color":"white","time":{"kind":"unlimited"}})", white).body, nullptr,
-            false);
-        if (!seek.is_object() || !seek.contains("seek")) return;
-        const std::string id = seek["seek"]["id"];
-        auto acc = nlohmann::json::parse(harness.http("POST", "/api/seeks/" + id + "/accept", "{}", black).body,
-                                         nullptr, false);
-        if (!acc.is_object() || !acc.contains("game")) return;
-        game = acc["game"];
+        std::string id = harness.start_game(R"({"color":"white","time":{"kind":"unlimited"}})", white, black);
+        if (id.empty()) return;
+        game = id;
         harness.hub().on_message(own, R"({"type":"join","game":")" + game + "\"}", false);
         settle();
     }

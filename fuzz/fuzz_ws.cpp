@@ -49,13 +49,9 @@ struct Setup {
         std::string body =
             std::string(R"({"color":"white","variant":")") + variants[n % 3] + R"(","time":)" + times[n % 3] + "}";
         ++n;
-        auto seek = nlohmann::json::parse(harness.http("POST", "/api/seeks", body, white).body, nullptr, false);
-        if (!seek.is_object() || !seek.contains("seek")) return;
-        const std::string id = seek["seek"]["id"];
-        auto acc = nlohmann::json::parse(harness.http("POST", "/api/seeks/" + id + "/accept", "{}", black).body,
-                                         nullptr, false);
-        if (!acc.is_object() || !acc.contains("game")) return;
-        game = acc["game"];
+        std::string id = harness.start_game(body, white, black);
+        if (id.empty()) return;
+        game = id;
         for (int i = 0; i < 4; ++i) say(i, R"({"type":"join","game":")" + game + "\"}");
     }
 };

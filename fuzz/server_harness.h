@@ -128,6 +128,18 @@ public:
         return dispatch(std::move(r));
     }
 
+    // A game between `white` and `black`: a seek (`seek_body`) and its
+    // acceptance over HTTP; its id, or "" when either was refused.
+    std::string start_game(const std::string& seek_body, const std::string& white, const std::string& black) {
+        auto seek = nlohmann::json::parse(http("POST", "/api/seeks", seek_body, white).body, nullptr, false);
+        if (!seek.is_object() || !seek.contains("seek")) return "";
+        const std::string id = seek["seek"]["id"];
+        auto acc =
+            nlohmann::json::parse(http("POST", "/api/seeks/" + id + "/accept", "{}", black).body, nullptr, false);
+        if (!acc.is_object() || !acc.contains("game")) return "";
+        return acc["game"];
+    }
+
     server::HttpResponse dispatch(server::HttpRequest r) {
         auto answer = std::make_shared<std::optional<server::HttpResponse>>();
         auto ctx = std::make_shared<server::HttpContext>(
