@@ -23,6 +23,7 @@ constexpr const char* ALL = "echecs:all";
 constexpr std::int64_t HTTP_WAIT_MS = 10'000;
 constexpr int MAX_HOPS = 3;
 constexpr int ORPHANS_PER_TICK = 50;
+constexpr int REJOIN_TICKS = 25;  // 5 leases: the dead node's lease lapses within one
 
 std::string channel_of(const std::string& node) { return "echecs:n:" + node; }
 
@@ -256,7 +257,10 @@ void Cluster::on_bus(const std::string& channel, std::string text) {
         const std::string k = h.value("k", "");
         const std::string from = h.value("from", "");
         if (from == node_) return;  // our own broadcast
-        if (!from.empty()) seen_[from] = now_ms();
+        if (!from.empty()) {
+            seen_[from] = now_ms();
+            gone_.erase(from);
+        }
         if (k == "in") return on_in(h, std::move(body));
         if (k == "out" || k == "close") {
             PeerPtr p = hub_.peer(id_of(h, "peer"));
@@ -552,7 +556,9 @@ void Cluster::on_turn(const json& h) {
 void Cluster::learned_holder(const std::string& id, const std::string& node) {
     if (node.empty() || node == node_) return;
     holders_[id] = node;
-    seen_.emplace(node, now_ms());
+    // A node not heard yet may hold it (it just started); one taken for dead
+    // keeps its lease a little longer than its silence, and is not up.
+    if (!gone_.count(node)) seen_.emplace(node, now_ms());
 }
 
 // ---------------------------------------------------------------------------
@@ -568,8 +574,19 @@ void Cluster::arm() {
 void Cluster::node_gone(const std::string& node) {
     hub_.log("cluster: node " + node + " is gone");
     seen_.erase(node);
-    for (auto it = holders_.begin(); it != holders_.end();)
-        it = it->second == node ? holders_.erase(it) : std::next(it);
+    gone_.insert(node);
+    std::set<std::string> watched;
+    hub_.each_peer([&](const PeerPtr& p) {
+        if (!p->remote()) watched.insert(p->watching.begin(), p->watching.end());
+    });
+    for (auto it = holders_.begin(); it != holders_.end();) {
+        if (it->second != node) {
+            ++it;
+            continue;
+        }
+        if (watched.count(it->first)) rejoin_[it->first] = REJOIN_TICKS;
+        it = holders_.erase(it);
+    }
     if (leader_node_ == node) leader_node_.clear();
     const std::string prefix = node + " ";
     std::vector<std::shared_ptr<RemotePeer>> gone;
@@ -582,6 +599,21 @@ void Cluster::node_gone(const std::string& node) {
         }
     }
     for (auto& p : gone) hub_.peer_closed(*p);
+}
+
+// The watched games of a dead node: a claim elsewhere says so (on_owner);
+// else the room is loaded here once the lease has lapsed, and loaded() joins
+// the watchers, who then see the game as it was stored, ended or not.
+void Cluster::rejoin() {
+    for (auto it = rejoin_.begin(); it != rejoin_.end();) {
+        auto h = holders_.find(it->first);
+        if (hub_.find_room(it->first) || (h != holders_.end() && up(h->second)) || --it->second <= 0) {
+            it = rejoin_.erase(it);
+            continue;
+        }
+        hub_.with_room(it->first, [](GameRoom*) {});
+        ++it;
+    }
 }
 
 void Cluster::become_leader(std::vector<SeekRecord> seeks) {
@@ -602,6 +634,7 @@ void Cluster::tick() {
     for (const auto& [node, at] : seen_)
         if (now - at > opt_.lease_ms) silent.push_back(node);
     for (const std::string& node : silent) node_gone(node);
+    rejoin();
     for (auto it = http_.begin(); it != http_.end();) {
         if (now < it->second.deadline) {
             ++it;

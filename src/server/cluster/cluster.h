@@ -114,6 +114,7 @@ private:
     void tick();
     void arm();
     void node_gone(const std::string& node);
+    void rejoin();
     void become_leader(std::vector<SeekRecord> seeks);
 
     Hub& hub_;
@@ -125,8 +126,14 @@ private:
     bool stopped_ = false, ticking_ = false;
 
     bool leader_ = false;
-    std::string leader_node_;                               // "" while unknown
-    std::unordered_map<std::string, std::int64_t> seen_;    // node: when last heard
+    std::string leader_node_;                             // "" while unknown
+    std::unordered_map<std::string, std::int64_t> seen_;  // node: when last heard
+    std::set<std::string> gone_;                          // nodes taken for dead (until heard again)
+    // Games a dead node ran that sockets here watch: ticks left to find
+    // where they went (another node's claim, or a room here). A game that
+    // ended there as it died has no claimer, and its last state may not
+    // have reached these sockets.
+    std::unordered_map<std::string, int> rejoin_;
     std::unordered_map<std::string, std::string> holders_;  // game: the node running it elsewhere
     struct Held {
         std::int64_t token = 0;
