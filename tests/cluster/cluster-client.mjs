@@ -6,7 +6,7 @@
 //   CT_LB      http://127.0.0.1:P              the balancer (HAProxy)
 //   CT_PG      postgresql://...                the database (read with psql)
 //   CT_GAMES   number of games (default 24)
-//   CT_KILL    1: SIGKILL the node running the most live games in the middle; 0: no kill
+//   CT_KILL    1: SIGKILL the node running the most live games (the lobby's of those) in the middle; 0: no kill
 //   CT_BUDGET_S  the whole run's time limit (default 150)
 //   CT_SUMMARY a file to write the final line to (else it is printed)
 //   CT_RETRY_MS  after the kill, an unanswered action is sent again this often (default 300)
@@ -511,7 +511,11 @@ try {
     log(`live leases: ${[...byNode].map(([n, gs]) => `${n} ${gs.length}`).join(', ') || 'none'}`);
     const live = games.filter((g) => !g.endedBeforeKill).length;
     if (leases.length !== live) fail(`${leases.length} of the ${live} live games have a live lease`);
-    const [victim, victimGames] = [...byNode].sort((a, b) => b[1].length - a[1].length)[0] || [];
+    // Of the nodes running the most games, the lobby's, so that the kill
+    // takes the lobby over too (the leader spreads the games evenly).
+    const [[lobby] = []] = await psql(`SELECT node FROM game_leases WHERE game_id = '~lobby'`);
+    const [victim, victimGames] =
+      [...byNode].sort((a, b) => b[1].length - a[1].length || (b[0] === lobby) - (a[0] === lobby))[0] || [];
     if (!victim) throw new Error('no node holds a live game: nothing to kill');
     const short = victim.split('.')[0];
     const pid = Number(PIDS[short]);
@@ -535,7 +539,7 @@ try {
     killAt = now();
     process.kill(pid, 'SIGKILL');
     killWall = Date.now();
-    log(`SIGKILL ${short} (${victim}, process ${pid}), which runs ${victimGames.length} live games; ${inFlight} moves in flight`);
+    log(`SIGKILL ${short} (${victim}, process ${pid}), which runs ${victimGames.length} live games${victim === lobby ? " and the lobby" : ""}; ${inFlight} moves in flight`);
   }
   phase = 'postkill';
   for (const p of players) p.act();

@@ -8,7 +8,9 @@
 #include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <chrono>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -16,6 +18,7 @@
 #include "server/app/util.h"
 #include "server/cluster/cluster.h"
 #include "server/play/hub.h"
+#include "server/play/tournaments.h"
 #include "server/storage/workers.h"
 #include "storage_database.h"
 
@@ -28,19 +31,18 @@ constexpr std::int64_t LEASE_MS = 500;
 
 class ClusterNodeTest : public StorageDatabaseTest {
 protected:
-    void SetUp() override {
-        StorageDatabaseTest::SetUp();
-        if (IsSkipped()) return;
+    // The node starts on the database as `seed` left it.
+    void start(const std::function<void(Storage&)>& seed = {}) {
         opt_.db = url_;
         opt_.web_root = "/nonexistent";
         opt_.log = false;
         opt_.cluster_node = "t";
         opt_.redis = "";  // no bus
         opt_.lease_ms = LEASE_MS;
-        hub_ = std::make_unique<Hub>(ioc_, opt_, open_storage(opt_.db, false, false));
+        std::unique_ptr<Storage> storage = open_storage(opt_.db, false, false);
+        if (seed) seed(*storage);
+        hub_ = std::make_unique<Hub>(ioc_, opt_, std::move(storage));
         hub_->start();
-        ASSERT_TRUE(run_until([&] { return hub_->cluster()->leader(); }, 10'000))
-            << "the node did not take the lobby's lease within 10 s";
     }
     void TearDown() override {
         hub_.reset();
@@ -69,6 +71,35 @@ protected:
         ASSERT_TRUE(run_until([&] { return done->load(); }, 10'000)) << "a storage job did not run within 10 s";
     }
 
+    // One HTTP request through the router, as a balancer would pass it; its answer.
+    nlohmann::json http(const std::string& method, const std::string& target, const std::string& body,
+                        const std::string& token) {
+        HttpRequest r;
+        r.method = method;
+        r.target = target;
+        r.body = body;
+        r.ip = "10.0.0.1";
+        r.headers["content-type"] = "application/json";
+        r.headers["x-echecs-token"] = token;
+        auto answer = std::make_shared<std::optional<HttpResponse>>();
+        hub_->router().dispatch(
+            std::make_shared<HttpContext>(std::move(r), [answer](HttpResponse res) { *answer = std::move(res); }));
+        EXPECT_TRUE(run_until([&] { return answer->has_value(); }, 10'000)) << method << " " << target << ": no answer";
+        return answer->has_value() ? nlohmann::json::parse((*answer)->body, nullptr, false) : nlohmann::json();
+    }
+    // A game from a seek of `white`, accepted by `black`: its id.
+    std::string seek_game(const std::string& white, const std::string& black) {
+        const auto seek = http("POST", "/api/seeks", R"({"color":"white","time":{"kind":"unlimited"}})", white);
+        if (!seek.contains("seek")) return "";
+        const auto acc = http("POST", "/api/seeks/" + seek["seek"]["id"].get<std::string>() + "/accept", "{}", black);
+        return acc.contains("game") ? acc["game"].get<std::string>() : "";
+    }
+    std::optional<Lease> lease_of(const std::string& id) {
+        std::optional<Lease> l;
+        on_storage([&](Storage& s) { l = s.lease_of(id); });
+        return l;
+    }
+
     boost::asio::io_context ioc_;
     ServerOptions opt_;
     std::unique_ptr<Hub> hub_;
@@ -80,6 +111,9 @@ protected:
 // dying node's queue to Redis). Nobody takes over a game that is over, so
 // the node here loads it itself once the dead node's lease has lapsed.
 TEST_F(ClusterNodeTest, AGameThatEndedOnANodeAsItDiedReachesItsWatchersHere) {
+    start();
+    ASSERT_TRUE(run_until([&] { return hub_->cluster()->leader(); }, 10'000))
+        << "the node did not take the lobby's lease within 10 s";
     GameRecord g;
     g.id = "EndedG01";
     g.initial_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -122,3 +156,78 @@ TEST_F(ClusterNodeTest, AGameThatEndedOnANodeAsItDiedReachesItsWatchersHere) {
 }
 
 }  // namespace
+
+// The lobby's node dies: the node here takes the lobby over with what the
+// former one stored (a tournament created after this node started) and with
+// what its own sockets had told the former one (a pool they wait in).
+TEST_F(ClusterNodeTest, ANodeThatTakesOverTheLobbyKeepsItsSocketsPoolsAndTheTournamentsStoredMeanwhile) {
+    constexpr std::int64_t OLD_LEASE_MS = 3000;  // the former leader's: long enough for the joins below
+    start([](Storage& s) {
+        ASSERT_TRUE(s.acquire_lease(Cluster::LOBBY, "old.abcdef", now_ms(), OLD_LEASE_MS)) << "the former leader's";
+    });
+    ASSERT_TRUE(run_until([&] { return hub_->cluster()->leader_node() == "old.abcdef"; }, 10'000))
+        << "the node did not learn who runs the lobby within 10 s";
+    ASSERT_FALSE(hub_->cluster()->leader());
+
+    // Stored by the former leader after this node started.
+    TournamentRecord t;
+    t.id = "TourLate";
+    t.name = "Late";
+    t.time = TimeControl{TimeControl::Realtime, 3 * 60'000, 2'000, 0};
+    t.starts_at = now_ms() + 3600'000;
+    t.duration_ms = 3600'000;
+    t.created_at = now_ms();
+    on_storage([&](Storage& s) { s.apply({SaveTournament{t}}); });
+
+    // A socket here waits in a pool: sent on to the former leader, which never answers.
+    auto ann = std::make_shared<test::FakePeer>(hub_->next_peer_id(), "", "10.0.0.7");
+    hub_->peer_opened(ann);
+    hub_->on_message(ann, R"({"type":"hello","token":"tokenAnnAnnAnnAnnAnn"})", false);
+    hub_->on_message(ann, R"({"type":"lobby_subscribe"})", false);
+    hub_->on_message(ann, R"({"type":"pool_join","pool":"chess-3+2","nickname":"Ann","id":3})", false);
+    ASSERT_TRUE(ann->of_type("pool_waiting").empty()) << "answered by a node that does not run the lobby";
+    ASSERT_TRUE(ann->of_type("error").empty()) << "the pool join was refused";
+
+    ASSERT_TRUE(run_until([&] { return hub_->cluster()->leader(); }, 5 * OLD_LEASE_MS))
+        << "the node did not take the lobby over after the former leader's lease";
+    EXPECT_NE(hub_->tournaments().find(t.id), nullptr) << "the tournament stored meanwhile is missing";
+    ASSERT_TRUE(run_until([&] { return !ann->of_type("pool_waiting").empty(); }, 5'000))
+        << "Ann no longer waits in her pool after the failover";
+    const auto waiting = ann->of_type("pool_waiting").back();
+    EXPECT_EQ(waiting["pool"], "chess-3+2");
+    EXPECT_EQ(waiting["id"], 3);
+}
+
+// The leader spreads the lobby's games: a new game goes to the node running
+// the fewest, which gets its first lease in the transaction that stores it;
+// the leader keeps no room of it, and lists it in the lobby still. When that
+// node dies, the game is taken over like any other.
+TEST_F(ClusterNodeTest, TheLeaderPlacesANewGameOnTheNodeRunningTheFewest) {
+    start();
+    ASSERT_TRUE(run_until([&] { return hub_->cluster()->leader(); }, 10'000))
+        << "the node did not take the lobby's lease within 10 s";
+    const std::string first = seek_game("tokenW1W1W1W1W1W1W1W1", "tokenB1B1B1B1B1B1B1B1");
+    ASSERT_FALSE(first.empty());
+    EXPECT_NE(hub_->find_room(first), nullptr) << "alone, the leader runs its games";
+
+    // Another node runs none: the next game is its.
+    hub_->cluster()->receive(R"({"k":"alive","from":"other.abcdef","leader":false,"games":0})"
+                             "\n");
+    const std::string second = seek_game("tokenW2W2W2W2W2W2W2W2", "tokenB2B2B2B2B2B2B2B2");
+    ASSERT_FALSE(second.empty());
+    EXPECT_EQ(hub_->find_room(second), nullptr) << "the leader kept the room of a game it gave away";
+    const std::optional<Lease> given = lease_of(second);
+    ASSERT_TRUE(given);
+    EXPECT_EQ(given->node, "other.abcdef");
+    EXPECT_EQ(given->token, 1);
+    EXPECT_TRUE(hub_->lobby().http_view("")["games"].dump().find(second) != std::string::npos)
+        << "the game given away left the lobby's list";
+
+    // The other node never loads it and falls silent: once its lease lapses, the game comes back here.
+    ASSERT_TRUE(run_until([&] { return hub_->find_room(second) != nullptr; }, 20 * LEASE_MS))
+        << "the game of a dead node was not taken over";
+    const std::optional<Lease> back = lease_of(second);
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->node, hub_->cluster()->node());
+    EXPECT_EQ(back->token, 2);
+}

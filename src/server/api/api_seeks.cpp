@@ -131,6 +131,7 @@ void start_seek_game(Hub& hub, const HttpContextPtr& ctx, SeekRecord sk, const S
     rec.rated = sk.rated && creator.account && acceptor.account && creator.account != acceptor.account;
     const GameSettings settings{hub.options().first_move_ms, hub.options().draw_offer_interval};
     GameRoom& room = hub.add_room(std::make_unique<LiveGame>(std::move(rec), settings));
+    hub.place(gid);
     hub.seeks().mark_taken(id, gid);
     sk.game = gid;
     const std::string color(color_name(creator_white ? BLACK : WHITE));

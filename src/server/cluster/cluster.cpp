@@ -196,11 +196,19 @@ bool Cluster::redirect(const PeerPtr& p, const std::string& game, std::string_vi
 
 void Cluster::peer_closed(Peer& p) {
     if (p.remote()) return;
+    kept_.erase(p.id());
     auto it = sent_to_.find(p.id());
     if (it == sent_to_.end()) return;
     for (const std::string& node : it->second)
         publish(node, json{{"k", "gone"}, {"from", node_}, {"peer", p.id()}}.dump(), "");
     sent_to_.erase(it);
+}
+
+void Cluster::keep(const Peer& p, Kept what, std::string_view text) {
+    if (p.remote()) return;
+    KeptText& k = kept_[p.id()];
+    (what == Kept::Pool ? k.pool : k.tournament) = text;
+    if (k.pool.empty() && k.tournament.empty()) kept_.erase(p.id());
 }
 
 bool Cluster::route_http(const HttpContextPtr& ctx) {
@@ -267,7 +275,13 @@ void Cluster::on_bus(const std::string& channel, std::string text) {
             if (!p) return;
             // Only a JSON object goes on to a browser, whatever a node sent.
             if (k == "out") {
-                if (body.starts_with('{') && json::accept(body)) p->send(std::move(body));
+                if (!body.starts_with('{') || !json::accept(body)) return;
+                // Paired or out of its pool: a new leader must not put it back.
+                if (auto it = kept_.find(p->id()); it != kept_.end() && !it->second.pool.empty() &&
+                                                   (body.find(R"("type":"pool_paired")") != std::string::npos ||
+                                                    body.find(R"("type":"pool_left")") != std::string::npos))
+                    keep(*p, Kept::Pool, "");
+                p->send(std::move(body));
                 return;
             }
             return p->close_later("closed by the game's node");
@@ -305,7 +319,13 @@ void Cluster::on_bus(const std::string& channel, std::string text) {
         if (k == "http") return on_http(h, std::move(body));
         if (k == "hres") return on_http_answer(h, std::move(body));
         if (k == "alive") {
+            load_[from] = std::max<std::int64_t>(0, whole(h, "games"));
             if (h.value("leader", false) && !leader_ && leader_node_ != from) on_leader(from);
+            return;
+        }
+        if (k == "place") {  // the leader gave this node a new game: its room loads (and says so)
+            const std::string game = h.value("game", "");
+            if (!hub_.find_room(game)) hub_.with_room(game, [](GameRoom*) {});
             return;
         }
         if (k == "owner") return on_owner(h.value("game", ""), from);
@@ -414,12 +434,32 @@ void Cluster::on_leader(const std::string& node) {
     if (node == node_) return;
     hub_.log("cluster: the lobby is run by " + node);
     hub_.announce_lobby_games();
-    const std::string subscribe = json{{"type", "lobby_subscribe"}}.dump();
     hub_.each_peer([&](const PeerPtr& p) {
-        if (p->remote()) return;
-        if (!p->token_secret.empty()) forward(p, node, json{{"type", "hello"}, {"token", p->token_secret}}.dump());
-        if (p->lobby) forward(p, node, subscribe);
+        if (!p->remote()) tell_leader_again(p, node);
     });
+}
+
+// What a socket here had told the former leader, told to `node` (this node
+// included: its own dispatcher then handles it).
+void Cluster::tell_leader_again(const PeerPtr& p, const std::string& node) {
+    std::vector<std::string> texts;
+    if (!p->token_secret.empty()) texts.push_back(json{{"type", "hello"}, {"token", p->token_secret}}.dump());
+    if (p->lobby) texts.push_back(json{{"type", "lobby_subscribe"}}.dump());
+    if (auto it = kept_.find(p->id()); it != kept_.end()) {
+        if (!it->second.pool.empty()) texts.push_back(it->second.pool);
+        if (!it->second.tournament.empty()) texts.push_back(it->second.tournament);
+    }
+    for (const std::string& text : texts) {
+        if (node != node_) {
+            forward(p, node, text);
+            continue;
+        }
+        try {
+            hub_.on_message(p, text, false);
+        } catch (const std::exception& e) {
+            hub_.log(std::string("cluster: a socket's state for the new lobby failed: ") + e.what());
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -429,21 +469,49 @@ void Cluster::fence(const std::vector<std::string>& ids, std::vector<WriteOp>& o
     std::vector<WriteOp> first;
     for (const std::string& id : ids) {
         auto it = held_.find(id);
-        if (it != held_.end())
+        if (it != held_.end()) {
             first.emplace_back(Fence{id, node_, it->second.token});
-        else
-            first.emplace_back(TakeLease{id, node_, now_ms() + opt_.lease_ms});
+            continue;
+        }
+        auto placed = placed_.find(id);
+        first.emplace_back(TakeLease{id, placed != placed_.end() ? placed->second : node_, now_ms() + opt_.lease_ms});
     }
     ops.insert(ops.begin(), std::make_move_iterator(first.begin()), std::make_move_iterator(first.end()));
 }
 
-void Cluster::committed(const std::vector<std::string>& ids) {
-    for (const std::string& id : ids) held_.emplace(id, Held{1, now_ms()});  // TakeLease's token; a held one stays
+std::vector<std::string> Cluster::committed(const std::vector<std::string>& ids) {
+    std::vector<std::string> handed;
+    for (const std::string& id : ids) {
+        auto placed = placed_.find(id);
+        if (placed == placed_.end()) {
+            held_.emplace(id, Held{1, now_ms()});  // TakeLease's token; a held one stays
+            continue;
+        }
+        // Its node loads it at once (else at its next tick, finding the lease).
+        holders_[id] = placed->second;
+        publish(placed->second, json{{"k", "place"}, {"from", node_}, {"game", id}}.dump(), "");
+        handed.push_back(id);
+        placed_.erase(placed);
+    }
+    return handed;
+}
+
+void Cluster::place(const std::string& game) {
+    if (!leader_ || held_.count(game)) return;
+    std::string best = node_;
+    std::int64_t fewest = std::int64_t(hub_.live_room_count());
+    for (const auto& [node, games] : load_)
+        if (games < fewest && up(node)) best = node, fewest = games;
+    if (best == node_) return;
+    placed_[game] = best;
+    ++load_[best];  // until it says again: the next games go elsewhere too
 }
 
 void Cluster::released(const std::string& id) {
+    placed_.erase(id);  // a new game whose write failed
     auto it = held_.find(id);
     if (it == held_.end()) return;
+    released_[id] = now_ms();  // a renewal already queued may still name it
     Lease l{id, node_, it->second.token, 0};
     held_.erase(it);
     hub_.storage().run([l](Storage& s) {
@@ -574,6 +642,7 @@ void Cluster::arm() {
 void Cluster::node_gone(const std::string& node) {
     hub_.log("cluster: node " + node + " is gone");
     seen_.erase(node);
+    load_.erase(node);
     gone_.insert(node);
     std::set<std::string> watched;
     hub_.each_peer([&](const PeerPtr& p) {
@@ -616,20 +685,29 @@ void Cluster::rejoin() {
     }
 }
 
-void Cluster::become_leader(std::vector<SeekRecord> seeks) {
+void Cluster::become_leader(std::vector<SeekRecord> seeks, std::vector<Tournaments::Stored> tournaments) {
     leader_ = true;
     leader_node_ = node_;
     hub_.log("cluster: this node runs the lobby");
     hub_.seeks().load(std::move(seeks));
+    // What the former leader stored, not what this node read when it started.
+    hub_.tournaments().reload(std::move(tournaments));
     hub_.announce_lobby_games();
     hub_.start_tournaments();
     broadcast(json{{"k", "leader"}, {"from", node_}}.dump());
+    // The sockets here that the former leader served are served here now.
+    std::vector<PeerPtr> own;
+    hub_.each_peer([&](const PeerPtr& p) {
+        if (!p->remote()) own.push_back(p);
+    });
+    for (const PeerPtr& p : own) tell_leader_again(p, node_);
+    kept_.clear();
 }
 
 void Cluster::tick() {
     arm();
     const std::int64_t now = now_ms();
-    broadcast(json{{"k", "alive"}, {"from", node_}, {"leader", leader_}}.dump());
+    broadcast(json{{"k", "alive"}, {"from", node_}, {"leader", leader_}, {"games", hub_.live_room_count()}}.dump());
     std::vector<std::string> silent;
     for (const auto& [node, at] : seen_)
         if (now - at > opt_.lease_ms) silent.push_back(node);
@@ -652,6 +730,7 @@ void Cluster::tick() {
         std::optional<Lease> lobby;
         std::string lobby_holder;
         std::vector<SeekRecord> seeks;
+        std::vector<Tournaments::Stored> tournaments;
         std::vector<std::string> orphans;
         std::int64_t at = 0;  // when the renewal ran
     };
@@ -665,9 +744,10 @@ void Cluster::tick() {
             r->renewed = s.renew_leases(node_, at, opt_.lease_ms);
             if (!was_leader) {
                 r->lobby = s.acquire_lease(LOBBY, node_, at, opt_.lease_ms);
-                if (r->lobby)
+                if (r->lobby) {
                     r->seeks = s.open_seeks();
-                else if (auto l = s.lease_of(LOBBY); l && l->expires_at > at)
+                    r->tournaments = Tournaments::load(s);
+                } else if (auto l = s.lease_of(LOBBY); l && l->expires_at > at)
                     r->lobby_holder = l->node;
             }
             r->orphans = s.orphaned_live_games(at, ORPHANS_PER_TICK);
@@ -695,13 +775,19 @@ void Cluster::tick() {
                 held_.erase(id);
                 hub_.drop_lost(id);
             }
-            if (r->lobby) become_leader(std::move(r->seeks));
+            if (r->lobby) become_leader(std::move(r->seeks), std::move(r->tournaments));
             if (!r->lobby_holder.empty() && r->lobby_holder != leader_node_ && !leader_) {
                 seen_.emplace(r->lobby_holder, now_ms());
                 on_leader(r->lobby_holder);
             }
             for (const std::string& id : r->orphans)
                 if (!hub_.find_room(id)) hub_.with_room(id, [](GameRoom*) {});
+            // A game the leader placed here whose word was lost: its lease
+            // names this node, so its room loads here.
+            std::erase_if(released_, [&](const auto& kv) { return kv.second < r->at - 2 * opt_.lease_ms; });
+            for (const std::string& id : r->renewed)
+                if (id != LOBBY && !held_.count(id) && !released_.count(id) && !hub_.find_room(id))
+                    hub_.with_room(id, [](GameRoom*) {});
         });
     });
 }

@@ -24,6 +24,7 @@
 #include "server/api/router.h"
 #include "server/app/options.h"
 #include "server/net/peer.h"
+#include "server/play/tournaments.h"
 #include "server/storage/storage.h"
 
 namespace echecs::server {
@@ -63,6 +64,12 @@ public:
     // route again. False when no holder is known.
     bool redirect(const PeerPtr& p, const std::string& game, std::string_view text);
     void peer_closed(Peer& p);
+    // What the leader keeps of a socket here besides its hello and lobby
+    // subscription: the pool it waits in, the tournament it watches. Its
+    // last message of each (`text`, "" when it left) is sent again to a new
+    // leader, so that a failover keeps them.
+    enum class Kept { Pool, Tournament };
+    void keep(const Peer& p, Kept what, std::string_view text);
     // HTTP: true when the request went to another node (answered later).
     bool route_http(const HttpContextPtr& ctx);
 
@@ -70,7 +77,13 @@ public:
     // Each write of games `ids` is fenced with this node's token; a new game
     // (no lease yet) takes its first lease in the same transaction.
     void fence(const std::vector<std::string>& ids, std::vector<WriteOp>& ops);
-    void committed(const std::vector<std::string>& ids);  // the new games' leases are held
+    // The new games' leases are held; returns the games placed on other
+    // nodes (place()), whose rooms then leave this node.
+    std::vector<std::string> committed(const std::vector<std::string>& ids);
+    // The leader places a new game of the lobby on the node that runs the
+    // fewest live games (as each node last said, with the games placed since):
+    // fence() gives that node the first lease, and committed() tells it.
+    void place(const std::string& game);
     // The room left memory (or was dropped): its lease is given back.
     void released(const std::string& id);
     // On the storage thread, before a room is loaded: takes the game's lease
@@ -94,6 +107,7 @@ public:
     void receive(std::string text) { on_bus("", std::move(text)); }
 
     // For the tests and the bench.
+    const std::string& leader_node() const { return leader_node_; }
     std::uint64_t messages_out() const;
     std::uint64_t messages_in() const { return messages_in_; }
 
@@ -115,7 +129,8 @@ private:
     void arm();
     void node_gone(const std::string& node);
     void rejoin();
-    void become_leader(std::vector<SeekRecord> seeks);
+    void become_leader(std::vector<SeekRecord> seeks, std::vector<Tournaments::Stored> tournaments);
+    void tell_leader_again(const PeerPtr& p, const std::string& node);
 
     Hub& hub_;
     const ServerOptions& opt_;
@@ -139,8 +154,15 @@ private:
         std::int64_t token = 0;
         std::int64_t since = 0;  // when this node learned it holds it (a renewal from before does not count it)
     };
-    std::unordered_map<std::string, Held> held_;                              // game: this node's lease
-    std::unordered_map<std::uint64_t, std::set<std::string>> sent_to_;        // own peer: nodes holding its stand-ins
+    std::unordered_map<std::string, Held> held_;                        // game: this node's lease
+    std::unordered_map<std::string, std::string> placed_;               // new game: the node given it
+    std::unordered_map<std::string, std::int64_t> load_;                // node: its live games
+    std::unordered_map<std::string, std::int64_t> released_;            // game: when its room left here
+    std::unordered_map<std::uint64_t, std::set<std::string>> sent_to_;  // own peer: nodes holding its stand-ins
+    struct KeptText {
+        std::string pool, tournament;
+    };
+    std::unordered_map<std::uint64_t, KeptText> kept_;                        // own peer: see keep()
     std::unordered_map<std::string, std::shared_ptr<RemotePeer>> stand_ins_;  // "node peer": stand-in
     struct PendingHttp {
         HttpContextPtr ctx;

@@ -118,22 +118,29 @@ void Hub::on_message(const PeerPtr& p, std::string_view text, bool binary, bool 
                     p->send(chat_history_text(ChatRoom::Lobby, "", &chat_.lobby(), opt_));
                 },
                 [&](const msg::LobbyUnsubscribe&) {
-                    if (at_leader()) return void(p->lobby = false);
+                    if (at_leader()) {
+                        cluster->keep(*p, Cluster::Kept::Pool, "");
+                        return void(p->lobby = false);
+                    }
                     lobby_.unsubscribe(p->id());
                     p->lobby = false;
                     pools_->leave(*p, true);  // leaving the lobby leaves the pool
                 },
                 [&](const msg::PoolJoin& j) {
-                    if (!at_leader()) pools_->join(p, j.pool, j.nickname, id_json);
+                    if (at_leader()) return cluster->keep(*p, Cluster::Kept::Pool, text);
+                    pools_->join(p, j.pool, j.nickname, id_json);
                 },
                 [&](const msg::PoolLeave&) {
-                    if (!at_leader()) pools_->leave(*p, true);
+                    if (at_leader()) return cluster->keep(*p, Cluster::Kept::Pool, "");
+                    pools_->leave(*p, true);
                 },
                 [&](const msg::TournamentWatch& w) {
-                    if (!at_leader()) tournaments_->watch(p, w.tournament);
+                    if (at_leader()) return cluster->keep(*p, Cluster::Kept::Tournament, text);
+                    tournaments_->watch(p, w.tournament);
                 },
                 [&](const msg::TournamentUnwatch&) {
-                    if (!at_leader()) tournaments_->unwatch(*p);
+                    if (at_leader()) return cluster->keep(*p, Cluster::Kept::Tournament, "");
+                    tournaments_->unwatch(*p);
                 },
                 [&](const msg::Join& j) {
                     if (!p->watching.count(j.game) && int(p->watching.size()) >= opt_.max_watched)

@@ -77,8 +77,12 @@ void ArenaRoom::advance(std::int64_t now) {
 
 bool ArenaRoom::playing_elsewhere(const Player& p) const {
     for (const std::string& gid : hub_.turns().games_of_account(p.rec.account)) {
-        const GameRoom* room = gid == p.game ? nullptr : hub_.find_room(gid);
-        if (room && room->game().live() && room->game().record().time.kind == TimeControl::Realtime) return true;
+        if (gid == p.game) continue;
+        if (const GameRoom* room = hub_.find_room(gid)) {
+            if (room->game().live() && room->game().record().time.kind == TimeControl::Realtime) return true;
+        } else if (const TurnIndex::RemoteTurn* r = hub_.turns().remote(gid)) {  // run by another node
+            if (r->entry && r->entry->time_kind == time_kind_name(TimeControl::Realtime)) return true;
+        }
     }
     return false;
 }

@@ -72,6 +72,13 @@ public:
     void start();
     // The server stops: engine searches are cancelled, timers stopped.
     void stop();
+    // Several nodes: the game was placed on another node as it was created
+    // (Cluster::place); the room leaves this node without a word, its lobby
+    // entry kept for the node that runs it now.
+    void handed_over() {
+        announced_ = false;
+        stop();
+    }
     // A failed write: every watcher gets the error; the room is then dropped.
     void storage_failed(const std::string& error);
     // Whether the sweep may drop the room now.

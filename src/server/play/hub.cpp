@@ -403,21 +403,41 @@ void Hub::commit(const std::vector<std::string>& ids, std::vector<WriteOp> ops, 
     for (const std::string& id : ids)
         if (GameRoom* room = find_room(id)) room->set_busy(true);
     if (cluster_) cluster_->fence(ids, ops);
-    storage_->write(std::move(ops),
-                    [this, ids, then = std::move(then), failed = std::move(failed)](bool ok, std::string err) {
-                        if (!ok) {
-                            for (const std::string& id : ids) drop_room(id, err);
-                            if (failed) failed(err);
-                            return;
-                        }
-                        if (cluster_) cluster_->committed(ids);
-                        for (const std::string& id : ids)
-                            if (GameRoom* room = find_room(id)) room->set_busy(false);
-                        if (then) then();
-                        for (const std::string& id : ids)
-                            if (GameRoom* room = find_room(id)) room->after_change();
-                        for (const std::string& id : ids) drain(id);
-                    });
+    storage_->write(
+        std::move(ops), [this, ids, then = std::move(then), failed = std::move(failed)](bool ok, std::string err) {
+            if (!ok) {
+                for (const std::string& id : ids) drop_room(id, err);
+                if (failed) failed(err);
+                return;
+            }
+            const std::vector<std::string> handed = cluster_ ? cluster_->committed(ids) : std::vector<std::string>{};
+            for (const std::string& id : ids)
+                if (GameRoom* room = find_room(id)) room->set_busy(false);
+            if (then) then();
+            for (const std::string& id : ids)
+                if (GameRoom* room = find_room(id)) room->after_change();
+            for (const std::string& id : ids) drain(id);
+            for (const std::string& id : handed) hand_over(id);
+        });
+}
+
+void Hub::place(const std::string& id) {
+    if (cluster_) cluster_->place(id);
+}
+
+std::size_t Hub::live_room_count() const {
+    std::size_t n = 0;
+    for (const auto& [id, room] : rooms_) n += room->game().live();
+    return n;
+}
+
+void Hub::hand_over(const std::string& id) {
+    auto it = rooms_.find(id);
+    if (it == rooms_.end()) return;
+    it->second->handed_over();
+    auto waiting = it->second->take_waiting();
+    rooms_.erase(it);
+    for (auto& f : waiting) f();  // routed to its node now
 }
 
 void Hub::drop_room(const std::string& id, const std::string& why) {

@@ -119,6 +119,11 @@ public:
     int live_engine_games_of(const Seat& player) const;
     // A new game (not yet stored): its room, busy until the commit is done.
     GameRoom& add_room(std::unique_ptr<LiveGame> game, const std::string& creator_ip = "");
+    // A game of the lobby (a seek, a pool, a tournament), just added: on
+    // several nodes the leader may give it to the node running the fewest
+    // games; its room then leaves here once it is stored and announced.
+    void place(const std::string& id);
+    std::size_t live_room_count() const;
     // fn(game) with the game in memory or read from storage without keeping
     // it (HTTP reads of finished games); fn(nullptr) if unknown.
     void read_game(const std::string& id, std::function<void(const LiveGame*, GameRoom*)> fn);
@@ -144,6 +149,7 @@ public:
 private:
     void load_from_storage(Storage& s);
     void drop_room(const std::string& id, const std::string& why);
+    void hand_over(const std::string& id);  // see place()
     void drain(const std::string& id);
 
     boost::asio::io_context& ioc_;

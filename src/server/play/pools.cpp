@@ -100,6 +100,7 @@ void Pools::start_game(const PoolPairing& pairing) {
     rec.rated = white.account && black.account && white.account != black.account;
     const GameSettings settings{hub_.options().first_move_ms, hub_.options().draw_offer_interval};
     GameRoom& room = hub_.add_room(std::make_unique<LiveGame>(std::move(rec), settings));
+    hub_.place(gid);
     const std::string pool = pairing.pool;
     const std::string wt = white.token, bt = black.token;
     hub_.commit(

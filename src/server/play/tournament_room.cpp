@@ -66,7 +66,9 @@ GameRecord TournamentRoom::open_game(const TournamentPlayerRecord& white, const 
     rec.rated = rec_.rated;
     rec.tournament = rec_.id;
     const GameSettings settings{hub_.options().first_move_ms, hub_.options().draw_offer_interval};
-    return hub_.add_room(std::make_unique<LiveGame>(std::move(rec), settings)).game().meta();
+    GameRoom& room = hub_.add_room(std::make_unique<LiveGame>(std::move(rec), settings));
+    hub_.place(room.id());
+    return room.game().meta();
 }
 
 std::string TournamentRoom::lower(std::string s) {

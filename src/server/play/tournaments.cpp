@@ -17,28 +17,41 @@ constexpr std::int64_t DAY_MS = 24 * 3600'000;
 const TimeControl DAILY_TIME{TimeControl::Realtime, 3 * 60'000, 2'000, 0};
 }  // namespace
 
-Tournaments::Tournaments(Hub& hub, Storage& storage) : hub_(hub), timer_(hub.ioc()) {
+std::vector<Tournaments::Stored> Tournaments::load(Storage& storage) {
     std::vector<TournamentRecord> recs;
     for (const char* status : {"created", "started"})
         for (TournamentRecord& t : storage.list_tournaments(status, int(MAX_OPEN))) recs.push_back(std::move(t));
     for (TournamentRecord& t : storage.list_tournaments("finished", int(FINISHED_KEPT))) recs.push_back(std::move(t));
+    std::vector<Stored> out;
+    out.reserve(recs.size());
     for (TournamentRecord& t : recs) {
-        const std::string id = t.id;  // before t is moved from
-        rooms_[id] = make_room(std::move(t), &storage);
+        Stored s;
+        s.players = storage.tournament_players(t.id);
+        s.games = storage.tournament_games(t.id);
+        if (t.kind == "swiss") s.pairings = storage.swiss_pairings(t.id);
+        s.rec = std::move(t);
+        out.push_back(std::move(s));
     }
+    return out;
 }
+
+Tournaments::Tournaments(Hub& hub, Storage& storage) : hub_(hub), timer_(hub.ioc()) { reload(load(storage)); }
 
 Tournaments::~Tournaments() { stop(); }
 
-std::unique_ptr<TournamentRoom> Tournaments::make_room(TournamentRecord rec, Storage* storage) {
-    const std::string id = rec.id;
-    std::vector<TournamentPlayerRecord> players;
-    std::vector<GameRecord> games;
-    if (storage) players = storage->tournament_players(id), games = storage->tournament_games(id);
-    if (rec.kind == "swiss")
-        return std::make_unique<SwissRoom>(hub_, std::move(rec), players, games,
-                                           storage ? storage->swiss_pairings(id) : std::vector<SwissPairingRecord>{});
-    return std::make_unique<ArenaRoom>(hub_, std::move(rec), players, games);
+void Tournaments::reload(std::vector<Stored> stored) {
+    rooms_.clear();
+    watched_.clear();
+    for (Stored& t : stored) {
+        const std::string id = t.rec.id;  // before t is moved from
+        rooms_[id] = make_room(std::move(t));
+    }
+}
+
+std::unique_ptr<TournamentRoom> Tournaments::make_room(Stored t) {
+    if (t.rec.kind == "swiss")
+        return std::make_unique<SwissRoom>(hub_, std::move(t.rec), t.players, t.games, std::move(t.pairings));
+    return std::make_unique<ArenaRoom>(hub_, std::move(t.rec), t.players, t.games);
 }
 
 void Tournaments::start() {
@@ -92,7 +105,7 @@ void Tournaments::create(TournamentRecord rec, std::function<void(bool, std::str
         throw ApiError(Reason::too_many_tournaments, "too many tournaments to come on this server", "",
                        {{"max", MAX_OPEN}});
     const TournamentRecord stored = rec;
-    rooms_[stored.id] = make_room(std::move(rec), nullptr);
+    rooms_[stored.id] = make_room(Stored{std::move(rec), {}, {}, {}});
     hub_.storage().write({SaveTournament{stored}}, [this, id = stored.id, done](bool ok, std::string err) {
         // Not stored: not kept either, so that nobody joins what a restart forgets.
         if (!ok) rooms_.erase(id);

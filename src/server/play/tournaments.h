@@ -14,6 +14,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "server/net/peer.h"
 #include "server/play/tournament_room.h"
@@ -34,6 +35,16 @@ public:
     static constexpr int MAX_OPEN_PER_ACCOUNT = 2;
     static constexpr std::size_t MAX_OPEN = 500;
 
+    // What storage holds of one tournament.
+    struct Stored {
+        TournamentRecord rec;
+        std::vector<TournamentPlayerRecord> players;
+        std::vector<GameRecord> games;
+        std::vector<SwissPairingRecord> pairings;
+    };
+    // On a storage thread: the unfinished tournaments and the most recent finished ones.
+    static std::vector<Stored> load(Storage& storage);
+
     Tournaments(Hub& hub, Storage& storage);
     ~Tournaments();
     Tournaments(const Tournaments&) = delete;
@@ -42,6 +53,9 @@ public:
     // Schedules the daily arenas (stored), then ticks every second.
     void start();
     void stop();
+    // Several nodes: a node that takes over the lobby starts from what the
+    // former one stored, not from what it read itself when it started.
+    void reload(std::vector<Stored> stored);
 
     TournamentRoom* find(const std::string& id);
     // GET /api/tournaments: upcoming and running by start, then finished,
@@ -66,7 +80,7 @@ private:
     void schedule_daily(std::int64_t now);
     void drop_old_finished();
     // The room of the record's kind, with what storage holds of it.
-    std::unique_ptr<TournamentRoom> make_room(TournamentRecord rec, Storage* storage);
+    std::unique_ptr<TournamentRoom> make_room(Stored t);
 
     Hub& hub_;
     std::map<std::string, std::unique_ptr<TournamentRoom>> rooms_;
