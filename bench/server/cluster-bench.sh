@@ -11,9 +11,12 @@
 # (default 3), each configuration on a fresh database, in a rotating order:
 #   plain    one `echecs serve --db postgresql://...`, no cluster mode
 #   node1    one node in cluster mode (--cluster-node, --redis)
-#   nodes3   three nodes; the players of each game are on the two nodes that
-#            do not run it (the game is the lobby's node's: it was created from
-#            a seek), so every message of every move crosses Redis twice
+#   nodes3   three nodes, the players of each game on n2 and n3 and the
+#            lobby on n1. Before stop 41 every game made from a seek ran on
+#            the lobby's node, so every message of every move crossed Redis
+#            twice; the lobby's node now spreads the games over the three
+#            (the fewest live games), so a third run on each node and, for
+#            two thirds of the games, one player is on the game's node
 # and plays the same load on each with bench/server/cluster-bench.mjs (GAMES
 # games at once, default 40, of PLIES plies, default 40, closed loop, no
 # clock). Then SOCKETS browsers (default 5000) that only say hello to one of
@@ -156,7 +159,7 @@ start_config() {
         WHITE=${PORTS[0]} BLACK=${PORTS[0]}
         ;;
     nodes3)
-        # n1 first: it takes the lobby's lease, so it runs every game made from a seek.
+        # n1 first: it takes the lobby's lease, and places the games made from seeks.
         start_node "$dir/n1.log" "${PORTS[0]}" "$dbname" --cluster-node n1 --redis "127.0.0.1:$REDIS_PORT"
         wait_for "n1 to run the lobby" 30 grep -q 'this node runs the lobby' "$dir/n1.log"
         start_node "$dir/n2.log" "${PORTS[1]}" "$dbname" --cluster-node n2 --redis "127.0.0.1:$REDIS_PORT"
