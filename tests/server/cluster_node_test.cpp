@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "fake_peer.h"
+#include "server/accounts/sql_conn.h"
 #include "server/app/util.h"
 #include "server/cluster/cluster.h"
 #include "server/play/hub.h"
@@ -36,6 +37,7 @@ protected:
         opt_.db = url_;
         opt_.web_root = "/nonexistent";
         opt_.log = false;
+        opt_.fast_password_hash = true;  // sign-ups at libsodium's minimum Argon2id cost
         opt_.cluster_node = "t";
         opt_.redis = "";  // no bus
         opt_.lease_ms = LEASE_MS;
@@ -230,4 +232,59 @@ TEST_F(ClusterNodeTest, TheLeaderPlacesANewGameOnTheNodeRunningTheFewest) {
     ASSERT_TRUE(back);
     EXPECT_EQ(back->node, hub_->cluster()->node());
     EXPECT_EQ(back->token, 2);
+}
+
+// A rated game ended on a node that died before the accounts recorded its
+// result (the game row says result_pending): no node ran it any more, and
+// a node of several loads no game at start, so the rating changes were never
+// recorded. Now a node loads it once its lease has lapsed and records them.
+TEST_F(ClusterNodeTest, ARatedResultItsDeadNodeNeverRecordedIsRecordedByAnother) {
+    start();
+    ASSERT_TRUE(run_until([&] { return hub_->cluster()->leader(); }, 10'000))
+        << "the node did not take the lobby's lease within 10 s";
+    for (const char* name : {"AnnLee", "BobRay"}) {
+        const auto res =
+            http("POST", "/api/account", nlohmann::json{{"username", name}, {"password", "a fine passphrase"}}.dump(),
+                 std::string("tokenOf") + name + "0000000000");
+        ASSERT_EQ(res.value("username", ""), name) << res.dump();
+    }
+    std::int64_t ann = 0, bob = 0;
+    for (const accounts::SqlRow& r : accounts::sql_conn(url_)->query("SELECT id, name_key FROM accounts"))
+        (r.s(1) == "annlee" ? ann : bob) = r.i(0);
+    ASSERT_TRUE(ann && bob);
+
+    GameRecord g;
+    g.id = "RatedG01";
+    g.initial_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    g.fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    g.time = TimeControl{TimeControl::Realtime, 3 * 60'000, 2'000, 0};
+    g.white.name = "AnnLee", g.white.token = "tokenOfAnnLee0000000000", g.white.account = ann;
+    g.black.name = "BobRay", g.black.token = "tokenOfBobRay0000000000", g.black.account = bob;
+    g.rated = true;
+    g.status = "over";
+    g.result = "0-1";
+    g.termination = "checkmate";
+    g.result_pending = true;
+    g.created_at = g.clock_at = g.ended_at = now_ms();
+    int ply = 0;
+    for (const char* uci : {"f2f3", "e7e5", "g2g4", "d8h4"})
+        g.moves.push_back(MoveRecord{ply++, uci, uci, 0, 0, g.created_at, std::nullopt});
+    g.ply = ply;
+    on_storage([&](Storage& s) {
+        s.apply({SaveGame{g}});
+        for (const MoveRecord& m : g.moves) s.apply({AddMove{g.id, m}});
+        ASSERT_TRUE(s.acquire_lease(g.id, "dead.abcdef", now_ms(), LEASE_MS)) << "the dead node's lease";
+    });
+
+    std::optional<GameRecord> stored;
+    auto recorded = [&] {
+        on_storage([&](Storage& s) { stored = s.load_game(g.id); });
+        return stored && !stored->result_pending;
+    };
+    ASSERT_TRUE(run_until(recorded, 20 * LEASE_MS)) << "the result is still not recorded for the accounts";
+    ASSERT_TRUE(stored->white_rating_diff && stored->black_rating_diff);
+    EXPECT_LT(*stored->white_rating_diff, 0);
+    EXPECT_GT(*stored->black_rating_diff, 0);
+    const auto history = accounts::sql_conn(url_)->query("SELECT COUNT(*) FROM account_rating_history");
+    EXPECT_EQ(history.at(0).i(0), 2) << "one rating change per player";
 }

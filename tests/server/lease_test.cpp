@@ -141,6 +141,27 @@ TEST_F(LeaseTest, LiveGamesWithoutAHolderAreListedForTakeOver) {
     EXPECT_EQ(s->orphaned_live_games(2 * TTL, 1), (std::vector<std::string>{"G1"}));
 }
 
+TEST_F(LeaseTest, FinishedGamesWhoseResultNoHolderRecordsAreListed) {
+    auto s = node();
+    auto ended = [](const std::string& id, std::int64_t at, bool pending) {
+        GameRecord g = live_game(id, at);
+        g.status = "over";
+        g.result = "1-0";
+        g.ended_at = at;
+        g.result_pending = pending;
+        return g;
+    };
+    s->apply({SaveGame{ended("R0", 0, false)}, SaveGame{ended("R1", 1, true)}, SaveGame{ended("R2", 2, true)},
+              SaveGame{ended("R3", 3, true)}, SaveGame{live_game("L4", 4)}});
+    ASSERT_TRUE(s->acquire_lease("R1", "node-a", 0, TTL));
+    ASSERT_TRUE(s->acquire_lease("R3", "node-b", 0, 2 * TTL));
+
+    EXPECT_EQ(s->unrecorded_unheld_games(TTL - 1, 10), (std::vector<std::string>{"R2"}));
+    EXPECT_EQ(s->unrecorded_unheld_games(TTL, 10), (std::vector<std::string>{"R1", "R2"}));
+    EXPECT_EQ(s->unrecorded_unheld_games(2 * TTL, 10), (std::vector<std::string>{"R1", "R2", "R3"}));
+    EXPECT_EQ(s->unrecorded_unheld_games(2 * TTL, 1), (std::vector<std::string>{"R1"}));
+}
+
 // Nodes racing for one lapsed lease, each on its own connection: exactly one
 // wins each round, and the tokens handed out are never the same twice.
 TEST_F(LeaseTest, NodesRacingForALapsedLeaseNeverBothWin) {

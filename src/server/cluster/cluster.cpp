@@ -8,6 +8,7 @@
 
 #include "server/app/util.h"
 #include "server/cluster/bus.h"
+#include "server/play/game_results.h"
 #include "server/play/game_room.h"
 #include "server/play/hub.h"
 #include "server/play/seeks.h"
@@ -732,6 +733,7 @@ void Cluster::tick() {
         std::vector<SeekRecord> seeks;
         std::vector<Tournaments::Stored> tournaments;
         std::vector<std::string> orphans;
+        std::vector<std::string> unrecorded;
         std::int64_t at = 0;  // when the renewal ran
     };
     const bool was_leader = leader_;
@@ -751,6 +753,7 @@ void Cluster::tick() {
                     r->lobby_holder = l->node;
             }
             r->orphans = s.orphaned_live_games(at, ORPHANS_PER_TICK);
+            r->unrecorded = s.unrecorded_unheld_games(at, ORPHANS_PER_TICK);
         } catch (const std::exception& e) {
             r->renew_failed = true;
             std::cerr << "echecs serve: cluster: " << e.what() << "\n";
@@ -782,6 +785,15 @@ void Cluster::tick() {
             }
             for (const std::string& id : r->orphans)
                 if (!hub_.find_room(id)) hub_.with_room(id, [](GameRoom*) {});
+            // A result no node recorded for the accounts (a rating change):
+            // loaded here under a lease, and recorded (the accounts refuse a
+            // second record, so a race with its former node records it once).
+            for (const std::string& id : r->unrecorded)
+                if (!hub_.find_room(id))
+                    hub_.with_room(id, [this](GameRoom* room) {
+                        if (room && room->game().record().result_pending)
+                            record_game_result(hub_, room->game().record());
+                    });
             // A game the leader placed here whose word was lost: its lease
             // names this node, so its room loads here.
             std::erase_if(released_, [&](const auto& kv) { return kv.second < r->at - 2 * opt_.lease_ms; });

@@ -363,6 +363,11 @@ public:
     // Live games whose lease is missing or lapsed at `now`, oldest first: a
     // node takes them over when their node died.
     virtual std::vector<std::string> orphaned_live_games(std::int64_t now, int limit) = 0;
+    // Finished games whose result the accounts do not hold yet
+    // (result_pending) and whose lease is missing or lapsed at `now`: their
+    // node died before recording it, or its recording failed and the room
+    // left. A node loads them and records the result (several nodes).
+    virtual std::vector<std::string> unrecorded_unheld_games(std::int64_t now, int limit) = 0;
     // A second connection to the same database for reads (listings, games
     // loaded on demand), so that they never wait behind the writes.
     virtual std::unique_ptr<Storage> open_reader() = 0;

@@ -733,6 +733,18 @@ public:
         });
     }
 
+    std::vector<std::string> unrecorded_unheld_games(std::int64_t now, int limit) override {
+        return guard("read", [&] {
+            std::vector<std::string> out;
+            for (const SqlRow& r : db_->query("SELECT g.id FROM games g LEFT JOIN game_leases l ON l.game_id = g.id "
+                                              "WHERE g.result_pending = ? AND (l.game_id IS NULL OR l.expires_at <= ?) "
+                                              "ORDER BY g.ended_at, g.id LIMIT ?",
+                                              {true, now, limit}))
+                out.push_back(r.s(0));
+            return out;
+        });
+    }
+
 private:
     // Runs f; a database error becomes a StorageError naming what failed.
     template <class F>
