@@ -333,7 +333,7 @@ TEST_F(ChatTest, FloodNeverDelaysABystanderGame) {
     // for at least 40 rounds and until the bystander has made 30 moves
     // meanwhile; bounded by 60 s (a slow machine slows the bystander too: a
     // bound in rounds alone once ended the flood after 9 of its moves).
-    const auto flood_end = std::chrono::steady_clock::now() + 60s;
+    const auto flood_start = std::chrono::steady_clock::now(), flood_end = flood_start + 60s;
     int rounds = 0;
     for (; (rounds < 40 || bystander.moves() < at + 30) && bystander.lost() == 0 &&
            std::chrono::steady_clock::now() < flood_end;
@@ -345,6 +345,7 @@ TEST_F(ChatTest, FloodNeverDelaysABystanderGame) {
         std::this_thread::sleep_for(20ms);
     }
     const std::vector<double> during = bystander.take();
+    const double flood_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - flood_start).count();
     bystander.stop();
     const double base = percentile(before, 50), flooded = percentile(during, 50);
     std::printf(
@@ -356,10 +357,15 @@ TEST_F(ChatTest, FloodNeverDelaysABystanderGame) {
     EXPECT_GE(during.size(), 10u) << "the bystander made fewer than 10 moves in 60 s of flood (" << rounds
                                   << " rounds)";
     EXPECT_LE(flooded, 10 * base + 250) << "the bystander's median round trip, in ms, during the flood against before";
-    // At most the address's burst got through (plus what refilled meanwhile).
+    // At most the address's burst got through, plus what refilled while the
+    // flood lasted (a loaded machine makes it last longer: run c10 of stop 41
+    // saw 12 lines after a long flood, over a fixed bound of 10).
+    const server::ServerOptions defaults;
+    const double allowed = defaults.chat_burst + defaults.chat_rate_per_second * flood_s + 1;
     WsClient check(port_, token());
     join(check, g.game);
-    EXPECT_LE(history(check, "spectators")["lines"].size(), 10u);
+    EXPECT_LE(double(history(check, "spectators")["lines"].size()), allowed)
+        << "lines that got through in " << flood_s << " s of flood";
 }
 
 TEST_F(ChatTest, YourTurnList) {
