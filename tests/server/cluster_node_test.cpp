@@ -102,6 +102,33 @@ protected:
         return l;
     }
 
+    // Fool's mate, over (0-1), between `white` and `black`.
+    static GameRecord fools_mate(const std::string& id, Seat white, Seat black) {
+        GameRecord g;
+        g.id = id;
+        g.initial_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        g.fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+        g.white = std::move(white);
+        g.black = std::move(black);
+        g.status = "over";
+        g.result = "0-1";
+        g.termination = "checkmate";
+        g.created_at = g.clock_at = g.ended_at = now_ms();
+        int ply = 0;
+        for (const char* uci : {"f2f3", "e7e5", "g2g4", "d8h4"})
+            g.moves.push_back(MoveRecord{ply++, uci, uci, 0, 0, g.created_at, std::nullopt});
+        g.ply = ply;
+        return g;
+    }
+    // Stores `g` as run by another node, "dead.abcdef", whose lease is never renewed.
+    void store_on_dead_node(const GameRecord& g) {
+        on_storage([&](Storage& s) {
+            s.apply({SaveGame{g}});
+            for (const MoveRecord& m : g.moves) s.apply({AddMove{g.id, m}});
+            ASSERT_TRUE(s.acquire_lease(g.id, "dead.abcdef", now_ms(), LEASE_MS)) << "the dead node's lease";
+        });
+    }
+
     boost::asio::io_context ioc_;
     ServerOptions opt_;
     std::unique_ptr<Hub> hub_;
@@ -116,25 +143,9 @@ TEST_F(ClusterNodeTest, AGameThatEndedOnANodeAsItDiedReachesItsWatchersHere) {
     start();
     ASSERT_TRUE(run_until([&] { return hub_->cluster()->leader(); }, 10'000))
         << "the node did not take the lobby's lease within 10 s";
-    GameRecord g;
-    g.id = "EndedG01";
-    g.initial_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    g.fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
-    g.white = {"Ann", "tokenAAAAAAAAAAAAAAAA", 0};
-    g.black = {"Bob", "tokenBBBBBBBBBBBBBBBB", 0};
-    g.status = "over";
-    g.result = "0-1";
-    g.termination = "checkmate";
-    g.created_at = g.clock_at = g.ended_at = now_ms();
-    int ply = 0;
-    for (const char* uci : {"f2f3", "e7e5", "g2g4", "d8h4"})
-        g.moves.push_back(MoveRecord{ply++, uci, uci, 0, 0, g.created_at, std::nullopt});
-    g.ply = ply;
-    on_storage([&](Storage& s) {
-        s.apply({SaveGame{g}});
-        for (const MoveRecord& m : g.moves) s.apply({AddMove{g.id, m}});
-        ASSERT_TRUE(s.acquire_lease(g.id, "dead.abcdef", now_ms(), LEASE_MS)) << "the other node's lease";
-    });
+    const GameRecord g =
+        fools_mate("EndedG01", Seat{"Ann", "tokenAAAAAAAAAAAAAAAA"}, Seat{"Bob", "tokenBBBBBBBBBBBBBBBB"});
+    store_on_dead_node(g);
 
     // Black's socket here joins it: the other node runs it, so nothing comes back yet.
     auto bob = std::make_shared<test::FakePeer>(hub_->next_peer_id(), "tokenBBBBBBBBBBBBBBBB");
@@ -253,28 +264,13 @@ TEST_F(ClusterNodeTest, ARatedResultItsDeadNodeNeverRecordedIsRecordedByAnother)
         (r.s(1) == "annlee" ? ann : bob) = r.i(0);
     ASSERT_TRUE(ann && bob);
 
-    GameRecord g;
-    g.id = "RatedG01";
-    g.initial_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    g.fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    Seat white{"AnnLee", "tokenOfAnnLee0000000000"}, black{"BobRay", "tokenOfBobRay0000000000"};
+    white.account = ann, black.account = bob;
+    GameRecord g = fools_mate("RatedG01", white, black);
     g.time = TimeControl{TimeControl::Realtime, 3 * 60'000, 2'000, 0};
-    g.white.name = "AnnLee", g.white.token = "tokenOfAnnLee0000000000", g.white.account = ann;
-    g.black.name = "BobRay", g.black.token = "tokenOfBobRay0000000000", g.black.account = bob;
     g.rated = true;
-    g.status = "over";
-    g.result = "0-1";
-    g.termination = "checkmate";
     g.result_pending = true;
-    g.created_at = g.clock_at = g.ended_at = now_ms();
-    int ply = 0;
-    for (const char* uci : {"f2f3", "e7e5", "g2g4", "d8h4"})
-        g.moves.push_back(MoveRecord{ply++, uci, uci, 0, 0, g.created_at, std::nullopt});
-    g.ply = ply;
-    on_storage([&](Storage& s) {
-        s.apply({SaveGame{g}});
-        for (const MoveRecord& m : g.moves) s.apply({AddMove{g.id, m}});
-        ASSERT_TRUE(s.acquire_lease(g.id, "dead.abcdef", now_ms(), LEASE_MS)) << "the dead node's lease";
-    });
+    store_on_dead_node(g);
 
     std::optional<GameRecord> stored;
     auto recorded = [&] {
