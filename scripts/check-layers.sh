@@ -6,8 +6,9 @@
 # type and its table (server/api/reasons.h, header only), the one reader
 # of game names (server/api/game_names.h, header only) and, for the storage,
 # the accounts' SQL connection (server/accounts/sql_conn.h); the engine reads
-# the build's version (platform/version.h: its name in UCI and xboard); the accounts'
-# hashing workers and the storage reader lower their threads' priority
+# the build's version (platform/version.h: its name in UCI and xboard); the
+# scheduler of heavy work (server/work, below the accounts, which hash on it)
+# and the storage reader lower their threads' priority
 # (platform/thread_priority.h, the bottom layer). Prints each offending
 # line as file:line: "include" (not allowed in <layer>: <allowed prefixes>).
 #   sh scripts/check-layers.sh [SOURCE_DIR]
@@ -22,7 +23,8 @@ core                core/
 engine              core/ engine/ platform/version.h
 puzzle              core/ engine/ puzzle/
 solver              core/ solver/
-server/accounts     core/ server/accounts/ server/api/reasons.h platform/thread_priority.h
+server/work         server/work/ platform/thread_priority.h
+server/accounts     core/ server/accounts/ server/api/reasons.h server/work/
 server/problems     core/ solver/ server/problems/ server/api/reasons.h server/api/game_names.h
 server/review       core/ engine/ server/review/
 server/study        core/ server/study/ server/api/reasons.h

@@ -279,3 +279,35 @@ TEST_F(LoginFloodTest, AHashOfAnotherCostIsHashedAgainAtLogInAndSessionsStay) {
 }
 
 }  // namespace
+
+// In the server, the hashes run on its one scheduler of heavy work
+// (work/scheduler.h): on the threads the engine does not hold, so that a
+// log-in is answered while an analysis holds the engine's thread.
+TEST_F(LoginFloodTest, TheHashesRunOnTheServersSchedulerBesideTheEngine) {
+    sign_up("Ann");
+    std::atomic<bool> release{false}, analysing{false}, analysis_over{false};
+    echecs::server::work::Scheduler scheduler(echecs::server::work::Scheduler::Options{1, 2, 10, 2, 0});
+    ASSERT_EQ(scheduler.submit_analysis("10.0.0.7",
+                                        [&](const std::atomic<bool>& stop) {  // until released, 120 s at most
+                                            analysing = true;
+                                            const auto end = std::chrono::steady_clock::now() + 120s;
+                                            while (!release && !stop && std::chrono::steady_clock::now() < end)
+                                                std::this_thread::sleep_for(1ms);
+                                            analysis_over = true;
+                                        }),
+              echecs::server::work::Scheduler::Refusal::None);
+    for (int i = 0; i < 6000 && !analysing; ++i) std::this_thread::sleep_for(10ms);
+    ASSERT_TRUE(analysing) << "the analysis did not start within 60 s";
+    ServiceOptions o;
+    o.scheduler = &scheduler;
+    auto service = std::make_unique<AccountService>(std::move(accounts_), o);
+    service->handle(Endpoint::LogIn, login("10.0.0.1", "Ann", "battery staple 42"), answered("ann"));
+    ASSERT_TRUE(wait_answers(1)) << "the log-in was not answered within 60 s beside the analysis";
+    EXPECT_EQ(answer_of("ann").a.status, 200);
+    EXPECT_FALSE(analysis_over) << "the log-in waited for the analysis";
+    const auto waits = scheduler.take_waits();
+    EXPECT_EQ(waits.hashes.count, 2u);  // the unknown names' hash, made once, and the log-in's
+    EXPECT_EQ(waits.analyses.count, 1u);
+    service.reset();  // before the scheduler, which it hashes on
+    release = true;
+}

@@ -26,10 +26,10 @@
 #include "server/app/options.h"
 #include "server/net/http_types.h"
 #include "server/net/limits.h"
-#include "server/play/engine_queue.h"
 #include "server/protocol/messages.h"
 #include "server/protocol/text.h"
 #include "server/storage/workers.h"
+#include "server/work/scheduler.h"
 
 using namespace echecs;
 using namespace echecs::server;
@@ -382,13 +382,13 @@ bool wait_until(const std::function<bool()>& done, std::chrono::milliseconds tim
     return true;
 }
 
-TEST(EngineScheduler, GamesGoFirstAndPreemptAnalyses) {
+TEST(WorkScheduler, GamesGoFirstAndPreemptAnalyses) {
     // Declared before the scheduler: its threads run the jobs that use them
     // until its destructor has joined them.
     std::atomic<int> order{0};
     std::atomic<bool> analysis_started{false}, analysis_stopped{false};
     std::atomic<int> game_at{-1}, other_at{-1};
-    EngineScheduler s(1, 100, 2);
+    work::Scheduler s(1, 100, 2);
     // A long analysis takes the only thread (until it is stopped, 60 s at most)...
     ASSERT_EQ(s.submit_analysis("flooder",
                                 [&](const std::atomic<bool>& stop) {
@@ -399,15 +399,15 @@ TEST(EngineScheduler, GamesGoFirstAndPreemptAnalyses) {
                                     analysis_stopped = stop.load();
                                     order++;
                                 }),
-              EngineScheduler::Refusal::None);
+              work::Scheduler::Refusal::None);
     ASSERT_TRUE(wait_until([&] { return analysis_started.load(); }, 30s))
         << "waited 30 s for the scheduler to start the first analysis";
     // ...the flooder may queue one more, not three...
-    EXPECT_EQ(s.submit_analysis("flooder", [&](const std::atomic<bool>&) { order++; }), EngineScheduler::Refusal::None);
-    EXPECT_EQ(s.submit_analysis("flooder", [&](const std::atomic<bool>&) {}), EngineScheduler::Refusal::ClientFull);
+    EXPECT_EQ(s.submit_analysis("flooder", [&](const std::atomic<bool>&) { order++; }), work::Scheduler::Refusal::None);
+    EXPECT_EQ(s.submit_analysis("flooder", [&](const std::atomic<bool>&) {}), work::Scheduler::Refusal::ClientFull);
     // ...another client queues behind it, and a game search overtakes everything.
     EXPECT_EQ(s.submit_analysis("other", [&](const std::atomic<bool>&) { other_at = order++; }),
-              EngineScheduler::Refusal::None);
+              work::Scheduler::Refusal::None);
     ASSERT_TRUE(s.submit_game("player", [&](const std::atomic<bool>&) { game_at = order++; }));
     ASSERT_TRUE(wait_until([&] { return order.load() == 4; }, 30s))
         << "waited 30 s for the four jobs to run; " << order.load() << " ran";
@@ -417,11 +417,11 @@ TEST(EngineScheduler, GamesGoFirstAndPreemptAnalyses) {
     EXPECT_EQ(s.preemptions(), 1u);
 }
 
-TEST(EngineScheduler, GameSearchesAreFairBetweenAddresses) {
+TEST(WorkScheduler, GameSearchesAreFairBetweenAddresses) {
     std::atomic<bool> release{false}, started{false};
     std::mutex m;
     std::vector<std::string> ran;
-    EngineScheduler s(1, 100, 2);
+    work::Scheduler s(1, 100, 2);
     // One address's game holds the only thread (until released, 60 s at most)...
     ASSERT_TRUE(s.submit_game("many", [&](const std::atomic<bool>& stop) {
         started = true;
@@ -454,22 +454,23 @@ TEST(EngineScheduler, GameSearchesAreFairBetweenAddresses) {
         << "waited 30 s for the eight game searches";
     // ...which runs next, not after the seven.
     EXPECT_EQ(ran[0], "one");
-    const auto [games, analyses] = s.take_waits();
+    const auto [games, hashes, analyses] = s.take_waits();
     EXPECT_EQ(games.count, 8u);
     EXPECT_GE(games.max_ms, std::uint64_t(held.count()));
     EXPECT_GE(games.total_ms, 8 * std::uint64_t(held.count()));
     EXPECT_EQ(analyses.count, 0u);
+    EXPECT_EQ(hashes.count, 0u);
 }
 
 // A long game search stops at the end of its slice when another client's
 // game search waits (it plays the move found so far), not for a search of
 // its own client, which waits its turn.
-TEST(EngineScheduler, GameSearchesShareTheThreadInSlices) {
+TEST(WorkScheduler, GameSearchesShareTheThreadInSlices) {
     std::atomic<bool> started{false}, stopped{false}, release{false};
     std::atomic<std::int64_t> ran_ms{0};
     std::mutex m;
     std::vector<std::string> ran;
-    EngineScheduler s(1, 100, 2);
+    work::Scheduler s(1, 100, 2);
     ASSERT_TRUE(s.submit_game("long", [&](const std::atomic<bool>& stop) {
         const auto t0 = std::chrono::steady_clock::now();
         started = true;
@@ -489,7 +490,7 @@ TEST(EngineScheduler, GameSearchesShareTheThreadInSlices) {
     // slice (on the test's clock), cuts nothing.
     ASSERT_TRUE(s.submit_game("long", record("long")));
     EXPECT_FALSE(s.check_slices(std::chrono::steady_clock::now() +
-                                10 * std::chrono::milliseconds(EngineScheduler::GAME_SLICE_MS)))
+                                10 * std::chrono::milliseconds(work::Scheduler::GAME_SLICE_MS)))
         << "cut for a search of its own client";
     EXPECT_FALSE(stopped) << "cut for a search of its own client";
     // Another client's search: the long one stops, and that search runs next.
@@ -502,46 +503,131 @@ TEST(EngineScheduler, GameSearchesShareTheThreadInSlices) {
         30s))
         << "waited 30 s for the two searches after the cut one; stopped " << stopped.load();
     EXPECT_TRUE(stopped);
-    EXPECT_GE(ran_ms.load(), EngineScheduler::GAME_SLICE_MS);
+    EXPECT_GE(ran_ms.load(), work::Scheduler::GAME_SLICE_MS);
     EXPECT_EQ(ran[0], "other");
-    EXPECT_EQ(s.take_waits().first.cut, 1u);
+    EXPECT_EQ(s.take_waits().games.cut, 1u);
 }
 
-TEST(EngineScheduler, TheQueueIsBounded) {
+TEST(WorkScheduler, TheQueueIsBounded) {
     // Before the scheduler: the blocking job still reads it while the
     // scheduler's destructor stops and joins its thread.
     std::atomic<bool> release{false};
-    EngineScheduler s(1, 2, 10);
+    work::Scheduler s(1, 2, 10);
     auto block = [&](const std::atomic<bool>& stop) {  // until released or stopped, 60 s at most
         const auto end = std::chrono::steady_clock::now() + 60s;
         while (!release && !stop && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(1ms);
     };
-    ASSERT_EQ(s.submit_analysis("a", block), EngineScheduler::Refusal::None);
+    ASSERT_EQ(s.submit_analysis("a", block), work::Scheduler::Refusal::None);
     ASSERT_TRUE(wait_until([&] { return s.queued() == 0; }, 30s))
         << "waited 30 s for the scheduler's thread to take the first job; still queued: " << s.queued();
-    EXPECT_EQ(s.submit_analysis("b", block), EngineScheduler::Refusal::None);
-    EXPECT_EQ(s.submit_analysis("c", block), EngineScheduler::Refusal::None);
-    EXPECT_EQ(s.submit_analysis("d", block), EngineScheduler::Refusal::QueueFull);
+    EXPECT_EQ(s.submit_analysis("b", block), work::Scheduler::Refusal::None);
+    EXPECT_EQ(s.submit_analysis("c", block), work::Scheduler::Refusal::None);
+    EXPECT_EQ(s.submit_analysis("d", block), work::Scheduler::Refusal::QueueFull);
     release = true;
 }
 
+// A job that holds its thread until released or stopped (60 s at most),
+// and says when it started.
+work::Scheduler::Job hold(std::atomic<bool>& release, std::atomic<bool>& started) {
+    return [r = &release, s = &started](const std::atomic<bool>& stop) {
+        *s = true;
+        const auto end = std::chrono::steady_clock::now() + 60s;
+        while (!*r && !stop && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(1ms);
+    };
+}
+
+// Password hashes run on the threads the engine does not have: a log-in
+// never waits for a search or an analysis, and analyses never take more
+// than the engine's threads, however many threads are free.
+TEST(WorkScheduler, HashesRunBesideTheEngineAndAnalysesKeepToItsThreads) {
+    std::atomic<bool> release{false}, first_started{false}, second_started{false}, hashed{false};
+    work::Scheduler s(work::Scheduler::Options{1, 2, 100, 2, 0});
+    ASSERT_EQ(s.threads(), 2);
+    ASSERT_EQ(s.submit_analysis("a", hold(release, first_started)), work::Scheduler::Refusal::None);
+    ASSERT_TRUE(wait_until([&] { return first_started.load(); }, 30s)) << "waited 30 s for the first analysis";
+    ASSERT_EQ(s.submit_analysis("b", [&](const std::atomic<bool>&) { second_started = true; }),
+              work::Scheduler::Refusal::None);
+    // The second analysis cannot take the free thread (the engine has one);
+    // a hash can, while the first analysis still holds the engine's.
+    ASSERT_TRUE(s.submit_hash(
+        "10.0.0.1", [&](const std::atomic<bool>&) { hashed = true; }, nullptr));
+    ASSERT_TRUE(wait_until([&] { return hashed.load(); }, 30s)) << "waited 30 s for the hash beside the analysis";
+    EXPECT_FALSE(second_started) << "an analysis ran beyond the engine's one thread";
+    EXPECT_EQ(s.queued(), 1u);
+    release = true;
+    ASSERT_TRUE(wait_until([&] { return second_started.load(); }, 30s)) << "waited 30 s for the second analysis";
+    const auto waits = s.take_waits();
+    EXPECT_EQ(waits.hashes.count, 1u);
+    EXPECT_EQ(waits.analyses.count, 2u);
+}
+
+// A freed thread goes to a waiting game search before waiting hashes.
+TEST(WorkScheduler, AGameSearchTakesAFreedThreadBeforeTheWaitingHashes) {
+    std::atomic<bool> release{false}, holding{false};
+    std::mutex m;
+    std::vector<std::string> ran;
+    work::Scheduler s(work::Scheduler::Options{1, 1, 100, 2, 0});
+    auto record = [&](std::string who) {
+        return [&, who](const std::atomic<bool>&) {
+            std::lock_guard lock(m);
+            ran.push_back(who);
+        };
+    };
+    ASSERT_TRUE(s.submit_hash("x", hold(release, holding), nullptr));
+    ASSERT_TRUE(wait_until([&] { return holding.load(); }, 30s)) << "waited 30 s for the first hash";
+    ASSERT_TRUE(s.submit_hash("y", record("hash"), nullptr));
+    ASSERT_TRUE(s.submit_game("player", record("game")));
+    release = true;
+    ASSERT_TRUE(wait_until(
+        [&] {
+            std::lock_guard lock(m);
+            return ran.size() == 2;
+        },
+        30s))
+        << "waited 30 s for the game search and the hash";
+    EXPECT_EQ(ran, (std::vector<std::string>{"game", "hash"}));
+}
+
+// The accounts take their queued hashes back before they go (their jobs
+// refer to them): a withdrawn hash never runs, others' still do.
+TEST(WorkScheduler, WithdrawnHashesNeverRun) {
+    std::atomic<bool> release{false}, holding{false}, other_ran{false};
+    std::atomic<int> withdrawn_ran{0};
+    work::Scheduler s(work::Scheduler::Options{0, 1, 100, 2, 0});
+    const int mine = 0, theirs = 0;
+    ASSERT_TRUE(s.submit_hash("c", hold(release, holding), &theirs));
+    ASSERT_TRUE(wait_until([&] { return holding.load(); }, 30s)) << "waited 30 s for the first hash";
+    for (int i = 0; i < 3; ++i)
+        ASSERT_TRUE(s.submit_hash(
+            "c", [&](const std::atomic<bool>&) { ++withdrawn_ran; }, &mine));
+    ASSERT_TRUE(s.submit_hash(
+        "c", [&](const std::atomic<bool>&) { other_ran = true; }, &theirs));
+    EXPECT_EQ(s.withdraw(&mine), 3u);
+    EXPECT_EQ(s.withdraw(&mine), 0u);
+    release = true;
+    // The same client's queue is first in, first out: had they stayed, the
+    // three would have run before the other's.
+    ASSERT_TRUE(wait_until([&] { return other_ran.load(); }, 30s)) << "waited 30 s for the hash that stayed";
+    EXPECT_EQ(withdrawn_ran.load(), 0);
+}
+
 #ifdef __linux__
-// The engine's threads run nicer than the process, so that a core full of
+// The scheduler's threads run nicer than the process, so that a core full of
 // searches (or of uploads being read) still gives the I/O thread, which
 // carries the moves, its time at once (PERFORMANCE.md, the upload flood).
-TEST(EngineScheduler, ItsThreadsRunNicerThanTheProcess) {
+TEST(WorkScheduler, ItsThreadsRunNicerThanTheProcess) {
     errno = 0;
     const int base = getpriority(PRIO_PROCESS, 0);
     ASSERT_EQ(errno, 0);
     for (int nice : {5, 0}) {
-        EngineScheduler s(1, 10, 2, nice);
+        work::Scheduler s(1, 10, 2, nice);
         std::promise<int> seen;
         std::future<int> f = seen.get_future();
         ASSERT_EQ(s.submit_analysis("a",
                                     [&](const std::atomic<bool>&) {
                                         seen.set_value(getpriority(PRIO_PROCESS, id_t(syscall(SYS_gettid))));
                                     }),
-                  EngineScheduler::Refusal::None);
+                  work::Scheduler::Refusal::None);
         ASSERT_EQ(f.wait_for(30s), std::future_status::ready) << "waited 30 s for the job to run";
         EXPECT_EQ(f.get(), std::min(19, base + nice)) << "nice " << nice << " below the process's " << base;
     }

@@ -6,8 +6,6 @@
 #include <iterator>
 #include <utility>
 
-#include "platform/thread_priority.h"
-
 namespace echecs::server::accounts {
 
 namespace {
@@ -93,16 +91,34 @@ void AccountService::FairQueue::release(const HashJob& j) {
 
 AccountService::AccountService(std::unique_ptr<Accounts> accounts, ServiceOptions options, Post post)
     : accounts_(std::move(accounts)), options_(std::move(options)), post_(std::move(post)) {
-    workers_n_ = options_.hash_workers
-                     ? options_.hash_workers
-                     : std::clamp<std::size_t>(std::thread::hardware_concurrency(), std::size_t(1), std::size_t(8));
+    scheduler_ = options_.scheduler;
+    if (!scheduler_) {
+        const int n = int(options_.hash_workers ? options_.hash_workers
+                                                : std::clamp<std::size_t>(std::thread::hardware_concurrency(),
+                                                                          std::size_t(1), std::size_t(8)));
+        own_scheduler_ = std::make_unique<work::Scheduler>(work::Scheduler::Options{0, n, 0, 1, options_.hash_nice});
+        scheduler_ = own_scheduler_.get();
+    }
+    workers_n_ = std::size_t(scheduler_->threads());
+    // The unknown names' hash, made once on the scheduler rather than on the accounts thread.
+    if (accounts_) {
+        in_flight_ = 1;
+        const bool queued = scheduler_->submit_hash(
+            "",
+            [this](const std::atomic<bool>&) {
+                try {
+                    (void)dummy_hash(accounts_->options().cost);
+                } catch (...) {
+                    // made again at the first log-in to an unknown name
+                }
+                std::lock_guard lock(mutex_);
+                --in_flight_;
+                drained_.notify_all();
+            },
+            this);
+        if (!queued) in_flight_ = 0;
+    }
     worker_ = std::thread([this] { loop(); });
-    for (std::size_t i = 0; i < workers_n_; ++i)
-        hashers_.emplace_back([this, i] {
-            // The unknown names' hash, made once here rather than on the accounts thread.
-            if (i == 0 && accounts_) (void)dummy_hash(accounts_->options().cost);
-            hash_loop();
-        });
 }
 
 AccountService::~AccountService() {
@@ -111,9 +127,14 @@ AccountService::~AccountService() {
         stopping_ = true;
     }
     wake_.notify_all();
-    hash_wake_.notify_all();
     worker_.join();
-    for (std::thread& t : hashers_) t.join();
+    // The hashes handed over and not started are taken back; those running end.
+    const std::size_t withdrawn = scheduler_->withdraw(this);
+    {
+        std::unique_lock lock(mutex_);
+        in_flight_ -= std::min(in_flight_, withdrawn);
+        drained_.wait(lock, [&] { return in_flight_ == 0; });
+    }
     std::deque<Job> left;
     left.swap(urgent_);
     for (std::deque<Job>* q : {&quick_, &staging_}) {
@@ -122,7 +143,7 @@ AccountService::~AccountService() {
     }
     for (Job& j : left)
         if (j.refuse) j.refuse();
-    std::vector<HashPtr> hashes(ready_.begin(), ready_.end());
+    std::vector<HashPtr> hashes(handed_.begin(), handed_.end());
     hashes.insert(hashes.end(), finished_.begin(), finished_.end());
     for (FairQueue* q : {&trusted_, &untrusted_})
         for (auto& [at, j] : q->waiting) hashes.push_back(j);
@@ -265,11 +286,7 @@ std::function<void()> AccountService::next_step() {
                     }
                     return answer(j, std::move(*no));
                 }
-                {
-                    std::lock_guard lock(mutex_);
-                    ready_.push_back(j);
-                }
-                hash_wake_.notify_one();
+                hand_over(j);
             };
         }
     if (!staging_.empty()) {
@@ -313,44 +330,56 @@ void AccountService::loop() {
     }
 }
 
-void AccountService::hash_loop() {
-    // Below the server's threads: under a flood of log-ins, the games' I/O
-    // and commits keep their CPU.
-    platform::lower_this_thread(options_.hash_nice);
-    for (;;) {
-        HashPtr j;
-        {
-            std::unique_lock lock(mutex_);
-            hash_wake_.wait(lock, [&] { return stopping_ || !ready_.empty(); });
-            if (stopping_) return;
-            j = std::move(ready_.front());
-            ready_.pop_front();
-            const auto waited =
-                std::uint64_t(std::max<std::int64_t>(0, std::chrono::duration_cast<std::chrono::milliseconds>(
-                                                            std::chrono::steady_clock::now() - j->queued_at)
-                                                            .count()));
-            ++hash_waits_.count;
-            hash_waits_.total_ms += waited;
-            hash_waits_.max_ms = std::max(hash_waits_.max_ms, waited);
-        }
-        if (options_.before_hash) options_.before_hash();
-        const auto t0 = std::chrono::steady_clock::now();
-        std::optional<HttpAnswer> failed;
-        try {
-            j->staged.work->run();
-        } catch (const std::exception& e) {
-            failed = error_answer(ApiError(Reason::internal, std::string("internal error: ") + e.what()));
-        }
-        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        {
-            std::lock_guard lock(mutex_);
-            --hashing_;
-            hash_ms_ = 0.8 * hash_ms_ + 0.2 * ms;
-            if (!failed) finished_.push_back(j);
-        }
-        if (failed) answer(j, std::move(*failed));
-        wake_.notify_one();
+void AccountService::hand_over(const HashPtr& j) {
+    {
+        std::lock_guard lock(mutex_);
+        handed_.push_back(j);
+        ++in_flight_;
     }
+    const bool queued = scheduler_->submit_hash(
+        j->client, [this, j](const std::atomic<bool>&) { hash(j); }, this);
+    if (queued) return;
+    {
+        std::lock_guard lock(mutex_);
+        std::erase(handed_, j);
+        --in_flight_;
+        --hashing_;
+    }
+    answer(j, error_answer(ApiError(Reason::accounts_stopping, "the server is stopping: try again")));
+}
+
+void AccountService::hash(const HashPtr& j) {
+    {
+        std::lock_guard lock(mutex_);
+        std::erase(handed_, j);
+        const auto waited = std::uint64_t(std::max<std::int64_t>(
+            0, std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - j->queued_at)
+                   .count()));
+        ++hash_waits_.count;
+        hash_waits_.total_ms += waited;
+        hash_waits_.max_ms = std::max(hash_waits_.max_ms, waited);
+    }
+    if (options_.before_hash) options_.before_hash();
+    const auto t0 = std::chrono::steady_clock::now();
+    std::optional<HttpAnswer> failed;
+    try {
+        j->staged.work->run();
+    } catch (const std::exception& e) {
+        failed = error_answer(ApiError(Reason::internal, std::string("internal error: ") + e.what()));
+    }
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    {
+        std::lock_guard lock(mutex_);
+        --hashing_;
+        hash_ms_ = 0.8 * hash_ms_ + 0.2 * ms;
+        if (!failed) finished_.push_back(j);
+    }
+    if (failed) answer(j, std::move(*failed));
+    wake_.notify_one();
+    // Last: the destructor may go once this is zero.
+    std::lock_guard lock(mutex_);
+    --in_flight_;
+    drained_.notify_all();
 }
 
 void AccountService::handle(Endpoint e, HttpIn in, std::function<void(HttpAnswer)> done) {

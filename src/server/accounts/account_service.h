@@ -1,16 +1,17 @@
-// The accounts on their own threads. Argon2id costs 40-500 ms a hash: it
-// never runs on the server's I/O thread nor on the thread that commits
-// moves, nor on the accounts thread. The accounts thread does the database
-// work and the limits: the server's own jobs (seats, results) first, then
-// the answers of finished hashes, then the requests that hash no password
-// (who am I, profiles, log-out), and it prepares the requests that hash one
-// (reads the account, checks the limits) and queues their hash for the
-// hashing workers (one per core, at a lower priority than the server's
-// threads). A logged-in player's request so waits for no hash at all.
+// The accounts on their own thread, and their password hashes on the
+// server's scheduler of heavy work (work/scheduler.h). Argon2id costs
+// 40-500 ms a hash: it never runs on the server's I/O thread nor on the
+// thread that commits moves, nor on the accounts thread. The accounts
+// thread does the database work and the limits: the server's own jobs
+// (seats, results) first, then the answers of finished hashes, then the
+// requests that hash no password (who am I, profiles, log-out), and it
+// prepares the requests that hash one (reads the account, checks the
+// limits) and hands their hashes to the scheduler, as many at a time as it
+// has threads. A logged-in player's request so waits for no hash at all.
 //
-// The hashes wait in two queues, each fair between addresses and between
-// accounts: the trusted one (a valid device cookie for the account, or a
-// session's owner changing the password) before the other. In each, a
+// The hashes wait here in two queues, each fair between addresses and
+// between accounts: the trusted one (a valid device cookie for the account,
+// or a session's owner changing the password) before the other. In each, a
 // request's turn is the later of its address's and its account's next
 // turn: an address or an account with many requests waiting has them
 // served one per round, and a new address for a new account goes before
@@ -37,6 +38,7 @@
 
 #include "server/accounts/account_http.h"
 #include "server/accounts/accounts.h"
+#include "server/work/scheduler.h"
 
 namespace echecs::server::accounts {
 
@@ -44,10 +46,14 @@ struct ServiceOptions {
     std::size_t max_queue = 256;        // requests waiting, all clients together
     std::size_t per_client = 4;         // requests waiting or running per client address
     std::int64_t sweep_ms = 3'600'000;  // expired sessions are forgotten this often
-    std::size_t hash_workers = 0;       // 0: one per core (at most 8)
     std::size_t max_hash_waiting = 64;  // untrusted hashes waiting (about 2 s of work on 2 cores)
-    int hash_nice = 5;                  // the hashing workers run this much nicer than the process (Linux)
-    // Tests: runs on a hashing worker before each hash (to hold it there).
+    // The server's scheduler, which must outlive the service. Without one,
+    // the service runs its own: hash_workers threads (0: one per core, at
+    // most 8), hash_nice nicer than the process (Linux).
+    work::Scheduler* scheduler = nullptr;
+    std::size_t hash_workers = 0;
+    int hash_nice = 5;
+    // Tests: runs on the scheduler's thread before each hash (to hold it there).
     std::function<void()> before_hash;
 };
 
@@ -141,14 +147,15 @@ private:
     void queue_hash(HashPtr j);                   // after staging, on the accounts thread
     HttpAnswer busy_answer() const;               // with mutex_ held
     void loop();
-    void hash_loop();
+    void hash(const HashPtr& j);        // on the scheduler's thread
+    void hand_over(const HashPtr& j);   // to the scheduler (admitted, on the accounts thread)
     std::function<void()> next_step();  // with mutex_ held
 
     std::unique_ptr<Accounts> accounts_;
     ServiceOptions options_;
     Post post_;
     mutable std::mutex mutex_;
-    std::condition_variable wake_, hash_wake_;
+    std::condition_variable wake_, drained_;
     std::size_t http_waiting() const {
         return quick_.size() + staging_.size() + trusted_.waiting.size() + untrusted_.waiting.size();
     }
@@ -157,17 +164,19 @@ private:
     std::deque<Job> quick_;    // HTTP requests without a password hash, next
     std::deque<Job> staging_;  // HTTP requests with one, to prepare
     FairQueue trusted_, untrusted_;
-    std::deque<HashPtr> ready_;     // picked, admitted: for the hashing workers
+    std::vector<HashPtr> handed_;   // admitted, handed to the scheduler, not yet started
     std::deque<HashPtr> finished_;  // hashed: their answers to write
-    std::size_t hashing_ = 0;       // picked and not yet hashed (at most one per worker)
+    std::size_t hashing_ = 0;       // picked and not yet hashed (at most one per scheduler thread)
+    std::size_t in_flight_ = 0;     // jobs given to the scheduler and not yet over (the destructor waits for them)
     std::uint64_t seq_ = 0;
     double hash_ms_ = 100;  // the mean hash's time, for Retry-After
     HashWaits hash_waits_;
     std::unordered_map<std::string, std::size_t> per_client_;
     bool stopping_ = false;
-    std::size_t workers_n_ = 1;
+    std::size_t workers_n_ = 1;                       // the scheduler's threads
+    std::unique_ptr<work::Scheduler> own_scheduler_;  // when the server gives none
+    work::Scheduler* scheduler_ = nullptr;
     std::thread worker_;
-    std::vector<std::thread> hashers_;
 };
 
 }  // namespace echecs::server::accounts

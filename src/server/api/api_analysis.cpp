@@ -77,9 +77,9 @@ void evaluate(Hub& hub, const HttpContextPtr& ctx) {
         }
         boost::asio::post(hub.ioc(), ctx->guard([ctx, an] { ctx->json(200, evaluation_json(an)); }));
     };
-    switch (hub.engine().submit_analysis(ip, std::move(job))) {
-        case EngineScheduler::Refusal::None: return;
-        case EngineScheduler::Refusal::ClientFull:
+    switch (hub.work().submit_analysis(ip, std::move(job))) {
+        case work::Scheduler::Refusal::None: return;
+        case work::Scheduler::Refusal::ClientFull:
             throw ApiError(
                 Reason::eval_pending,
                 "this address already has " + std::to_string(opt.engine_queue_per_client) + " evaluations waiting", "",

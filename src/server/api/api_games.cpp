@@ -45,7 +45,7 @@ void check_engine_capacity(Hub& hub, const std::string& ip, const Seat& human) {
     if (hub.limits().engine_games(ip) >= opt.max_engine_games_per_ip)
         throw ApiError(Reason::too_many_engine_games, "too many live games against the computer from this address", "",
                        {{"max", opt.max_engine_games_per_ip}});
-    if (hub.engine().queued() >= opt.engine_queue) throw ApiError(Reason::engine_busy, "the engine is busy; try again");
+    if (hub.work().queued() >= opt.engine_queue) throw ApiError(Reason::engine_busy, "the engine is busy; try again");
 }
 
 void create_computer_game(Hub& hub, const HttpContextPtr& ctx) {

@@ -18,10 +18,10 @@ void solve(Hub& hub, problems::ProblemJobs& jobs, const HttpContextPtr& ctx) {
     const std::string& owner = ctx->token_required();
     problems::SolveRequest req = problems::read_solve_request(ctx->body());
     const std::string& ip = ctx->request().ip;
-    EngineScheduler::Refusal refusal = EngineScheduler::Refusal::None;
+    work::Scheduler::Refusal refusal = work::Scheduler::Refusal::None;
     auto run = [&](problems::ProblemJobs::Work w) {
-        refusal = hub.engine().submit_analysis(ip, std::move(w));
-        return refusal == EngineScheduler::Refusal::None;
+        refusal = hub.work().submit_analysis(ip, std::move(w));
+        return refusal == work::Scheduler::Refusal::None;
     };
     const auto s = jobs.submit(std::move(req), ip, owner, run);
     switch (s.refusal) {
@@ -31,7 +31,7 @@ void solve(Hub& hub, problems::ProblemJobs& jobs, const HttpContextPtr& ctx) {
         case problems::ProblemJobs::Refusal::TooMany:
             throw ApiError(Reason::engine_busy, "too many problems are being solved; try again");
         case problems::ProblemJobs::Refusal::PoolFull:
-            if (refusal == EngineScheduler::Refusal::ClientFull)
+            if (refusal == work::Scheduler::Refusal::ClientFull)
                 throw ApiError(Reason::eval_pending, "this address already has engine work waiting");
             throw ApiError(Reason::engine_busy, "the engine is busy; try again");
     }

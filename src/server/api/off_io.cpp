@@ -11,20 +11,20 @@
 namespace echecs::server {
 
 namespace {
-std::optional<ApiError> refusal_error(EngineScheduler::Refusal r) {
+std::optional<ApiError> refusal_error(work::Scheduler::Refusal r) {
     switch (r) {
-        case EngineScheduler::Refusal::None: return std::nullopt;
-        case EngineScheduler::Refusal::ClientFull:
+        case work::Scheduler::Refusal::None: return std::nullopt;
+        case work::Scheduler::Refusal::ClientFull:
             return ApiError(Reason::eval_pending, "this address already has work waiting for the engine's threads");
-        case EngineScheduler::Refusal::QueueFull:
-        case EngineScheduler::Refusal::Stopping: break;
+        case work::Scheduler::Refusal::QueueFull:
+        case work::Scheduler::Refusal::Stopping: break;
     }
     return ApiError(Reason::engine_busy, "the server is busy; try again");
 }
 }  // namespace
 
 std::optional<ApiError> upload_refusal(Hub& hub, const std::string& ip) {
-    return refusal_error(hub.engine().analysis_refusal(ip));
+    return refusal_error(hub.work().analysis_refusal(ip));
 }
 
 void answer_off_io(Hub& hub, const HttpContextPtr& ctx,
@@ -44,7 +44,7 @@ void answer_off_io(Hub& hub, const HttpContextPtr& ctx,
             ctx->json_text(200, std::move(*out));
         }));
     };
-    if (auto e = refusal_error(hub.engine().submit_analysis(ctx->request().ip, std::move(job)))) throw *e;
+    if (auto e = refusal_error(hub.work().submit_analysis(ctx->request().ip, std::move(job)))) throw *e;
 }
 
 }  // namespace echecs::server

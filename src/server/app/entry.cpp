@@ -146,11 +146,15 @@ const std::vector<Option>& options() {
          boolean(&ServerOptions::durable)},
         {"web-root", "DIR", "the built web client (default: share/echecs/web of the installation or build tree)",
          text(&ServerOptions::web_root)},
-        {"engine-threads", "N", "threads computing the computer's moves (default 1)",
+        {"engine-threads", "N", "threads computing the computer's moves and analyses at once (default 1)",
          integer(&ServerOptions::engine_threads, 1, 64)},
+        {"work-threads", "N",
+         "threads for heavy work in all: the engine's, and password hashing on the others (default 0: one per core, "
+         "at most 8; at least engine-threads + 1)",
+         integer(&ServerOptions::work_threads, 0, 64)},
         {"engine-nice", "N",
-         "how much lower the engine threads' priority is than the server's (nice, 0-19; default 5): heavy work "
-         "yields the cores to the players' moves",
+         "how much lower the heavy work's threads' priority is than the server's (nice, 0-19; default 5): searches "
+         "and password hashes yield the cores to the players' moves",
          integer(&ServerOptions::engine_nice, 0, 19)},
         {"engine-queue", "N", "engine requests waiting at most; beyond, new games against it are refused (default 256)",
          integer(&ServerOptions::engine_queue, 1, 100000)},

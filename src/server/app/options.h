@@ -30,10 +30,14 @@ struct ServerOptions {
     bool trust_forwarded_for = false;
 
     // Engine.
-    int engine_threads = 1;
-    // The engine threads run this much nicer than the process (Linux nice,
-    // 0-19): heavy work (searches, uploads, reviews, solves) yields the cores
-    // to the I/O thread, which carries every player's moves.
+    int engine_threads = 1;  // searches and analyses running at once
+    // The heavy work's threads in all (engine searches, analyses, password
+    // hashes: work/scheduler.h); 0: one per core (at most 8). Always at
+    // least engine_threads + 1, so that a log-in never waits for a search.
+    int work_threads = 0;
+    // The heavy work's threads run this much nicer than the process (Linux
+    // nice, 0-19): searches, uploads, reviews, solves and password hashes
+    // yield the cores to the I/O thread, which carries every player's moves.
     int engine_nice = 5;
     std::size_t engine_queue = 256;           // searches waiting, all clients together
     std::size_t engine_queue_per_client = 2;  // analysis searches waiting or running per client address

@@ -63,7 +63,7 @@ ServerStats Server::stats() {
         s.accept_errors = impl->listener->accept_errors();
         s.refused = impl->listener->refused();
         s.evicted = h.limits().evicted();
-        s.engine_preemptions = h.engine().preemptions();
+        s.engine_preemptions = h.work().preemptions();
         done->set_value(s);
     });
     if (result.wait_for(std::chrono::seconds(10)) != std::future_status::ready)

@@ -142,7 +142,7 @@ void AnalysisStreams::submit(const std::shared_ptr<Stream>& s) {
                 finished = true;
                 break;
             }
-            if (self->hub_.engine().queued() > 0) break;  // others wait: back to the end of the queue
+            if (self->hub_.work().queued() > 0) break;  // others wait: back to the end of the queue
         }
         bool halted;
         {
@@ -154,8 +154,8 @@ void AnalysisStreams::submit(const std::shared_ptr<Stream>& s) {
         const bool again = !halted && !finished;  // taken back by a live game, or yielded
         boost::asio::post(self->hub_.ioc(), [self, s, again] { self->ended(s, again); });
     };
-    switch (hub_.engine().submit_analysis("stream " + s->client, std::move(job))) {
-        case EngineScheduler::Refusal::None: return;
+    switch (hub_.work().submit_analysis("stream " + s->client, std::move(job))) {
+        case work::Scheduler::Refusal::None: return;
         default: {
             forget(s);
             if (PeerPtr p = s->peer.lock())

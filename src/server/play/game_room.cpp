@@ -484,7 +484,7 @@ void GameRoom::maybe_engine() {
     // Fair between addresses: one address's many games do not queue ahead of
     // another player's (a game resumed after a restart is its own client).
     const std::string client = creator_ip_.empty() ? "game " + id_ : creator_ip_;
-    if (hub_.engine().submit_game(client, std::move(job))) engine_pending_ = true;
+    if (hub_.work().submit_game(client, std::move(job))) engine_pending_ = true;
 }
 
 void GameRoom::on_engine_move(std::uint64_t epoch, int ply, std::string uci) {

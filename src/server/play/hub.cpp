@@ -2,8 +2,10 @@
 
 #include <malloc.h>
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <iostream>
+#include <thread>
 
 #include "server/accounts/account_service.h"
 #include "server/app/util.h"
@@ -34,6 +36,12 @@ void give_memory_back() {
 namespace {
 constexpr std::int64_t SWEEP_MS = 5'000;
 
+// The heavy work's threads: the engine's, and one more at least for the hashes.
+int work_threads(const ServerOptions& o) {
+    const int cores = std::clamp(int(std::thread::hardware_concurrency()), 1, 8);
+    return std::max(o.work_threads > 0 ? o.work_threads : cores, o.engine_threads + 1);
+}
+
 bool valid_game_id(const std::string& id) {
     return id.size() == 8 && std::all_of(id.begin(), id.end(), [](char c) {
                return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
@@ -53,9 +61,13 @@ Hub::Hub(boost::asio::io_context& ioc, const ServerOptions& opt, std::unique_ptr
     accounts::AccountsOptions account_options;
     if (opt.fast_password_hash) account_options.cost = accounts::HashCost::minimal();
     account_options.signups_per_ip = opt.signups_per_ip;
+    work_ = std::make_unique<work::Scheduler>(work::Scheduler::Options{
+        opt_.engine_threads, work_threads(opt_), opt_.engine_queue, opt_.engine_queue_per_client, opt_.engine_nice});
+    accounts::ServiceOptions service_options;
+    service_options.scheduler = work_.get();
     accounts_ = std::make_unique<accounts::AccountService>(
         std::make_unique<accounts::Accounts>(accounts::open_account_store(opt.db), account_options),
-        accounts::ServiceOptions{}, [this](std::function<void()> f) { boost::asio::post(ioc_, std::move(f)); });
+        std::move(service_options), [this](std::function<void()> f) { boost::asio::post(ioc_, std::move(f)); });
     router_.set_before([this](const HttpContextPtr& ctx) {
         const HttpRequest& req = ctx->request();
         if (!req.forwarded && ctx->path().starts_with("/api/") && !limits_->take_http(req.ip, now_ms()))
@@ -167,8 +179,6 @@ void Hub::start() {
     storage_ = std::make_unique<StorageWorker>(
         std::move(initial_storage_), [this](std::function<void()> f) { boost::asio::post(ioc_, std::move(f)); },
         opt_.heartbeat_ms, opt_.read_queue);
-    engine_ = std::make_unique<EngineScheduler>(opt_.engine_threads, opt_.engine_queue, opt_.engine_queue_per_client,
-                                                opt_.engine_nice);
     for (auto& [id, room] : rooms_) room->start();
     for (auto& [id, room] : rooms_)
         if (room->game().record().result_pending) record_game_result(*this, room->game().record());
@@ -185,8 +195,8 @@ void Hub::shutdown() {
     if (cluster_) cluster_->stop();
     for (auto& [id, room] : rooms_) room->stop();
     if (tournaments_) tournaments_->stop();
-    engine_.reset();
-    accounts_.reset();  // finishes the request running; its completion is never run
+    accounts_.reset();  // finishes the request running (its completion is never run), withdraws its hashes
+    work_.reset();
     storage_.reset();
 }
 
@@ -506,15 +516,15 @@ void Hub::log_engine_waits(std::int64_t now) {
                 std::to_string(h.refused) + " refused (queue full), " + std::to_string(accounts_->hashes_waiting()) +
                 " waiting now");
     }
-    const auto [games, analyses] = engine_->take_waits();
-    if (games.count + analyses.count == 0) return;
-    auto line = [](const char* what, const EngineScheduler::Waits& w) {
+    const auto [games, hashes, analyses] = work_->take_waits();
+    if (games.count + analyses.count + hashes.count == 0) return;
+    auto line = [](const char* what, const work::Scheduler::Waits& w) {
         return std::to_string(w.count) + " " + what + " (wait mean " +
                std::to_string(w.count ? w.total_ms / w.count : 0) + " ms, max " + std::to_string(w.max_ms) + " ms)";
     };
-    log("engine queue, last minute: " + line("computer moves", games) + " of which " + std::to_string(games.cut) +
-        " cut at their slice, " + line("analyses", analyses) + ", " + std::to_string(engine_->queued()) +
-        " waiting now");
+    log("work queue, last minute: " + line("computer moves", games) + " of which " + std::to_string(games.cut) +
+        " cut at their slice, " + line("analyses", analyses) + ", " + line("password hashes", hashes) + ", " +
+        std::to_string(work_->queued()) + " searches and analyses waiting now");
 }
 
 // Finished games loaded for their watchers stay in memory at most

@@ -25,11 +25,11 @@
 #include "server/net/limits.h"
 #include "server/net/peer.h"
 #include "server/play/chat.h"
-#include "server/play/engine_queue.h"
 #include "server/play/lobby.h"
 #include "server/play/seeks.h"
 #include "server/play/your_turn.h"
 #include "server/storage/workers.h"
+#include "server/work/scheduler.h"
 
 namespace echecs::server {
 
@@ -66,7 +66,8 @@ public:
     ClientLimits& limits() { return *limits_; }
     const std::shared_ptr<ClientLimits>& limits_ptr() { return limits_; }
     StorageWorker& storage() { return *storage_; }
-    EngineScheduler& engine() { return *engine_; }
+    // The one scheduler of heavy work: the engine's searches and analyses, the accounts' hashes.
+    work::Scheduler& work() { return *work_; }
     SeekBook& seeks() { return seeks_; }
     // The accounts (one service for the process, on the server's database).
     accounts::AccountService& accounts() { return *accounts_; }
@@ -157,7 +158,7 @@ private:
     std::shared_ptr<ClientLimits> limits_;
     std::unique_ptr<Storage> initial_storage_;  // until start() hands it to the worker
     std::unique_ptr<StorageWorker> storage_;
-    std::unique_ptr<EngineScheduler> engine_;
+    std::unique_ptr<work::Scheduler> work_;  // before accounts_, which hashes on it
     std::unique_ptr<accounts::AccountService> accounts_;
     std::unique_ptr<Pools> pools_;
     std::unique_ptr<Tournaments> tournaments_;

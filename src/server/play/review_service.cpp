@@ -210,7 +210,7 @@ void ReviewService::try_move(const HttpContextPtr& ctx) {
                                 ctx->json(200, answer);
                         }));
                     };
-                    if (self->hub_.engine().submit_analysis(ip, std::move(job)) != EngineScheduler::Refusal::None)
+                    if (self->hub_.work().submit_analysis(ip, std::move(job)) != work::Scheduler::Refusal::None)
                         throw ApiError(Reason::engine_busy, "the engine is busy; try again");
                 });
             });
@@ -270,9 +270,9 @@ void ReviewService::submit(const std::shared_ptr<Running>& run, int retries) {
     };
     // Its own queue in the scheduler: a review takes turns with the
     // address's other analyses instead of using up their quota.
-    switch (hub_.engine().submit_analysis("review " + run->client, std::move(job))) {
-        case EngineScheduler::Refusal::None: return;
-        case EngineScheduler::Refusal::Stopping: return;  // stored `queued`: interrupted
+    switch (hub_.work().submit_analysis("review " + run->client, std::move(job))) {
+        case work::Scheduler::Refusal::None: return;
+        case work::Scheduler::Refusal::Stopping: return;  // stored `queued`: interrupted
         default: break;
     }
     if (retries >= MAX_RETRIES) return failed(run, "the engine stayed busy");

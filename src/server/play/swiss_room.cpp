@@ -188,7 +188,7 @@ void SwissRoom::pair_next(std::int64_t now) {
         auto pairing = std::make_shared<std::optional<tournament::DutchPairing>>(tournament::pair_dutch(in, o));
         boost::asio::post(hub.ioc(), [this, pairing, o, now] { store_round(*pairing, o, now); });
     };
-    if (hub_.engine().submit_analysis("tournament " + rec_.id, std::move(job)) != EngineScheduler::Refusal::None)
+    if (hub_.work().submit_analysis("tournament " + rec_.id, std::move(job)) != work::Scheduler::Refusal::None)
         writing_ = false;  // the engine's queue is full: the next tick tries again
 }
 
