@@ -52,7 +52,8 @@ inline int serve(const std::vector<std::string>& args) {
     o.max_seeks_per_ip = 1 << 30;
     o.max_engine_games_per_ip = 1 << 30;
     o.signups_per_ip = 1 << 30;
-    // Accounts (the arena's players) made in milliseconds, not 60 ms each.
+    // Accounts (the arena's players) made in milliseconds, not 60 ms each;
+    // `fast_password_hash=0` for the real cost (the log-in flood).
     o.fast_password_hash = true;
     // Setting up thousands of games takes longer than the 30 s a real-time
     // game gives its first move: the first games would be aborted.
@@ -89,6 +90,8 @@ inline int serve(const std::vector<std::string>& args) {
                 o.max_engine_games_per_ip = int(v);
             else if (k == "max_engine_games_per_player")
                 o.max_engine_games_per_player = int(v);
+            else if (k == "fast_password_hash")
+                o.fast_password_hash = v != 0;
             else if (k == "lobby_games")
                 o.lobby_games = std::size_t(v);
             else if (k == "lobby_batch_ms")
