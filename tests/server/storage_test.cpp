@@ -455,6 +455,15 @@ TEST_F(StorageTest, TournamentsTheirPlayersAndGamesRoundTrip) {
     EXPECT_EQ(games[0], live) << "live first (no end yet), then by end";
     EXPECT_EQ(games[1], ended);
     EXPECT_EQ(s->load_game("Game0003")->tournament, "");
+    // One by its id, whatever its status; a player's finished ones by name
+    // (any case), those that started before the bound, newest first.
+    EXPECT_EQ(s->load_tournament("Tn000001"), soon);
+    EXPECT_EQ(s->load_tournament("Tn000002"), running);
+    EXPECT_EQ(s->load_tournament("Nope0000"), std::nullopt);
+    EXPECT_EQ(s->finished_tournaments_of("ann", 10'000, 10), (std::vector<TournamentRecord>{running}));
+    EXPECT_EQ(s->finished_tournaments_of("BOB", 10'000, 10), (std::vector<TournamentRecord>{running}));
+    EXPECT_TRUE(s->finished_tournaments_of("Ann", 1'000, 10).empty()) << "started at 1,000: not before it";
+    EXPECT_TRUE(s->finished_tournaments_of("Cid", 10'000, 10).empty());
 }
 
 // A Swiss: its rounds and interval, its boards (a bye: black 0, no game),

@@ -2,12 +2,16 @@
 // arena of each game on a fresh server, the refusals of creating and
 // joining, players paired as soon as they are free and here, the points of
 // lichess's rules (a streak doubles), pause and presence, and a restart in
-// the middle that loses no point, game or pairing.
+// the middle that loses no point, game or pairing; an old finished
+// tournament's standings read back from the database.
 #include <gtest/gtest.h>
 
 #include <ctime>
+#include <set>
 
 #include "accounts_client.h"
+#include "server/play/tournaments.h"
+#include "server/storage/storage.h"
 #include "server_fixture.h"
 
 using namespace echecs;
@@ -285,3 +289,84 @@ TEST_F(TournamentTest, APlayerBusyInAnotherRealTimeGameWaits) {
 }
 
 }  // namespace
+
+// The server keeps the 50 latest finished tournaments in memory; an older
+// one's page is read back from the database, its standings as they ended,
+// and its players' profiles list it.
+TEST_F(TournamentTest, AnOldFinishedTournamentsStandingsAreReadBack) {
+    stop();
+    {
+        auto st = server::open_storage(db_path());
+        std::vector<server::WriteOp> ops;
+        const std::size_t n = server::Tournaments::FINISHED_KEPT + 2;
+        for (std::size_t i = 0; i < n; ++i) {
+            server::TournamentRecord t;
+            const std::string num = std::to_string(i);
+            t.id = "Old" + std::string(5 - num.size(), '0') + num;  // Old00000 the oldest
+            t.name = "Old " + num;
+            t.time = server::TimeControl{server::TimeControl::Realtime, 180'000, 2'000, 0};
+            t.starts_at = 1'000'000 + std::int64_t(i) * 7'200'000;
+            t.duration_ms = 3'600'000;
+            t.status = "finished";
+            t.created_by = 1;
+            t.created_at = t.starts_at - 60'000;
+            ops.push_back(server::SaveTournament{t});
+        }
+        for (std::int64_t account : {1, 2}) {
+            server::TournamentPlayerRecord p;
+            p.tournament = "Old00000";
+            p.account = account;
+            p.name = account == 1 ? "OldAnn" : "OldBob";
+            p.rating = 1500;
+            p.joined_at = 1'000'000 + account;
+            ops.push_back(server::SaveTournamentPlayer{p});
+        }
+        server::GameRecord g;
+        g.id = "OldGame1";
+        g.initial_fen = g.fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        g.time = server::TimeControl{server::TimeControl::Realtime, 180'000, 2'000, 0};
+        g.status = "over";
+        g.result = "1-0";
+        g.termination = "resignation";
+        g.tournament = "Old00000";
+        g.white = server::Seat{.name = "OldAnn", .token = "", .level = 0, .account = 1};
+        g.black = server::Seat{.name = "OldBob", .token = "", .level = 0, .account = 2};
+        g.created_at = 1'100'000;
+        g.ended_at = 1'200'000;
+        ops.push_back(server::SaveGame{g});
+        st->apply(ops);
+    }
+    start(FAST);
+
+    // Not in memory: the list has the 50 latest finished, not the oldest.
+    const json list = get_json(port_, "/api/tournaments");
+    std::set<std::string> listed;
+    for (const json& t : list["tournaments"]) listed.insert(t["id"].get<std::string>());
+    EXPECT_EQ(listed.count("Old00000"), 0u) << list.dump();
+    EXPECT_EQ(listed.count("Old00051"), 1u) << list.dump();
+
+    const json v = view("Old00000");
+    EXPECT_EQ(v["archived"], true) << v.dump();
+    EXPECT_EQ(v["tournament"]["id"], "Old00000");
+    EXPECT_EQ(v["tournament"]["status"], "finished");
+    ASSERT_EQ(v["tournament"]["standings"].size(), 2u) << v.dump();
+    EXPECT_EQ(v["tournament"]["standings"][0]["name"], "OldAnn");
+    EXPECT_EQ(v["tournament"]["standings"][0]["score"], 2);
+    EXPECT_EQ(v["tournament"]["standings"][0]["results"], "W");
+    EXPECT_EQ(standing(v, "OldBob")["results"], "L");
+    EXPECT_EQ(v["me"]["joined"], false);
+    // OldAnn's profile lists it, after those in memory (none of hers), with her place.
+    const json mine = get_json(port_, "/api/tournaments?player=oldann");
+    ASSERT_EQ(mine["tournaments"].size(), 1u) << mine.dump();
+    EXPECT_EQ(mine["tournaments"][0]["id"], "Old00000");
+    EXPECT_EQ(mine["tournaments"][0]["archived"], true);
+    EXPECT_EQ(mine["tournaments"][0]["player"]["rank"], 1);
+    EXPECT_EQ(mine["tournaments"][0]["player"]["score"], 2);
+    EXPECT_EQ(get_json(port_, "/api/tournaments?player=OldBob")["tournaments"][0]["player"]["rank"], 2);
+    EXPECT_EQ(get_json(port_, "/api/tournaments?player=Nobody")["tournaments"].size(), 0u);
+    // One kept in memory is not marked; an unknown one is still refused.
+    EXPECT_FALSE(view("Old00051").contains("archived"));
+    HttpResult missing = http_request(port_, http::verb::get, "/api/tournaments/Nope1234");
+    EXPECT_EQ(missing.status, 404);
+    EXPECT_EQ(missing.j()["error"]["reason"], "tournament_not_found") << missing.body;
+}

@@ -348,7 +348,8 @@ export const api = {
   tournamentsOf: (name: string) =>
     http<{ tournaments: PlayerTournament[] }>('GET', `/api/tournaments?player=${encodeURIComponent(name)}`),
   tournament: (id: string) =>
-    http<{ tournament: WireTournament; me: TournamentMe; now: number }>('GET', `/api/tournaments/${encodeURIComponent(id)}`),
+    // `archived`: an old finished tournament, read from the database; nothing more will change
+    http<{ tournament: WireTournament; me: TournamentMe; now: number; archived?: boolean }>('GET', `/api/tournaments/${encodeURIComponent(id)}`),
   createTournament: (b: TournamentCreate) => http<{ tournament: TournamentSummary }>('POST', '/api/tournaments', b),
   /** Joins, or comes back from a pause (the seat moves to this browser). */
   joinTournament: (id: string) =>

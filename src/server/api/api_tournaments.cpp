@@ -1,6 +1,7 @@
 // HTTP API: tournaments (docs/API.md "Tournaments"): the list, one
 // tournament's standings, creating an arena or a Swiss, joining and withdrawing. Only
 // accounts create and join (the accounts worker says who the browser is).
+#include <boost/asio/post.hpp>
 #include <cmath>
 
 #include "server/api/input.h"
@@ -9,6 +10,7 @@
 #include "server/play/seat_accounts.h"
 #include "server/play/swiss_room.h"
 #include "server/play/tournaments.h"
+#include "server/protocol/text.h"
 
 namespace echecs::server {
 
@@ -105,19 +107,74 @@ void take_part(Hub& hub, const HttpContextPtr& ctx, bool join) {
                       });
 }
 
+// A tournament the server no longer keeps in memory (older than the
+// Tournaments::FINISHED_KEPT latest finished): read and written out on the
+// storage reader; only a finished one (the unfinished are all in memory).
+void archived(Hub& hub, const HttpContextPtr& ctx) {
+    const std::string id = ctx->param("id");
+    if (id.empty() || id.size() > 16) throw not_found();
+    const bool queued = hub.storage().read([&hub, ctx, id, token = ctx->token()](Storage& st) {
+        bool ok = true, found = false;
+        std::string text;
+        try {
+            std::optional<Tournaments::Stored> t = Tournaments::load_one(st, id);
+            found = t && t->rec.status == "finished";
+            if (found) {
+                json out = Tournaments::archived(hub, std::move(*t), token);
+                out["now"] = now_ms();
+                out["archived"] = true;  // nothing more will change: not watched
+                text = dump(out);
+            }
+        } catch (const std::exception& e) {
+            ok = false;
+            hub.log(std::string("tournament ") + id + ": " + e.what());
+        }
+        boost::asio::post(hub.ioc(), ctx->guard([ctx, ok, found, text = std::move(text)]() mutable {
+            if (!ok) throw ApiError(Reason::storage_failed, "the tournament could not be read");
+            if (!found) throw not_found();
+            ctx->json_text(200, std::move(text));
+        }));
+    });
+    if (!queued) throw ApiError(Reason::storage_busy, "the server is busy; try again");
+}
+
+// A profile's list: the player's tournaments in memory, then their older
+// finished ones, read from the database on the storage reader.
+void players_tournaments(Hub& hub, const HttpContextPtr& ctx, const std::string& player) {
+    json list = hub.tournaments().list(player);
+    const std::int64_t before = hub.tournaments().oldest_finished_start();
+    const bool queued = hub.storage().read([&hub, ctx, player, before, list = std::move(list)](Storage& st) mutable {
+        bool ok = true;
+        try {
+            for (json& t : Tournaments::archived_of(hub, st, player, before))
+                list["tournaments"].push_back(std::move(t));
+        } catch (const std::exception& e) {
+            ok = false;
+            hub.log(std::string("tournaments of a player: ") + e.what());
+        }
+        std::string text = ok ? dump(list) : "";
+        boost::asio::post(hub.ioc(), ctx->guard([ctx, ok, text = std::move(text)]() mutable {
+            if (!ok) throw ApiError(Reason::storage_failed, "the tournaments could not be read");
+            ctx->json_text(200, std::move(text));
+        }));
+    });
+    if (!queued) throw ApiError(Reason::storage_busy, "the server is busy; try again");
+}
+
 }  // namespace
 
 void add_tournament_routes(Router& r, Hub& hub) {
     r.add("GET", "/api/tournaments", [&hub](const HttpContextPtr& ctx) {
         const std::string& player = ctx->query("player");
         if (player.size() > 64) throw ApiError(Reason::too_long, "player: at most 64 characters", "player");
-        ctx->json(200, hub.tournaments().list(player));
+        if (player.empty()) return ctx->json(200, hub.tournaments().list());
+        players_tournaments(hub, ctx, player);
     });
     r.add("POST", "/api/tournaments", [&hub](const HttpContextPtr& ctx) { create(hub, ctx); });
     r.add("GET", "/api/tournaments/:id", [&hub](const HttpContextPtr& ctx) {
-        TournamentRoom* room = hub.tournaments().find(ctx->param("id"));
-        if (!room) throw not_found();
-        ctx->json(200, {{"tournament", room->view()}, {"me", room->me(ctx->token())}, {"now", now_ms()}});
+        if (TournamentRoom* room = hub.tournaments().find(ctx->param("id")))
+            return ctx->json(200, {{"tournament", room->view()}, {"me", room->me(ctx->token())}, {"now", now_ms()}});
+        archived(hub, ctx);
     });
     r.add("POST", "/api/tournaments/:id/join", [&hub](const HttpContextPtr& ctx) { take_part(hub, ctx, true); });
     r.add("POST", "/api/tournaments/:id/withdraw", [&hub](const HttpContextPtr& ctx) { take_part(hub, ctx, false); });

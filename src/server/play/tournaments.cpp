@@ -1,6 +1,7 @@
 #include "server/play/tournaments.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "server/app/util.h"
 #include "server/play/arena_room.h"
@@ -17,6 +18,38 @@ constexpr std::int64_t DAY_MS = 24 * 3600'000;
 const TimeControl DAILY_TIME{TimeControl::Realtime, 3 * 60'000, 2'000, 0};
 }  // namespace
 
+namespace {
+Tournaments::Stored stored_of(Storage& storage, TournamentRecord t) {
+    Tournaments::Stored s;
+    s.players = storage.tournament_players(t.id);
+    s.games = storage.tournament_games(t.id);
+    if (t.kind == "swiss") s.pairings = storage.swiss_pairings(t.id);
+    s.rec = std::move(t);
+    return s;
+}
+}  // namespace
+
+nlohmann::json Tournaments::archived_of(Hub& hub, Storage& storage, const std::string& player, std::int64_t before) {
+    nlohmann::json out = nlohmann::json::array();
+    for (TournamentRecord& t : storage.finished_tournaments_of(player, before, ARCHIVED_LISTED)) {
+        const std::unique_ptr<TournamentRoom> room = make_room(hub, stored_of(storage, std::move(t)));
+        nlohmann::json place = room->standing_of(player);
+        if (place.is_null()) continue;
+        nlohmann::json s = room->summary();
+        s["player"] = std::move(place);
+        s["archived"] = true;
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+std::int64_t Tournaments::oldest_finished_start() const {
+    std::int64_t oldest = std::numeric_limits<std::int64_t>::max();
+    for (const auto& [id, room] : rooms_)
+        if (room->finished()) oldest = std::min(oldest, room->record().starts_at);
+    return oldest;
+}
+
 std::vector<Tournaments::Stored> Tournaments::load(Storage& storage) {
     std::vector<TournamentRecord> recs;
     for (const char* status : {"created", "started"})
@@ -24,15 +57,19 @@ std::vector<Tournaments::Stored> Tournaments::load(Storage& storage) {
     for (TournamentRecord& t : storage.list_tournaments("finished", int(FINISHED_KEPT))) recs.push_back(std::move(t));
     std::vector<Stored> out;
     out.reserve(recs.size());
-    for (TournamentRecord& t : recs) {
-        Stored s;
-        s.players = storage.tournament_players(t.id);
-        s.games = storage.tournament_games(t.id);
-        if (t.kind == "swiss") s.pairings = storage.swiss_pairings(t.id);
-        s.rec = std::move(t);
-        out.push_back(std::move(s));
-    }
+    for (TournamentRecord& t : recs) out.push_back(stored_of(storage, std::move(t)));
     return out;
+}
+
+std::optional<Tournaments::Stored> Tournaments::load_one(Storage& storage, const std::string& id) {
+    std::optional<TournamentRecord> t = storage.load_tournament(id);
+    if (!t) return std::nullopt;
+    return stored_of(storage, std::move(*t));
+}
+
+nlohmann::json Tournaments::archived(Hub& hub, Stored t, const std::string& token) {
+    const std::unique_ptr<TournamentRoom> room = make_room(hub, std::move(t));
+    return {{"tournament", room->view()}, {"me", room->me(token)}};
 }
 
 Tournaments::Tournaments(Hub& hub, Storage& storage) : hub_(hub), timer_(hub.ioc()) { reload(load(storage)); }
@@ -44,14 +81,14 @@ void Tournaments::reload(std::vector<Stored> stored) {
     watched_.clear();
     for (Stored& t : stored) {
         const std::string id = t.rec.id;  // before t is moved from
-        rooms_[id] = make_room(std::move(t));
+        rooms_[id] = make_room(hub_, std::move(t));
     }
 }
 
-std::unique_ptr<TournamentRoom> Tournaments::make_room(Stored t) {
+std::unique_ptr<TournamentRoom> Tournaments::make_room(Hub& hub, Stored t) {
     if (t.rec.kind == "swiss")
-        return std::make_unique<SwissRoom>(hub_, std::move(t.rec), t.players, t.games, std::move(t.pairings));
-    return std::make_unique<ArenaRoom>(hub_, std::move(t.rec), t.players, t.games);
+        return std::make_unique<SwissRoom>(hub, std::move(t.rec), t.players, t.games, std::move(t.pairings));
+    return std::make_unique<ArenaRoom>(hub, std::move(t.rec), t.players, t.games);
 }
 
 void Tournaments::start() {
@@ -105,7 +142,7 @@ void Tournaments::create(TournamentRecord rec, std::function<void(bool, std::str
         throw ApiError(Reason::too_many_tournaments, "too many tournaments to come on this server", "",
                        {{"max", MAX_OPEN}});
     const TournamentRecord stored = rec;
-    rooms_[stored.id] = make_room(Stored{std::move(rec), {}, {}, {}});
+    rooms_[stored.id] = make_room(hub_, Stored{std::move(rec), {}, {}, {}});
     hub_.storage().write({SaveTournament{stored}}, [this, id = stored.id, done](bool ok, std::string err) {
         // Not stored: not kept either, so that nobody joins what a restart forgets.
         if (!ok) rooms_.erase(id);

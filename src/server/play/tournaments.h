@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,20 @@ public:
     };
     // On a storage thread: the unfinished tournaments and the most recent finished ones.
     static std::vector<Stored> load(Storage& storage);
+    // On a storage thread: one tournament with its players and games (nullopt: none).
+    static std::optional<Stored> load_one(Storage& storage, const std::string& id);
+    // A finished tournament no longer kept in memory, as GET
+    // /api/tournaments/:id shows one: {"tournament": its view, "me": the
+    // seat of `token`}. Pure (it touches nothing of the hub): it runs on the
+    // storage reader, so that a long tournament's standings are not
+    // computed on the I/O thread.
+    static nlohmann::json archived(Hub& hub, Stored t, const std::string& token);
+    // A profile's older tournaments: the finished ones of `player` that
+    // started before `before` (those in memory start later), at most
+    // ARCHIVED_LISTED, newest first, as list(player) gives them, each with
+    // "archived": true. On the storage reader, pure as archived().
+    static constexpr int ARCHIVED_LISTED = 20;
+    static nlohmann::json archived_of(Hub& hub, Storage& storage, const std::string& player, std::int64_t before);
 
     Tournaments(Hub& hub, Storage& storage);
     ~Tournaments();
@@ -58,6 +73,8 @@ public:
     void reload(std::vector<Stored> stored);
 
     TournamentRoom* find(const std::string& id);
+    // The earliest start of a finished tournament in memory (INT64_MAX when none).
+    std::int64_t oldest_finished_start() const;
     // GET /api/tournaments: upcoming and running by start, then finished,
     // newest first; with `player` (a name), only theirs, each with their place.
     nlohmann::json list(const std::string& player = "") const;
@@ -80,7 +97,7 @@ private:
     void schedule_daily(std::int64_t now);
     void drop_old_finished();
     // The room of the record's kind, with what storage holds of it.
-    std::unique_ptr<TournamentRoom> make_room(Stored t);
+    static std::unique_ptr<TournamentRoom> make_room(Hub& hub, Stored t);
 
     Hub& hub_;
     std::map<std::string, std::unique_ptr<TournamentRoom>> rooms_;

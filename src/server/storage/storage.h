@@ -332,6 +332,14 @@ public:
     // ones newest first); the players of one; its games, oldest end first
     // (live ones first), without moves.
     virtual std::vector<TournamentRecord> list_tournaments(const std::string& status, int limit) = 0;
+    // One tournament by its id, whatever its status (nullopt: none): an old
+    // finished one that the server no longer keeps in memory.
+    virtual std::optional<TournamentRecord> load_tournament(const std::string& id) = 0;
+    // The finished tournaments a player (by name, any case) took part in
+    // that started before `before` (epoch ms), newest first: a profile's
+    // older tournaments.
+    virtual std::vector<TournamentRecord> finished_tournaments_of(const std::string& name, std::int64_t before,
+                                                                  int limit) = 0;
     virtual std::vector<TournamentPlayerRecord> tournament_players(const std::string& id) = 0;
     virtual std::vector<GameRecord> tournament_games(const std::string& id) = 0;
     // A Swiss tournament's boards, by round then board.
@@ -383,6 +391,6 @@ public:
 // (StorageError) before anything is changed.
 std::unique_ptr<Storage> open_storage(const std::string& url, bool durable = false, bool exclusive = true);
 
-constexpr int SCHEMA_VERSION = 12;
+constexpr int SCHEMA_VERSION = 13;
 
 }  // namespace echecs::server

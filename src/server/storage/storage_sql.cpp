@@ -245,6 +245,10 @@ CREATE TABLE swiss_pairings (
   PRIMARY KEY (tournament_id, round, board)
 );
 )sql",
+    // 13: a profile's older tournaments, found by the player's name in any case.
+    R"sql(
+CREATE INDEX tournament_players_name ON tournament_players(lower(name));
+)sql",
 };
 static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
 
@@ -585,6 +589,30 @@ public:
             p.emplace_back(limit);
             std::vector<TournamentRecord> out;
             for (const SqlRow& r : db_->query(sql, p)) out.push_back(tournament_of(r));
+            return out;
+        });
+    }
+
+    std::optional<TournamentRecord> load_tournament(const std::string& id) override {
+        return guard("read", [&]() -> std::optional<TournamentRecord> {
+            for (const SqlRow& r :
+                 db_->query(std::string("SELECT ") + TOURNAMENT_COLUMNS + " FROM tournaments WHERE id = ?", {id}))
+                return tournament_of(r);
+            return std::nullopt;
+        });
+    }
+
+    std::vector<TournamentRecord> finished_tournaments_of(const std::string& name, std::int64_t before,
+                                                          int limit) override {
+        return guard("read", [&] {
+            std::vector<TournamentRecord> out;
+            for (const SqlRow& r : db_->query(
+                     std::string("SELECT ") + TOURNAMENT_COLUMNS +
+                         " FROM tournaments WHERE status = 'finished' AND starts_at < ? AND id IN (SELECT "
+                         "tournament_id "
+                         "FROM tournament_players WHERE lower(name) = lower(?)) ORDER BY starts_at DESC, id LIMIT ?",
+                     {before, name, limit}))
+                out.push_back(tournament_of(r));
             return out;
         });
     }

@@ -254,7 +254,8 @@ export function tournamentPage(root: HTMLElement, id: string): () => void {
       offset = r.now - Date.now();
       me = r.me;
       show(r.tournament);
-      sock.watchTournament(id);
+      // an old one, no longer in the server's memory: nothing to watch
+      if (!r.archived) sock.watchTournament(id);
     },
     e => {
       if (!alive) return;
