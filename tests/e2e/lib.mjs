@@ -77,7 +77,8 @@ export async function startServer() {
   const launch = async () => {
     proc = spawn(
       bin,
-      ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', join(dir, 'e2e.db'), '--web-root', webRoot],
+      // a tournament's minute to its start lasts 45 s: a Swiss between browsers starts soon after both joined
+      ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', join(dir, 'e2e.db'), '--web-root', webRoot, '--tournament-minute-seconds', '45'],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     proc.stdout.on('data', d => (log += d));
@@ -300,6 +301,39 @@ export async function waitMyTurn(page, timeout = 10000) {
     const s = document.querySelector('.game-status');
     return s && s.getAttribute('data-turn') && document.querySelector('.san-input:not([disabled])');
   }, null, { timeout });
+}
+
+/** Waits for `promise`; a failure says what was waited for. */
+export async function waited(what, promise) {
+  try {
+    return await promise;
+  } catch (e) {
+    throw new Error(`waited for ${what}: ${e.message}`);
+  }
+}
+
+const GAME_PATH = /^\/game\/([A-Za-z0-9]{8})$/;
+
+/** Waits (at most `timeout` ms) until a tournament's pairing has taken the page to a game other than `not`, and its board is drawn; returns the game's id. */
+export async function waitGame(page, what, timeout, not = '') {
+  await waited(what, page.waitForURL(u => GAME_PATH.test(u.pathname) && !u.pathname.endsWith(`/${not}`), { timeout }));
+  await waited(`${what}: its board`, page.locator('.game-board cg-board').first().waitFor({ timeout: 20000 }));
+  return new URL(page.url()).pathname.match(GAME_PATH)[1];
+}
+
+/** The colour this page plays: its board is turned that way. */
+export async function colourOf(page) {
+  const wrap = page.locator('.game-board .cg-wrap').first();
+  await wrap.waitFor({ timeout: 20000 });
+  return (await wrap.getAttribute('class')).includes('orientation-black') ? 'black' : 'white';
+}
+
+/** Plays a move typed in SAN once it is this page's turn; waits until the page shows it. */
+export async function typeMove(page, san, ply, timeout = 20000) {
+  await waited(`the turn before ${san}`, waitMyTurn(page, timeout));
+  await page.fill('.san-input', san);
+  await page.press('.san-input', 'Enter');
+  await waited(`${san} on the page`, waitPly(page, ply, timeout));
 }
 
 /** The move list as the server wrote it (SAN, English letters): the cells' data-san. */

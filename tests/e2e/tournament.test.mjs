@@ -16,7 +16,7 @@
 // Every wait is bounded and says what it waited for.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeAll, newPlayer, press, screenshot, seriousA11yViolations, signUp, uniqueName, useServerAndBrowser, waitMyTurn, waitPly } from './lib.mjs';
+import { closeAll, colourOf, newPlayer, press, screenshot, seriousA11yViolations, signUp, typeMove, uniqueName, useServerAndBrowser, waited, waitGame } from './lib.mjs';
 
 const env = useServerAndBrowser();
 
@@ -25,41 +25,7 @@ const PAIRING = 60000;
 /** The bound on any other wait for the page. */
 const WAIT = 20000;
 
-/** Waits for `promise`; a failure says what was waited for. */
-async function waited(what, promise) {
-  try {
-    return await promise;
-  } catch (e) {
-    throw new Error(`waited for ${what}: ${e.message}`);
-  }
-}
-
 const GAME = /^\/game\/([A-Za-z0-9]{8})$/;
-
-/** Waits until the page is on a game page other than `not`; returns the game's id. */
-async function waitGame(page, what, not = '') {
-  await waited(
-    what,
-    page.waitForURL(u => GAME.test(u.pathname) && !u.pathname.endsWith(`/${not}`), { timeout: PAIRING }),
-  );
-  await waited(`${what}: its board`, page.locator('.game-board cg-board').first().waitFor({ timeout: WAIT }));
-  return new URL(page.url()).pathname.match(GAME)[1];
-}
-
-/** The colour this page plays: its board is turned that way. */
-async function colourOf(page) {
-  const wrap = page.locator('.game-board .cg-wrap').first();
-  await wrap.waitFor({ timeout: WAIT });
-  return (await wrap.getAttribute('class')).includes('orientation-black') ? 'black' : 'white';
-}
-
-/** Plays a move typed in SAN once it is this page's turn; waits until the page shows it. */
-async function typeMove(page, san, ply) {
-  await waited(`the turn before ${san}`, waitMyTurn(page, WAIT));
-  await page.fill('.san-input', san);
-  await page.press('.san-input', 'Enter');
-  await waited(`${san} on the page`, waitPly(page, ply, WAIT));
-}
 
 test('an arena of four: created, joined, two games paired, a berserk shown, a resignation scored, paired again, a pause shown live, on the profile', { timeout: 360000 }, async t => {
   if ((await fetch(`${env.server.url}/api/account`)).status === 404) return t.skip('no accounts API on this server');
@@ -106,8 +72,8 @@ test('an arena of four: created, joined, two games paired, a berserk shown, a re
 
     // The arena pairs them: both are taken to the same game, with opposite colours.
     const [game1, game1b] = await Promise.all([
-      waitGame(ann.page, 'the arena to take Ann to her game'),
-      waitGame(bob.page, 'the arena to take Bob to his game'),
+      waitGame(ann.page, 'the arena to take Ann to her game', PAIRING),
+      waitGame(bob.page, 'the arena to take Bob to his game', PAIRING),
     ]);
     assert.equal(game1, game1b, 'both in the same game');
     const colours = [await colourOf(ann.page), await colourOf(bob.page)];
@@ -156,8 +122,8 @@ test('an arena of four: created, joined, two games paired, a berserk shown, a re
 
     // Both free and here: the arena pairs them again and takes both to the next game.
     const [game2, game2b] = await Promise.all([
-      waitGame(ann.page, 'the arena to pair Ann again', game1),
-      waitGame(bob.page, 'the arena to pair Bob again', game1),
+      waitGame(ann.page, 'the arena to pair Ann again', PAIRING, game1),
+      waitGame(bob.page, 'the arena to pair Bob again', PAIRING, game1),
     ]);
     assert.equal(game2, game2b, 'both in the same next game');
     // a move each: the game can no longer be aborted for want of a first move
@@ -176,8 +142,8 @@ test('an arena of four: created, joined, two games paired, a berserk shown, a re
       await press(p.page, '[data-action="join"]');
     }
     const [other, otherb] = await Promise.all([
-      waitGame(cid.page, 'the arena to take Cid to his game'),
-      waitGame(dee.page, 'the arena to take Dee to her game'),
+      waitGame(cid.page, 'the arena to take Cid to his game', PAIRING),
+      waitGame(dee.page, 'the arena to take Dee to her game', PAIRING),
     ]);
     assert.equal(other, otherb, 'Cid and Dee in the same game');
     assert.notEqual(other, game2, "not Ann and Bob's game");

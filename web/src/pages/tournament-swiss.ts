@@ -19,7 +19,8 @@ export function points(x: number): string {
 
 function roundCell(r: WireSwissRound, round: number): HTMLElement {
   const mark = el('span', { class: `rd k-${r.kind}${r.color ? ` c-${r.color}` : ''}`, title: roundText(r, round), 'aria-hidden': 'true' }, roundMark(r));
-  return r.game ? el('a', { href: `/game/${encodeURIComponent(r.game)}`, 'data-link': '', tabindex: '-1' }, mark) : mark;
+  // for the pointer only: out of the tab order and hidden from screen readers, which read the row's sentence instead
+  return r.game ? el('a', { href: `/game/${encodeURIComponent(r.game)}`, 'data-link': '', tabindex: '-1', 'aria-hidden': 'true' }, mark) : mark;
 }
 
 function row(s: WireSwissStanding, mine: boolean): HTMLElement {
