@@ -312,7 +312,8 @@ export async function waited(what, promise) {
   }
 }
 
-const GAME_PATH = /^\/game\/([A-Za-z0-9]{8})$/;
+/** A game page's path; its id the first group. */
+export const GAME_PATH = /^\/game\/([A-Za-z0-9]{8})$/;
 
 /** Waits (at most `timeout` ms) until a tournament's pairing has taken the page to a game other than `not`, and its board is drawn; returns the game's id. */
 export async function waitGame(page, what, timeout, not = '') {

@@ -16,7 +16,7 @@
 // Every wait is bounded and says what it waited for.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeAll, colourOf, newPlayer, press, screenshot, seriousA11yViolations, signUp, typeMove, uniqueName, useServerAndBrowser, waited, waitGame } from './lib.mjs';
+import { GAME_PATH, closeAll, colourOf, newPlayer, press, screenshot, seriousA11yViolations, signUp, typeMove, uniqueName, useServerAndBrowser, waited, waitGame } from './lib.mjs';
 
 const env = useServerAndBrowser();
 
@@ -24,8 +24,6 @@ const env = useServerAndBrowser();
 const PAIRING = 60000;
 /** The bound on any other wait for the page. */
 const WAIT = 20000;
-
-const GAME = /^\/game\/([A-Za-z0-9]{8})$/;
 
 test('an arena of four: created, joined, two games paired, a berserk shown, a resignation scored, paired again, a pause shown live, on the profile', { timeout: 360000 }, async t => {
   if ((await fetch(`${env.server.url}/api/account`)).status === 404) return t.skip('no accounts API on this server');
@@ -114,7 +112,7 @@ test('an arena of four: created, joined, two games paired, a berserk shown, a re
           `the result on ${who}'s page (or ${who} taken to the next game)`,
           Promise.any([
             p.locator('.result-banner', { hasText: 'by resignation' }).waitFor({ timeout: WAIT }),
-            p.waitForURL(u => GAME.test(u.pathname) && u.pathname !== `/game/${game1}`, { timeout: WAIT }),
+            p.waitForURL(u => GAME_PATH.test(u.pathname) && u.pathname !== `/game/${game1}`, { timeout: WAIT }),
           ]),
         ),
       ),

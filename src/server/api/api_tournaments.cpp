@@ -3,6 +3,8 @@
 // accounts create and join (the accounts worker says who the browser is).
 #include <boost/asio/post.hpp>
 #include <cmath>
+#include <functional>
+#include <optional>
 
 #include "server/api/input.h"
 #include "server/app/util.h"
@@ -107,30 +109,23 @@ void take_part(Hub& hub, const HttpContextPtr& ctx, bool join) {
                       });
 }
 
-// A tournament the server no longer keeps in memory (older than the
-// Tournaments::FINISHED_KEPT latest finished): read and written out on the
-// storage reader; only a finished one (the unfinished are all in memory).
-void archived(Hub& hub, const HttpContextPtr& ctx) {
-    const std::string id = ctx->param("id");
-    if (id.empty() || id.size() > 16) throw not_found();
-    const bool queued = hub.storage().read([&hub, ctx, id, token = ctx->token()](Storage& st) {
+// Answers from the database: `read` runs on the storage reader, which also
+// writes the answer out (the I/O thread only sends it); nullopt is 404.
+void answer_from_storage(Hub& hub, const HttpContextPtr& ctx, std::string what,
+                         std::function<std::optional<json>(Storage&)> read) {
+    const bool queued = hub.storage().read([&hub, ctx, what = std::move(what), read = std::move(read)](Storage& st) {
         bool ok = true, found = false;
         std::string text;
         try {
-            std::optional<Tournaments::Stored> t = Tournaments::load_one(st, id);
-            found = t && t->rec.status == "finished";
-            if (found) {
-                json out = Tournaments::archived(hub, std::move(*t), token);
-                out["now"] = now_ms();
-                out["archived"] = true;  // nothing more will change: not watched
-                text = dump(out);
-            }
+            std::optional<json> out = read(st);
+            found = out.has_value();
+            if (found) text = dump(*out);
         } catch (const std::exception& e) {
             ok = false;
-            hub.log(std::string("tournament ") + id + ": " + e.what());
+            hub.log(what + ": " + e.what());
         }
-        boost::asio::post(hub.ioc(), ctx->guard([ctx, ok, found, text = std::move(text)]() mutable {
-            if (!ok) throw ApiError(Reason::storage_failed, "the tournament could not be read");
+        boost::asio::post(hub.ioc(), ctx->guard([ctx, ok, found, what, text = std::move(text)]() mutable {
+            if (!ok) throw ApiError(Reason::storage_failed, what + " could not be read");
             if (!found) throw not_found();
             ctx->json_text(200, std::move(text));
         }));
@@ -138,27 +133,33 @@ void archived(Hub& hub, const HttpContextPtr& ctx) {
     if (!queued) throw ApiError(Reason::storage_busy, "the server is busy; try again");
 }
 
-// A profile's list: the player's tournaments in memory, then their older
-// finished ones, read from the database on the storage reader.
-void players_tournaments(Hub& hub, const HttpContextPtr& ctx, const std::string& player) {
-    json list = hub.tournaments().list(player);
-    const std::int64_t before = hub.tournaments().oldest_finished_start();
-    const bool queued = hub.storage().read([&hub, ctx, player, before, list = std::move(list)](Storage& st) mutable {
-        bool ok = true;
-        try {
-            for (json& t : Tournaments::archived_of(hub, st, player, before))
-                list["tournaments"].push_back(std::move(t));
-        } catch (const std::exception& e) {
-            ok = false;
-            hub.log(std::string("tournaments of a player: ") + e.what());
-        }
-        std::string text = ok ? dump(list) : "";
-        boost::asio::post(hub.ioc(), ctx->guard([ctx, ok, text = std::move(text)]() mutable {
-            if (!ok) throw ApiError(Reason::storage_failed, "the tournaments could not be read");
-            ctx->json_text(200, std::move(text));
-        }));
+// A tournament the server no longer keeps in memory (older than the
+// Tournaments::FINISHED_KEPT latest finished); only a finished one (the
+// unfinished are all in memory).
+void archived(Hub& hub, const HttpContextPtr& ctx) {
+    const std::string id = ctx->param("id");
+    if (id.empty() || id.size() > 16) throw not_found();
+    answer_from_storage(hub, ctx, "the tournament " + id, [&hub, id, token = ctx->token()](Storage& st) {
+        std::optional<Tournaments::Stored> t = Tournaments::load_one(st, id);
+        if (!t || t->rec.status != "finished") return std::optional<json>();
+        json out = Tournaments::archived(hub, std::move(*t), token);
+        out["now"] = now_ms();
+        out["archived"] = true;  // nothing more will change: not watched
+        return std::optional<json>(std::move(out));
     });
-    if (!queued) throw ApiError(Reason::storage_busy, "the server is busy; try again");
+}
+
+// A profile's list: the player's tournaments in memory, then their older
+// finished ones, read from the database.
+void players_tournaments(Hub& hub, const HttpContextPtr& ctx, const std::string& player) {
+    const std::int64_t before = hub.tournaments().oldest_finished_start();
+    answer_from_storage(hub, ctx, "the tournaments",
+                        [&hub, player, before, list = hub.tournaments().list(player)](Storage& st) {
+                            json out = list;
+                            for (json& t : Tournaments::archived_of(hub, st, player, before))
+                                out["tournaments"].push_back(std::move(t));
+                            return std::optional<json>(std::move(out));
+                        });
 }
 
 }  // namespace
