@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "solver/mate_bound.h"
 #include "solver/notation.h"
 
 namespace echecs::solver {
@@ -21,6 +22,9 @@ constexpr std::uint64_t FLUSH = 1024;
 
 Search::Search(const Position& root, const Stipulation& st, Shared& shared) : st_(st), shared_(shared) {
     root.copy_to(pos_, root_state_);
+    const VariantInfo& rules = variant_info(pos_.variant());
+    bounded_ = rules.boards == 1 && !rules.has_pushes && st_.goal != Goal::DoubleStalemate &&
+               (st_.play == Play::Help || st_.series());
 }
 
 void Search::flush_nodes() {
@@ -197,6 +201,14 @@ bool Search::help(int plies) {
     const bool coded = code(c);
     Proven p;
     if (coded && plies < HELP_BITS && shared_.table.probe(pos_.key(), c, p) && (p.help_fail >> plies & 1)) return false;
+    if (bounded_) {
+        // The mating side plays the last of the plies; the mated side moves first when they are even.
+        const Color mated = plies % 2 ? ~pos_.side_to_move() : pos_.side_to_move();
+        if (!mate_possible(pos_, mated, (plies + 1) / 2, plies / 2, st_.goal == Goal::Stalemate)) {
+            if (coded && plies < HELP_BITS) shared_.table.store_help_fail(pos_.key(), c, plies);
+            return false;
+        }
+    }
     MoveList list;
     generate_legal(pos_, list);
     bool found = false;
@@ -262,6 +274,15 @@ bool Search::series(int left) {
     const bool coded = code(c);
     Proven p;
     if (coded && left < HELP_BITS && shared_.table.probe(pos_.key(), c, p) && (p.help_fail >> left & 1)) return false;
+    if (bounded_) {
+        // ser-#: the series side mates with its last move; ser-h#: it is mated by one move after its series.
+        const bool helped = st_.play == Play::SeriesHelp;
+        const Color mated = helped ? pos_.side_to_move() : ~pos_.side_to_move();
+        if (!mate_possible(pos_, mated, helped ? 1 : left, helped ? left : 0, st_.goal == Goal::Stalemate)) {
+            if (coded && left < HELP_BITS) shared_.table.store_help_fail(pos_.key(), c, left);
+            return false;
+        }
+    }
     MoveList list;
     generate_legal(pos_, list);
     bool found = false;

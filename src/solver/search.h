@@ -1,8 +1,9 @@
 // The exhaustive search behind solve(): battle play (the attacker forces the
 // goal within n moves against every defence) and help play (both sides
 // cooperate, exactly n half-moves). Moves come from the core's generator
-// only; the proof table, killer ordering and the goal tests are the only
-// shortcuts, and each is exact (docs/SOLVER.md says why, game by game).
+// only; the proof table, killer ordering, the goal tests and the moves left
+// for a mate (mate_bound.h) are the only shortcuts, and each is exact
+// (docs/SOLVER.md says why, game by game).
 #pragma once
 
 #include <atomic>
@@ -112,6 +113,7 @@ private:
 
     Stipulation st_;
     Shared& shared_;
+    bool bounded_ = false;  // help and series (stale)mates in orthodox chess: mate_possible() prunes
     StateInfo root_state_;
     Position pos_;
     StateInfo states_[MAX_PLY + 2];
