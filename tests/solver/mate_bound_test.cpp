@@ -138,7 +138,7 @@ TEST(MateBound, NeverRefusesAHelpmateThatExists) {
 TEST(MateBound, NeverRefusesASeriesMateThatExists) {
     std::mt19937 rng(5122026);
     int refused = 0, without_mate = 0, with_mate = 0;
-    for (int i = 0; i < 500; ++i) {
+    for (int i = 0; i < 250; ++i) {
         const std::string fen = random_diagram(rng);
         StateInfo st;
         Position pos;
