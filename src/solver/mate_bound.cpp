@@ -117,8 +117,8 @@ int few(Bitboard b) {
 
 // The test for one square of the mated king. Each man of the mating side
 // ends on one square, and its moves count against the side's: the search
-// shares them out, a man at a time, and each man that moves is tried on every
-// square where it would attack the king or a flight.
+// shares them out, a man at a time, each man that moves tried on every
+// square where it would attack what is still missing.
 struct Cover {
     explicit Cover(const Tables& tables) : t(tables) {}  // the arrays are filled as far as they are read
     const Tables& t;
@@ -126,10 +126,9 @@ struct Cover {
     Square from[16];
     Bitboard now[16];  // what each man attacks from where it stands
     int men = 0;
-    // The men from j on, each with at most d moves (d up to the side's
-    // moves; not cleared beyond): what they can attack.
-    Bitboard rest_guard[17][MAX_MOVES + 1];
-    Bitboard rest_check[17][MAX_MOVES + 1];
+    // What all the men can attack with at most the side's moves each (the
+    // king too, and without it): a bound for every share of the moves.
+    Bitboard all_guard = 0, all_check = 0;
     Bitboard block[MAX_MOVES + 1];  // where the mated side's men can stand (up to its moves)
     int blockers = 0;
     Bitboard king = 0, flights = 0;  // the square being tried
@@ -175,17 +174,17 @@ struct Cover {
         }
         if (covered(guard, check)) return true;
         if (left == 0 || !covered(most_guard, most_check)) return false;
-        Square aim;
+        Square target;
         const bool checking = mate && !(check & king);
         if (checking) {
-            aim = lsb(king);
+            target = lsb(king);
         } else {
             const Bitboard open = flights & ~guard & ~to_block;
             if (!open) return false;
             const Bitboard unblockable = open & ~block[black_left];
-            aim = lsb(unblockable ? unblockable : open);
+            target = lsb(unblockable ? unblockable : open);
             // Left to a blocker: then something else is still missing.
-            if (!unblockable && share(used, left, moved, moved_check, to_block | square_bb(aim))) return true;
+            if (!unblockable && share(used, left, moved, moved_check, to_block | square_bb(target))) return true;
         }
         for (int i = 0; i < men; ++i) {
             if ((used >> i & 1) || (checking && kind[i] == KING_K)) continue;
@@ -193,8 +192,9 @@ struct Cover {
             const PieceType first = type_of(kind[i]);
             for (int d = 1; d <= left; ++d)
                 for (PieceType pt = first; pt <= (first == PAWN ? QUEEN : first); pt = PieceType(pt + 1)) {
-                    // The squares where man i, as pt, arrives in d moves and attacks `aim`.
-                    const Bitboard attackers = pt == PAWN ? pawn_attacks(~c, aim) : tables::pseudo_attacks[pt][aim];
+                    // The squares where man i, as pt, arrives in d moves and attacks the target.
+                    const Bitboard attackers =
+                        pt == PAWN ? pawn_attacks(~c, target) : tables::pseudo_attacks[pt][target];
                     const auto& at = t.at[kind[i]][from[i]];
                     Bitboard to = at[d][pt - PAWN] & ~at[d - 1][pt - PAWN] & ~king & attackers;
                     if (pt == KING) to &= ~flights;
@@ -228,13 +228,11 @@ bool mate_possible(const Position& pos, Color mated, int w, int b, bool stalemat
         s.now[s.men] = t.guard[s.kind[s.men]][sq][0];
         if (s.kind[s.men] == KING_K) s.own_king = sq;
     }
-    for (int d = 0; d <= w; ++d) s.rest_guard[s.men][d] = s.rest_check[s.men][d] = 0;
-    for (int j = s.men - 1; j >= 0; --j)
-        for (int d = 0; d <= w; ++d) {
-            const Bitboard g = t.guard[s.kind[j]][s.from[j]][d];
-            s.rest_guard[j][d] = s.rest_guard[j + 1][d] | g;
-            s.rest_check[j][d] = s.rest_check[j + 1][d] | (s.kind[j] == KING_K ? 0 : g);
-        }
+    for (int j = 0; j < s.men; ++j) {
+        const Bitboard g = t.guard[s.kind[j]][s.from[j]][w];
+        s.all_guard |= g;
+        if (s.kind[j] != KING_K) s.all_check |= g;
+    }
     // Castling moves two men in one move, which the share of moves does not
     // count: then every man may use all the moves.
     const bool castles = pos.castling_rights() & (mating == WHITE ? (WHITE_OO | WHITE_OOO) : (BLACK_OO | BLACK_OOO));
@@ -255,7 +253,7 @@ bool mate_possible(const Position& pos, Color mated, int w, int b, bool stalemat
         while (ring) {
             const Square k = pop_lsb(ring);
             s.aim(k);
-            if (!s.covered(s.rest_guard[0][w], s.rest_check[0][w])) continue;
+            if (!s.covered(s.all_guard, s.all_check)) continue;
             if (castles || s.share(0, w, 0, 0, 0)) return true;
         }
     }
