@@ -1,6 +1,7 @@
 // The problems page: the editor (palette, one piece per square across Alice's
 // two boards), solving on the server with the solution in composers'
-// notation, errors that say what is wrong, link, Popeye export and import.
+// notation, errors that say what is wrong, link, Popeye export and import
+// (twins, and a duplex's exchanged twin solved on the page).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clickSquare, closeAll, newPlayer, horizontalOverflow, press, screenshot, seriousA11yViolations, useServerAndBrowser } from './lib.mjs';
@@ -56,6 +57,18 @@ test('problems: compose, solve, share, export and import', { timeout: 90000 }, a
     await page.waitForFunction(() => document.querySelector('input[name="stipulation"]').value === '#3');
     assert.equal(await page.locator('.twins button').count(), 2);
     assert.match(await page.inputValue('input[name="fen"]'), /^8\/6R1\/7p\/5K1k\/8\/6p1\/5bPP\/4N3 /);
+
+    // Popeye's duplex: the second twin has the colours' parts exchanged (Popeye 4.104: 1.b3-b4 Rc2-c1#)
+    await page.fill('textarea[name="popeye-input"]', 'begin\nstip h#1\nopt duplex\npieces white kh1 pg2h2b3 black ka8 rc2\nend\n');
+    await press(page, '[data-action="read-popeye"]');
+    await page.locator('.twins button', { hasText: 'duplex' }).waitFor();
+    assert.equal(await page.isChecked('input[name="halfduplex"]'), false);
+    await press(page, page.locator('.twins button', { hasText: 'duplex' }));
+    await page.waitForFunction(() => document.querySelector('input[name="halfduplex"]').checked);
+    await press(page, '[data-action="solve"]');
+    await page.locator('.solution', { hasText: '1.b3-b4 Rc2-c1#' }).waitFor({ timeout: 30000 });
+    assert.match(await page.locator('.solution').innerText(), /h#1 halfduplex/);
+    assert.match(await page.inputValue('.fen-row input[readonly]'), /halfduplex=1/);
 
     assert.equal(await horizontalOverflow(page), '', 'no horizontal scroll');
     assert.deepEqual(await seriousA11yViolations(page), []);

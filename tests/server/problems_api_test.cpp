@@ -92,12 +92,46 @@ TEST_F(ServerTest, BadProblemsAreRefusedWithTheirField) {
     json bad = post_json(port_, "/api/problems/popeye/read", {{"text", "begin\npieces white kz9\nend\n"}}, "");
     EXPECT_EQ(bad["_status"], 400);
     EXPECT_EQ(bad["error"]["reason"], "bad_popeye");
-    // The colours' parts exchanged: `echecs solve` solves it, the page not yet (not solved as another problem).
-    json duplex = post_json(port_, "/api/problems/popeye/read",
-                            {{"text", "begin\nstip h#2\nopt duplex\npieces white kc8 pb6 black ka8 pa7\nend\n"}}, "");
-    EXPECT_EQ(duplex["_status"], 400);
-    EXPECT_EQ(duplex["error"]["reason"], "bad_popeye");
-    EXPECT_NE(duplex["error"]["message"].get<std::string>().find("duplex"), std::string::npos) << duplex.dump();
+}
+
+// Popeye's duplex: each twin, then the same with the colours' parts
+// exchanged (halfduplex), imported as two twins and solved as the solver
+// solves them; Popeye 4.104 gives 1.b3-b4 Rc2-c1# for the exchanged one.
+TEST_F(ServerTest, DuplexAndHalfDuplexAreSolvedOnTheServer) {
+    json read = post_json(port_, "/api/problems/popeye/read",
+                          {{"text", "begin\nstip h#1\nopt duplex\npieces white kh1 pg2h2b3 black ka8 rc2\nend\n"}}, "");
+    ASSERT_EQ(read["_status"], 200) << read.dump();
+    const json twins = read["problems"][0]["twins"];
+    ASSERT_EQ(twins.size(), 2u) << read.dump();
+    EXPECT_FALSE(twins[0]["halfduplex"].get<bool>());
+    EXPECT_TRUE(twins[1]["halfduplex"].get<bool>());
+    EXPECT_EQ(twins[1]["label"], "duplex");
+    const json body = {
+        {"variant", "chess"}, {"fen", twins[1]["fen"]}, {"stipulation", twins[1]["stipulation"]}, {"halfduplex", true}};
+    const std::string tok = token();
+    json r = post_json(port_, "/api/problems/solve", body, tok);
+    ASSERT_EQ(r["_status"], 202) << r.dump();
+    const json done = wait_done(port_, r["id"]);
+    ASSERT_EQ(done["status"], "done") << done.dump();
+    EXPECT_EQ(done["result"]["status"], "complete");
+    const std::string text = done["text"];
+    EXPECT_NE(text.find("h#1 halfduplex"), std::string::npos) << text;
+    EXPECT_NE(text.find("1.b3-b4 Rc2-c1#"), std::string::npos) << text;
+    EXPECT_NE(text.find("1 solution (complete)"), std::string::npos) << text;
+    // the export says it again
+    json out = post_json(port_, "/api/problems/popeye", body, "");
+    ASSERT_EQ(out["_status"], 200) << out.dump();
+    EXPECT_NE(out["popeye"].get<std::string>().find("halfduplex"), std::string::npos) << out.dump();
+    // not for a proof game: refused, naming the field
+    json proof = post_json(port_, "/api/problems/solve",
+                           {{"fen", START}, {"stipulation", "dia2"}, {"halfduplex", true}}, token());
+    EXPECT_EQ(proof["_status"], 400);
+    EXPECT_EQ(proof["error"]["field"], "halfduplex");
+    EXPECT_EQ(proof["error"]["reason"], "bad_stipulation");
+    json notbool = post_json(port_, "/api/problems/solve",
+                             {{"fen", START}, {"stipulation", "h#1"}, {"halfduplex", "yes"}}, token());
+    EXPECT_EQ(notbool["_status"], 400);
+    EXPECT_EQ(notbool["error"]["field"], "halfduplex");
 }
 
 TEST_F(ServerTest, PgnUploadsMayBeLargerThanOtherBodiesButAreBounded) {

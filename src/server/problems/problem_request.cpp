@@ -78,6 +78,13 @@ solver::Problem read_problem(const json& body) {
     } catch (const solver::StipulationError& e) {
         throw ApiError(Reason::bad_stipulation, e.what(), "stipulation", detail_params(e.detail));
     }
+    // Popeye's halfduplex: the colours exchange their parts (an h#2 where White starts and Black mates).
+    p.stipulation.exchanged = flag(body, "halfduplex", false);
+    if (p.stipulation.exchanged && p.stipulation.proof())
+        throw ApiError(
+            Reason::bad_stipulation,
+            "halfduplex: the colours' parts are exchanged only in mates and stalemates, not in " + p.stipulation.str(),
+            "halfduplex");
     if (p.stipulation.moves > MAX_SOLVE_MOVES)
         throw ApiError(Reason::stipulation_too_long,
                        "stipulation: at most " + std::to_string(MAX_SOLVE_MOVES) + " moves on this server",
@@ -136,15 +143,12 @@ json popeye_import(const json& body) {
         json twins = json::array();
         for (std::size_t i = 0; i < pp.twins.size(); ++i) {
             const solver::Problem& t = pp.twins[i];
-            if (t.stipulation.exchanged)
-                throw ApiError(Reason::bad_popeye,
-                               "duplex and halfduplex (the colours' parts exchanged) are solved by `echecs solve "
-                               "--input`, not yet on the Problems page",
-                               "text");
+            // duplex: each twin, then the same with the parts exchanged (the reader makes both)
             twins.push_back({{"label", i < pp.twin_labels.size() ? pp.twin_labels[i] : ""},
                              {"variant", variant_name(t.variant)},
                              {"fen", t.fen},
-                             {"stipulation", t.stipulation.str()}});
+                             {"stipulation", t.stipulation.str()},
+                             {"halfduplex", t.stipulation.exchanged}});
         }
         problems.push_back({{"title", pp.twins.empty() ? "" : pp.twins.front().title},
                             {"twins", std::move(twins)},

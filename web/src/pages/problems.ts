@@ -39,6 +39,8 @@ interface PopeyeTwin {
   variant: Variant;
   fen: string;
   stipulation: string;
+  /** Popeye's halfduplex (a duplex's second twin): the colours exchange their parts. */
+  halfduplex?: boolean;
 }
 
 export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void {
@@ -74,6 +76,7 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
   const tries = checkbox('tries', t('problems.tries'), false);
   const setPlay = checkbox('set_play', t('problems.setPlay'), false);
   const threats = checkbox('threats', t('problems.threats'), true);
+  const halfDuplex = checkbox('halfduplex', t('problems.halfDuplex'), q.get('halfduplex') === '1');
   const fenInput = el('input', { type: 'text', class: 'fen-field', name: 'fen', value: fen, 'aria-label': t('game.fen'), spellcheck: 'false' });
   const loadBtn = el('button', { type: 'button', class: 'btn small', 'data-action': 'load-fen' }, t('analysis.loadFen'));
   const solveBtn = el('button', { type: 'button', class: 'btn primary', 'data-action': 'solve' }, t('problems.solve'));
@@ -94,7 +97,7 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
     el('p', { class: 'game-note' }, t('problems.intro')),
     el('label', { class: 'field' }, el('span', { class: 'field-label' }, t('lobby.variant')), variantSel),
     el('label', { class: 'field' }, el('span', { class: 'field-label' }, t('problems.stipulation')), stipInput, stipList),
-    el('div', { class: 'controls checks' }, tries.label, setPlay.label, threats.label),
+    el('div', { class: 'controls checks' }, tries.label, setPlay.label, threats.label, halfDuplex.label),
     el('div', { class: 'fen-row' }, fenInput, loadBtn),
     el('div', { class: 'controls' }, solveBtn, cancelBtn),
     msg,
@@ -147,10 +150,12 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
     tries: tries.box.checked,
     set_play: setPlay.box.checked,
     threats: threats.box.checked,
+    halfduplex: halfDuplex.box.checked,
   });
 
   const renderShare = () => {
     const params = new URLSearchParams({ variant, fen, stip: stipInput.value.trim() });
+    if (halfDuplex.box.checked) params.set('halfduplex', '1');
     link.value = `${location.origin}/problems?${params.toString()}`;
     exportBox.value = `${t(variantKey(variant))}\n${fen}\n${stipInput.value.trim()}`;
     history.replaceState(null, '', `/problems?${params.toString()}`);
@@ -177,6 +182,7 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
       const list = r.problems[0]?.twins ?? [];
       const load = (tw: PopeyeTwin) => {
         stipInput.value = tw.stipulation;
+        halfDuplex.box.checked = tw.halfduplex === true;
         if (tw.variant !== variant) {
           variant = tw.variant;
           variantSel.value = variant;
@@ -286,6 +292,7 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
     if (e.key === 'Enter') setFen(fenInput.value);
   });
   stipInput.addEventListener('input', () => renderShare());
+  halfDuplex.box.addEventListener('change', () => renderShare());
 
   renderShare();
 
