@@ -66,8 +66,11 @@ test('problems: compose, solve, share, export and import', { timeout: 90000 }, a
     await press(page, page.locator('.twins button', { hasText: 'duplex' }));
     await page.waitForFunction(() => document.querySelector('input[name="halfduplex"]').checked);
     await press(page, '[data-action="solve"]');
-    await page.locator('.solution', { hasText: '1.b3-b4 Rc2-c1#' }).waitFor({ timeout: 30000 });
-    assert.match(await page.locator('.solution').innerText(), /h#1 halfduplex/);
+    // the whole solution, not the solutions found while it runs (bounded, 30 s)
+    await page.locator('.solution', { hasText: '1 solution (complete)' }).waitFor({ timeout: 30000 });
+    const text = await page.locator('.solution').innerText();
+    assert.match(text, /h#1 halfduplex/);
+    assert.match(text, /1\.b3-b4 Rc2-c1#/);
     assert.match(await page.inputValue('.fen-row input[readonly]'), /halfduplex=1/);
 
     assert.equal(await horizontalOverflow(page), '', 'no horizontal scroll');

@@ -290,67 +290,96 @@ export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => voi
   page.append(el('div', { class: 'lobby-forms' }, pools.panel, form, computerForm, chat.element), lists);
   page.querySelector('#f-variant')?.addEventListener('change', pools.refresh);
 
-  // The seeks are drawn again only when they changed: every lobby message
-  // (a move in any live game) used to redraw them, and a click on "Accept"
-  // that came while its button was replaced was lost.
-  let shownSeeks = '';
+  // Each seek keeps its row while what the row shows is unchanged: the
+  // first answer (HTTP), the socket's snapshot and its deltas each draw the
+  // list, with the same seeks written differently, and a click on "Accept"
+  // that came while its button was replaced was lost (every lobby message
+  // used to redraw them all).
+  const seekHead = el(
+    'div',
+    { class: 'seek seek-head', 'aria-hidden': 'true' },
+    el('span', { class: 'who' }, t('lobby.player')),
+    el('span', { class: 'variant' }, t('lobby.variant')),
+    el('span', { class: 'tc' }, t('lobby.time')),
+    el('span', { class: 'col' }, t('lobby.seekColumn')),
+    el('span', { class: 'act' }, ''),
+  );
+  const noSeeks = el('p', { class: 'empty' }, t('lobby.noSeeks'));
+  const seekRows = new Map<string, { row: HTMLElement; shown: string }>();
+  /** What a seek's row shows: a row is drawn again only when this changes. */
+  const seekShown = (s: Seek): string => {
+    const r = s as RatedSeek;
+    return JSON.stringify([s.nickname, s.variant, s.time, s.color, s.mine, r.rated ?? false, r.rating ?? null, r.provisional ?? false]);
+  };
+  const seekRow = (s: Seek): HTMLElement => {
+    const row = el(
+      'div',
+      { class: `seek${s.mine ? ' mine' : ''}`, 'data-seek': s.id },
+      el('span', { class: 'who' }, seatName({ name: s.nickname, computer: false, level: null, rating: (s as RatedSeek).rating, provisional: (s as RatedSeek).provisional })),
+      el('span', { class: 'variant' }, t(variantKey(s.variant))),
+      el('span', { class: 'tc' }, (s as RatedSeek).rated ? `${formatTime(s.time)} · ${t('lobby.ratedMark')}` : formatTime(s.time)),
+      el(
+        'span',
+        { class: 'col', title: t('lobby.seekColumn') },
+        el('span', { class: 'sr-only' }, `${t('lobby.seekColumn')} `),
+        s.color === 'random' ? t('color.random') : t(`color.${s.color}`),
+      ),
+    );
+    if (s.mine) {
+      row.appendChild(
+        b(t('lobby.cancel'), 'cancel-seek', async () => {
+          await api.cancelSeek(s.id).catch(() => undefined);
+          waiting.hidden = true;
+          refresh();
+        }),
+      );
+    } else {
+      row.appendChild(
+        b(t('lobby.accept'), 'accept-seek', async () => {
+          setNickname(nick.value);
+          try {
+            const r = await api.acceptSeek(s.id, nick.value.trim() || undefined);
+            navigate(`/game/${r.game}`);
+          } catch (e) {
+            msg.textContent = errorText(e);
+            refresh();
+          }
+        }, 'btn primary'),
+      );
+    }
+    return row;
+  };
   const renderLobby = (lobby: Lobby) => {
     live.render(lobby.games);
-    const seeksKey = JSON.stringify(lobby.seeks);
-    if (seeksKey === shownSeeks) return;
-    shownSeeks = seeksKey;
-    clear(seeksBox);
-    if (!lobby.seeks.length) seeksBox.appendChild(el('p', { class: 'empty' }, t('lobby.noSeeks')));
-    else
-      seeksBox.appendChild(
-        el(
-          'div',
-          { class: 'seek seek-head', 'aria-hidden': 'true' },
-          el('span', { class: 'who' }, t('lobby.player')),
-          el('span', { class: 'variant' }, t('lobby.variant')),
-          el('span', { class: 'tc' }, t('lobby.time')),
-          el('span', { class: 'col' }, t('lobby.seekColumn')),
-          el('span', { class: 'act' }, ''),
-        ),
-      );
-    for (const s of lobby.seeks) {
-      const row = el(
-        'div',
-        { class: `seek${s.mine ? ' mine' : ''}`, 'data-seek': s.id },
-        el('span', { class: 'who' }, seatName({ name: s.nickname, computer: false, level: null, rating: (s as RatedSeek).rating, provisional: (s as RatedSeek).provisional })),
-        el('span', { class: 'variant' }, t(variantKey(s.variant))),
-        el('span', { class: 'tc' }, (s as RatedSeek).rated ? `${formatTime(s.time)} · ${t('lobby.ratedMark')}` : formatTime(s.time)),
-        el(
-          'span',
-          { class: 'col', title: t('lobby.seekColumn') },
-          el('span', { class: 'sr-only' }, `${t('lobby.seekColumn')} `),
-          s.color === 'random' ? t('color.random') : t(`color.${s.color}`),
-        ),
-      );
-      if (s.mine) {
-        row.appendChild(
-          b(t('lobby.cancel'), 'cancel-seek', async () => {
-            await api.cancelSeek(s.id).catch(() => undefined);
-            waiting.hidden = true;
-            refresh();
-          }),
-        );
-      } else {
-        row.appendChild(
-          b(t('lobby.accept'), 'accept-seek', async () => {
-            setNickname(nick.value);
-            try {
-              const r = await api.acceptSeek(s.id, nick.value.trim() || undefined);
-              navigate(`/game/${r.game}`);
-            } catch (e) {
-              msg.textContent = errorText(e);
-              refresh();
-            }
-          }, 'btn primary'),
-        );
-      }
-      seeksBox.appendChild(row);
+    if (!lobby.seeks.length) {
+      clear(seeksBox);
+      seekRows.clear();
+      seeksBox.appendChild(noSeeks);
+      return;
     }
+    noSeeks.remove();
+    if (seeksBox.firstChild !== seekHead) seeksBox.prepend(seekHead);
+    const seen = new Set<string>();
+    let previous: Element = seekHead;
+    for (const s of lobby.seeks) {
+      seen.add(s.id);
+      const shown = seekShown(s);
+      let kept = seekRows.get(s.id);
+      if (!kept || kept.shown !== shown) {
+        const row = seekRow(s);
+        kept?.row.remove();
+        kept = { row, shown };
+        seekRows.set(s.id, kept);
+      }
+      // in the server's order; a row already in its place is not moved
+      if (previous.nextElementSibling !== kept.row) previous.after(kept.row);
+      previous = kept.row;
+    }
+    for (const [id, kept] of seekRows)
+      if (!seen.has(id)) {
+        kept.row.remove();
+        seekRows.delete(id);
+      }
   };
 
   const refresh = () => {
