@@ -94,10 +94,10 @@ def lines_of(text, lang=0, battle=False):
     return out
 
 
-def run(cmd, timeout):
+def run(cmd, timeout, cwd=None):
     t = time.perf_counter()
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=timeout)
+        p = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=timeout, cwd=cwd)
     except subprocess.TimeoutExpired:
         return None, "", 0
     return time.perf_counter() - t, p.stdout, p.returncode
@@ -125,7 +125,8 @@ def main():
                 out_p = out_e = ""
                 code_e = 0
                 for _ in range(a.rounds):
-                    tp, op, _ = run([a.popeye, path], a.timeout)
+                    # in the temporary directory: a file's LaTeX command makes Popeye write a .tex file
+                    tp, op, _ = run([a.popeye, path], a.timeout, tmp)
                     te, oe, code_e = run([a.echecs, "solve", "-i", path, "--threads", "1",
                                           "--timeout", str(a.timeout)], a.timeout + 5)
                     if tp is not None:
