@@ -5,19 +5,14 @@
 // saying so, by a server without the accounts API.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickMove, closeAll, newPlayer, horizontalOverflow, press, screenshot, signUp, startGame, uniqueName, useServerAndBrowser, waitPly } from './lib.mjs';
+import { accountPlayers, clickMove, closeAll, horizontalOverflow, newPlayer, press, screenshot, startGame, useServerAndBrowser, waitPly } from './lib.mjs';
 
 const env = useServerAndBrowser();
 
 test('a rated game between two accounts: rating changes, profile list and graph; a pool pairs them', { timeout: 150000 }, async t => {
   if ((await fetch(`${env.server.url}/api/account`)).status === 404) return t.skip('no accounts API on this server');
-  const ann = await newPlayer(env.browser, env.server.url);
-  const bob = await newPlayer(env.browser, env.server.url);
+  const [ann, bob] = await accountPlayers(env, 'ann', 'bob');
   try {
-    const annName = uniqueName('ann');
-    const bobName = uniqueName('bob');
-    await signUp(ann.page, annName, 'ann passphrase 1');
-    await signUp(bob.page, bobName, 'bob passphrase 1');
 
     // The lobby's "Rated" box is ticked for a logged-in player; the seek shows the rating.
     await ann.page.goto('/');
@@ -49,8 +44,8 @@ test('a rated game between two accounts: rating changes, profile list and graph;
 
     // The profiles: the rated game with the same change, and the rating graph of chess blitz.
     for (const [p, name, diff] of [
-      [ann.page, annName, annDiff],
-      [bob.page, bobName, bobDiff],
+      [ann.page, ann.account, annDiff],
+      [bob.page, bob.account, bobDiff],
     ]) {
       await p.goto(`/@/${name}`);
       const row = p.locator(`.profile-game[data-game="${id}"]`);

@@ -7,7 +7,7 @@
 // server that does not serve the accounts API (GET /api/account answers 404).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, clickMove, closeAll, newPlayer, horizontalOverflow, press, screenshot, signUp, startGame, uniqueName, useServerAndBrowser, waitPly } from './lib.mjs';
+import { accountPlayers, clickMove, closeAll, horizontalOverflow, newPlayer, PHONE, press, screenshot, signUp, startGame, uniqueName, useServerAndBrowser, waitPly } from './lib.mjs';
 
 const env = useServerAndBrowser();
 
@@ -94,13 +94,8 @@ test('sign up, log out, log in, change the password, log out everywhere', { time
 
 test('two logged-in players: the game is on both profiles; the leaderboard page', { timeout: 120000 }, async t => {
   if (!(await accountsServed(t))) return;
-  const ann = await newPlayer(env.browser, env.server.url);
-  const bob = await newPlayer(env.browser, env.server.url);
+  const [ann, bob] = await accountPlayers(env, 'ann', 'bob');
   try {
-    const annName = uniqueName('ann');
-    const bobName = uniqueName('bob');
-    await signUp(ann.page, annName, 'ann passphrase 1');
-    await signUp(bob.page, bobName, 'bob passphrase 1');
     const id = await startGame(ann, bob, { variant: 'chess', color: 'white', minutes: 5, increment: 3 });
     // Each move reaches the other side before it answers: the same four moves
     // (not premoves racing the opponent's) however loaded the machine is.
@@ -113,8 +108,8 @@ test('two logged-in players: the game is on both profiles; the leaderboard page'
     await clickMove(bob.page, 'd8', 'h4');
     await ann.page.locator('.result-banner').waitFor({ state: 'visible' });
     for (const [p, name, result] of [
-      [ann.page, annName, 'Lost'],
-      [bob.page, bobName, 'Won'],
+      [ann.page, ann.account, 'Lost'],
+      [bob.page, bob.account, 'Won'],
     ]) {
       await p.goto(`/@/${name}`);
       const row = p.locator(`.profile-game[data-game="${id}"]`);
@@ -123,7 +118,7 @@ test('two logged-in players: the game is on both profiles; the leaderboard page'
       await row.locator('.profile-game-link').click();
       await p.waitForURL(new RegExp(`/game/${id}$`));
     }
-    await ann.page.goto(`/@/${annName}`);
+    await ann.page.goto(`/@/${ann.account}`);
     await screenshot(ann.page, 'accounts-profile-with-game');
     await ann.page.goto('/leaderboard?variant=alice&speed=rapid');
     await ann.page.locator('.leaderboard h1').waitFor();
@@ -139,25 +134,20 @@ test('two logged-in players: the game is on both profiles; the leaderboard page'
 
 test('logged in: my turn on my profile from another browser; chat shows account names', { timeout: 120000 }, async t => {
   if (!(await accountsServed(t))) return;
-  const ann = await newPlayer(env.browser, env.server.url);
-  const bob = await newPlayer(env.browser, env.server.url);
+  const [ann, bob] = await accountPlayers(env, 'ann', 'bob');
   const laptop = await newPlayer(env.browser, env.server.url);
   try {
-    const annName = uniqueName('ann');
-    const bobName = uniqueName('bob');
-    await signUp(ann.page, annName, 'ann passphrase 1');
-    await signUp(bob.page, bobName, 'bob passphrase 1');
     const id = await startGame(ann, bob, { variant: 'chess', mode: 'correspondence' });
     // Ann's other browser: logged in, her profile lists the game waiting for her move
     await laptop.page.goto('/login');
-    await laptop.page.fill('#account-username', annName);
+    await laptop.page.fill('#account-username', ann.account);
     await laptop.page.fill('#account-password', 'ann passphrase 1');
     await press(laptop.page, '#login-form button[type=submit]');
-    await laptop.page.locator('[data-role="user"]', { hasText: annName }).waitFor();
-    await laptop.page.goto(`/@/${annName}`);
+    await laptop.page.locator('[data-role="user"]', { hasText: ann.account }).waitFor();
+    await laptop.page.goto(`/@/${ann.account}`);
     const entry = laptop.page.locator(`.profile-turns .turn-game[data-game="${id}"]`);
     await entry.waitFor({ timeout: 15000 });
-    assert.match(await entry.textContent(), new RegExp(`against ${bobName}`));
+    assert.match(await entry.textContent(), new RegExp(`against ${bob.account}`));
     await laptop.page.waitForFunction(() => /^\(1\) Your move · /.test(document.title));
     await screenshot(laptop.page, 'accounts-profile-your-turn');
     // Ann moves from her first browser: gone from the laptop's list at once
@@ -166,8 +156,8 @@ test('logged in: my turn on my profile from another browser; chat shows account 
     await press(ann.page, '[data-action="confirm-move"]');
     await laptop.page.locator('.profile-turns .your-turn .empty').waitFor({ timeout: 15000 });
     // somebody else's profile has no "your turn" panel
-    await laptop.page.goto(`/@/${bobName}`);
-    await laptop.page.locator('.profile-head h1', { hasText: bobName }).waitFor();
+    await laptop.page.goto(`/@/${bob.account}`);
+    await laptop.page.locator('.profile-head h1', { hasText: bob.account }).waitFor();
     assert.equal(await laptop.page.locator('.profile-turns .your-turn').count(), 0);
 
     // chat: the players are their accounts, linked to their profiles
@@ -181,8 +171,8 @@ test('logged in: my turn on my profile from another browser; chat shows account 
     if (PHONE) await press(ann.page, annPanel.locator('.chat-toggle'));
     const author = annPanel.locator('.chat-line', { hasText: 'hello from an account' }).locator('a.chat-author.account');
     await author.waitFor({ state: 'attached' });
-    assert.equal(await author.textContent(), bobName);
-    assert.equal(await author.getAttribute('href'), `/@/${bobName}`);
+    assert.equal(await author.textContent(), bob.account);
+    assert.equal(await author.getAttribute('href'), `/@/${bob.account}`);
     assert.deepEqual([...ann.page.errors, ...bob.page.errors, ...laptop.page.errors], []);
   } finally {
     await closeAll(ann, bob, laptop);

@@ -427,3 +427,23 @@ export async function signUp(page, name, password) {
   await page.waitForURL(new RegExp(`/@/${name}$`));
   await page.locator('[data-role="user"]', { hasText: name }).waitFor();
 }
+
+/**
+ * Players each signed up with a fresh account (its name in `.account`, made
+ * from the prefix), in turn; if one fails, the browsers opened are closed.
+ */
+export async function accountPlayers(env, ...prefixes) {
+  const players = [];
+  try {
+    for (const prefix of prefixes) {
+      const p = await newPlayer(env.browser, env.server.url);
+      players.push(p);
+      p.account = uniqueName(prefix);
+      await signUp(p.page, p.account, `${prefix} passphrase 1`);
+    }
+    return players;
+  } catch (e) {
+    await closeAll(...players);
+    throw e;
+  }
+}

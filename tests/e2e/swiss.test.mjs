@@ -11,7 +11,7 @@
 // Every wait is bounded and says what it waited for.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeAll, colourOf, newPlayer, press, screenshot, seriousA11yViolations, signUp, typeMove, uniqueName, useServerAndBrowser, waited, waitGame } from './lib.mjs';
+import { accountPlayers, closeAll, colourOf, press, screenshot, seriousA11yViolations, typeMove, useServerAndBrowser, waited, waitGame } from './lib.mjs';
 
 const env = useServerAndBrowser();
 
@@ -22,13 +22,8 @@ const WAIT = 20000;
 
 test('a Swiss of two: created, joined before its start, round 1 played to a resignation, finished with the standings and on the profile', { timeout: 300000 }, async t => {
   if ((await fetch(`${env.server.url}/api/account`)).status === 404) return t.skip('no accounts API on this server');
-  const ann = await newPlayer(env.browser, env.server.url);
-  const bob = await newPlayer(env.browser, env.server.url);
+  const [ann, bob] = await accountPlayers(env, 'ann', 'bob');
   try {
-    const annName = uniqueName('ann');
-    const bobName = uniqueName('bob');
-    await signUp(ann.page, annName, 'ann passphrase 1');
-    await signUp(bob.page, bobName, 'bob passphrase 1');
 
     // Ann creates it: chess 10+0 (no game ends on time while the test runs), 3 rounds,
     // no wait between rounds, starting in a minute of the test server (45 s).
@@ -51,7 +46,7 @@ test('a Swiss of two: created, joined before its start, round 1 played to a resi
 
     // Both join before the start, and wait for it.
     await press(ann.page, '[data-action="join"]');
-    await waited('Ann in the standings', ann.page.locator(`[data-standing="${annName}"][data-points="0"]`).waitFor({ timeout: WAIT }));
+    await waited('Ann in the standings', ann.page.locator(`[data-standing="${ann.account}"][data-points="0"]`).waitFor({ timeout: WAIT }));
     await bob.page.goto(`/tournament/${id}`);
     await waited('the join button on Bob’s page', bob.page.locator('[data-action="join"]').waitFor({ timeout: WAIT }));
     await press(bob.page, '[data-action="join"]');
@@ -59,7 +54,7 @@ test('a Swiss of two: created, joined before its start, round 1 played to a resi
       [ann.page, 'Ann'],
       [bob.page, 'Bob'],
     ]) {
-      await waited(`Bob in the standings on ${who}'s page`, p.locator(`[data-standing="${bobName}"]`).waitFor({ timeout: WAIT }));
+      await waited(`Bob in the standings on ${who}'s page`, p.locator(`[data-standing="${bob.account}"]`).waitFor({ timeout: WAIT }));
       await waited(`the wait for the start on ${who}'s page`, p.locator(`${root} [data-role="waiting"]`).waitFor({ timeout: WAIT }));
     }
     const status = await (await fetch(`${env.server.url}/api/tournaments/${id}`)).json();
@@ -94,20 +89,20 @@ test('a Swiss of two: created, joined before its start, round 1 played to a resi
       [bob.page, 'Bob'],
     ]) {
       await waited(`the end of the Swiss on ${who}'s page`, p.locator(`${root} [data-role="countdown"][data-status="finished"]`).waitFor({ timeout: PAIRING }));
-      await waited(`Ann's point on ${who}'s page`, p.locator(`[data-standing="${annName}"][data-points="1"]`).waitFor({ timeout: WAIT }));
-      await waited(`Bob's 0 on ${who}'s page`, p.locator(`[data-standing="${bobName}"][data-points="0"]`).waitFor({ timeout: WAIT }));
+      await waited(`Ann's point on ${who}'s page`, p.locator(`[data-standing="${ann.account}"][data-points="1"]`).waitFor({ timeout: WAIT }));
+      await waited(`Bob's 0 on ${who}'s page`, p.locator(`[data-standing="${bob.account}"][data-points="0"]`).waitFor({ timeout: WAIT }));
       const order = await p.locator(`${root} [data-standing]`).evaluateAll(rows => rows.map(r => r.dataset.standing));
-      assert.deepEqual(order, [annName, bobName], `Ann first on ${who}'s page`);
-      const round = p.locator(`[data-standing="${annName}"] .rounds .rd`);
+      assert.deepEqual(order, [ann.account, bob.account], `Ann first on ${who}'s page`);
+      const round = p.locator(`[data-standing="${ann.account}"] .rounds .rd`);
       assert.equal(await round.count(), 1, `one round on ${who}'s page`);
       assert.match(await round.getAttribute('class'), /k-played/, `Ann's round 1 played, on ${who}'s page`);
-      assert.match(await round.getAttribute('title'), new RegExp(bobName), `Ann's round 1 against Bob, on ${who}'s page`);
+      assert.match(await round.getAttribute('title'), new RegExp(bob.account), `Ann's round 1 against Bob, on ${who}'s page`);
     }
     await screenshot(ann.page, 'swiss-finished');
     assert.deepEqual(await seriousA11yViolations(ann.page), [], 'axe-core on the final standings');
 
     // Ann's profile: the Swiss among her tournaments, finished, her rank first.
-    await ann.page.goto(`/@/${annName}`);
+    await ann.page.goto(`/@/${ann.account}`);
     const mine = ann.page.locator(`.profile-page [data-profile-tournament="${id}"]`);
     await waited("the Swiss on Ann's profile", mine.waitFor({ timeout: WAIT }));
     assert.equal(await mine.getAttribute('data-rank'), '1', "Ann's rank on her profile");

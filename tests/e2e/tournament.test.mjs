@@ -16,7 +16,7 @@
 // Every wait is bounded and says what it waited for.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GAME_PATH, closeAll, colourOf, newPlayer, press, screenshot, seriousA11yViolations, signUp, typeMove, uniqueName, useServerAndBrowser, waited, waitGame } from './lib.mjs';
+import { accountPlayers, closeAll, colourOf, GAME_PATH, press, screenshot, seriousA11yViolations, typeMove, useServerAndBrowser, waited, waitGame } from './lib.mjs';
 
 const env = useServerAndBrowser();
 
@@ -27,20 +27,8 @@ const WAIT = 20000;
 
 test('an arena of four: created, joined, two games paired, a berserk shown, a resignation scored, paired again, a pause shown live, on the profile', { timeout: 360000 }, async t => {
   if ((await fetch(`${env.server.url}/api/account`)).status === 404) return t.skip('no accounts API on this server');
-  const ann = await newPlayer(env.browser, env.server.url);
-  const bob = await newPlayer(env.browser, env.server.url);
-  const cid = await newPlayer(env.browser, env.server.url);
-  const dee = await newPlayer(env.browser, env.server.url);
+  const [ann, bob, cid, dee] = await accountPlayers(env, 'ann', 'bob', 'cid', 'dee');
   try {
-    const annName = uniqueName('ann');
-    const bobName = uniqueName('bob');
-    const cidName = uniqueName('cid');
-    const deeName = uniqueName('dee');
-    await signUp(ann.page, annName, 'ann passphrase 1');
-    await signUp(bob.page, bobName, 'bob passphrase 1');
-    await signUp(cid.page, cidName, 'cid passphrase 1');
-    await signUp(dee.page, deeName, 'dee passphrase 1');
-
     // Ann creates the arena from the list's form: chess 10+0 (no game ends on time
     // while the test runs), 30 minutes, starting now.
     await ann.page.goto('/tournaments');
@@ -62,10 +50,10 @@ test('an arena of four: created, joined, two games paired, a berserk shown, a re
 
     // Both join from the tournament's page: Ann first (alone, she waits), then Bob.
     await press(ann.page, '[data-action="join"]');
-    await waited('Ann in the standings', ann.page.locator(`[data-standing="${annName}"][data-score="0"]`).waitFor({ timeout: WAIT }));
+    await waited('Ann in the standings', ann.page.locator(`[data-standing="${ann.account}"][data-score="0"]`).waitFor({ timeout: WAIT }));
     await waited('the pause button', ann.page.locator('[data-action="withdraw"]').waitFor({ timeout: WAIT }));
     await bob.page.goto(`/tournament/${id}`);
-    await waited('Bob sees Ann in the standings', bob.page.locator(`[data-standing="${annName}"]`).waitFor({ timeout: WAIT }));
+    await waited('Bob sees Ann in the standings', bob.page.locator(`[data-standing="${ann.account}"]`).waitFor({ timeout: WAIT }));
     await press(bob.page, '[data-action="join"]');
 
     // The arena pairs them: both are taken to the same game, with opposite colours.
@@ -161,13 +149,13 @@ test('an arena of four: created, joined, two games paired, a berserk shown, a re
       [cid.page, 'Cid', other],
       [dee.page, 'Dee', other],
     ]) {
-      await waited(`Ann's 2 points on ${who}'s page`, p.locator(`[data-standing="${annName}"][data-score="2"]`).waitFor({ timeout: WAIT }));
-      for (const name of [bobName, cidName, deeName])
+      await waited(`Ann's 2 points on ${who}'s page`, p.locator(`[data-standing="${ann.account}"][data-score="2"]`).waitFor({ timeout: WAIT }));
+      for (const name of [bob.account, cid.account, dee.account])
         await waited(`${name}'s 0 on ${who}'s page`, p.locator(`[data-standing="${name}"][data-score="0"]`).waitFor({ timeout: WAIT }));
       const order = await p.locator(`${root} [data-standing]`).evaluateAll(rows => rows.map(r => r.dataset.standing));
-      assert.equal(order[0], annName, `Ann first on ${who}'s page`);
-      assert.deepEqual([...order].sort(), [annName, bobName, cidName, deeName].sort(), `the four players on ${who}'s page`);
-      assert.equal(await p.locator(`[data-standing="${annName}"] .sheet .pt`).allTextContents().then(x => x.join(' ')), '2', "Ann's points per game");
+      assert.equal(order[0], ann.account, `Ann first on ${who}'s page`);
+      assert.deepEqual([...order].sort(), [ann.account, bob.account, cid.account, dee.account].sort(), `the four players on ${who}'s page`);
+      assert.equal(await p.locator(`[data-standing="${ann.account}"] .sheet .pt`).allTextContents().then(x => x.join(' ')), '2', "Ann's points per game");
       for (const g of [game2, other])
         await waited(`the game ${g} in progress on ${who}'s page`, p.locator(`.tournament-games a[data-game="${g}"]`).waitFor({ timeout: WAIT }));
       await waited(`${who}'s link to their game`, p.locator(`[data-role="my-game"][href="/game/${mine}"]`).waitFor({ timeout: WAIT }));
@@ -178,11 +166,11 @@ test('an arena of four: created, joined, two games paired, a berserk shown, a re
     // Bob pauses: his page offers to come back, Ann's shows him paused without a reload (the pushed standings).
     await press(bob.page, '[data-action="withdraw"]');
     await waited("Bob's come-back button", bob.page.locator('[data-action="join"]', { hasText: 'Come back' }).waitFor({ timeout: WAIT }));
-    await waited("Bob's pause on Ann's page", ann.page.locator(`[data-standing="${bobName}"][data-score="0"] [data-role="paused"]`).waitFor({ timeout: WAIT }));
+    await waited("Bob's pause on Ann's page", ann.page.locator(`[data-standing="${bob.account}"][data-score="0"] [data-role="paused"]`).waitFor({ timeout: WAIT }));
     await screenshot(ann.page, 'tournament-paused');
 
     // Ann's profile: the arena among her tournaments, running, linking to it, her rank first and her 2 points.
-    await ann.page.goto(`/@/${annName}`);
+    await ann.page.goto(`/@/${ann.account}`);
     const mine = ann.page.locator(`.profile-page [data-profile-tournament="${id}"]`);
     await waited("the arena on Ann's profile", mine.waitFor({ timeout: WAIT }));
     assert.equal(await mine.getAttribute('data-score'), '2', "Ann's score on her profile");
