@@ -112,7 +112,7 @@ def echecs_paths(obj):
         for x in m.group(1).split(', '): out.add(('bound', norm(x)))
     return out
 
-HELP = stip.startswith('h')
+HELP = stip.startswith(('h', 'reci-h'))
 def inp_of(items):
     t = 'beginproblem\n'
     for i, (w, b) in enumerate(items):
@@ -137,7 +137,8 @@ byfen = {}
 for o in objs: byfen.setdefault(o['fen'], o)
 nosol = 0
 for w, b in cands:
-    tomove = 'b' if (stip.startswith('h#') and not stip.endswith('.5')) or (stip.startswith('hs') and stip.endswith('.5')) else 'w'
+    helped = stip.startswith(('h#', 'h=', 'reci-h')) and not stip.startswith('hs')
+    tomove = 'b' if (helped and not stip.endswith('.5')) or (stip.startswith('hs') and stip.endswith('.5')) else 'w'
     f = fen(w, b, tomove)
     o = byfen.pop(f, None)
     if o is None: continue

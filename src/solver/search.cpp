@@ -23,8 +23,10 @@ constexpr std::uint64_t FLUSH = 1024;
 Search::Search(const Position& root, const Stipulation& st, Shared& shared) : st_(st), shared_(shared) {
     root.copy_to(pos_, root_state_);
     const VariantInfo& rules = variant_info(pos_.variant());
-    bounded_ = rules.boards == 1 && !rules.has_pushes && st_.goal != Goal::DoubleStalemate &&
-               (st_.play == Play::Help || st_.series());
+    const bool orthodox = rules.boards == 1 && !rules.has_pushes;
+    bounded_ = orthodox && st_.goal != Goal::DoubleStalemate &&
+               (st_.play == Play::Help || st_.play == Play::ReciHelp || st_.series());
+    reci_bounded_ = orthodox && st_.play == Play::ReciHelp && st_.reci_goal != Goal::DoubleStalemate;
 }
 
 void Search::flush_nodes() {
@@ -48,11 +50,11 @@ void Search::unmake_null() {
     --ply_;
 }
 
-bool Search::goaled() {
+bool Search::goaled(Goal g) {
     // Mate needs a check, stalemate its absence: both tested before any move generation.
-    if (st_.goal == Goal::Mate) return pos_.in_check() && is_mated(pos_);
+    if (g == Goal::Mate) return pos_.in_check() && is_mated(pos_);
     if (pos_.in_check() || !is_stalemated(pos_)) return false;
-    if (st_.goal == Goal::Stalemate) return true;
+    if (g == Goal::Stalemate) return true;
     // Double stalemate: the side that just moved would be stalemated too.
     make_null();
     const bool both = !pos_.in_check() && is_stalemated(pos_);
@@ -195,23 +197,32 @@ int Search::shortest_win(int max_k) {
     return 0;
 }
 
+// The side that plays the last of `plies` half-moves can still make the other
+// suffer g (a necessary condition: mate_bound.h). The mated side moves first
+// when they are even.
+static bool goal_possible(const Position& pos, int plies, Goal g) {
+    const Color mated = plies % 2 ? ~pos.side_to_move() : pos.side_to_move();
+    return mate_possible(pos, mated, (plies + 1) / 2, plies / 2, g == Goal::Stalemate);
+}
+
 bool Search::help(int plies) {
     if (stopped()) return false;
+    if (st_.play == Play::ReciHelp && plies == 2) return reci_end();
     PositionCode c;
     const bool coded = code(c);
     Proven p;
     if (coded && plies < HELP_BITS && shared_.table.probe(pos_.key(), c, p) && (p.help_fail >> plies & 1)) return false;
-    if (bounded_) {
-        // The mating side plays the last of the plies; the mated side moves first when they are even.
-        const Color mated = plies % 2 ? ~pos_.side_to_move() : pos_.side_to_move();
-        if (!mate_possible(pos_, mated, (plies + 1) / 2, plies / 2, st_.goal == Goal::Stalemate)) {
-            if (coded && plies < HELP_BITS) shared_.table.store_help_fail(pos_.key(), c, plies);
-            return false;
-        }
+    // reci-h: Black's own line ends a half-move before the help line.
+    if ((bounded_ && !goal_possible(pos_, plies, st_.goal)) ||
+        (reci_bounded_ && plies > 2 && !goal_possible(pos_, plies - 1, st_.reci_goal))) {
+        if (coded && plies < HELP_BITS) shared_.table.store_help_fail(pos_.key(), c, plies);
+        return false;
     }
     MoveList list;
     generate_legal(pos_, list);
-    bool found = false;
+    // reci-h: wherever Black's part is to move, its two lines may already end
+    // here (a short solution, as Popeye prints them); the play goes on.
+    bool found = st_.play == Play::ReciHelp && plies % 2 == 0 && reci_end();
     const bool checks_only = plies == 1 && mating_filter();
     for (Move m : list) {
         if (checks_only && !pos_.gives_check(m)) continue;
@@ -235,6 +246,8 @@ bool Search::after_help_move(int plies) { return help_step(plies); }
     // defender may be bound to reach the goal: the solution, or a short one
     // (Popeye lists those too); the goal then ends every line.
     if (st_.play == Play::HelpSelf) return (plies % 2 == 0 && forced_goal()) || (plies > 2 && help(plies - 1));
+    // reci-h: its lines end where reci_end() says, short ones included.
+    if (st_.play == Play::ReciHelp && plies > 1) return help(plies - 1);
     if (plies == 1) {
         const bool ok = goaled();
         if (ok && on_solution) on_solution(line);
@@ -265,6 +278,52 @@ bool Search::forced_goal() {
             on_solution(line);
             line.pop_back();
         }
+    return true;
+}
+
+bool Search::reci_end() {
+    PositionCode c;
+    const bool coded = code(c);
+    Proven p;
+    // Stored as a help line of two half-moves: no other search of a reci-h asks for one.
+    if (coded && shared_.table.probe(pos_.key(), c, p) && (p.help_fail >> 2 & 1)) return false;
+    MoveList list;
+    generate_legal(pos_, list);
+    MoveList own;  // Black's moves that reach its own goal
+    for (Move m : list) {
+        if (mating_filter(st_.reci_goal) && !pos_.gives_check(m)) continue;
+        make(m);
+        if (goaled(st_.reci_goal)) own.push(m);
+        unmake(m);
+    }
+    bool found = false;
+    std::vector<std::vector<Move>> helped;  // the help lines, reported only if `own` has moves
+    if (!own.empty()) {
+        auto report = std::move(on_solution);
+        on_solution = [&](const std::vector<Move>& l) { helped.push_back(l); };
+        for (Move m : list) {
+            make(m);
+            line.push_back(m);
+            found = help(1) || found;
+            line.pop_back();
+            unmake(m);
+            if (stopped()) break;
+        }
+        on_solution = std::move(report);
+    }
+    if (stopped()) return false;
+    if (!found) {
+        if (coded) shared_.table.store_help_fail(pos_.key(), c, 2);
+        return false;
+    }
+    if (on_solution) {
+        for (const auto& l : helped) on_solution(l);
+        for (Move m : own) {
+            line.push_back(m);
+            on_solution(line);
+            line.pop_back();
+        }
+    }
     return true;
 }
 

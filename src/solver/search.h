@@ -59,7 +59,8 @@ public:
     void unmake_null();
 
     // The side to move has suffered the goal (is mated, or stalemated).
-    bool goaled();
+    bool goaled() { return goaled(st_.goal); }
+    bool goaled(Goal g);
     // The side to move has a move that makes the other side suffer the goal.
     bool can_reach_goal();
     // The defender's moves: in reflexplay only those that reach the goal
@@ -100,20 +101,31 @@ private:
     // hs#: the attacker has just made its last move; the defender must have a
     // move and every one must reach the goal. Each is a solution's last move.
     bool forced_goal();
+
+public:
+    // reci-h: Black's part to move, its last move or an earlier one (a short
+    // solution). It must have both a move that reaches reci_goal and one
+    // after which the other side makes it suffer the goal; then every such
+    // line is a solution, the help ones first.
+    bool reci_end();
+
+private:
     bool help_step(int plies);  // after_help_move's body
     void order_by_replies(MoveList& list);
     // The last move must mate: only checks can, and orthodox checks are seen without making the move.
     // Only a check mates; the filter pays where Position::gives_check needs no move made.
-    bool mating_filter() const {
+    bool mating_filter(Goal g) const {
         const VariantInfo& rules = variant_info(pos_.variant());
-        return st_.goal == Goal::Mate && rules.boards == 1 && !rules.has_pushes;
+        return g == Goal::Mate && rules.boards == 1 && !rules.has_pushes;
     }
+    bool mating_filter() const { return mating_filter(st_.goal); }
     void flush_nodes();
     bool code(PositionCode& c) const { return encode(pos_, c); }
 
     Stipulation st_;
     Shared& shared_;
-    bool bounded_ = false;  // help and series (stale)mates in orthodox chess: mate_possible() prunes
+    bool bounded_ = false;       // help and series (stale)mates in orthodox chess: mate_possible() prunes
+    bool reci_bounded_ = false;  // reci-h: Black's own (stale)mate too
     StateInfo root_state_;
     Position pos_;
     StateInfo states_[MAX_PLY + 2];

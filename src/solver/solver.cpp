@@ -166,8 +166,10 @@ private:
         const Move m = first_.moves[i];
         const int plies = problem_.stipulation.plies();
         RootResult& r = roots_[i];
-        s.make(m);
-        s.line.assign(1, m);
+        // reci-h with Black's part to move in the diagram: its two lines may
+        // end here (the solution of reci-h#1, a short one of a longer reci-h),
+        // which only the whole position can say: the first root's work.
+        const bool reci_root = problem_.stipulation.play == Play::ReciHelp && plies % 2 == 0;
         s.on_solution = [&](const std::vector<Move>& line) {
             if (shared_.stop.load()) return;
             r.help.push_back(line);
@@ -178,6 +180,16 @@ private:
             }
             shared_.check_max_solutions(count);
         };
+        if (reci_root && i == 0) {
+            s.line.clear();
+            s.reci_end();
+        }
+        if (reci_root && plies == 2) {
+            r.done = !s.stopped();
+            return;
+        }
+        s.make(m);
+        s.line.assign(1, m);
         s.after_help_move(plies);
         r.done = !s.stopped();
         s.unmake(m);
@@ -204,8 +216,8 @@ private:
     }
 
     void set_play() {
-        // Series play has no set play (Popeye: "not applicable").
-        if (problem_.stipulation.series()) return;
+        // Series play has no set play (Popeye: "not applicable"), nor reci-h here.
+        if (problem_.stipulation.series() || problem_.stipulation.play == Play::ReciHelp) return;
         Search s(root_, problem_.stipulation, shared_);
         if (!problem_.stipulation.help()) {
             TreeBuilder tree(s, options_);

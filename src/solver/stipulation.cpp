@@ -20,7 +20,7 @@ bool starts_with(std::string_view s, std::string_view prefix) {
 struct Refused {
     std::string_view prefix, reason;
 };
-constexpr std::array<Refused, 10> REFUSED = {{
+constexpr std::array<Refused, 9> REFUSED = {{
     {"ser-dia", "series proof games are not supported"},
     {"ser-a=>b", "series proof games are not supported"},
     {"exact-", "exact play ('exact-') is not supported"},
@@ -29,9 +29,22 @@ constexpr std::array<Refused, 10> REFUSED = {{
     {"ser-s", "series selfplay is not supported"},
     {"ser-r", "series reflexplay is not supported"},
     {"pser", "parry series play is not supported"},
-    {"reci-h", "reciprocal helpplay is not supported"},
     {"phser", "series play with a help move is not supported"},
 }};
+
+const char* goal_text(Goal g) { return g == Goal::Mate ? "#" : g == Goal::Stalemate ? "=" : "=="; }
+
+// A goal's sign at the front of s ("#", "=", "=="), taken off; false when there is none.
+bool take_goal(std::string_view& s, Goal& g) {
+    if (s.empty() || (s.front() != '#' && s.front() != '=')) return false;
+    g = s.front() == '#' ? Goal::Mate : Goal::Stalemate;
+    s.remove_prefix(1);
+    if (g == Goal::Stalemate && s.starts_with("=")) {
+        g = Goal::DoubleStalemate;
+        s.remove_prefix(1);
+    }
+    return true;
+}
 
 }  // namespace
 
@@ -46,8 +59,10 @@ std::string Stipulation::str() const {
                     : play == Play::Reflex     ? "r"
                     : play == Play::SemiReflex ? "semi-r"
                     : play == Play::HelpSelf   ? "hs"
+                    : play == Play::ReciHelp   ? "reci-h"
                                                : "";
-    s += goal == Goal::Mate ? "#" : goal == Goal::Stalemate ? "=" : "==";
+    if (play == Play::ReciHelp && reci_goal != goal) s += std::string("(") + goal_text(reci_goal) + ")";
+    s += goal_text(goal);
     s += std::to_string(moves);
     if (half) s += ".5";
     return s;
@@ -59,7 +74,9 @@ Stipulation parse_stipulation(std::string_view text) {
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
     const std::string quoted = "stipulation '" + std::string(text.substr(0, 40)) + "'";
     const char* forms =
-        " (expected #n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, ser-#n, ser-h#n, dian, a=>bn; goals # = ==)";
+        " (expected #n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, reci-h#n, ser-#n, ser-h#n, dian, a=>bn; goals # "
+        "= "
+        "==)";
     const std::string shown(text.substr(0, 40));
     // The error with its key and parameters (the stipulation as written first).
     auto error = [&](const std::string& msg, const char* key,
@@ -80,12 +97,26 @@ Stipulation parse_stipulation(std::string_view text) {
             throw error(quoted + ": " + std::string(r.reason), "stip_unsupported", {{"form", std::string(r.prefix)}});
 
     Stipulation st;
+    Goal reci_goal = Goal::Mate;  // reci-h(g): Black's own goal, when bracketed
+    bool bracketed = false;
     if (starts_with(s, "dia") || starts_with(s, "a=>b")) {
         st.play = Play::Proof;
         st.atob = starts_with(s, "a");
         st.exact = exact;
         s.remove_prefix(st.atob ? 4 : 3);
         while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    } else if (starts_with(s, "reci-h")) {
+        st.play = Play::ReciHelp;
+        s.remove_prefix(6);
+        // reci-h(=)#n: Black's own goal in brackets, when it is not the help line's.
+        if (s.starts_with("(")) {
+            s.remove_prefix(1);
+            if (!take_goal(s, reci_goal) || !s.starts_with(")"))
+                throw error(quoted + ": expected a goal '#', '=' or '==' between brackets, as in reci-h(=)#2" + forms,
+                            "stip_no_goal");
+            s.remove_prefix(1);
+            bracketed = true;
+        }
     } else if (starts_with(s, "ser-h")) {
         st.play = Play::SeriesHelp;
         s.remove_prefix(5);
@@ -108,15 +139,10 @@ Stipulation parse_stipulation(std::string_view text) {
     if (st.play != Play::Proof) {
         if (s.starts_with("##"))
             throw error(quoted + ": double mate ('##', '##!') is not supported", "stip_double_mate");
-        if (s.empty() || (s.front() != '#' && s.front() != '='))
+        if (!take_goal(s, st.goal))
             throw error(quoted + ": no goal '#' (mate), '=' (stalemate) or '==' (double stalemate)" + forms,
                         "stip_no_goal");
-        st.goal = s.front() == '#' ? Goal::Mate : Goal::Stalemate;
-        s.remove_prefix(1);
-        if (st.goal == Goal::Stalemate && s.starts_with("=")) {
-            st.goal = Goal::DoubleStalemate;
-            s.remove_prefix(1);
-        }
+        if (st.play == Play::ReciHelp) st.reci_goal = bracketed ? reci_goal : st.goal;
     }
 
     std::string_view digits = s.substr(0, s.find('.'));
@@ -132,10 +158,11 @@ Stipulation parse_stipulation(std::string_view text) {
     s.remove_prefix(digits.size());
     if (!s.empty()) {
         if (s != ".5") throw error(quoted + ": only '.5' may follow the number of moves" + forms, "stip_after_moves");
-        if (st.play != Play::Help && st.play != Play::HelpSelf && st.play != Play::Proof)
-            throw error(
-                quoted + ": a half move ('.5') exists only in helpplay and proof games (h#n.5, hs#n.5, dia n.5)",
-                "stip_half_move");
+        if (!st.help() && st.play != Play::Proof)
+            throw error(quoted +
+                            ": a half move ('.5') exists only in helpplay and proof games (h#n.5, hs#n.5, "
+                            "reci-h#n.5, dia n.5)",
+                        "stip_half_move");
         st.half = true;
     }
     st.moves = n;
@@ -144,7 +171,8 @@ Stipulation parse_stipulation(std::string_view text) {
         throw error(quoted + ": at most " + std::to_string(most) + " moves" +
                         (st.series() ? "" : " (series play: " + std::to_string(Stipulation::MAX_SERIES_MOVES) + ")"),
                     "stip_too_many", {{"max", std::to_string(most)}});
-    if (n == 0 && (!st.half || st.play == Play::HelpSelf)) throw error(quoted + ": at least one move", "stip_zero");
+    if (n == 0 && (!st.half || st.play == Play::HelpSelf || st.play == Play::ReciHelp))
+        throw error(quoted + ": at least one move", "stip_zero");
     return st;
 }
 

@@ -6,10 +6,11 @@
 // "r#2" reflexmate (a selfmate where either side must mate when it can),
 // "semi-r#2" semi-reflexmate (only the defender must), "hs#3" helpselfmate
 // (White starts, both cooperate, White's last move forces Black to mate;
-// "hs#2.5": Black starts). "dia4" a proof game (from the initial position to the diagram in four
-// moves, White first), "a=>b3.5" the same from a given position a to a
-// position b (Black first unless Popeye's whitetoplay says White).
-// Popeye's spelling; what the solver cannot play is refused with its reason.
+// "hs#2.5": Black starts). "reci-h#3" reciprocal helpmate: after two moves
+// of each side, Black can mate White in one move and can also be mated in
+// one by White ("reci-h(=)#3": Black's own move stalemates White). "dia4" a proof game (from the initial position to
+// the diagram in four moves, White first), "a=>b3.5" the same from a given position a to a position b (Black first
+// unless Popeye's whitetoplay says White). Popeye's spelling; what the solver cannot play is refused with its reason.
 #pragma once
 
 #include <stdexcept>
@@ -31,7 +32,18 @@ public:
     ErrorDetail detail;
 };
 
-enum class Play : std::uint8_t { Direct, Help, Self, Series, SeriesHelp, Proof, Reflex, SemiReflex, HelpSelf };
+enum class Play : std::uint8_t {
+    Direct,
+    Help,
+    Self,
+    Series,
+    SeriesHelp,
+    Proof,
+    Reflex,
+    SemiReflex,
+    HelpSelf,
+    ReciHelp
+};
 // DoubleStalemate: neither side is in check and neither has a legal move.
 enum class Goal : std::uint8_t { Mate, Stalemate, DoubleStalemate };
 
@@ -46,6 +58,10 @@ struct Stipulation {
     // Popeye's halfduplex: the colours exchange their parts (h#2: White
     // starts and Black mates; #2: Black mates). Not for proof games.
     bool exchanged = false;
+    // reci-h: the goal Black's part reaches by its own last move (reci-h(=)#n:
+    // stalemate), `goal` being the one it suffers in the help line. Mate in
+    // every other stipulation.
+    Goal reci_goal = Goal::Mate;
 
     // Every line, with the passes of series play, stays within the core's
     // MAX_PLY, and the recursion (a move list per ply) within a thread's stack.
@@ -54,9 +70,10 @@ struct Stipulation {
     // The side that moves first in the diagram.
     Color starts() const {
         if (play == Play::Proof) return atob && !white_first ? BLACK : WHITE;
-        const Color usual =
-            (play == Play::Help && !half) || (play == Play::HelpSelf && half) || play == Play::SeriesHelp ? BLACK
-                                                                                                          : WHITE;
+        const Color usual = ((play == Play::Help || play == Play::ReciHelp) && !half) ||
+                                    (play == Play::HelpSelf && half) || play == Play::SeriesHelp
+                                ? BLACK
+                                : WHITE;
         return exchanged ? ~usual : usual;
     }
     // The side that plays Black's part (help play's numbered moves).
@@ -69,6 +86,7 @@ struct Stipulation {
     int plies() const {
         switch (play) {
             case Play::Help:
+            case Play::ReciHelp:  // the help line, the longer of the two
             case Play::HelpSelf:  // Black's forced last move included
             case Play::Proof: return 2 * moves + (half ? 1 : 0);
             case Play::SeriesHelp: return 2 * moves;
@@ -85,7 +103,7 @@ struct Stipulation {
     // The defender must reach the goal whenever it can (r#, semi-r#).
     bool reflex() const { return play == Play::Reflex || play == Play::SemiReflex; }
     // Help play: one line per solution, both sides cooperating (hs#'s last move is forced).
-    bool help() const { return play == Play::Help || play == Play::HelpSelf; }
+    bool help() const { return play == Play::Help || play == Play::HelpSelf || play == Play::ReciHelp; }
     bool series() const { return play == Play::Series || play == Play::SeriesHelp; }
     bool proof() const { return play == Play::Proof; }
     std::string str() const;

@@ -134,6 +134,27 @@ TEST_F(ServerTest, DuplexAndHalfDuplexAreSolvedOnTheServer) {
     EXPECT_EQ(notbool["error"]["field"], "halfduplex");
 }
 
+// Reciprocal helpplay through the API: Steudel's reci-h(#)=2 of Popeye's
+// BEISPIEL/intell.inp, Popeye 4.104's two lines (Black stalemated, or it mates).
+TEST_F(ServerTest, ReciprocalHelpmatesAreSolvedOnTheServer) {
+    const json body = {
+        {"variant", "chess"}, {"fen", "8/4P3/8/8/8/8/4p3/5k1K b - - 0 1"}, {"stipulation", "reci-h(#)=2"}};
+    json r = post_json(port_, "/api/problems/solve", body, token());
+    ASSERT_EQ(r["_status"], 202) << r.dump();
+    const json done = wait_done(port_, r["id"]);
+    ASSERT_EQ(done["status"], "done") << done.dump();
+    EXPECT_EQ(done["result"]["help"].size(), 2u) << done.dump();
+    const std::string text = done["text"];
+    EXPECT_NE(text.find("reci-h(#)=2"), std::string::npos) << text;
+    EXPECT_NE(text.find("1.e2-e1=Q e7-e8=Q  2.Qe1-e3 Qe8xe3=\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("1.e2-e1=Q e7-e8=Q  2.Qe1-h4#\n"), std::string::npos) << text;
+    // Black's own goal between brackets must be one
+    json bad = post_json(port_, "/api/problems/solve", {{"fen", START}, {"stipulation", "reci-h(+)#2"}}, token());
+    EXPECT_EQ(bad["_status"], 400);
+    EXPECT_EQ(bad["error"]["field"], "stipulation");
+    EXPECT_EQ(bad["error"]["params"]["problem"], "stip_no_goal") << bad.dump();
+}
+
 TEST_F(ServerTest, PgnUploadsMayBeLargerThanOtherBodiesButAreBounded) {
     std::string pgn;
     while (pgn.size() < 100 * 1024) pgn += "[Event \"g\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n";

@@ -58,6 +58,18 @@ TEST(Stipulation, ReadsEveryForm) {
     EXPECT_EQ(parse_stipulation("hs#2.5").starts(), BLACK);
     EXPECT_TRUE(parse_stipulation("semi-r#2").battle());
     EXPECT_FALSE(parse_stipulation("hs#2").battle());
+    // Reciprocal helpplay: Black's own goal in brackets when it differs.
+    for (const char* s : {"reci-h#3", "reci-h(=)#3", "reci-h(#)=2", "reci-h#2.5", "reci-h=2"})
+        EXPECT_EQ(parse_stipulation(s).str(), s);
+    EXPECT_EQ(parse_stipulation("Reci-H(#)#2").str(), "reci-h#2");
+    const Stipulation reci = parse_stipulation("reci-h(=)#3");
+    EXPECT_EQ(reci.play, Play::ReciHelp);
+    EXPECT_EQ(reci.goal, Goal::Mate);
+    EXPECT_EQ(reci.reci_goal, Goal::Stalemate);
+    EXPECT_EQ(reci.plies(), 6);  // the help line, the longer one
+    EXPECT_EQ(reci.starts(), BLACK);
+    EXPECT_EQ(parse_stipulation("reci-h#2.5").starts(), WHITE);
+    EXPECT_TRUE(reci.help());
 }
 
 TEST(Stipulation, BadOnesSayWhatIsWrong) {
@@ -83,7 +95,10 @@ TEST(Stipulation, BadOnesSayWhatIsWrong) {
     // Popeye's stipulations the solver cannot play name what they are.
     EXPECT_NE(error_of("ser-hs#3").find("series helpselfplay"), std::string::npos);
     EXPECT_NE(error_of("ser-r#2").find("series reflexplay"), std::string::npos);
-    EXPECT_NE(error_of("reci-h#2").find("reciprocal"), std::string::npos);
+    EXPECT_NE(error_of("ser-reci-h#2").find("series reciprocal"), std::string::npos);
+    EXPECT_NE(error_of("reci-h(x)#2").find("between brackets"), std::string::npos);
+    EXPECT_NE(error_of("reci-h(##2").find("between brackets"), std::string::npos);
+    EXPECT_NE(error_of("reci-h#0.5").find("at least one move"), std::string::npos);
     EXPECT_NE(error_of("ser-dia4").find("series proof games"), std::string::npos);
     EXPECT_NE(error_of("##2").find("double mate"), std::string::npos);
     EXPECT_NE(error_of("ser-s#3").find("series selfplay"), std::string::npos);

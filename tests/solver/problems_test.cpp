@@ -400,3 +400,26 @@ TEST(PopeyeExamples, ReflexAndHelpSelfMates) {
         EXPECT_EQ(play_of(probs[i], probs[i].twins[0]), expected[i]) << probs[i].twins[0].title;
     }
 }
+
+// Reciprocal helpmates of Popeye's BEISPIEL/intell.inp and TESTS/castling.inp
+// (twins, both goals bracketed or not, castling and en passant in the last
+// moves): Popeye 4.104's answers, the help line before Black's own.
+TEST(PopeyeExamples, ReciprocalHelpmates) {
+    const auto probs = read_all("popeye_reci.inp");
+    using Lines = std::vector<std::string>;
+    const std::vector<std::vector<Lines>> expected = {
+        {{"1.Kg6-h6 Be4-b1  2.Sf5xe3 Qc1-c2  3.Qg3-g5 Qc2-h7#", "1.Kg6-h6 Be4-b1  2.Sf5xe3 Qc1-c2  3.Se3-d1#"},
+         {"1.Kg6-h7 Re6-a6  2.Sf6-d7 Qc1-c6  3.Qg3-g8 Qc6-h6#", "1.Kg6-h7 Re6-a6  2.Sf6-d7 Qc1-c6  3.Qg3-b8#"}},
+        {{"1.e3-e2 g7-g8=Q  2.e2-e1=Q Qg8-g3  3.Qe1-e2 Qg3-g1#", "1.e3-e2 g7-g8=Q  2.e2-e1=Q Qg8-g3  3.Qe1xg3="}},
+        {{"1.e2-e1=Q e7-e8=Q  2.Qe1-e3 Qe8xe3=", "1.e2-e1=Q e7-e8=Q  2.Qe1-h4#"}},
+        {{"1.d3-d2 e7-e8=R  2.d2-d1=Q+ Re8-e1  3.Qd1-e2+ Re1xe2=", "1.d3-d2 e7-e8=R  2.d2-d1=Q+ Re8-e1  3.Qd1-f3#"}},
+        {{"1.f2-f1=S d2-d4  2.0-0-0 Sa4-b6#", "1.f2-f1=S d2-d4  2.e4xd3 e.p.#"},
+         {"1.h2xg1=B f2-f4  2.0-0 Rh5-g5#", "1.h2xg1=B f2-f4  2.e4xf3 e.p.#"}},
+    };
+    ASSERT_EQ(probs.size(), expected.size());
+    for (std::size_t i = 0; i < probs.size(); ++i) {
+        ASSERT_EQ(probs[i].twins.size(), expected[i].size()) << i << " " << probs[i].refused;
+        for (std::size_t t = 0; t < expected[i].size(); ++t)
+            EXPECT_EQ(lines_of(solve(probs[i].twins[t], quick())), expected[i][t]) << i << " " << t;
+    }
+}

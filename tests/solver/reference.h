@@ -174,6 +174,32 @@ inline void series(Position& pos, const Stipulation& st, int left, std::string l
     }
 }
 
+// Reciprocal helpplay: `plies` half-moves to the end of the help line.
+// Wherever Black's part is to move (an even number left), its two lines may
+// end: it has a move that reaches reci_goal (its own line) and a move after
+// which the other side can make it suffer the goal; then both kinds of line
+// are solutions (short ones before the last move, as Popeye prints them),
+// and the play goes on.
+inline void reci(Position& pos, const Stipulation& st, int plies, std::string line, std::set<std::string>& out) {
+    MoveList l;
+    generate_legal(pos, l);
+    StateInfo si;
+    std::set<std::string> own, helped;
+    for (Move m : l) {
+        pos.do_move(m, si);
+        const std::string next = line + (line.empty() ? "" : " ") + to_uci(m);
+        if (plies % 2 == 0) {
+            if (goal(pos, st.reci_goal)) own.insert(next);
+            help(pos, st.goal, 1, next, helped);
+        }
+        if (plies > 2) reci(pos, st, plies - 1, next, out);
+        pos.undo_move(m);
+    }
+    if (own.empty() || helped.empty()) return;
+    out.insert(own.begin(), own.end());
+    out.insert(helped.begin(), helped.end());
+}
+
 // The solver's answer in the same shape: keys, or help lines in coordinates.
 inline std::set<std::string> solver_answer(const Result& r) {
     std::set<std::string> out;
@@ -193,6 +219,10 @@ inline std::set<std::string> answer(Variant v, const std::string& fen, const Sti
     std::set<std::string> out;
     if (st.series()) {
         series(pos, st, st.moves, "", out);
+        return out;
+    }
+    if (st.play == Play::ReciHelp) {
+        reci(pos, st, st.plies(), "", out);
         return out;
     }
     if (st.play == Play::HelpSelf) {

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <random>
 
 using namespace echecs;
@@ -14,19 +15,33 @@ namespace {
 
 // Positions reached by random moves from sparse starting diagrams, so that
 // mates and stalemates are near.
-std::vector<std::string> random_positions(Variant v, int count, unsigned seed) {
-    static const char* STARTS[] = {
-        "4k3/pp3ppp/8/8/8/8/PP3PPP/R3K2R w KQ - 0 1",     "r3k3/1p4p1/8/3q4/8/8/1P3P2/3QK2R w Kq - 0 1",
-        "6k1/5p2/6p1/8/3N4/8/1B3PPP/6K1 w - - 0 1",       "2r3k1/5ppp/8/8/8/8/1Q3PPP/6K1 w - - 0 1",
-        "r3k2r/1P4pp/8/2pP4/8/8/6p1/R3K2R w KQkq c6 0 1",
-    };
+const std::vector<const char*> STARTS = {
+    "4k3/pp3ppp/8/8/8/8/PP3PPP/R3K2R w KQ - 0 1",     "r3k3/1p4p1/8/3q4/8/8/1P3P2/3QK2R w Kq - 0 1",
+    "6k1/5p2/6p1/8/3N4/8/1B3PPP/6K1 w - - 0 1",       "2r3k1/5ppp/8/8/8/8/1Q3PPP/6K1 w - - 0 1",
+    "r3k2r/1P4pp/8/2pP4/8/8/6p1/R3K2R w KQkq c6 0 1",
+};
+// Diagrams where each side can mate the other (random ones with a reci-h#1,
+// reci-h#1.5 or reci-h(#)=1 solution in chess): reciprocal helpplay is rare
+// in random play.
+const std::vector<const char*> MUTUAL_STARTS = {
+    "K7/6B1/1k6/3r4/1P6/5Q2/7p/8 b - - 0 1",   "1k4r1/2r1Q3/bP6/8/7N/2r5/8/7K b - - 0 1",
+    "7k/7r/2q1q3/K7/1Qp5/8/8/3B4 b - - 0 1",   "4Q3/q7/p1P5/1R6/8/8/8/5k1K b - - 0 1",
+    "4K3/2q1PQ2/p2b4/2k5/5R2/8/8/8 b - - 0 1", "2r1r3/2P4N/1R5P/8/8/8/6r1/k1K5 b - - 0 1",
+    "8/8/b2R4/K7/5RR1/3q4/7k/5R2 w - - 0 1",   "3K4/8/3q4/6Q1/8/6P1/1r6/k2n4 w - - 0 1",
+    "5b2/8/Pr2r3/2Q5/8/6k1/8/5K2 w - - 0 1",   "8/8/8/4p1q1/1Q2P3/5p2/1Q3P1K/5k2 b - - 0 1",
+    "8/B3q3/8/1Q6/8/8/8/K1k5 b - - 0 1",
+};
+
+std::vector<std::string> random_positions(Variant v, int count, unsigned seed,
+                                          const std::vector<const char*>& starts = STARTS, int least = 4,
+                                          int spread = 24) {
     std::mt19937 rng(seed);
     std::vector<std::string> out;
     while (int(out.size()) < count) {
         StateInfo st[40];
         Position pos;
-        pos.set(v, STARTS[rng() % 5], st[0]);
-        const int plies = 4 + int(rng() % 24);
+        pos.set(v, starts[rng() % starts.size()], st[0]);
+        const int plies = least + int(rng() % spread);
         bool ok = true;
         for (int i = 1; i <= plies && ok; ++i) {
             MoveList l;
@@ -116,6 +131,22 @@ TEST_P(ReferenceTest, SeriesPlayMatchesBruteForce) {
         for (const char* s : {"ser-#2", "ser-=2", "ser-h#1", "ser-h#2", "ser-h=2", "h==1"})
             solved += compare(GetParam(), fen, s);
     EXPECT_GT(solved, 0);  // some series lines were found and compared
+}
+
+// Reciprocal helpplay: Black's part mates (or stalemates) by its own last
+// move and can also be mated.
+TEST_P(ReferenceTest, ReciprocalHelpPlayMatchesBruteForce) {
+    int solved = 0;
+    int n = 0;
+    for (const auto& fen : random_positions(GetParam(), 30, 211 + int(GetParam()), MUTUAL_STARTS, 0, 4)) {
+        for (const char* s : {"reci-h#1", "reci-h#1.5", "reci-h=1", "reci-h(=)#1", "reci-h(#)=1"})
+            solved += compare(GetParam(), fen, s);
+        // Two moves: the reference's brute force is slow, in Alice and most in Avalanche.
+        const int most = GetParam() == Variant::Chess ? 12 : GetParam() == Variant::Alice ? 4 : 0;
+        if (++n <= most) solved += compare(GetParam(), fen, "reci-h#2");
+    }
+    std::printf("%d solutions compared\n", solved);
+    EXPECT_GT(solved, 10);
 }
 
 INSTANTIATE_TEST_SUITE_P(Games, ReferenceTest, ::testing::Values(Variant::Chess, Variant::Alice, Variant::Avalanche),
