@@ -452,6 +452,81 @@ std::string to_fen(const Diagram& d, Variant v) {
     return write_fen(v, d.piece, on_b, side, castling, d.ep, 0, 1);
 }
 
+// Rotations and mirrors move every man by the same map of squares (Popeye's
+// board transformations); an en-passant square does not survive them.
+template <class Map>
+void transform(Diagram& d, Map map) {
+    Diagram out = d;
+    out.piece.fill(NO_PIECE);
+    out.board.fill(BOARD_A);
+    out.no_castling = 0;
+    for (Square s = SQ_A1; s <= SQ_H8; ++s) {
+        if (!d.piece[s]) continue;
+        const Square t = map(file_of(s), rank_of(s));
+        out.piece[t] = d.piece[s];
+        out.board[t] = d.board[s];
+        if (d.no_castling & square_bb(s)) out.no_castling |= square_bb(t);
+    }
+    out.ep = SQ_NONE;
+    d = out;
+}
+
+// rotate 90|180|270 (to the left), mirror a1<-->h1|a1<-->a8|a1<-->h8|a8<-->h1
+// (the square a1, or h1, is turned into), shift a b (every man by b - a),
+// polishtype (every man changes colour), substitute X Y (every X becomes a Y).
+void read_transformation(Lexer& lx, int change, Diagram& d, std::string& label) {
+    if (change == pw::ROTATE) {
+        const std::string n = lx.next() ? lower(lx.last()) : "";
+        if (n == "90")
+            transform(d, [](int f, int r) { return make_square(7 - r, f); });
+        else if (n == "180")
+            transform(d, [](int f, int r) { return make_square(7 - f, 7 - r); });
+        else if (n == "270")
+            transform(d, [](int f, int r) { return make_square(r, 7 - f); });
+        else
+            lx.fail("twin rotate: '" + n + "' is not 90, 180 or 270");
+        label += " rotate " + n;
+    } else if (change == pw::MIRROR) {
+        const std::string m = lx.next() ? lower(lx.last()) : "";
+        if (m == "a1<-->h1")
+            transform(d, [](int f, int r) { return make_square(7 - f, r); });
+        else if (m == "a1<-->a8")
+            transform(d, [](int f, int r) { return make_square(f, 7 - r); });
+        else if (m == "a1<-->h8")
+            transform(d, [](int f, int r) { return make_square(7 - r, 7 - f); });
+        else if (m == "a8<-->h1")
+            transform(d, [](int f, int r) { return make_square(r, f); });
+        else
+            lx.fail("twin mirror: '" + m + "' is not a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1");
+        label += " mirror " + m;
+    } else if (change == pw::SHIFT) {
+        const Square a = expect_square(lx, "a square"), b = expect_square(lx, "a square");
+        const int df = file_of(b) - file_of(a), dr = rank_of(b) - rank_of(a);
+        for (Square s = SQ_A1; s <= SQ_H8; ++s)
+            if (d.piece[s] &&
+                (file_of(s) + df < 0 || file_of(s) + df > 7 || rank_of(s) + dr < 0 || rank_of(s) + dr > 7))
+                lx.fail("twin shift " + square_str(a) + " " + square_str(b) + ": the man on " + square_str(s) +
+                        " would leave the board");
+        transform(d, [&](int f, int r) { return make_square(f + df, r + dr); });
+        label += " shift " + square_str(a) + " " + square_str(b);
+    } else if (change == pw::POLISH_TYPE) {
+        for (Piece& p : d.piece)
+            if (p) p = make_piece(~color_of(p), type_of(p));
+        d.ep = SQ_NONE;
+        label += " polishtype";
+    } else {  // SUBSTITUTE
+        PieceType from[2];
+        for (PieceType& pt : from) {
+            auto t = lx.next();
+            if (!t || t->size() != 1 || !(pt = piece_letter((*t)[0], lx.lang)))
+                lx.fail("twin substitute: expected two piece letters (K Q R B S P), as in 'substitute R B'");
+        }
+        for (Piece& p : d.piece)
+            if (p && type_of(p) == from[0]) p = make_piece(color_of(p), from[1]);
+        label += std::string(" substitute ") + "?PSBRQK"[from[0]] + " " + "?PSBRQK"[from[1]];
+    }
+}
+
 void read_twin(Lexer& lx, const Diagram& base, const Diagram& previous, Diagram& d, std::string& label) {
     d = base;
     bool any = false;
@@ -492,13 +567,20 @@ void read_twin(Lexer& lx, const Diagram& base, const Diagram& previous, Diagram&
                 read_stipulation(lx, d);
                 label += std::string(" stipulation ") + d.stipulation->str();
                 break;
+            case pw::ROTATE:
+            case pw::MIRROR:
+            case pw::SHIFT:
+            case pw::POLISH_TYPE:
+            case pw::SUBSTITUTE: read_transformation(lx, c, d, label); break;
             default:
                 if (c >= 0)
                     lx.fail("twin '" + lower(pw::twin_words(pw::Language::English)[c]) + "'" +
-                            " is not supported (move, exchange, remove, add, stipulation, continued)");
+                            " is not supported (move, exchange, remove, add, stipulation, continued, rotate, "
+                            "mirror, shift, polishtype, substitute)");
                 if (!any)
                     lx.fail(std::string("twin: ") + shown(*t) +
-                            " is not a twin change (move, exchange, remove, add, stipulation)");
+                            " is not a twin change (move, exchange, remove, add, stipulation, rotate, mirror, "
+                            "shift, polishtype, substitute)");
                 lx.push_back();
                 return;
         }
@@ -552,7 +634,8 @@ Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
     if (d.white_to_play && p.stipulation.proof() && p.stipulation.atob)
         p.stipulation.white_first = true;  // a=>b: White makes the first half-move, the length is kept
     else if (d.white_to_play) {
-        if (p.stipulation.play == Play::Help && !p.stipulation.half && p.stipulation.moves >= 1) {
+        if ((p.stipulation.play == Play::Help || p.stipulation.play == Play::ReciHelp) && !p.stipulation.half &&
+            p.stipulation.moves >= 1 + (p.stipulation.play == Play::ReciHelp)) {
             --p.stipulation.moves;
             p.stipulation.half = true;
         } else {
@@ -691,7 +774,7 @@ bool read_problem(Lexer& lx, PopeyeProblem& prob) {
                     in_twins = true;
                 }
                 Diagram d;
-                std::string label(1, char('b' + twins.size()));
+                std::string label(1, char('a' + prob.twins.size()));
                 label += ")";
                 read_twin(lx, diagram, last, d, label);
                 prob.twins.push_back(finish(lx, d, prob));
@@ -701,7 +784,19 @@ bool read_problem(Lexer& lx, PopeyeProblem& prob) {
                 break;
             }
             case SSTIPULATION: lx.fail("'sstipulation' (structured stipulations) is not supported");
-            case ZEROPOSITION: lx.fail("'zeroposition' is not supported");
+            case ZEROPOSITION: {
+                // The diagram is not solved: its changes make the first twin, and
+                // later twins change the diagram again (or, continued, the last twin).
+                Diagram d;
+                std::string label = "a)";
+                read_twin(lx, diagram, diagram, d, label);
+                prob.twins.push_back(finish(lx, d, prob));
+                prob.twin_labels.push_back(label);
+                twins.push_back(d);
+                last = d;
+                in_twins = true;
+                break;
+            }
             case AMBIGUOUS: lx.fail(shown(*t) + " is an ambiguous abbreviation of Popeye commands");
             default:
                 lx.fail(shown(*t) + " is not a Popeye command (pieces, stipulation, condition, option, twin, ...)");

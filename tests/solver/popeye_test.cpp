@@ -79,6 +79,43 @@ TEST(PopeyeRead, TwinsAreRelativeToTheDiagramUnlessContinued) {
     EXPECT_EQ(probs[0].twins[3].fen.substr(0, 26), "4k3/8/8/8/8/6R1/8/5K2 w - ");  // continued from c)
 }
 
+// Popeye's board twins (its docs and position/board.c: a rotation turns the
+// board to the left; a mirror names the square a1, or h1, is turned into):
+// the same solutions as Popeye 4.104 on each of these twins, and on the
+// rotate, mirror, shift, polishtype, substitute and zeroposition problems of
+// its TESTS/twin.inp, TESTS/castling.inp and BEISPIEL/intell.inp.
+TEST(PopeyeRead, BoardTwinsAndZeroPosition) {
+    const std::string text =
+        "begin\nstip h#2\npieces white kc3 rd2 bf2 sb5 black ka2 qg8 rg6 bb3\n"
+        "twin rotate 90\ntwin rotate 270\ntwin rotate 180\ntwin mirror a1<-->h8\ntwin mirror a8<-->h1\n"
+        "twin mirror a1<-->h1\ntwin mirror a1<-->a8\ntwin shift a2 b2\ntwin cont shift c3 b3\n"
+        "twin substitute b s\ntwin polishtype stipulation #2\n"
+        "next\nstip #2\npieces white kb3 qc4 sf6 black ka5 ba7\nzeroposition remove f6 rotate 90\n"
+        "twin cont mirror a1<-->h1\ntwin move c4 c1\nend\n";
+    const auto probs = read_popeye(text);
+    ASSERT_EQ(probs.size(), 2u);
+    const char* first[] = {
+        "6q1/8/6r1/1N6/8/1bK5/k2R1B2/8 b", "8/q1r5/6B1/8/6R1/5K2/3N1b2/6k1 b", "1k6/2b1N3/2K5/1R6/8/1B6/5r1q/8 b",
+        "8/2B1R2k/5Kb1/8/6N1/1r6/8/1q6 b", "6k1/3N1b2/5K2/6R1/8/6B1/q1r5/8 b", "8/5r1q/1B6/8/1R6/2K5/2b1N3/1k6 b",
+        "1q6/8/1r6/6N1/8/5Kb1/2B1R2k/8 b", "8/k2R1B2/1bK5/8/1N6/6r1/8/6q1 b",  "7q/8/7r/2N5/8/2bK4/1k2R1B1/8 b",
+        "6q1/8/6r1/1N6/8/1bK5/k2R1B2/8 b", "6q1/8/6r1/1N6/8/1nK5/k2R1N2/8 b",  "6Q1/8/6R1/1n6/8/1Bk5/K2r1b2/8 w",
+    };
+    ASSERT_EQ(probs[0].twins.size(), std::size(first));
+    for (std::size_t i = 0; i < std::size(first); ++i)
+        EXPECT_EQ(probs[0].twins[i].fen.substr(0, std::string(first[i]).size()), first[i]) << i;
+    EXPECT_EQ(probs[0].twin_labels[1], "b) rotate 90");
+    EXPECT_EQ(probs[0].twin_labels[9], "j) continued shift c3 b3");
+    EXPECT_EQ(probs[0].twin_labels[10], "k) substitute B S");
+    EXPECT_EQ(probs[0].twins[11].stipulation.str(), "#2");
+    // The zero position is not solved: its changes give a), later twins change it again.
+    ASSERT_EQ(probs[1].twins.size(), 3u);
+    EXPECT_EQ(probs[1].twin_labels[0], "a) remove f6 rotate 90");
+    EXPECT_EQ(probs[1].twins[0].fen.substr(0, 27), "8/8/8/8/8/4Q3/5K2/1b1k4 w -");
+    EXPECT_EQ(probs[1].twin_labels[1], "b) continued mirror a1<-->h1");
+    EXPECT_EQ(probs[1].twins[1].fen.substr(0, 27), "8/8/8/8/8/3Q4/2K5/4k1b1 w -");
+    EXPECT_EQ(probs[1].twins[2].fen.substr(0, 27), "8/b7/5N2/k7/8/1K6/8/2Q5 w -");
+}
+
 TEST(PopeyeRead, KeywordsAbbreviatedAndAnyCase) {
     const auto probs =
         read_popeye("BeginProblem\nPIE White Ke1 Ra1 Black Ke8\nSTIP #1\nOPTI Vari NoBoard\nEndProblem\n");
@@ -87,7 +124,7 @@ TEST(PopeyeRead, KeywordsAbbreviatedAndAnyCase) {
 }
 
 TEST(PopeyeWrite, RoundTripsEveryProblem) {
-    for (const char* file : {"andernach2025.inp", "classics.inp", "popeye_reflex.inp"})
+    for (const char* file : {"andernach2025.inp", "classics.inp", "popeye_reflex.inp", "popeye_reci.inp"})
         for (const auto& pp : read_popeye(data(file)))
             for (const auto& p : pp.twins) {
                 const std::string text = write_popeye(p);
@@ -135,7 +172,19 @@ TEST(PopeyeErrors, EachNamesItsLine) {
     EXPECT_NE(error_of(ok_head + "opti maxsol x\n").find("line 3: 'x' is not a number"), std::string::npos);
     EXPECT_NE(error_of(ok_head + "opti enpassant e2e4\n").find("line 3: expected 3 squares"), std::string::npos);
     EXPECT_NE(error_of(ok_head + "opti enpassant e2e3e5\n").find("is not a pawn's double step"), std::string::npos);
-    EXPECT_NE(error_of(ok_head + "stip #2\ntwin rotate 90\n").find("line 4: twin 'rotate' is not supported"),
+    EXPECT_NE(error_of(ok_head + "stip #2\ntwin condition circe\n").find("line 4: twin 'condition' is not supported"),
+              std::string::npos);
+    EXPECT_NE(error_of(ok_head + "stip #2\ntwin rotate 45\n").find("line 4: twin rotate: '45' is not 90, 180 or 270"),
+              std::string::npos);
+    EXPECT_NE(error_of(ok_head + "stip #2\ntwin mirror a1<-->b1\n").find("line 4: twin mirror: 'a1<-->b1'"),
+              std::string::npos);
+    EXPECT_NE(error_of(ok_head + "stip #2\ntwin shift a1 a2\n")
+                  .find("line 4: twin shift a1 a2: the man on e8 would "
+                        "leave the board"),
+              std::string::npos);
+    EXPECT_NE(error_of(ok_head + "stip #2\ntwin substitute q\n").find("line 4: twin substitute: expected two piece"),
+              std::string::npos);
+    EXPECT_NE(error_of(ok_head + "stip #2\ntwin move e1 e2\nzero move e2 e3\n").find("line 5: 'zero' after a twin"),
               std::string::npos);
     EXPECT_NE(error_of(ok_head + "stip #2\ntwin move a1 a2\n").find("line 4: twin: no piece on a1"), std::string::npos);
     EXPECT_NE(error_of(ok_head + "stip #2\ntwin\n").find("twin without a change"), std::string::npos);
