@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Side by side with Popeye on random sparse positions, for one stipulation.
 
-usage: POPEYE=/path/to/py [ECHECS=build/src/cli/echecs] [ALICE=1] [MULT=60] \
+usage: POPEYE=/path/to/py [ECHECS=build/src/cli/echecs] [ALICE=1] [POSTKEY=1] [MULT=60] \
        python3 bench/solver/compare_random.py STIP COUNT SEED [MEN]
 
 Draws COUNT*MULT positions (kings and up to MEN other men for White, half as
@@ -14,6 +14,7 @@ echecs's note. Prints the differences and a summary line.
 """
 import json, os, random, re, subprocess, sys, tempfile
 ALICE = os.environ.get('ALICE') == '1'
+POSTKEY = os.environ.get('POSTKEY') == '1'  # battle play after the key: the defender moves first
 TMP = tempfile.mkdtemp()
 CAND, LAST = os.path.join(TMP, 'cand.inp'), os.path.join(TMP, 'last.inp')
 BLET = {'P': 'S', 'R': 'U', 'S': 'O', 'B': 'C', 'Q': 'T', 'K': 'L'}
@@ -107,6 +108,10 @@ def echecs_paths(obj):
         out.add(p)
         for c in node.get('continuations', []): att(c, p)
     for k in obj.get('keys', []): att(k, ())
+    pk = obj.get('post_key')
+    if pk:  # POSTKEY=1: the play after the key, from its threats, variations and refutations
+        for t in pk.get('threats', []): att(t, ())
+        for d in pk.get('defences', []) + pk.get('refutations', []): dfn(d, ())
     m = re.search(r'at once \(([^)]*)\)', obj.get('note', ''))
     if m:
         for x in m.group(1).split(', '): out.add(('bound', norm(x)))
@@ -121,7 +126,7 @@ def inp_of(items):
             a = ' '.join(p.lower() + s for p, s, onb in side if not onb)
             b = ' '.join(p.lower() + s for p, s, onb in side if onb)
             return (f'{col} {a}' if a else '') + (f' {col} AliceB {b}' if b else '')
-        t += 'pieces ' + grp(w, 'white') + '\n       ' + grp(b, 'black') + f'\nstipulation {stip}\noption variation\n' + ('condition alice\n' if ALICE else '')
+        t += 'pieces ' + grp(w, 'white') + '\n       ' + grp(b, 'black') + f'\nstipulation {stip}\noption variation\n' + ('condition alice\n' if ALICE else '') + ('option postkeyplay\n' if POSTKEY else '')
     return t + 'endproblem\n'
 cands = [rand_pos() for _ in range(count * int(os.environ.get('MULT', '60')))]
 objs = []
@@ -139,6 +144,7 @@ nosol = 0
 for w, b in cands:
     helped = stip.startswith(('h#', 'h=', 'reci-h')) and not stip.startswith('hs')
     tomove = 'b' if (helped and not stip.endswith('.5')) or (stip.startswith('hs') and stip.endswith('.5')) else 'w'
+    if POSTKEY: tomove = 'b'
     f = fen(w, b, tomove)
     o = byfen.pop(f, None)
     if o is None: continue

@@ -37,11 +37,12 @@ std::string read_input(const std::string& path) {
 
 int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     CLI::App app{
-        "echecs solve: every solution of a chess problem (#n, h#n, h#n.5, s#n, r#n, hs#n, =n, h=n, s=n, proof games) "
+        "echecs solve: every solution of a chess problem (#n, h#n, h#n.5, s#n, r#n, hs#n, reci-h#n, =n, h=n, s=n, "
+        "proof games) "
         "in chess, Alice or Avalanche chess"};
     app.name("echecs solve");
     std::string variant = "chess", fen, stipulation, input, write_inp, format = "text", target;
-    bool white_first = false;
+    bool white_first = false, post_key = false;
     solver::Options o;
     bool no_variations = false, progress = false, stream = false;
     app.add_option("--variant", variant, accepted_variant_names())
@@ -49,10 +50,13 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
         ->capture_default_str();
     app.add_option("--fen", fen, "the diagram (its side to move follows from the stipulation)");
     app.add_option("--stipulation,-s", stipulation,
-                   "#n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, =n, h=n, s=n, ser-#n, ser-h#n; proof games "
-                   "dian, dian.5, a=>bn");
+                   "#n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, reci-h#n, =n, h=n, s=n, ser-#n, ser-h#n; "
+                   "proof games dian, dian.5, a=>bn");
     app.add_option("--target", target, "a=>b: the position b to reach (FEN); --fen is the position a");
     app.add_flag("--white-first", white_first, "a=>b: White makes the first half-move (Popeye's whitetoplay)");
+    app.add_flag("--post-key", post_key,
+                 "battle play: the diagram is the position after the key; its play is shown (Popeye's "
+                 "postkeyplay)");
     app.add_option("--input,-i", input, "a Popeye input file ('-': standard input); twins are solved in turn");
     app.add_option("--write-popeye", write_inp,
                    "write the problem as Popeye input to this file ('-': standard output) "
@@ -139,6 +143,13 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
             p.stipulation = solver::parse_stipulation(stipulation);
             p.target = target;
             if (p.stipulation.proof() && p.stipulation.atob) p.stipulation.white_first = white_first;
+            if (post_key && !p.stipulation.battle()) {
+                err << "echecs solve: --post-key: the play after a key exists only in battle play (#n, s#n, r#n, "
+                       "semi-r#n, =n), not in "
+                    << p.stipulation.str() << '\n';
+                return 2;
+            }
+            p.stipulation.post_key = post_key;
             problems.push_back(p);
             labels.emplace_back();
             options.push_back(o);

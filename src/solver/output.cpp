@@ -20,7 +20,12 @@ public:
     std::string out;
 
     void attack(const AttackLine& a, int no, const std::string& head, int indent, const char* mark) {
-        std::string s = head + std::to_string(no) + "." + a.move.text + mark;
+        play(a, head + std::to_string(no) + "." + a.move.text + mark, no, indent);
+    }
+
+    // What follows an attacker's move (its line `s` so far): the threat,
+    // the variations, the refutations. postkeyplay writes it with no move.
+    void play(const AttackLine& a, std::string s, int no, int indent) {
         if (a.zugzwang) s += " zugzwang";
         if (!a.threats.empty()) {
             s += " threat:";
@@ -152,6 +157,7 @@ std::string to_text(const Result& r) {
         }
         for (const auto& k : r.keys) w.attack(k, 1, "", 0, "!");
         for (const auto& t : r.tries) w.attack(t, 1, "", 0, "?");
+        if (r.post_key) w.play(*r.post_key, "after the key:", 1, 0);
     } else {
         if (!r.set_solutions.empty()) {
             w.line("set play:");
@@ -182,6 +188,14 @@ std::string to_uci_lines(const Result& r) {
             out += std::string("set ") + d.move.uci;
             for (const auto& c : d.continuations) out += ' ' + c.move.uci;
             out += '\n';
+        }
+        if (r.post_key) {  // postkeyplay: each defence with the attacker's answers, then the refutations
+            for (const auto& d : r.post_key->defences) {
+                out += std::string("defence ") + d.move.uci;
+                for (const auto& c : d.continuations) out += ' ' + c.move.uci;
+                out += '\n';
+            }
+            for (const auto& x : r.post_key->refutations) out += std::string("refutation ") + x.move.uci + '\n';
         }
     } else {
         for (const auto& h : r.set_solutions) {
@@ -257,6 +271,8 @@ std::string to_json(const Result& r, int indent) {
         for (const auto& k : r.keys) j["keys"].push_back(attack_json(k));
         for (const auto& t : r.tries) j["tries"].push_back(attack_json(t));
         for (const auto& d : r.set_play) j["set_play"].push_back(defence_json(d));
+        // postkeyplay: the play after the key, as a key's without its move
+        j["post_key"] = r.post_key ? attack_json(*r.post_key) : json();
     } else {
         j["help"] = help_json(r.solutions);
         j["set_help"] = help_json(r.set_solutions);

@@ -149,6 +149,7 @@ struct Diagram {
     // Popeye's halfduplex: solved with the colours' parts exchanged; duplex:
     // solved both ways (each twin, then the same with the parts exchanged).
     bool half_duplex = false, duplex = false;
+    bool post_key = false;  // Popeye's postkeyplay: the diagram is the position after the key
     std::string title;
     // a=>b: the position b, read from the men given after the stipulation (Popeye clears the board there).
     std::array<Piece, SQUARE_NB> target_piece{};
@@ -359,7 +360,6 @@ const char* unsupported_option(int o) {
     switch (o) {
         case pw::NO_WK:
         case pw::NO_BK: return "a position without a king is not supported (the rules need both kings)";
-        case pw::POST_KEY_PLAY: return "the solver cannot yet solve the play after a key alone";
         case pw::THREAT: return "the solver cannot yet bound the length of threats";
         default: return "it changes what is solved, and the solver does not implement it";
     }
@@ -407,6 +407,7 @@ void read_options(Lexer& lx, Diagram& d, PopeyeProblem& out) {
                 break;
             }
             case pw::WHITE_TO_PLAY: d.white_to_play = true; break;
+            case pw::POST_KEY_PLAY: d.post_key = true; break;
             case pw::HALF_DUPLEX: d.half_duplex = true; break;
             case pw::DUPLEX: d.duplex = true; break;
             // Popeye's intelligent mode is a faster search for the same solutions: echecs searches in full.
@@ -649,6 +650,10 @@ Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
         lx.fail(std::string(d.duplex ? "duplex" : "halfduplex") + " of a proof game (" + p.stipulation.str() +
                 ") is not supported: the colours' parts are exchanged only in mates and stalemates");
     p.stipulation.exchanged = d.half_duplex;
+    if (d.post_key && !p.stipulation.battle())
+        lx.fail("option postkeyplay applies to battle play (#n, s#n, r#n, semi-r#n, =n), not to " +
+                p.stipulation.str());
+    p.stipulation.post_key = d.post_key;
     if (p.stipulation.series() && p.variant == Variant::Avalanche)
         lx.fail(p.stipulation.str() +
                 ": series play is not defined in Avalanche chess (a pass would skip a pending "

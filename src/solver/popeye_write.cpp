@@ -69,6 +69,7 @@ std::string write_popeye(const Problem& p, const PopeyeWriteOptions& o) {
     if (!o.threats) options += " nothreat";
     if (p.stipulation.proof() && p.stipulation.atob && p.stipulation.white_first) options += " whitetoplay";
     if (p.stipulation.exchanged) options += " halfduplex";
+    if (p.stipulation.post_key) options += " postkeyplay";
     // Popeye lets king and rook at home castle unless told otherwise.
     std::string nocastle;
     for (Color c : {WHITE, BLACK}) {

@@ -80,13 +80,17 @@ public:
         generate_legal(root_, first_);
         roots_.resize(first_.size());
         result_.first_moves = first_.size();
-        if (problem_.stipulation.play == Play::Reflex) note_bound_attacker();
-        RootRunner runner(options_, shared_, first_.size());
-        result_.threads = runner.threads();
-        runner.run([&] { work(runner); });
-        result_.first_moves_done = runner.finished_count();
+        if (problem_.stipulation.post_key) {
+            post_key_play();
+        } else {
+            if (problem_.stipulation.play == Play::Reflex) note_bound_attacker();
+            RootRunner runner(options_, shared_, first_.size());
+            result_.threads = runner.threads();
+            runner.run([&] { work(runner); });
+            result_.first_moves_done = runner.finished_count();
+        }
 
-        if (!shared_.stop.load() && options_.set_play) set_play();
+        if (!shared_.stop.load() && options_.set_play && !problem_.stipulation.post_key) set_play();
         collect();
         result_.status = Status(shared_.reason.load());
         result_.nodes = shared_.nodes.load();
@@ -110,6 +114,27 @@ private:
                 battle_root(search, tree, runner, i);
             if (roots_[i].done) runner.finished();
         }
+    }
+
+    // postkeyplay: the diagram is the position after the key; its play is
+    // written as a key's (threat, variations, refutations), on one thread,
+    // the runner keeping the time limit and the cancel flag.
+    void post_key_play() {
+        RootRunner runner(options_, shared_, 1);
+        result_.threads = runner.threads();
+        runner.run([&] {
+            if (runner.next() != 0) return;
+            Search s(root_, problem_.stipulation, shared_);
+            Options o = options_;
+            o.variations = true;  // the play is the answer
+            TreeBuilder tree(s, o);
+            AttackLine node;
+            tree.attack_node(node, problem_.stipulation.moves - 1);
+            if (s.stopped()) return;
+            result_.post_key = std::move(node);
+            runner.finished();
+        });
+        result_.first_moves_done = runner.finished_count() ? result_.first_moves : 0;
     }
 
     // r#: an attacker that can reach the goal at once must, and has lost

@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -74,6 +75,8 @@ struct Result {
     std::vector<AttackLine> keys;
     std::vector<AttackLine> tries;      // first moves refuted by exactly one defence
     std::vector<DefenceLine> set_play;  // the defender's moves in the diagram and the attacker's answers
+    // postkeyplay: the play after the key (the diagram), its move empty.
+    std::optional<AttackLine> post_key;
     // Help play.
     std::vector<HelpLine> solutions;
     std::vector<HelpLine> set_solutions;  // one half-move shorter, the other side first
@@ -87,7 +90,11 @@ struct Result {
 
     bool complete() const { return status == Status::Complete; }
     bool battle() const { return problem.stipulation.battle(); }
-    int solution_count() const { return int(battle() ? keys.size() : solutions.size()); }
+    // postkeyplay: 1 when the key works (no defence refutes it), else 0.
+    int solution_count() const {
+        if (post_key) return post_key->refutations.empty() ? 1 : 0;
+        return int(battle() ? keys.size() : solutions.size());
+    }
 };
 
 struct Progress {

@@ -58,6 +58,10 @@ struct Stipulation {
     // Popeye's halfduplex: the colours exchange their parts (h#2: White
     // starts and Black mates; #2: Black mates). Not for proof games.
     bool exchanged = false;
+    // Popeye's postkeyplay (battle play): the diagram is the position after
+    // the key, so the defender moves first and the attacker has n-1 moves;
+    // the answer is the play after the key, not keys.
+    bool post_key = false;
     // reci-h: the goal Black's part reaches by its own last move (reci-h(=)#n:
     // stalemate), `goal` being the one it suffers in the help line. Mate in
     // every other stipulation.
@@ -74,7 +78,8 @@ struct Stipulation {
                                     (play == Play::HelpSelf && half) || play == Play::SeriesHelp
                                 ? BLACK
                                 : WHITE;
-        return exchanged ? ~usual : usual;
+        const Color first = exchanged ? ~usual : usual;
+        return post_key && battle() ? ~first : first;
     }
     // The side that plays Black's part (help play's numbered moves).
     Color black_part() const { return exchanged ? WHITE : BLACK; }

@@ -1,7 +1,7 @@
 // The problems page: the editor (palette, one piece per square across Alice's
 // two boards), solving on the server with the solution in composers'
 // notation, errors that say what is wrong, link, Popeye export and import
-// (twins, and a duplex's exchanged twin solved on the page).
+// (twins, a duplex's exchanged twin and a postkeyplay problem solved on the page).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clickSquare, closeAll, newPlayer, horizontalOverflow, press, screenshot, seriousA11yViolations, useServerAndBrowser } from './lib.mjs';
@@ -72,6 +72,16 @@ test('problems: compose, solve, share, export and import', { timeout: 90000 }, a
     assert.match(text, /h#1 halfduplex/);
     assert.match(text, /1\.b3-b4 Rc2-c1#/);
     assert.match(await page.inputValue('.fen-row input[readonly]'), /halfduplex=1/);
+
+    // Popeye's postkeyplay: the diagram is the position after the key (Popeye 4.104: zugzwang, 1...Se8-c7 2.Sd5xc7#)
+    await page.fill('textarea[name="popeye-input"]', 'begin\nstip #2\nopt postkeyplay\npieces white kb6 sd5 pa7 black ka8 se8\nend\n');
+    await press(page, '[data-action="read-popeye"]');
+    await page.waitForFunction(() => document.querySelector('input[name="postkey"]').checked && !document.querySelector('input[name="halfduplex"]').checked);
+    await press(page, '[data-action="solve"]');
+    await page.locator('.solution', { hasText: 'after the key: zugzwang' }).waitFor({ timeout: 30000 });
+    await page.locator('.solution', { hasText: '1 solution (complete)' }).waitFor({ timeout: 30000 });
+    assert.match(await page.locator('.solution').innerText(), /1\.\.\.Se8-c7 2\.Sd5xc7#/);
+    assert.match(await page.inputValue('.fen-row input[readonly]'), /postkey=1/);
 
     assert.equal(await horizontalOverflow(page), '', 'no horizontal scroll');
     assert.deepEqual(await seriousA11yViolations(page), []);

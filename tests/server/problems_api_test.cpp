@@ -155,6 +155,37 @@ TEST_F(ServerTest, ReciprocalHelpmatesAreSolvedOnTheServer) {
     EXPECT_EQ(bad["error"]["params"]["problem"], "stip_no_goal") << bad.dump();
 }
 
+// Popeye's postkeyplay: the diagram is the position after the key; the
+// answer is its play (Popeye 4.104 on TESTS/battle_play.inp's "#1.5": zugzwang,
+// four knight moves each met by Sd5-c7#, or Sd5xc7#).
+TEST_F(ServerTest, PostKeyPlayIsSolvedOnTheServer) {
+    json read = post_json(port_, "/api/problems/popeye/read",
+                          {{"text", "begin\nstip #2\nopt postkey\npieces white kb6 sd5 pa7 black ka8 se8\nend\n"}}, "");
+    ASSERT_EQ(read["_status"], 200) << read.dump();
+    const json twin = read["problems"][0]["twins"][0];
+    EXPECT_TRUE(twin["postkey"].get<bool>()) << read.dump();
+    EXPECT_NE(twin["fen"].get<std::string>().find(" b "), std::string::npos);  // the defender moves first
+    const json body = {{"fen", twin["fen"]}, {"stipulation", "#2"}, {"postkey", true}};
+    json r = post_json(port_, "/api/problems/solve", body, token());
+    ASSERT_EQ(r["_status"], 202) << r.dump();
+    const json done = wait_done(port_, r["id"]);
+    ASSERT_EQ(done["status"], "done") << done.dump();
+    EXPECT_EQ(done["result"]["post_key"]["defences"].size(), 4u) << done.dump();
+    EXPECT_TRUE(done["result"]["post_key"]["refutations"].empty());
+    const std::string text = done["text"];
+    EXPECT_NE(text.find("after the key: zugzwang\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("1...Se8-c7 2.Sd5xc7#"), std::string::npos) << text;
+    EXPECT_NE(text.find("1 solution (complete)"), std::string::npos) << text;
+    // the export says it again, and only battle play has a key to leave out
+    json out = post_json(port_, "/api/problems/popeye", body, "");
+    EXPECT_NE(out["popeye"].get<std::string>().find("postkeyplay"), std::string::npos) << out.dump();
+    json help =
+        post_json(port_, "/api/problems/solve", {{"fen", START}, {"stipulation", "h#2"}, {"postkey", true}}, token());
+    EXPECT_EQ(help["_status"], 400);
+    EXPECT_EQ(help["error"]["field"], "postkey");
+    EXPECT_EQ(help["error"]["reason"], "bad_stipulation");
+}
+
 TEST_F(ServerTest, PgnUploadsMayBeLargerThanOtherBodiesButAreBounded) {
     std::string pgn;
     while (pgn.size() < 100 * 1024) pgn += "[Event \"g\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n";

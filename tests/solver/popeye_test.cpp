@@ -238,7 +238,10 @@ TEST(PopeyeDialect, AbbreviationsAndLanguages) {
     EXPECT_NE(error_of(head + "option d 1\n").find("ambiguous"), std::string::npos);
     EXPECT_NE(error_of("begin\ns #2\n").find("ambiguous"), std::string::npos);
     EXPECT_EQ(read_popeye(head + "option dup\nend\n")[0].twin_labels, (std::vector<std::string>{"", "duplex"}));
-    EXPECT_NE(error_of(head + "option postkey\n").find("option 'postkeyplay' is not supported"), std::string::npos);
+    EXPECT_TRUE(read_popeye(head + "option postkey\nend\n")[0].twins[0].stipulation.post_key);
+    EXPECT_NE(error_of("begin\npieces white ke1 black ke8\nstip h#2\noption postkey\nend\n")
+                  .find("line 5: option postkeyplay applies to battle play"),
+              std::string::npos);
     EXPECT_NE(error_of(head + "option threat 1\n").find("option 'threat' is not supported"), std::string::npos);
     EXPECT_NE(error_of("begin\npieces neutral ke1\n").find("neutral"), std::string::npos);
     EXPECT_NE(error_of("begin\npieces white ke1 black ke8\ncond avalanche\nstip ser-#2\nend\n")

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "reference.h"
@@ -422,4 +423,80 @@ TEST(PopeyeExamples, ReciprocalHelpmates) {
         for (std::size_t t = 0; t < expected[i].size(); ++t)
             EXPECT_EQ(lines_of(solve(probs[i].twins[t], quick())), expected[i][t]) << i << " " << t;
     }
+}
+
+// Popeye's postkeyplay: the position after the key, its play written as a
+// key's. Popeye 4.104's answers on its TESTS/battle_play.inp.
+TEST(PopeyeExamples, PostKeyPlay) {
+    const auto probs = read_all("popeye_postkey.inp");
+    const char* expected[] = {
+        // #1.5
+        "after the key: zugzwang\n   1...Se8-d6 2.Sd5-c7#\n   1...Se8-f6 2.Sd5-c7#\n   1...Se8-c7 2.Sd5xc7#\n"
+        "   1...Se8-g7 2.Sd5-c7#\n",
+        // #1.5 incomplete: Popeye's "1...h5-h4 refutes."
+        "after the key: zugzwang\n   1...Se8-d6 2.Sd5-c7#\n   1...Se8-f6 2.Sd5-c7#\n   1...Se8-c7 2.Sd5xc7#\n"
+        "   1...Se8-g7 2.Sd5-c7#\n   but 1...h5-h4!\n",
+        // #2.5
+        "after the key: zugzwang\n   1...Se8-d6 2.Se6-c7#\n   1...Se8-f6 2.Se6-c7#\n   1...Se8-c7+ 2.Se6xc7#\n"
+        "   1...Se8-g7 2.Se6-c7#\n   1...c6-c5 2.c3-c4 zugzwang\n      2...Se8-d6 3.Se6-c7#\n"
+        "      2...Se8-f6 3.Se6-c7#\n      2...Se8-c7+ 3.Se6xc7#\n      2...Se8-g7 3.Se6-c7#\n",
+        // s#0.5
+        "after the key:\n   1...b3-b2#\n",
+        // s#1.5
+        "after the key: zugzwang\n   1...b4-b3 2.Qd1-g4\n      2...b3-b2#\n",
+        // r#0.5
+        "after the key:\n   1...Se1-c2#\n",
+        // r#1.5
+        "after the key: zugzwang\n   1...b4-b3 2.Sc1-e2\n      2...b3-b2#\n",
+        // r#1.5 with immediate mate
+        "after the key:\n   1...b3-b2#\n",
+        // r#2.5
+        "after the key: zugzwang\n   1...a5xb4 2.Bd1-c2 zugzwang\n      2...b4-b3 3.Bc2-b1\n         3...b3-b2#\n",
+        // semi-r#0.5
+        "after the key:\n   1...b3-b2#\n",
+    };
+    ASSERT_EQ(probs.size(), std::size(expected));
+    for (std::size_t i = 0; i < probs.size(); ++i) {
+        const Problem& p = probs[i].twins.at(0);
+        ASSERT_TRUE(p.stipulation.post_key) << p.title;
+        EXPECT_NE(p.fen.find(" b "), std::string::npos) << p.fen;  // the defender moves first
+        std::istringstream in(to_text(solve(p, quick())));
+        std::vector<std::string> lines;
+        for (std::string l; std::getline(in, l);) lines.push_back(l);
+        std::string play;  // without the title, the header and the summary
+        for (std::size_t j = 0; j + 1 < lines.size(); ++j)
+            if (lines[j] != p.title && lines[j].rfind("chess ", 0) != 0) play += lines[j] + "\n";
+        EXPECT_EQ(play, expected[i]) << p.title;
+    }
+}
+
+// The play after the key is the key's own play: Morphy's and Loyd's keys
+// played on their diagrams, then solved with postkeyplay, give the same tree.
+TEST(PostKeyPlay, IsTheKeysPlay) {
+    const auto probs = read_data("classics.inp");
+    std::size_t shown = 0;
+    for (const Problem* p : {&probs[0].twins[0], &probs[1].twins[0], &probs[1].twins[1]}) {
+        const Result keyed = solve(*p, quick());
+        ASSERT_EQ(keyed.keys.size(), 1u) << p->title;
+        StateInfo st, after;
+        Position pos;
+        pos.set(p->variant, keyed.fen, st);
+        pos.do_move(keyed.keys[0].move.move, after);
+        Problem q = *p;
+        q.fen = pos.fen();
+        q.stipulation.post_key = true;
+        const Result post = solve(q, quick());
+        ASSERT_TRUE(post.post_key.has_value());
+        EXPECT_EQ(post.solution_count(), 1);
+        auto tree = [](const Result& r, const char* field) {
+            auto j = nlohmann::json::parse(to_json(r));
+            auto node = field == std::string("keys") ? j["keys"][0] : j[field];
+            node.erase("move");
+            node.erase("uci");
+            return node;
+        };
+        EXPECT_EQ(tree(post, "post_key"), tree(keyed, "keys")) << p->title;
+        shown += tree(post, "post_key")["defences"].size();
+    }
+    EXPECT_GT(shown, 7u);  // Morphy's seven variations and Loyd's
 }

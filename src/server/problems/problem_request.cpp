@@ -85,6 +85,14 @@ solver::Problem read_problem(const json& body) {
             Reason::bad_stipulation,
             "halfduplex: the colours' parts are exchanged only in mates and stalemates, not in " + p.stipulation.str(),
             "halfduplex");
+    // Popeye's postkeyplay: the diagram is the position after the key (battle play only).
+    p.stipulation.post_key = flag(body, "postkey", false);
+    if (p.stipulation.post_key && !p.stipulation.battle())
+        throw ApiError(Reason::bad_stipulation,
+                       "postkey: the play after a key exists only in battle play (#n, s#n, r#n, semi-r#n, =n), not "
+                       "in " +
+                           p.stipulation.str(),
+                       "postkey");
     if (p.stipulation.moves > MAX_SOLVE_MOVES)
         throw ApiError(Reason::stipulation_too_long,
                        "stipulation: at most " + std::to_string(MAX_SOLVE_MOVES) + " moves on this server",
@@ -148,7 +156,8 @@ json popeye_import(const json& body) {
                              {"variant", variant_name(t.variant)},
                              {"fen", t.fen},
                              {"stipulation", t.stipulation.str()},
-                             {"halfduplex", t.stipulation.exchanged}});
+                             {"halfduplex", t.stipulation.exchanged},
+                             {"postkey", t.stipulation.post_key}});
         }
         problems.push_back({{"title", pp.twins.empty() ? "" : pp.twins.front().title},
                             {"twins", std::move(twins)},

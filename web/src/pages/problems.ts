@@ -41,6 +41,8 @@ interface PopeyeTwin {
   stipulation: string;
   /** Popeye's halfduplex (a duplex's second twin): the colours exchange their parts. */
   halfduplex?: boolean;
+  /** Popeye's postkeyplay: the diagram is the position after the key. */
+  postkey?: boolean;
 }
 
 export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void {
@@ -77,6 +79,7 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
   const setPlay = checkbox('set_play', t('problems.setPlay'), false);
   const threats = checkbox('threats', t('problems.threats'), true);
   const halfDuplex = checkbox('halfduplex', t('problems.halfDuplex'), q.get('halfduplex') === '1');
+  const postKey = checkbox('postkey', t('problems.postKey'), q.get('postkey') === '1');
   const fenInput = el('input', { type: 'text', class: 'fen-field', name: 'fen', value: fen, 'aria-label': t('game.fen'), spellcheck: 'false' });
   const loadBtn = el('button', { type: 'button', class: 'btn small', 'data-action': 'load-fen' }, t('analysis.loadFen'));
   const solveBtn = el('button', { type: 'button', class: 'btn primary', 'data-action': 'solve' }, t('problems.solve'));
@@ -97,7 +100,7 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
     el('p', { class: 'game-note' }, t('problems.intro')),
     el('label', { class: 'field' }, el('span', { class: 'field-label' }, t('lobby.variant')), variantSel),
     el('label', { class: 'field' }, el('span', { class: 'field-label' }, t('problems.stipulation')), stipInput, stipList),
-    el('div', { class: 'controls checks' }, tries.label, setPlay.label, threats.label, halfDuplex.label),
+    el('div', { class: 'controls checks' }, tries.label, setPlay.label, threats.label, halfDuplex.label, postKey.label),
     el('div', { class: 'fen-row' }, fenInput, loadBtn),
     el('div', { class: 'controls' }, solveBtn, cancelBtn),
     msg,
@@ -151,11 +154,13 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
     set_play: setPlay.box.checked,
     threats: threats.box.checked,
     halfduplex: halfDuplex.box.checked,
+    postkey: postKey.box.checked,
   });
 
   const renderShare = () => {
     const params = new URLSearchParams({ variant, fen, stip: stipInput.value.trim() });
     if (halfDuplex.box.checked) params.set('halfduplex', '1');
+    if (postKey.box.checked) params.set('postkey', '1');
     link.value = `${location.origin}/problems?${params.toString()}`;
     exportBox.value = `${t(variantKey(variant))}\n${fen}\n${stipInput.value.trim()}`;
     history.replaceState(null, '', `/problems?${params.toString()}`);
@@ -183,6 +188,7 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
       const load = (tw: PopeyeTwin) => {
         stipInput.value = tw.stipulation;
         halfDuplex.box.checked = tw.halfduplex === true;
+        postKey.box.checked = tw.postkey === true;
         if (tw.variant !== variant) {
           variant = tw.variant;
           variantSel.value = variant;
@@ -293,6 +299,7 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
   });
   stipInput.addEventListener('input', () => renderShare());
   halfDuplex.box.addEventListener('change', () => renderShare());
+  postKey.box.addEventListener('change', () => renderShare());
 
   renderShare();
 
