@@ -117,7 +117,7 @@ def echecs_paths(obj):
         for x in m.group(1).split(', '): out.add(('bound', norm(x)))
     return out
 
-HELP = stip.startswith(('h', 'reci-h'))
+HELP = stip.startswith(('h', 'reci-h', 'ser-'))  # one line per solution
 def inp_of(items):
     t = 'beginproblem\n'
     for i, (w, b) in enumerate(items):
@@ -142,7 +142,7 @@ byfen = {}
 for o in objs: byfen.setdefault(o['fen'], o)
 nosol = 0
 for w, b in cands:
-    helped = stip.startswith(('h#', 'h=', 'reci-h')) and not stip.startswith('hs')
+    helped = stip.startswith(('h#', 'h=', 'reci-h', 'ser-h'))
     tomove = 'b' if (helped and not stip.endswith('.5')) or (stip.startswith('hs') and stip.endswith('.5')) else 'w'
     if POSTKEY: tomove = 'b'
     f = fen(w, b, tomove)

@@ -49,9 +49,10 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
         ->check([](const std::string& s) { return variant_from_name(s) ? std::string() : unknown_variant_message(s); })
         ->capture_default_str();
     app.add_option("--fen", fen, "the diagram (its side to move follows from the stipulation)");
-    app.add_option("--stipulation,-s", stipulation,
-                   "#n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, reci-h#n, =n, h=n, s=n, ser-#n, ser-h#n; "
-                   "proof games dian, dian.5, a=>bn");
+    app.add_option(
+        "--stipulation,-s", stipulation,
+        "#n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, reci-h#n, =n, h=n, s=n, ser-#n, ser-h#n, ser-s#n; "
+        "proof games dian, dian.5, a=>bn");
     app.add_option("--target", target, "a=>b: the position b to reach (FEN); --fen is the position a");
     app.add_flag("--white-first", white_first, "a=>b: White makes the first half-move (Popeye's whitetoplay)");
     app.add_flag("--post-key", post_key,

@@ -136,7 +136,7 @@ std::string key_text(const AttackLine& key) {
 std::string solution_text(const HelpLine& line, const Stipulation& st) {
     TextWriter w;
     if (st.series())
-        w.series(line, st.play == Play::SeriesHelp);
+        w.series(line, st.series_closed());
     else if (st.proof())
         w.pairs(line);
     else
@@ -165,7 +165,7 @@ std::string to_text(const Result& r) {
         }
         for (const auto& h : r.solutions)
             if (st.series())
-                w.series(h, st.play == Play::SeriesHelp);
+                w.series(h, st.series_closed());
             else if (st.proof())
                 w.pairs(h);
             else

@@ -334,8 +334,8 @@ bool Search::series(int left) {
     Proven p;
     if (coded && left < HELP_BITS && shared_.table.probe(pos_.key(), c, p) && (p.help_fail >> left & 1)) return false;
     if (bounded_) {
-        // ser-#: the series side mates with its last move; ser-h#: it is mated by one move after its series.
-        const bool helped = st_.play == Play::SeriesHelp;
+        // ser-#: the series side mates with its last move; ser-h#, ser-s#: it is mated by one move after its series.
+        const bool helped = st_.series_closed();
         const Color mated = helped ? pos_.side_to_move() : ~pos_.side_to_move();
         if (!mate_possible(pos_, mated, helped ? 1 : left, helped ? left : 0, st_.goal == Goal::Stalemate)) {
             if (coded && left < HELP_BITS) shared_.table.store_help_fail(pos_.key(), c, left);
@@ -361,8 +361,10 @@ bool Search::series(int left) {
 
 bool Search::after_series_move(int left) {
     if (left == 1) {
-        // ser-#n: the last move reaches the goal; ser-h#n: the other side reaches it in one move.
+        // ser-#n: the last move reaches the goal; ser-h#n: the other side reaches it in one move;
+        // ser-s#n: the other side must (it has moves, and every one reaches it).
         if (st_.play == Play::SeriesHelp) return help(1);
+        if (st_.play == Play::SeriesSelf) return forced_goal();
         const bool ok = goaled();
         if (ok && on_solution) on_solution(line);
         return ok;
@@ -370,7 +372,8 @@ bool Search::after_series_move(int left) {
     // ser-h#n: the other side may reach the goal before the series has run
     // its length, this move being the series' last: a short solution (Popeye
     // prints these too).
-    const bool short_found = st_.play == Play::SeriesHelp && help(1);
+    const bool short_found =
+        (st_.play == Play::SeriesHelp && help(1)) || (st_.play == Play::SeriesSelf && forced_goal());
     // Before its last move the series side may not check (the other side would
     // have to answer), and a position where the other side cannot move ends the
     // game: a short solution when that is the goal (ser-=n), else no solution.

@@ -20,13 +20,12 @@ bool starts_with(std::string_view s, std::string_view prefix) {
 struct Refused {
     std::string_view prefix, reason;
 };
-constexpr std::array<Refused, 9> REFUSED = {{
+constexpr std::array<Refused, 8> REFUSED = {{
     {"ser-dia", "series proof games are not supported"},
     {"ser-a=>b", "series proof games are not supported"},
     {"exact-", "exact play ('exact-') is not supported"},
     {"ser-reci-h", "series reciprocal helpplay is not supported"},
     {"ser-hs", "series helpselfplay is not supported"},
-    {"ser-s", "series selfplay is not supported"},
     {"ser-r", "series reflexplay is not supported"},
     {"pser", "parry series play is not supported"},
     {"phser", "series play with a help move is not supported"},
@@ -54,6 +53,7 @@ std::string Stipulation::str() const {
                (half ? ".5" : "");
     std::string s = play == Play::Series       ? "ser-"
                     : play == Play::SeriesHelp ? "ser-h"
+                    : play == Play::SeriesSelf ? "ser-s"
                     : play == Play::Help       ? "h"
                     : play == Play::Self       ? "s"
                     : play == Play::Reflex     ? "r"
@@ -117,8 +117,8 @@ Stipulation parse_stipulation(std::string_view text) {
             s.remove_prefix(1);
             bracketed = true;
         }
-    } else if (starts_with(s, "ser-h")) {
-        st.play = Play::SeriesHelp;
+    } else if (starts_with(s, "ser-h") || starts_with(s, "ser-s")) {
+        st.play = starts_with(s, "ser-h") ? Play::SeriesHelp : Play::SeriesSelf;
         s.remove_prefix(5);
     } else if (starts_with(s, "ser-")) {
         st.play = Play::Series;

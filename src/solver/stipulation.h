@@ -2,7 +2,8 @@
 // "#3" direct mate, "h#2" helpmate (Black starts), "h#2.5" helpmate with a
 // White half-move first, "s#2" selfmate, "=3", "h=2", "s=2" stalemates,
 // "h==2" double stalemate, "ser-#5" series mate (White plays five moves in
-// a row), "ser-h#4" series helpmate (Black plays four, then White mates).
+// a row), "ser-h#4" series helpmate (Black plays four, then White mates),
+// "ser-s#6" series selfmate (White plays six, then Black must mate).
 // "r#2" reflexmate (a selfmate where either side must mate when it can),
 // "semi-r#2" semi-reflexmate (only the defender must), "hs#3" helpselfmate
 // (White starts, both cooperate, White's last move forces Black to mate;
@@ -42,7 +43,8 @@ enum class Play : std::uint8_t {
     Reflex,
     SemiReflex,
     HelpSelf,
-    ReciHelp
+    ReciHelp,
+    SeriesSelf
 };
 // DoubleStalemate: neither side is in check and neither has a legal move.
 enum class Goal : std::uint8_t { Mate, Stalemate, DoubleStalemate };
@@ -94,7 +96,8 @@ struct Stipulation {
             case Play::ReciHelp:  // the help line, the longer of the two
             case Play::HelpSelf:  // Black's forced last move included
             case Play::Proof: return 2 * moves + (half ? 1 : 0);
-            case Play::SeriesHelp: return 2 * moves;
+            case Play::SeriesHelp:
+            case Play::SeriesSelf: return 2 * moves;  // the other side's last move included
             case Play::Direct:
             case Play::Self:
             case Play::Reflex:
@@ -109,7 +112,9 @@ struct Stipulation {
     bool reflex() const { return play == Play::Reflex || play == Play::SemiReflex; }
     // Help play: one line per solution, both sides cooperating (hs#'s last move is forced).
     bool help() const { return play == Play::Help || play == Play::HelpSelf || play == Play::ReciHelp; }
-    bool series() const { return play == Play::Series || play == Play::SeriesHelp; }
+    bool series() const { return play == Play::Series || play == Play::SeriesHelp || play == Play::SeriesSelf; }
+    // Series play that the other side ends with one move (ser-h#n, ser-s#n).
+    bool series_closed() const { return play == Play::SeriesHelp || play == Play::SeriesSelf; }
     bool proof() const { return play == Play::Proof; }
     std::string str() const;
     bool operator==(const Stipulation&) const = default;

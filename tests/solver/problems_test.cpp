@@ -500,3 +500,13 @@ TEST(PostKeyPlay, IsTheKeysPlay) {
     }
     EXPECT_GT(shown, 7u);  // Morphy's seven variations and Loyd's
 }
+
+// A series selfmate of Popeye's TESTS/castling.inp (C. of Whitefield, PK
+// 1987): castling inside the series; Popeye 4.104's one solution.
+TEST(PopeyeExamples, SeriesSelfmateWithCastling) {
+    const auto probs = read_popeye(
+        "begin\nauthor C. of Whitefield\nstip ser-s#6\npieces white ke1 rh1 bf1 sg1 pf2g2 black kg4 rh5 sh4\nend\n");
+    const Result r = solve(probs.at(0).twins.at(0), quick());
+    ASSERT_TRUE(r.complete());
+    EXPECT_EQ(lines_of(r), std::vector<std::string>{"1.f2-f4  2.Sg1-f3  3.Bf1-e2  4.0-0  5.Kg1-h2  6.Sf3-d4+ Sh4-f3#"});
+}

@@ -150,7 +150,8 @@ inline void help_self(Position& pos, Goal g, int plies, std::string line, std::s
 // passing; no check before the last one, and a position where the other side
 // cannot move ends the game (a solution only when it is ser-='s goal). In
 // ser-h#n any move of the series may be its last, the other side then
-// reaching the goal at once: a short solution, as Popeye prints them.
+// reaching the goal at once: a short solution, as Popeye prints them; in
+// ser-s#n likewise, the other side bound to reach it with every move.
 inline void series(Position& pos, const Stipulation& st, int left, std::string line, std::set<std::string>& out) {
     MoveList l;
     generate_legal(pos, l);
@@ -159,6 +160,20 @@ inline void series(Position& pos, const Stipulation& st, int left, std::string l
         pos.do_move(m, si);
         const std::string next = line + (line.empty() ? "" : " ") + to_uci(m);
         if (st.play == Play::SeriesHelp) help(pos, st.goal, 1, next, out);
+        if (st.play == Play::SeriesSelf) {  // the other side must reach the goal: each of its moves does
+            MoveList replies;
+            generate_legal(pos, replies);
+            std::set<std::string> lines;
+            bool all = !replies.empty();
+            StateInfo sr;
+            for (Move d : replies) {
+                pos.do_move(d, sr);
+                all = all && goal(pos, st.goal);
+                pos.undo_move(d);
+                lines.insert(next + " " + to_uci(d));
+            }
+            if (all) out.insert(lines.begin(), lines.end());
+        }
         if (left == 1) {
             if (st.play == Play::Series && goal(pos, st.goal)) out.insert(next);
         } else if (!pos.in_check()) {
