@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Side by side with Popeye on random sparse positions, for one stipulation.
 
-usage: POPEYE=/path/to/py [ECHECS=build/src/cli/echecs] [ALICE=1] [POSTKEY=1] [MULT=60] \
+usage: POPEYE=/path/to/py [ECHECS=build/src/cli/echecs] [ALICE=1] [POSTKEY=1] [THREAT=n] [MULT=60] \
        python3 bench/solver/compare_random.py STIP COUNT SEED [MEN]
 
 Draws COUNT*MULT positions (kings and up to MEN other men for White, half as
@@ -15,6 +15,7 @@ echecs's note. Prints the differences and a summary line.
 import json, os, random, re, subprocess, sys, tempfile
 ALICE = os.environ.get('ALICE') == '1'
 POSTKEY = os.environ.get('POSTKEY') == '1'  # battle play after the key: the defender moves first
+THREAT = os.environ.get('THREAT', '')  # battle play: Popeye's 'threat n'
 TMP = tempfile.mkdtemp()
 CAND, LAST = os.path.join(TMP, 'cand.inp'), os.path.join(TMP, 'last.inp')
 BLET = {'P': 'S', 'R': 'U', 'S': 'O', 'B': 'C', 'Q': 'T', 'K': 'L'}
@@ -126,7 +127,7 @@ def inp_of(items):
             a = ' '.join(p.lower() + s for p, s, onb in side if not onb)
             b = ' '.join(p.lower() + s for p, s, onb in side if onb)
             return (f'{col} {a}' if a else '') + (f' {col} AliceB {b}' if b else '')
-        t += 'pieces ' + grp(w, 'white') + '\n       ' + grp(b, 'black') + f'\nstipulation {stip}\noption variation\n' + ('condition alice\n' if ALICE else '') + ('option postkeyplay\n' if POSTKEY else '')
+        t += 'pieces ' + grp(w, 'white') + '\n       ' + grp(b, 'black') + f'\nstipulation {stip}\noption variation\n' + ('condition alice\n' if ALICE else '') + ('option postkeyplay\n' if POSTKEY else '') + (f'option threat {THREAT}\n' if THREAT else '')
     return t + 'endproblem\n'
 cands = [rand_pos() for _ in range(count * int(os.environ.get('MULT', '60')))]
 objs = []

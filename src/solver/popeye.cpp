@@ -150,6 +150,7 @@ struct Diagram {
     // solved both ways (each twin, then the same with the parts exchanged).
     bool half_duplex = false, duplex = false;
     bool post_key = false;  // Popeye's postkeyplay: the diagram is the position after the key
+    int max_threat = 0;     // Popeye's "threat n"
     std::string title;
     // a=>b: the position b, read from the men given after the stipulation (Popeye clears the board there).
     std::array<Piece, SQUARE_NB> target_piece{};
@@ -360,7 +361,6 @@ const char* unsupported_option(int o) {
     switch (o) {
         case pw::NO_WK:
         case pw::NO_BK: return "a position without a king is not supported (the rules need both kings)";
-        case pw::THREAT: return "the solver cannot yet bound the length of threats";
         default: return "it changes what is solved, and the solver does not implement it";
     }
 }
@@ -408,6 +408,7 @@ void read_options(Lexer& lx, Diagram& d, PopeyeProblem& out) {
             }
             case pw::WHITE_TO_PLAY: d.white_to_play = true; break;
             case pw::POST_KEY_PLAY: d.post_key = true; break;
+            case pw::THREAT: d.max_threat = number(1, Stipulation::MAX_MOVES); break;
             case pw::HALF_DUPLEX: d.half_duplex = true; break;
             case pw::DUPLEX: d.duplex = true; break;
             // Popeye's intelligent mode is a faster search for the same solutions: echecs searches in full.
@@ -654,6 +655,9 @@ Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
         lx.fail("option postkeyplay applies to battle play (#n, s#n, r#n, semi-r#n, =n), not to " +
                 p.stipulation.str());
     p.stipulation.post_key = d.post_key;
+    if (d.max_threat && !p.stipulation.battle())
+        lx.fail("option threat applies to battle play (#n, s#n, r#n, semi-r#n, =n), not to " + p.stipulation.str());
+    p.stipulation.max_threat = d.max_threat;
     if (p.stipulation.series() && p.variant == Variant::Avalanche)
         lx.fail(p.stipulation.str() +
                 ": series play is not defined in Avalanche chess (a pass would skip a pending "

@@ -70,6 +70,7 @@ std::string write_popeye(const Problem& p, const PopeyeWriteOptions& o) {
     if (p.stipulation.proof() && p.stipulation.atob && p.stipulation.white_first) options += " whitetoplay";
     if (p.stipulation.exchanged) options += " halfduplex";
     if (p.stipulation.post_key) options += " postkeyplay";
+    if (p.stipulation.max_threat) options += " threat " + std::to_string(p.stipulation.max_threat);
     // Popeye lets king and rook at home castle unless told otherwise.
     std::string nocastle;
     for (Color c : {WHITE, BLACK}) {

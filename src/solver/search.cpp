@@ -170,6 +170,10 @@ bool Search::defend(int k) {
         if (coded) shared_.table.store_win(pos_.key(), c, k);
         return true;
     }
+    if (no_threat(k)) {
+        if (coded) shared_.table.store_fail(pos_.key(), c, k);
+        return false;
+    }
     MoveList list;
     generate_legal(pos_, list);
     // No move: direct play wins only if that is the goal (mate, stalemate);
@@ -189,6 +193,14 @@ bool Search::defend(int k) {
     }
     if (coded) shared_.table.store_win(pos_.key(), c, k);
     return true;
+}
+
+bool Search::no_threat(int k) {
+    if (st_.max_threat == 0 || k < st_.max_threat || pos_.in_check()) return false;
+    make_null();
+    const bool threat = shortest_win(st_.max_threat) > 0;
+    unmake_null();
+    return !threat;
 }
 
 int Search::shortest_win(int max_k) {

@@ -77,6 +77,10 @@ public:
     bool after_defence(int k);
     // Attacker to move: the least j in 1..max_k with attack(j), or 0 when none.
     int shortest_win(int max_k);
+    // Popeye's "threat n" (Stipulation::max_threat), the defender to move with
+    // the attacker's k moves left: the attacker's last move threatens no win
+    // within n, so the defender has defended without a move.
+    bool no_threat(int k);
 
     // Help play: `plies` half-moves left, the side to move plays the first.
     // Each solution (the moves from where `line` started) is passed to

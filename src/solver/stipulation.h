@@ -64,6 +64,10 @@ struct Stipulation {
     // the key, so the defender moves first and the attacker has n-1 moves;
     // the answer is the play after the key, not keys.
     bool post_key = false;
+    // Popeye's "threat n" (battle play): an attacker's move that does not
+    // check and leaves it n moves or more must threaten to win within n,
+    // else the defender has defended. 0: no such rule.
+    int max_threat = 0;
     // reci-h: the goal Black's part reaches by its own last move (reci-h(=)#n:
     // stalemate), `goal` being the one it suffers in the help line. Mate in
     // every other stipulation.

@@ -100,6 +100,8 @@ bool TreeBuilder::threat_defeated(const std::vector<Move>& threat_moves, int thr
 }
 
 int TreeBuilder::count_refutations(int k, int limit) {
+    // Refuted by the want of a threat (Popeye's "threat n"), not by one defence: no try.
+    if (s_.no_threat(k)) return limit;
     MoveList list;
     s_.defender_moves(list);
     int n = 0;

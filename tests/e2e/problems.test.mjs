@@ -1,7 +1,7 @@
 // The problems page: the editor (palette, one piece per square across Alice's
 // two boards), solving on the server with the solution in composers'
 // notation, errors that say what is wrong, link, Popeye export and import
-// (twins, a duplex's exchanged twin and a postkeyplay problem solved on the page).
+// (twins, a duplex's exchanged twin, a postkeyplay problem and a threat bound solved on the page).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clickSquare, closeAll, newPlayer, horizontalOverflow, press, screenshot, seriousA11yViolations, useServerAndBrowser } from './lib.mjs';
@@ -82,6 +82,14 @@ test('problems: compose, solve, share, export and import', { timeout: 90000 }, a
     await page.locator('.solution', { hasText: '1 solution (complete)' }).waitFor({ timeout: 30000 });
     assert.match(await page.locator('.solution').innerText(), /1\.\.\.Se8-c7 2\.Sd5xc7#/);
     assert.match(await page.inputValue('.fen-row input[readonly]'), /postkey=1/);
+
+    // Popeye's "threat 1": Morphy's zugzwang key no longer works (Popeye 4.104: no solution)
+    await page.fill('textarea[name="popeye-input"]', 'begin\npieces white kc8 ra1 pb6 black ka8 bb8 pa7b7\nstip #2\noption threat 1\nend\n');
+    await press(page, '[data-action="read-popeye"]');
+    await page.waitForFunction(() => document.querySelector('input[name="threat"]').value === '1' && !document.querySelector('input[name="postkey"]').checked);
+    await press(page, '[data-action="solve"]');
+    await page.locator('.solution', { hasText: 'no solution (complete)' }).waitFor({ timeout: 30000 });
+    assert.match(await page.inputValue('.fen-row input[readonly]'), /threat=1/);
 
     assert.equal(await horizontalOverflow(page), '', 'no horizontal scroll');
     assert.deepEqual(await seriousA11yViolations(page), []);

@@ -186,6 +186,38 @@ TEST_F(ServerTest, PostKeyPlayIsSolvedOnTheServer) {
     EXPECT_EQ(help["error"]["reason"], "bad_stipulation");
 }
 
+// Popeye's "threat n" through the API: Morphy's #2, whose key is a zugzwang,
+// has none when every attacker's move must threaten mate in one (Popeye 4.104).
+TEST_F(ServerTest, ThreatBoundIsReadAndSolvedOnTheServer) {
+    json read = post_json(
+        port_, "/api/problems/popeye/read",
+        {{"text", "begin\npieces white kc8 ra1 pb6 black ka8 bb8 pa7b7\nstip #2\noption threat 1\nend\n"}}, "");
+    ASSERT_EQ(read["_status"], 200) << read.dump();
+    const json twin = read["problems"][0]["twins"][0];
+    EXPECT_EQ(twin["threat"], 1) << read.dump();
+    json body = {{"fen", twin["fen"]}, {"stipulation", "#2"}, {"threat", 1}};
+    json r = post_json(port_, "/api/problems/solve", body, token());
+    ASSERT_EQ(r["_status"], 202) << r.dump();
+    json done = wait_done(port_, r["id"]);
+    ASSERT_EQ(done["status"], "done") << done.dump();
+    EXPECT_NE(done["text"].get<std::string>().find("no solution (complete)"), std::string::npos) << done.dump();
+    body["threat"] = 0;  // the key again without the rule
+    r = post_json(port_, "/api/problems/solve", body, token());
+    ASSERT_EQ(r["_status"], 202) << r.dump();
+    done = wait_done(port_, r["id"]);
+    EXPECT_NE(done["text"].get<std::string>().find("1.Ra1-a6! zugzwang"), std::string::npos) << done.dump();
+    // bounded, and for battle play only
+    json far =
+        post_json(port_, "/api/problems/solve", {{"fen", START}, {"stipulation", "#2"}, {"threat", 61}}, token());
+    EXPECT_EQ(far["_status"], 400);
+    EXPECT_EQ(far["error"]["field"], "threat");
+    EXPECT_EQ(far["error"]["reason"], "out_of_range");
+    json help =
+        post_json(port_, "/api/problems/solve", {{"fen", START}, {"stipulation", "h#2"}, {"threat", 1}}, token());
+    EXPECT_EQ(help["error"]["field"], "threat");
+    EXPECT_EQ(help["error"]["reason"], "bad_stipulation");
+}
+
 TEST_F(ServerTest, PgnUploadsMayBeLargerThanOtherBodiesButAreBounded) {
     std::string pgn;
     while (pgn.size() < 100 * 1024) pgn += "[Event \"g\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n";

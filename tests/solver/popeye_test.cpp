@@ -242,7 +242,11 @@ TEST(PopeyeDialect, AbbreviationsAndLanguages) {
     EXPECT_NE(error_of("begin\npieces white ke1 black ke8\nstip h#2\noption postkey\nend\n")
                   .find("line 5: option postkeyplay applies to battle play"),
               std::string::npos);
-    EXPECT_NE(error_of(head + "option threat 1\n").find("option 'threat' is not supported"), std::string::npos);
+    EXPECT_EQ(read_popeye(head + "option threat 2\nend\n")[0].twins[0].stipulation.max_threat, 2);
+    EXPECT_NE(error_of("begin\npieces white ke1 black ke8\nstip h#2\noption threat 1\nend\n")
+                  .find("line 5: option threat applies to battle play"),
+              std::string::npos);
+    EXPECT_NE(error_of(head + "option threat 0\n").find("option 'threat': 0 is not in 1..60"), std::string::npos);
     EXPECT_NE(error_of("begin\npieces neutral ke1\n").find("neutral"), std::string::npos);
     EXPECT_NE(error_of("begin\npieces white ke1 black ke8\ncond avalanche\nstip ser-#2\nend\n")
                   .find("line 5: ser-#2: series play is not defined in Avalanche chess"),

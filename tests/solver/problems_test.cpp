@@ -426,7 +426,8 @@ TEST(PopeyeExamples, ReciprocalHelpmates) {
 }
 
 // Popeye's postkeyplay: the position after the key, its play written as a
-// key's. Popeye 4.104's answers on its TESTS/battle_play.inp.
+// key's. Popeye 4.104's answers on its TESTS/battle_play.inp (the last with
+// "threat 1").
 TEST(PopeyeExamples, PostKeyPlay) {
     const auto probs = read_all("popeye_postkey.inp");
     const char* expected[] = {
@@ -454,6 +455,11 @@ TEST(PopeyeExamples, PostKeyPlay) {
         "after the key: zugzwang\n   1...a5xb4 2.Bd1-c2 zugzwang\n      2...b4-b3 3.Bc2-b1\n         3...b3-b2#\n",
         // semi-r#0.5
         "after the key:\n   1...b3-b2#\n",
+        // #3.5 with restricted threat length (threat 1)
+        "after the key: threat: 2.Rh5-h8#\n   1...Ra4-e4+ 2.Sg3xe4 threat: 3.Rh5-h8#\n      2...f7-f6\n"
+        "         3.Bf5-e6 threat: 4.Rh5-h8#\n         3.Rh5-h8+\n            3...Ke8-f7 4.Rh8-f8#\n"
+        "   1...Ra4-h4 2.Rh5xh4 threat: 3.Rh4-h8#\n      2...f7-f6\n         3.Bf5-e6 threat: 4.Rh4-h8#\n"
+        "         3.Rh4-h8+\n            3...Ke8-f7 4.Rh8-f8#\n   1...f7-f6 2.Rh5-h8+\n      2...Ke8-f7 3.Rh8-f8#\n",
     };
     ASSERT_EQ(probs.size(), std::size(expected));
     for (std::size_t i = 0; i < probs.size(); ++i) {
@@ -509,4 +515,22 @@ TEST(PopeyeExamples, SeriesSelfmateWithCastling) {
     const Result r = solve(probs.at(0).twins.at(0), quick());
     ASSERT_TRUE(r.complete());
     EXPECT_EQ(lines_of(r), std::vector<std::string>{"1.f2-f4  2.Sg1-f3  3.Bf1-e2  4.0-0  5.Kg1-h2  6.Sf3-d4+ Sh4-f3#"});
+}
+
+// Popeye's "threat n": an attacker's move that threatens no win within n has
+// been defended. Morphy's key Ra1-a6 is a zugzwang, so with "threat 1" there
+// is no key, and Ra1-a5 is no try either (no one defence refutes it); Popeye
+// 4.104 gives the one try 1.Ra1xa7+? Bb8xa7!. Without the rule, the key again.
+TEST(PopeyeExamples, ThreatBoundRefutesQuietMoves) {
+    const auto probs =
+        read_popeye("begin\npieces white kc8 ra1 pb6 black ka8 bb8 pa7b7\nstipulation #2\noption try threat 1\nend\n");
+    Problem p = probs.at(0).twins.at(0);
+    ASSERT_EQ(p.stipulation.max_threat, 1);
+    Result r = solve(p, quick(true));
+    ASSERT_TRUE(r.complete());
+    EXPECT_TRUE(r.keys.empty());
+    EXPECT_EQ(tries_of(r), std::vector<std::string>{"a1a7 b8a7"});
+    p.stipulation.max_threat = 0;
+    r = solve(p, quick(true));
+    EXPECT_EQ(keys_of(r), std::vector<std::string>{"a1a6"});
 }

@@ -93,6 +93,13 @@ solver::Problem read_problem(const json& body) {
                        "in " +
                            p.stipulation.str(),
                        "postkey");
+    // Popeye's "threat n": each attacker's move must threaten to win within n (0: no such rule).
+    p.stipulation.max_threat = int(number(body, "threat", 0, solver::Stipulation::MAX_MOVES));
+    if (p.stipulation.max_threat > 0 && !p.stipulation.battle())
+        throw ApiError(Reason::bad_stipulation,
+                       "threat: a bound on threats exists only in battle play (#n, s#n, r#n, semi-r#n, =n), not in " +
+                           p.stipulation.str(),
+                       "threat");
     if (p.stipulation.moves > MAX_SOLVE_MOVES)
         throw ApiError(Reason::stipulation_too_long,
                        "stipulation: at most " + std::to_string(MAX_SOLVE_MOVES) + " moves on this server",
@@ -157,7 +164,8 @@ json popeye_import(const json& body) {
                              {"fen", t.fen},
                              {"stipulation", t.stipulation.str()},
                              {"halfduplex", t.stipulation.exchanged},
-                             {"postkey", t.stipulation.post_key}});
+                             {"postkey", t.stipulation.post_key},
+                             {"threat", t.stipulation.max_threat}});
         }
         problems.push_back({{"title", pp.twins.empty() ? "" : pp.twins.front().title},
                             {"twins", std::move(twins)},

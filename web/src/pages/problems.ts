@@ -43,6 +43,8 @@ interface PopeyeTwin {
   halfduplex?: boolean;
   /** Popeye's postkeyplay: the diagram is the position after the key. */
   postkey?: boolean;
+  /** Popeye's "threat n": every attacker's move threatens to win within n moves (0: no such rule). */
+  threat?: number;
 }
 
 export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void {
@@ -80,6 +82,10 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
   const threats = checkbox('threats', t('problems.threats'), true);
   const halfDuplex = checkbox('halfduplex', t('problems.halfDuplex'), q.get('halfduplex') === '1');
   const postKey = checkbox('postkey', t('problems.postKey'), q.get('postkey') === '1');
+  // Popeye's "threat n" (0: none), kept as a field so that an imported problem solves as Popeye solves it
+  const threatMax = el('input', { type: 'number', name: 'threat', min: '0', max: '60', class: 'small-number', value: String(Number(q.get('threat')) || 0) });
+  const threatLabel = el('label', { class: 'check' }, t('problems.threatMax'), ' ', threatMax);
+  const threatValue = () => Math.max(0, Math.min(60, Math.floor(Number(threatMax.value) || 0)));
   const fenInput = el('input', { type: 'text', class: 'fen-field', name: 'fen', value: fen, 'aria-label': t('game.fen'), spellcheck: 'false' });
   const loadBtn = el('button', { type: 'button', class: 'btn small', 'data-action': 'load-fen' }, t('analysis.loadFen'));
   const solveBtn = el('button', { type: 'button', class: 'btn primary', 'data-action': 'solve' }, t('problems.solve'));
@@ -100,7 +106,7 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
     el('p', { class: 'game-note' }, t('problems.intro')),
     el('label', { class: 'field' }, el('span', { class: 'field-label' }, t('lobby.variant')), variantSel),
     el('label', { class: 'field' }, el('span', { class: 'field-label' }, t('problems.stipulation')), stipInput, stipList),
-    el('div', { class: 'controls checks' }, tries.label, setPlay.label, threats.label, halfDuplex.label, postKey.label),
+    el('div', { class: 'controls checks' }, tries.label, setPlay.label, threats.label, halfDuplex.label, postKey.label, threatLabel),
     el('div', { class: 'fen-row' }, fenInput, loadBtn),
     el('div', { class: 'controls' }, solveBtn, cancelBtn),
     msg,
@@ -155,12 +161,14 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
     threats: threats.box.checked,
     halfduplex: halfDuplex.box.checked,
     postkey: postKey.box.checked,
+    threat: threatValue(),
   });
 
   const renderShare = () => {
     const params = new URLSearchParams({ variant, fen, stip: stipInput.value.trim() });
     if (halfDuplex.box.checked) params.set('halfduplex', '1');
     if (postKey.box.checked) params.set('postkey', '1');
+    if (threatValue() > 0) params.set('threat', String(threatValue()));
     link.value = `${location.origin}/problems?${params.toString()}`;
     exportBox.value = `${t(variantKey(variant))}\n${fen}\n${stipInput.value.trim()}`;
     history.replaceState(null, '', `/problems?${params.toString()}`);
@@ -189,6 +197,7 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
         stipInput.value = tw.stipulation;
         halfDuplex.box.checked = tw.halfduplex === true;
         postKey.box.checked = tw.postkey === true;
+        threatMax.value = String(tw.threat ?? 0);
         if (tw.variant !== variant) {
           variant = tw.variant;
           variantSel.value = variant;
@@ -300,6 +309,7 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
   stipInput.addEventListener('input', () => renderShare());
   halfDuplex.box.addEventListener('change', () => renderShare());
   postKey.box.addEventListener('change', () => renderShare());
+  threatMax.addEventListener('input', () => renderShare());
 
   renderShare();
 
