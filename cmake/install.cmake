@@ -2,6 +2,7 @@
 # layout mirrored in the build tree so that a built, not installed, echecs
 # finds its files the same way (src/cli/paths.h):
 #   bin/echecs
+#   libexec/echecs/echecs-server  what `echecs serve` and `echecs reports` run (src/cli/server_main.cpp)
 #   share/echecs/web/          the built web client (web/dist: `cmake --build B --target web`, or npm in web/)
 #   share/echecs/openings/     the opening sets of `echecs match`
 #   share/echecs/puzzles/      the puzzles the server serves (docs/PUZZLES.md)

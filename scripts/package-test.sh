@@ -91,7 +91,7 @@ step "install into a scratch root"
 ROOT=$TMP/root
 dpkg-deb -x "$DEB" "$ROOT"
 # (debhelper compresses the larger docs: RULES.md.gz)
-for f in usr/games/echecs usr/share/echecs/web/index.html usr/share/echecs/openings/chess.txt usr/share/echecs/puzzles/chess.jsonl \
+for f in usr/games/echecs usr/libexec/echecs/echecs-server usr/share/echecs/web/index.html usr/share/echecs/openings/chess.txt usr/share/echecs/puzzles/chess.jsonl \
     usr/share/man/man1/echecs.1.gz usr/share/doc/echecs/RULES.md usr/share/doc/echecs/SERVER.md \
     lib/systemd/system/echecs.service etc/echecs/echecs.conf \
     lib/systemd/system/echecs-node@.service usr/share/doc/echecs/examples/node.conf \

@@ -1,7 +1,12 @@
 // The `echecs` command: without arguments a UCI engine; subcommands for
 // perft, move listing, PGN replay, benchmarks, matches, self-play training
-// positions and the game server.
+// positions and the game server (a binary of its own: server_main.cpp).
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <string_view>
@@ -17,10 +22,8 @@
 #include "engine/tune.h"
 #include "engine/wdl.h"
 #include "platform/paths.h"
-#include "puzzle/generate.h"
 #include "platform/version.h"
-#include "server/app/entry.h"
-#include "server/play/chat_reports.h"
+#include "puzzle/generate.h"
 
 namespace {
 
@@ -43,10 +46,33 @@ std::vector<std::string> with_default_openings(std::vector<std::string> args) {
     return args;
 }
 
+// `echecs serve` and `echecs reports` run the server's binary in this
+// process's place, found next to this one (the build tree) or in
+// <prefix>/libexec/echecs (installed): the other subcommands then start
+// without loading the server's libraries.
+int run_server(char** argv) {
+    const std::filesystem::path exe = echecs::paths::executable();
+    const std::filesystem::path candidates[] = {
+        exe.parent_path() / "echecs-server",
+        exe.parent_path().parent_path() / "libexec" / "echecs" / "echecs-server",
+    };
+    for (const auto& p : candidates)
+        if (!exe.empty() && ::access(p.c_str(), X_OK) == 0) {
+            ::execv(p.c_str(), argv);
+            std::cerr << "echecs: " << argv[1] << ": cannot run " << p.string() << ": " << std::strerror(errno) << '\n';
+            return 1;
+        }
+    std::cerr << "echecs: " << argv[1] << ": the server's binary is not installed (no " << candidates[0].string()
+              << ", no " << candidates[1].string() << ")\n";
+    return 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     using namespace echecs;
+    if (argc > 1 && (std::string_view(argv[1]) == "serve" || std::string_view(argv[1]) == "reports"))
+        return run_server(argv);
     CLI::App app{"echecs: orthodox, Alice and Avalanche chess (rules, engine, server)"};
     app.require_subcommand(0, 1);
     app.set_version_flag("--version", std::string("echecs ") + version::STRING);
@@ -88,9 +114,9 @@ int main(int argc, char** argv) {
     auto* match = passthrough("match", "engine-versus-engine games");
     auto* wdl = passthrough("wdl", "fit the win/draw/loss model (UCI_ShowWDL) to selfplay output");
     auto* nnue_train = passthrough("nnue-train", "train a game's evaluation network on selfplay positions");
-    auto* serve = passthrough("serve", "run the game server");
-    auto* reports =
-        passthrough("reports", "list and resolve the chat reports in the server's database (`reports --help`)");
+    // Listed for --help; run by the server's binary (run_server).
+    passthrough("serve", "run the game server");
+    passthrough("reports", "list and resolve the chat reports in the server's database (`reports --help`)");
     auto* solve = passthrough("solve", "solve a problem: #n, h#n, s#n in the three games (`solve --help`)");
     auto* puzzles =
         passthrough("puzzles",
@@ -196,8 +222,6 @@ int main(int argc, char** argv) {
             tn.variant = *v;
             return engine::tune(tn, std::cout, std::cerr);
         }
-        if (*serve) return serve_main(serve->remaining());
-        if (*reports) return server::reports_main(reports->remaining(), std::cout, std::cerr);
         if (*solve) return cli::solve_main(solve->remaining(), std::cout, std::cerr);
         if (*puzzles) return puzzle::puzzles_main(puzzles->remaining(), std::cout, std::cerr);
         if (*xboard) return xboard_loop(std::cin, std::cout);
