@@ -117,6 +117,23 @@ inline void help(Position& pos, Goal g, int plies, std::string line, std::set<st
     }
 }
 
+// The side to move has a move and every one reaches g: each is a solution,
+// `line` followed by it (hs#'s last move, ser-s#'s answer).
+inline void forced_goal(Position& pos, Goal g, const std::string& line, std::set<std::string>& out) {
+    MoveList replies;
+    generate_legal(pos, replies);
+    std::set<std::string> lines;
+    bool all = !replies.empty();
+    StateInfo sd;
+    for (Move d : replies) {
+        pos.do_move(d, sd);
+        all = all && goal(pos, g);
+        pos.undo_move(d);
+        lines.insert(line + " " + to_uci(d));
+    }
+    if (all) out.insert(lines.begin(), lines.end());
+}
+
 // Helpselfplay: both sides cooperate until the last of `plies` half-moves;
 // the attacker's last move must leave the other side a move, every one of
 // which reaches the goal: each is a solution. An earlier attacker's move
@@ -124,24 +141,12 @@ inline void help(Position& pos, Goal g, int plies, std::string line, std::set<st
 inline void help_self(Position& pos, Goal g, int plies, std::string line, std::set<std::string>& out) {
     MoveList l;
     generate_legal(pos, l);
-    StateInfo si, sd;
+    StateInfo si;
     for (Move m : l) {
         pos.do_move(m, si);
         const std::string next = line + (line.empty() ? "" : " ") + to_uci(m);
         if (plies > 2) help_self(pos, g, plies - 1, next, out);
-        if (plies % 2 == 0) {  // the attacker's move: the solution, or a short one
-            MoveList replies;
-            generate_legal(pos, replies);
-            std::set<std::string> lines;
-            bool all = !replies.empty();
-            for (Move d : replies) {
-                pos.do_move(d, sd);
-                all = all && goal(pos, g);
-                pos.undo_move(d);
-                lines.insert(next + " " + to_uci(d));
-            }
-            if (all) out.insert(lines.begin(), lines.end());
-        }
+        if (plies % 2 == 0) forced_goal(pos, g, next, out);  // the attacker's move: the solution, or a short one
         pos.undo_move(m);
     }
 }
@@ -160,20 +165,7 @@ inline void series(Position& pos, const Stipulation& st, int left, std::string l
         pos.do_move(m, si);
         const std::string next = line + (line.empty() ? "" : " ") + to_uci(m);
         if (st.play == Play::SeriesHelp) help(pos, st.goal, 1, next, out);
-        if (st.play == Play::SeriesSelf) {  // the other side must reach the goal: each of its moves does
-            MoveList replies;
-            generate_legal(pos, replies);
-            std::set<std::string> lines;
-            bool all = !replies.empty();
-            StateInfo sr;
-            for (Move d : replies) {
-                pos.do_move(d, sr);
-                all = all && goal(pos, st.goal);
-                pos.undo_move(d);
-                lines.insert(next + " " + to_uci(d));
-            }
-            if (all) out.insert(lines.begin(), lines.end());
-        }
+        if (st.play == Play::SeriesSelf) forced_goal(pos, st.goal, next, out);
         if (left == 1) {
             if (st.play == Play::Series && goal(pos, st.goal)) out.insert(next);
         } else if (!pos.in_check()) {
