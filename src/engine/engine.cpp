@@ -41,12 +41,12 @@ std::string choose_move(Variant v, const std::string& fen, const std::vector<std
     thread_local std::unique_ptr<ThreadContext> ctx;
     if (!ctx) ctx = std::make_unique<ThreadContext>();
     std::unique_ptr<Game> game = std::make_unique<Game>(v, fen.empty() ? Position::START_FEN : fen, moves);
-    level = std::clamp(level, 1, LEVEL_COUNT);
+    level = std::clamp(level, 1, level_count(v));
     SearchOptions opt;
     opt.strength = level_strength(v, level);
     Limits limits;
     limits.movetime = std::max<std::int64_t>(1, max_ms > 0 ? max_ms : 1000);
-    if (level < LEVEL_COUNT) limits.movetime = std::min(limits.movetime, WEAK_LEVEL_MAX_MS);
+    if (level < level_count(v)) limits.movetime = std::min(limits.movetime, WEAK_LEVEL_MAX_MS);
     opt.seed = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()) ^ game->position().key();
     const SearchResult r = ctx->searcher.run(game->position(), limits, opt, cancel, nullptr);
     return r.best ? to_uci(r.best) : std::string();

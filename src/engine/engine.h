@@ -15,28 +15,8 @@
 
 namespace echecs::engine {
 
-// The approximate rating of each computer level (choose_move's `level`: 1
-// weakest .. LEVEL_COUNT full strength), per game, for the server's level
-// picker (docs/STRENGTH.md "The levels" gives the matches). Chess: the
-// levels' self-play chain scaled and placed by their matches against
-// Stockfish 15.1 at matched UCI_Elo (levels 3 and 5-10, 5s+0.05s); levels 1-2
-// are placed below level 3 by their own self-play chain, scaled alike; level
-// 10, which plays chess with the network, by its own 200 games against
-// UCI_Elo 2400 at 10s+0.1s (27.5%: 2230). Alice and Avalanche
-// have no outside scale: their ratings chain the levels' self-play results,
-// scaled alike, from the two-ply material player given its chess rating.
-// UCI_Elo interpolates the column of the game being played.
-// [level - 1][game]: chess, Alice, Avalanche.
-constexpr int LEVEL_RATINGS[LEVEL_COUNT][VARIANT_NB] = {
-    {770, 870, 890},    {960, 1040, 1060},  {1070, 1210, 1190}, {1230, 1360, 1250}, {1410, 1470, 1350},
-    {1540, 1560, 1420}, {1680, 1640, 1520}, {1810, 1780, 1640}, {1980, 1970, 1760}, {2230, 2030, 1770},
-};
-constexpr int level_rating(Variant v, int level) {
-    return LEVEL_RATINGS[(level < 1 ? 1 : level > LEVEL_COUNT ? LEVEL_COUNT : level) - 1][int(v)];
-}
-
 // Chooses a move for the side to move in the position reached from `fen` by
-// the coordinate `moves`, playing at `level` 1 (weakest) to LEVEL_COUNT (strongest),
+// the coordinate `moves`, playing at `level` 1 (weakest) to level_count(v) (strongest),
 // spending at most `max_ms` milliseconds. Returns the move as a coordinate
 // string (notation.h to_uci), or "" when there is no legal move. Stops early
 // when *cancel becomes true (cancel may be null).

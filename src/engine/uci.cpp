@@ -10,10 +10,10 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "platform/version.h"
 #include "entry.h"
 #include "evaluate.h"
 #include "nnue.h"
+#include "platform/version.h"
 #include "protocol_util.h"
 #include "thread.h"
 
@@ -22,7 +22,6 @@ namespace echecs {
 using namespace engine;
 
 namespace {
-
 
 class UciSession {
 public:
@@ -60,7 +59,7 @@ private:
     SearchThread search_;
     bool infinite_ = false;
     int skill_ = 20;
-    int level_ = 0;  // 0: not set; 1..LEVEL_COUNT: the server's computer levels
+    int level_ = 0;  // 0: not set; 1..MAX_LEVELS: the server's computer levels (clamped to the game's count)
     int multipv_ = 1;
     bool analyse_mode_ = false;
     bool show_wdl_ = false;
@@ -147,7 +146,7 @@ bool UciSession::command(const std::string& line) {
         out_(combo);
         out_("option name Skill Level type spin default 20 min 0 max 20");
         out_("option name UCI_LimitStrength type check default false");
-        out_("option name Level type spin default 0 min 0 max " + std::to_string(LEVEL_COUNT));
+        out_("option name Level type spin default 0 min 0 max " + std::to_string(MAX_LEVELS));
         out_("option name UCI_Elo type spin default 2800 min 400 max 2800");
         out_("option name Fixed Player type combo default none var none var greedy1 var material2");
         out_("option name Search Off type string default <empty>");
@@ -243,7 +242,7 @@ void UciSession::set_option(const std::vector<std::string>& w) {
     } else if (key == "skill level") {
         if (auto v = spin(0, 20)) skill_ = *v;
     } else if (key == "level") {
-        if (auto v = spin(0, LEVEL_COUNT)) level_ = *v;
+        if (auto v = spin(0, MAX_LEVELS)) level_ = *v;
     } else if (key == "uci_limitstrength") {
         if (auto v = check()) limit_strength_ = *v;
     } else if (key == "variant eval terms") {

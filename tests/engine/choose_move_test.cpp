@@ -30,7 +30,7 @@ bool legal_after(Variant v, const std::string& fen, const std::vector<std::strin
 TEST(ChooseMove, EveryLevelPlaysALegalMoveInEveryGame) {
     const std::string start(Position::START_FEN);
     for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche})
-        for (int level = 1; level <= engine::LEVEL_COUNT; ++level) {
+        for (int level = 1; level <= engine::level_count(v); ++level) {
             const std::vector<std::string> moves =
                 v == Variant::Avalanche ? std::vector<std::string>{"e2e4,d7d6"} : std::vector<std::string>{"e2e4"};
             const std::string m = engine::choose_move(v, start, moves, level, 100, nullptr);
@@ -42,14 +42,14 @@ TEST(ChooseMove, LevelRatingsRiseWithTheLevelInEveryGame) {
     // The server's level picker shows these; UCI_Elo interpolates between
     // the chess ones, so they must rise strictly.
     for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche}) {
-        for (int level = 2; level <= engine::LEVEL_COUNT; ++level)
+        for (int level = 2; level <= engine::level_count(v); ++level)
             EXPECT_LT(engine::level_rating(v, level - 1), engine::level_rating(v, level)) << int(v) << " " << level;
         EXPECT_EQ(engine::level_rating(v, 0), engine::level_rating(v, 1));  // clamped
-        EXPECT_EQ(engine::level_rating(v, 99), engine::level_rating(v, engine::LEVEL_COUNT));
+        EXPECT_EQ(engine::level_rating(v, 99), engine::level_rating(v, engine::level_count(v)));
     }
     // UCI_Elo at a level's rating is that level, in each game's ladder.
     for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche}) {
-        for (int level = 1; level < engine::LEVEL_COUNT; ++level) {
+        for (int level = 1; level < engine::level_count(v); ++level) {
             const engine::Strength a = engine::strength_for_elo(v, engine::level_rating(v, level));
             const engine::Strength b = engine::level_strength(v, level);
             EXPECT_EQ(a.depth, b.depth) << int(v) << " " << level;
@@ -57,7 +57,7 @@ TEST(ChooseMove, LevelRatingsRiseWithTheLevelInEveryGame) {
             EXPECT_EQ(a.noise, b.noise) << int(v) << " " << level;
             EXPECT_EQ(a.blind, b.blind) << int(v) << " " << level;
         }
-        EXPECT_TRUE(engine::strength_for_elo(v, engine::level_rating(v, engine::LEVEL_COUNT)).full());
+        EXPECT_TRUE(engine::strength_for_elo(v, engine::level_rating(v, engine::level_count(v))).full());
     }
 }
 
@@ -66,7 +66,7 @@ TEST(ChooseMove, EachLevelIsWeakerThanTheNextTheHumanWay) {
     // overlooks more captures; only the last is full strength.
     const auto depth = [](const engine::Strength& s) { return s.depth == 0 ? 1000 : s.depth; };
     for (Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche}) {
-        for (int level = 1; level < engine::LEVEL_COUNT; ++level) {
+        for (int level = 1; level < engine::level_count(v); ++level) {
             const engine::Strength a = engine::level_strength(v, level), b = engine::level_strength(v, level + 1);
             EXPECT_FALSE(a.full()) << int(v) << " " << level;
             EXPECT_LE(depth(a), depth(b)) << int(v) << " " << level;
@@ -75,7 +75,7 @@ TEST(ChooseMove, EachLevelIsWeakerThanTheNextTheHumanWay) {
             EXPECT_TRUE(depth(a) < depth(b) || a.noise > b.noise || a.blind > b.blind || a.nodes < b.nodes)
                 << int(v) << " " << level;
         }
-        EXPECT_TRUE(engine::level_strength(v, engine::LEVEL_COUNT).full());
+        EXPECT_TRUE(engine::level_strength(v, engine::level_count(v)).full());
         // A beginner's levels never stop looking: every capture stays
         // possible to see (blindness under one in one) and a move is chosen
         // by a complete depth-1 search.
@@ -140,7 +140,7 @@ TEST(ChooseMove, TheLowestLevelOftenTakesAFreeQueenAndSometimesMissesIt) {
     for (int i = 0; i < 60; ++i) taken += engine::choose_move(Variant::Chess, fen, {}, 1, 200, nullptr) == "d2d5";
     EXPECT_GE(taken, 15);
     EXPECT_LE(taken, 50);
-    EXPECT_EQ(engine::choose_move(Variant::Chess, fen, {}, engine::LEVEL_COUNT, 300, nullptr), "d2d5");
+    EXPECT_EQ(engine::choose_move(Variant::Chess, fen, {}, engine::level_count(Variant::Chess), 300, nullptr), "d2d5");
 }
 
 TEST(Analyse, GivesScoreMateAndLine) {
@@ -165,11 +165,11 @@ TEST(Analyse, GivesScoreMateAndLine) {
 }
 
 TEST(ChooseMove, FindsMateAtTopLevelAndReturnsEmptyWhenNoMove) {
-    EXPECT_EQ(
-        engine::choose_move(Variant::Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", {}, engine::LEVEL_COUNT, 500, nullptr),
-        "a1a8");
-    EXPECT_EQ(engine::choose_move(Variant::Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", {"a1a8"}, engine::LEVEL_COUNT,
-                                  500, nullptr),
+    EXPECT_EQ(engine::choose_move(Variant::Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", {},
+                                  engine::level_count(Variant::Chess), 500, nullptr),
+              "a1a8");
+    EXPECT_EQ(engine::choose_move(Variant::Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", {"a1a8"},
+                                  engine::level_count(Variant::Chess), 500, nullptr),
               "");
 }
 
@@ -182,7 +182,7 @@ TEST(ChooseMove, BadInputThrows) {
 TEST(ChooseMove, CancelledCallStillAnswersALegalMove) {
     std::atomic<bool> cancel{true};
     const std::string m = engine::choose_move(Variant::Avalanche, std::string(Position::START_FEN), {},
-                                              engine::LEVEL_COUNT, 60000, &cancel);
+                                              engine::level_count(Variant::Chess), 60000, &cancel);
     EXPECT_TRUE(legal_after(Variant::Avalanche, std::string(Position::START_FEN), {}, m)) << m;
 }
 

@@ -432,12 +432,15 @@ TEST_F(ServerTest, LobbySubscription) {
 
 TEST_F(ServerTest, GameAgainstTheComputer) {
     std::string a = token();
-    for (int level : {0, engine::LEVEL_COUNT + 1}) {
-        json bad = post_json(port_, "/api/computer", {{"variant", "chess"}, {"level", level}}, a);
-        EXPECT_EQ(bad["_status"], 400);
-        EXPECT_EQ(bad["error"]["reason"], "number_range") << bad.dump();
-        EXPECT_EQ(bad["error"]["params"]["max"], engine::LEVEL_COUNT) << bad.dump();
-    }
+    // Each game has its own number of levels: one past it is refused with the game's count.
+    for (const Variant v : {Variant::Chess, Variant::Alice, Variant::Avalanche})
+        for (int level : {0, engine::level_count(v) + 1}) {
+            json bad =
+                post_json(port_, "/api/computer", {{"variant", std::string(variant_name(v))}, {"level", level}}, a);
+            EXPECT_EQ(bad["_status"], 400);
+            EXPECT_EQ(bad["error"]["reason"], "number_range") << bad.dump();
+            EXPECT_EQ(bad["error"]["params"]["max"], engine::level_count(v)) << bad.dump();
+        }
     // The two lowest levels (depth 1, the most captures not seen) answer in every game.
     for (const char* variant : {"chess", "alice", "avalanche"})
         for (int level : {1, 2}) {
@@ -461,7 +464,7 @@ TEST_F(ServerTest, GameAgainstTheComputer) {
             w.state_where(id, [](const json& j) { return j["status"] == "over"; });
         }
     // Every level is a game the server starts, and keeps the level asked for.
-    for (int level = 1; level <= engine::LEVEL_COUNT; ++level) {
+    for (int level = 1; level <= engine::level_count(Variant::Chess); ++level) {
         SCOPED_TRACE(level);
         json g = post_json(port_, "/api/computer", {{"variant", "chess"}, {"level", level}, {"color", "white"}}, a);
         ASSERT_EQ(g["_status"], 201) << g.dump();

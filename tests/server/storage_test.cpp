@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/game.h"
+#include "engine/strength.h"
 #include "storage_database.h"
 
 using namespace echecs;
@@ -334,14 +335,21 @@ INSERT INTO seeks VALUES ('SeekPriv', 'alice', 'unlimited', 0, 0, 0, 'white', 'A
               0);
     EXPECT_EQ(reader->query("SELECT COUNT(*) FROM seeks WHERE token = 'ta'").at(0).i(0), 0);
     s = open();
-    // The computer's levels were renumbered (two weaker levels below the old
-    // level 1): a stored game keeps the settings it was played at.
+    // The computer's levels were renumbered twice (two weaker levels below
+    // the old level 1, then each game's own ladder): a stored game keeps the
+    // settings it was played at, or the nearest level's.
     auto g3 = s->load_game("Game0003"), g4 = s->load_game("Game0004");
     ASSERT_TRUE(g3 && g4);
-    EXPECT_EQ(g3->white.level, 10);  // the old full strength
-    EXPECT_EQ(g3->black.level, 0);   // a person stays a person
+    EXPECT_EQ(g3->white.level, engine::level_count(Variant::Chess));  // the old full strength
+    EXPECT_TRUE(engine::level_strength(Variant::Chess, g3->white.level).full());
+    EXPECT_EQ(g3->black.level, 0);  // a person stays a person
     EXPECT_EQ(g4->white.level, 0);
-    EXPECT_EQ(g4->black.level, 3);  // the old level 1
+    // The first old level 1 (depth 2, 165 nodes) is Alice's level 6 now.
+    const engine::Strength old1{2, 165, 83, 185}, now = engine::level_strength(Variant::Alice, g4->black.level);
+    EXPECT_EQ(g4->black.level, 6);
+    EXPECT_EQ(now.depth, old1.depth);
+    EXPECT_NEAR(double(now.nodes), double(old1.nodes), 20.0);
+    EXPECT_NEAR(now.noise, old1.noise, 2);
     EXPECT_EQ(g1->white.level, 0);
 }
 

@@ -14,7 +14,7 @@ constexpr std::int64_t T0 = 1'000'000;
 LiveGame make(Variant v, TimeControl tc, Seat black = Seat{"Bob", "tokenBlack000000", 0}, bool rated = false) {
     GameRecord r = LiveGame::new_record("TakeBack", v, tc, Seat{"Ann", "tokenWhite000000", 0}, std::move(black), T0);
     r.rated = rated;
-    return LiveGame(std::move(r), GameSettings{30'000, 20, 5});
+    return LiveGame(std::move(r), GameSettings{30'000, 20, 8});
 }
 
 TimeControl blitz() { return TimeControl{TimeControl::Realtime, 60'000, 2'000, 0}; }
@@ -89,21 +89,21 @@ TEST(Takeback, ADeclinedProposalWaitsForAMoveAndAMoveDeclinesOne) {
     EXPECT_EQ(g.ply(), 5);
 }
 
-TEST(Takeback, NeverInRatedGamesAndFromTheComputerUpToLevelFive) {
+TEST(Takeback, NeverInRatedGamesAndFromTheComputerUpToLevelEight) {
     LiveGame rated = make(Variant::Chess, blitz(), Seat{"Bob", "tokenBlack000000", 0}, true);
     play(rated, {"e2e4", "e7e5"}, T0);
     int taken = 0;
     EXPECT_EQ(rated.takeback_offer(WHITE, T0, taken)->reason, "takeback_rated");
     EXPECT_TRUE(rated.state_json(WHITE, T0)["takeback"].is_null());
 
-    LiveGame strong = make(Variant::Chess, {}, Seat{"Computer", "", 6});
+    LiveGame strong = make(Variant::Chess, {}, Seat{"Computer", "", 9});
     play(strong, {"e2e4", "e7e5"}, T0);
     auto err = strong.takeback_offer(WHITE, T0, taken);
     ASSERT_TRUE(err);
     EXPECT_EQ(err->reason, "takeback_computer_level");
-    EXPECT_EQ(err->params["max_level"], 5);
+    EXPECT_EQ(err->params["max_level"], 8);
 
-    LiveGame weak = make(Variant::Chess, {}, Seat{"Computer", "", 5});
+    LiveGame weak = make(Variant::Chess, {}, Seat{"Computer", "", 8});
     play(weak, {"e2e4", "e7e5", "g1f3"}, T0);
     ASSERT_FALSE(weak.takeback_offer(WHITE, T0, taken));  // the computer is thinking: White's move goes
     EXPECT_EQ(taken, 1);

@@ -53,7 +53,7 @@ void create_computer_game(Hub& hub, const HttpContextPtr& ctx) {
     const std::string& token = ctx->token_required();
     const json& b = ctx->body();
     const Variant v = parse_variant(b);
-    const double level = number_field(b, "level", 1, engine::LEVEL_COUNT);
+    const double level = number_field(b, "level", 1, engine::level_count(v));
     if (level != std::floor(level)) throw ApiError(Reason::number_whole, "level must be a whole number", "level");
     const TimeControl tc = parse_time(b, true, opt);
     const std::string fen = parse_start_fen(b, v);
@@ -149,12 +149,16 @@ std::string site_of(const Hub& hub, const HttpContextPtr& ctx, const std::string
 }
 
 // Each computer level's approximate rating per game, as the engine's own
-// matches measured them (docs/STRENGTH.md), for the level picker.
+// matches measured them (docs/STRENGTH.md), for the level picker. A game
+// with fewer levels than another has no rating at the levels it lacks.
 void levels(const HttpContextPtr& ctx) {
     json out = json::array();
-    for (int level = 1; level <= engine::LEVEL_COUNT; ++level) {
+    for (int level = 1; level <= engine::MAX_LEVELS; ++level) {
         json ratings = json::object();
-        for (const VariantInfo& v : VARIANTS) ratings[std::string(v.name)] = engine::level_rating(v.variant, level);
+        for (const VariantInfo& v : VARIANTS)
+            if (level <= engine::level_count(v.variant))
+                ratings[std::string(v.name)] = engine::level_rating(v.variant, level);
+        if (ratings.empty()) break;
         out.push_back({{"level", level}, {"ratings", std::move(ratings)}});
     }
     ctx->json(200, {{"levels", std::move(out)}});

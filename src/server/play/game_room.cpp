@@ -16,6 +16,7 @@ namespace echecs::server {
 
 namespace {
 constexpr std::int64_t ENGINE_WAIT_CHARGED_MS = 500;
+constexpr std::int64_t COMPUTER_MOVE_MS = 1500;  // a computer move's longest think (full strength)
 
 // Engine epochs never repeat, not even across the room objects of one game
 // (a room dropped after a failed write is read back anew): a search asked
@@ -446,7 +447,10 @@ void GameRoom::maybe_engine() {
     if (!g.live() || engine_pending_) return;
     const Seat& seat = g.seat(g.turn());
     if (!seat.computer()) return;
-    std::int64_t budget = 150 * seat.level;
+    // The weakened levels stop at their node or depth caps (engine.cpp caps
+    // them at 2 s for a very slow machine); full strength thinks 1.5 s, less
+    // when the clock is short.
+    std::int64_t budget = COMPUTER_MOVE_MS;
     const std::int64_t now = now_ms();
     if (g.record().time.kind == TimeControl::Realtime) {
         const std::int64_t left = g.remaining(g.turn(), now);

@@ -19,7 +19,7 @@ namespace echecs::server {
 struct GameSettings {
     std::int64_t first_move_ms = 30'000;  // real-time: time for each side's first move
     int draw_offer_interval = 20;         // plies between two draw offers of one player
-    int takeback_max_level = 5;           // the strongest computer level that grants takebacks
+    int takeback_max_level = 8;           // the strongest computer level that grants takebacks (about 1400)
 };
 
 // What a state message adds to the game: who is connected and whether a

@@ -39,7 +39,7 @@ TimeControl::Kind time_kind_from(std::string_view s);  // throws StorageError
 struct Seat {
     std::string name = "Anonymous";
     std::string token;  // the browser token's key (token_key, app/util.h); "" for the computer
-    int level = 0;      // 1..engine::LEVEL_COUNT for the computer, 0 for a person
+    int level = 0;      // 1..engine::level_count(variant) for the computer, 0 for a person
     // The player's account when their browser was logged in (0: anonymous),
     // with its rating in the game's category when the game began (0: none).
     std::int64_t account = 0;
@@ -391,6 +391,6 @@ public:
 // (StorageError) before anything is changed.
 std::unique_ptr<Storage> open_storage(const std::string& url, bool durable = false, bool exclusive = true);
 
-constexpr int SCHEMA_VERSION = 13;
+constexpr int SCHEMA_VERSION = 14;
 
 }  // namespace echecs::server

@@ -249,6 +249,22 @@ CREATE TABLE swiss_pairings (
     R"sql(
 CREATE INDEX tournament_players_name ON tournament_players(lower(name));
 )sql",
+    // 14: each game's own ladder of computer levels, neighbours about 200 Elo
+    // apart (engine strength.cpp): a stored game's level 1-10 becomes the
+    // level nearest the settings it was played at (the same settings for
+    // level 1 and for full strength).
+    R"sql(
+UPDATE games SET white_level = CASE variant
+  WHEN 'chess' THEN CASE white_level WHEN 1 THEN 1 WHEN 2 THEN 3 WHEN 3 THEN 5 WHEN 4 THEN 7 WHEN 5 THEN 9 WHEN 6 THEN 10 WHEN 7 THEN 12 WHEN 8 THEN 14 WHEN 9 THEN 16 WHEN 10 THEN 19 ELSE white_level END
+  WHEN 'alice' THEN CASE white_level WHEN 1 THEN 1 WHEN 2 THEN 3 WHEN 3 THEN 6 WHEN 4 THEN 7 WHEN 5 THEN 9 WHEN 6 THEN 10 WHEN 7 THEN 11 WHEN 8 THEN 12 WHEN 9 THEN 14 WHEN 10 THEN 16 ELSE white_level END
+  WHEN 'avalanche' THEN CASE white_level WHEN 1 THEN 1 WHEN 2 THEN 3 WHEN 3 THEN 5 WHEN 4 THEN 6 WHEN 5 THEN 7 WHEN 6 THEN 8 WHEN 7 THEN 9 WHEN 8 THEN 10 WHEN 9 THEN 12 WHEN 10 THEN 15 ELSE white_level END
+  ELSE white_level END WHERE white_level > 0;
+UPDATE games SET black_level = CASE variant
+  WHEN 'chess' THEN CASE black_level WHEN 1 THEN 1 WHEN 2 THEN 3 WHEN 3 THEN 5 WHEN 4 THEN 7 WHEN 5 THEN 9 WHEN 6 THEN 10 WHEN 7 THEN 12 WHEN 8 THEN 14 WHEN 9 THEN 16 WHEN 10 THEN 19 ELSE black_level END
+  WHEN 'alice' THEN CASE black_level WHEN 1 THEN 1 WHEN 2 THEN 3 WHEN 3 THEN 6 WHEN 4 THEN 7 WHEN 5 THEN 9 WHEN 6 THEN 10 WHEN 7 THEN 11 WHEN 8 THEN 12 WHEN 9 THEN 14 WHEN 10 THEN 16 ELSE black_level END
+  WHEN 'avalanche' THEN CASE black_level WHEN 1 THEN 1 WHEN 2 THEN 3 WHEN 3 THEN 5 WHEN 4 THEN 6 WHEN 5 THEN 7 WHEN 6 THEN 8 WHEN 7 THEN 9 WHEN 8 THEN 10 WHEN 9 THEN 12 WHEN 10 THEN 15 ELSE black_level END
+  ELSE black_level END WHERE black_level > 0;
+)sql",
 };
 static_assert(std::size(MIGRATIONS) == SCHEMA_VERSION);
 

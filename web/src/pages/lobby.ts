@@ -24,10 +24,9 @@ const seatName = (p: RatedSeat) => ratedName(p, playerName(p));
 type RatedSeek = Seek & { rated?: boolean; rating?: number | null; provisional?: boolean };
 const FORM_KEY = 'echecs.form';
 // versioned: the levels were renumbered (two weaker levels below the old
-// level 1), so a level saved under the old numbering is not read as a new one
-const COMPUTER_KEY = 'echecs.form.computer.2';
-// the server's computer levels, 1 weakest (GET /api/levels gives each one's rating)
-const LEVEL_COUNT = 10;
+// level 1, then fourteen levels about 200 Elo apart), so a level saved under
+// an old numbering is not read as a new one
+const COMPUTER_KEY = 'echecs.form.computer.3';
 
 interface FormValues {
   variant: Variant;
@@ -132,22 +131,26 @@ export function lobbyPage(root: HTMLElement, query?: URLSearchParams): () => voi
   const people = gameChoices(v, 'f', true);
   const comp = gameChoices(cv, 'c', false);
   const nick = el('input', { name: 'nickname', type: 'text', maxlength: '20', placeholder: t('lobby.nicknamePlaceholder'), value: nickname(), autocomplete: 'nickname' });
-  const level = select('level', Array.from({ length: LEVEL_COUNT }, (_, i): [string, string] => [String(i + 1), String(i + 1)]), String(cv.level), 'c');
-  // each level's approximate rating in the game chosen, as the engine measured it (GET /api/levels)
-  let ratings: { level: number; ratings: Record<Variant, number> }[] = [];
-  const labelLevels = () => {
+  // the server's computer levels in the game chosen, 1 weakest, with each
+  // one's approximate rating as the engine measured it (GET /api/levels; a
+  // game has as many levels as it has ratings): the saved level alone until
+  // the list comes
+  const level = select('level', [[String(cv.level), String(cv.level)]], String(cv.level), 'c');
+  let ratings: { level: number; ratings: Partial<Record<Variant, number>> }[] = [];
+  const listLevels = () => {
     const variantSel = page.querySelector<HTMLSelectElement>('#c-variant');
     const game = (variantSel?.value ?? cv.variant) as Variant;
-    for (const o of level.options) {
-      const r = ratings.find(x => String(x.level) === o.value)?.ratings[game];
-      o.textContent = r ? t('lobby.levelRating', { level: o.value, rating: r }) : o.value;
-    }
+    const ofGame = ratings.flatMap(r => (r.ratings[game] ? [{ level: r.level, rating: r.ratings[game] }] : []));
+    if (ofGame.length === 0) return;
+    const chosen = Math.min(Math.max(Number(level.value) || 1, 1), ofGame.length);
+    level.replaceChildren(...ofGame.map(r => el('option', { value: String(r.level) }, t('lobby.levelRating', { level: r.level, rating: r.rating }))));
+    level.value = String(chosen);
   };
   http<{ levels: typeof ratings }>('GET', '/api/levels').then(
     r => {
       ratings = r.levels;
-      labelLevels();
-      page.querySelector('#c-variant')?.addEventListener('change', labelLevels);
+      listLevels();
+      page.querySelector('#c-variant')?.addEventListener('change', listLevels);
     },
     () => undefined,
   );
