@@ -16,12 +16,16 @@
 #include "attack_issue24.h"
 #include "attacks.h"
 #include "bench_common.h"
+#include "engine/strength.h"
 #include "server/storage/storage.h"
 
 using namespace echecs;
 using namespace echecs::attack;
 
 namespace {
+
+const int FULL_LEVEL = engine::level_count(Variant::Chess);
+constexpr int HUMANS_LEVEL = 7;
 
 struct Scenario {
     const char* name;
@@ -79,12 +83,11 @@ std::string evaluation_flood(std::uint16_t port, double seconds) {
     std::thread flooders(
         [&] { flood(40, seconds, 1 << 30, [&](int) { (post_eval(port, 3000) == 200 ? ok : refused)++; }); });
     std::this_thread::sleep_for(500ms);
-    std::vector<double> replies = play_computer(port, 4, 6);
+    std::vector<double> replies = play_computer(port, HUMANS_LEVEL, 6);
     flooders.join();
     char note[200];
-    std::snprintf(note, sizeof note,
-                  "%d answered, %d refused; computer (level 4, 600 ms) replies p50 %.0f ms, max %.0f ms", ok.load(),
-                  refused.load(), percentile(replies, 50),
+    std::snprintf(note, sizeof note, "%d answered, %d refused; computer (level %d) replies p50 %.0f ms, max %.0f ms",
+                  ok.load(), refused.load(), HUMANS_LEVEL, percentile(replies, 50),
                   replies.empty() ? 0.0 : *std::max_element(replies.begin(), replies.end()));
     return note;
 }
@@ -231,11 +234,16 @@ int main(int argc, char** argv) {
         {"half-open, out of fds", {"--fd-limit", "1024", "max_connections=100000"}, half_open, nullptr},
         {"hello amplification", {}, hello_amplification, nullptr},
         {"never-reading sockets", {"ws_send_budget=262144"}, never_reading, nullptr},
-        {"computer alone", served, [](std::uint16_t port, double s) { return computer_alone(port, s, 4); }, nullptr},
+        // The flood plays full strength (1.5 s a move), the human a modest
+        // level (chess level 7, the point the ten-level ladder's level 4 was).
+        {"computer alone", served, [](std::uint16_t port, double s) { return computer_alone(port, s, HUMANS_LEVEL); },
+         nullptr},
         {"computer games, 1 address", served,
-         [](std::uint16_t port, double s) { return computer_flood(port, s, 1, 10, 4, 10, 4); }, nullptr},
+         [](std::uint16_t port, double s) { return computer_flood(port, s, 1, 10, 4, FULL_LEVEL, HUMANS_LEVEL); },
+         nullptr},
         {"computer games, 30 addresses", served,
-         [](std::uint16_t port, double s) { return computer_flood(port, s, 30, 2, 4, 10, 4); }, nullptr},
+         [](std::uint16_t port, double s) { return computer_flood(port, s, 30, 2, 4, FULL_LEVEL, HUMANS_LEVEL); },
+         nullptr},
         {"PGN import flood, 1 address", served,
          [](std::uint16_t port, double s) {
              return upload_flood(port, s, "/api/pgn/read", json{{"text", long_pgn(900 * 1024)}}.dump(), 8);
