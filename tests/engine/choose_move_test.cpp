@@ -182,7 +182,7 @@ TEST(ChooseMove, BadInputThrows) {
 TEST(ChooseMove, CancelledCallStillAnswersALegalMove) {
     std::atomic<bool> cancel{true};
     const std::string m = engine::choose_move(Variant::Avalanche, std::string(Position::START_FEN), {},
-                                              engine::level_count(Variant::Chess), 60000, &cancel);
+                                              engine::level_count(Variant::Avalanche), 60000, &cancel);
     EXPECT_TRUE(legal_after(Variant::Avalanche, std::string(Position::START_FEN), {}, m)) << m;
 }
 

@@ -24,8 +24,8 @@ const seatName = (p: RatedSeat) => ratedName(p, playerName(p));
 type RatedSeek = Seek & { rated?: boolean; rating?: number | null; provisional?: boolean };
 const FORM_KEY = 'echecs.form';
 // versioned: the levels were renumbered (two weaker levels below the old
-// level 1, then fourteen levels about 200 Elo apart), so a level saved under
-// an old numbering is not read as a new one
+// level 1, then each game's own ladder, about 200 Elo a step), so a level
+// saved under an old numbering is not read as a new one
 const COMPUTER_KEY = 'echecs.form.computer.3';
 
 interface FormValues {
