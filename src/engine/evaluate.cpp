@@ -457,8 +457,15 @@ private:
 }  // namespace
 
 Value evaluate(const Position& pos, const EvalWeights& weights) {
-    if (weights.network && weights.network->shape.variant == pos.variant())
-        return nnue::evaluate(*weights.network, pos);
+    if (weights.network && weights.network->shape.variant == pos.variant()) {
+        const Value v = nnue::evaluate(*weights.network, pos);
+        // Avalanche: the self-play positions a network learns from hold no
+        // pending promotion (the search resolves the choice first), so its
+        // pawn-on-the-last-rank features are untrained. The choice is a queen
+        // for the side to move, worth what the search's piece values say.
+        if (pos.pending_promotion() != SQ_NONE) return v + PIECE_VALUE[QUEEN] - PIECE_VALUE[PAWN];
+        return v;
+    }
     switch (pos.variant()) {
         case Variant::Chess: return Evaluator<Variant::Chess>(pos, weights).value();
         case Variant::Alice: return Evaluator<Variant::Alice>(pos, weights).value();
