@@ -29,17 +29,25 @@ chess)
   set -- --hidden 128 --king-buckets 2 --epochs 10 --lambda 1.0 --seed 1
   ;;
 alice)
-  "$echecs" selfplay --variant alice --games 4000 --nodes 1500 --seed 101 --out "$work/alice1.tsv"
-  "$echecs" selfplay --variant alice --games 4000 --nodes 1000 --seed 201 --random-rate 0.05 --record-max 4000 \
-    --out "$work/alice2.tsv"
+  # --hand-eval: the game plays with this network; its data came from the
+  # hand-written evaluation.
+  "$echecs" selfplay --variant alice --games 28000 --nodes 1000 --seed 101 --hand-eval --out "$work/alice1.tsv" &
+  first=$!
+  "$echecs" selfplay --variant alice --games 28000 --nodes 1000 --seed 201 --random-rate 0.05 --record-max 4000 \
+    --hand-eval --out "$work/alice2.tsv"
+  wait "$first"
   cat "$work/alice1.tsv" "$work/alice2.tsv" >"$work/alice-all.tsv"
   data=alice-all.tsv
-  set -- --hidden 128 --king-buckets 1 --epochs 6 --lambda 1.0 --seed 1
+  set -- --hidden 64 --king-buckets 1 --epochs 6 --lambda 1.0 --seed 1
   ;;
 avalanche)
-  "$echecs" selfplay --variant avalanche --games 3000 --nodes 1000 --seed 301 --random-rate 0.05 --record-max 4000 \
-    --out "$work/avalanche.tsv"
-  data=avalanche.tsv
+  "$echecs" selfplay --variant avalanche --games 18000 --nodes 1000 --seed 301 --random-rate 0.05 --record-max 4000 \
+    --hand-eval --out "$work/avalanche1.tsv" &
+  first=$!
+  "$echecs" selfplay --variant avalanche --games 18000 --nodes 1000 --seed 401 --hand-eval --out "$work/avalanche2.tsv"
+  wait "$first"
+  cat "$work/avalanche1.tsv" "$work/avalanche2.tsv" >"$work/avalanche-all.tsv"
+  data=avalanche-all.tsv
   set -- --hidden 128 --king-buckets 2 --epochs 6 --lambda 1.0 --seed 1
   ;;
 *)

@@ -29,7 +29,7 @@ namespace {
 
 // A game adopts its network only when it beat the hand-written evaluation
 // in a self-play match (docs/ENGINE.md "NNUE" has the figures).
-constexpr bool ADOPTED[VARIANT_NB] = {true, false, false};  // chess, Alice, Avalanche
+constexpr bool ADOPTED[VARIANT_NB] = {true, true, true};  // chess, Alice, Avalanche
 
 std::string_view bytes_of(Variant v) {
     switch (v) {  // a game built without its network: none ({})

@@ -188,7 +188,10 @@ TEST(EvalWeights, CommittedWeightsScorePositionsInTheRightOrder) {
         for (const engine::EvalWeights* w : {&engine::hand_written_weights(v), &engine::default_weights(v)}) {
             SCOPED_TRACE(std::string(variant_name(v)) + (w->network ? ", network" : ", hand-written"));
             const engine::Value level = eval_with(v, start, *w);
-            EXPECT_LT(std::abs(level), 100) << "the initial position is about level";
+            // Avalanche's network scores the first move's edge higher (+157 cp;
+            // nnue_test.cpp's start_bound says why).
+            const int bound = v == Variant::Avalanche && w->network ? 250 : 100;
+            EXPECT_LT(std::abs(level), bound) << "the initial position is about level";
             engine::Value previous = level;
             for (int i = v == Variant::Chess ? 0 : 1; i < 4; ++i) {
                 SCOPED_TRACE(std::string("Black without a ") + piece[i]);

@@ -11,8 +11,11 @@
 #include <deque>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <random>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include "core/movegen.h"
 #include "engine/evaluate.h"
@@ -197,6 +200,12 @@ TEST(Nnue, MissingFileSaysSo) {
     }
 }
 
+// How far from 0 a network may score the start. In Avalanche the first
+// move is worth more (it pushes an enemy pawn too): the self-play searches
+// of its network's data score White to move +87 cp on average at moves
+// 1-6, on a scale 2.4 times chess's (the trainer's S: 500 against 208 cp).
+int start_bound(Variant v) { return v == Variant::Avalanche ? 250 : 150; }
+
 TEST(Nnue, BuiltInNetworksLoadAndBelongToTheirGame) {
     for (Variant v : VARIANTS) {
         auto net = embedded(v);
@@ -210,7 +219,7 @@ TEST(Nnue, BuiltInNetworksLoadAndBelongToTheirGame) {
         StateInfo st;
         Position pos;
         pos.set(v, Position::START_FEN, st);
-        EXPECT_LT(std::abs(evaluate(*net, pos)), 150) << variant_name(v) << ": the start is roughly equal";
+        EXPECT_LT(std::abs(evaluate(*net, pos)), start_bound(v)) << variant_name(v) << ": the start is roughly equal";
         if (adopted(v)) {
             EXPECT_EQ(engine::default_weights(v).network, net);
         }
@@ -250,8 +259,14 @@ TEST(Nnue, MaterialChangesTheScore) {
 
 TEST(Nnue, SimdAndScalarAgreeExactly) {
     const Simd before = active_simd();
+    // A random network of an unusual shape, and each game's built-in one
+    // (Alice's has 64 hidden units, the others 128).
+    std::vector<std::pair<Variant, std::shared_ptr<const Network>>> nets;
     for (Variant v : VARIANTS) {
-        auto net = random_network(v, KingBuckets::Four, 192, 8, 11);
+        nets.emplace_back(v, random_network(v, KingBuckets::Four, 192, 8, 11));
+        if (auto built_in = embedded(v)) nets.emplace_back(v, built_in);
+    }
+    for (const auto& [v, net] : nets) {
         const auto fens = random_fens(v, 300, 12);
         set_simd(Simd::Scalar);
         ASSERT_EQ(active_simd(), Simd::Scalar);
