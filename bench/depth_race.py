@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Time to depth N of UCI engines on the same positions, side by side.
 
-usage: depth16.py DEPTH NAME=CMD [NAME=CMD ...]
+usage: depth_race.py DEPTH NAME=CMD [NAME=CMD ...]
 Each engine: one thread, Hash 64, ucinewgame before each position; the time
 is from 'go depth N' to 'bestmove' (the search of depth N complete), as
 the GUI sees it; nodes are those of the last 'info' line with nodes."""
@@ -12,6 +12,10 @@ POSITIONS = [
     ("Kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10"),
     ("middlegame", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"),
     ("QGD", "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8"),
+    # The two endings issue 27 asks for: rooks with four pawns each on both
+    # wings, and bishop against knight with four pawns each.
+    ("rook ending", "8/1p3pk1/p5p1/8/P1r5/6P1/1R3PKP/8 w - - 0 35"),
+    ("minor-piece ending", "8/5pk1/4p1p1/3nP3/1p3P2/6P1/2B2K1P/8 w - - 0 40"),
 ]
 
 def run(cmd, fen, depth):

@@ -139,6 +139,7 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     selfplay->add_option("--record-max", sp.record_max, "keep positions scored below this (cp)")->capture_default_str();
     selfplay->add_flag("--hand-eval", sp.hand_eval, "play with the hand-written evaluation, not the game's network");
+    selfplay->add_option("--net", sp.net, "play with the network in this file, not the game's built-in one");
 
     engine::TuneOptions tn;
     std::string tune_variant = "chess";

@@ -32,14 +32,15 @@ struct Sample {
     float result;  // side to move: 1 win, 0.5 draw, 0 loss
     float score;   // side to move, cp
     float hand;    // the hand-written evaluation, side to move, cp (the baseline)
+    float net;     // held out only: the game's built-in network, if it plays with one (the next bar)
 };
 
 struct Data {
     std::vector<Sample> train, valid;
 };
 
-bool parse_line(const std::string& line, Variant v, const Shape& shape, const EvalWeights& hand, Sample& s,
-                std::string& error) {
+bool parse_line(const std::string& line, Variant v, const Shape& shape, const EvalWeights& hand,
+                const EvalWeights* built_in, Sample& s, std::string& error) {
     const std::size_t t1 = line.find('\t'), t2 = t1 == std::string::npos ? t1 : line.find('\t', t1 + 1);
     if (t2 == std::string::npos) {
         error = "expected FEN<tab>result<tab>score";
@@ -80,6 +81,7 @@ bool parse_line(const std::string& line, Variant v, const Shape& shape, const Ev
     s.result = us == WHITE ? white : 1 - white;
     s.score = float(us == WHITE ? score : -score);
     s.hand = float(evaluate(pos, hand));
+    s.net = built_in ? float(evaluate(pos, *built_in)) : 0.0f;
     return true;
 }
 
@@ -93,16 +95,17 @@ bool read_data(const TrainOptions& o, const Shape& shape, Data& d, std::ostream&
     std::size_t n = 0, number = 0;
     Sample s;
     const EvalWeights& hand = hand_written_weights(o.variant);
+    const EvalWeights* built_in = nnue::adopted(o.variant) ? &default_weights(o.variant) : nullptr;
     while (std::getline(in, line)) {
         ++number;
         if (line.empty()) continue;
-        if (!parse_line(line, o.variant, shape, hand, s, error)) {
-            log << "nnue-train: " << o.data << " line " << number << ": " << error << '\n';
-            return false;
-        }
         // Whole blocks of consecutive positions are held out, so that the
         // positions of one game are not on both sides.
         const bool held_out = o.validation > 0 && (n / 1000) % std::size_t(o.validation) == 0;
+        if (!parse_line(line, o.variant, shape, hand, held_out ? built_in : nullptr, s, error)) {
+            log << "nnue-train: " << o.data << " line " << number << ": " << error << '\n';
+            return false;
+        }
         (held_out ? d.valid : d.train).push_back(s);
         if (++n == o.limit) break;
     }
@@ -341,14 +344,21 @@ int train(const TrainOptions& o, std::ostream& log) {
                   d.train.size(), d.valid.size(), shape.inputs(), shape.hidden, scale, secs());
     log << line;
 
-    double hand = 0;
+    double hand = 0, net = 0;
     for (const Sample& x : d.valid) {
         const double y = o.lambda * sigmoid(x.score / scale) + (1 - o.lambda) * x.result;
         hand += std::pow(sigmoid(x.hand / scale) - y, 2);
+        net += std::pow(sigmoid(x.net / scale) - y, 2);
     }
+    const double held_out = d.valid.empty() ? 1.0 : double(d.valid.size());
     std::snprintf(line, sizeof line, "nnue-train: the hand-written evaluation's held-out loss: %.6f\n",
-                  d.valid.empty() ? 0.0 : hand / double(d.valid.size()));
+                  hand / held_out);
     log << line;
+    // A game that plays with a network: the one to beat is that network.
+    if (nnue::adopted(o.variant)) {
+        std::snprintf(line, sizeof line, "nnue-train: the built-in network's held-out loss: %.6f\n", net / held_out);
+        log << line;
+    }
 
     Trainer t(shape, o);
     std::vector<std::uint32_t> order(d.train.size());

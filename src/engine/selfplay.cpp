@@ -20,6 +20,9 @@
 
 #include "core/game.h"
 #include "core/prng.h"
+#include "core/vocabulary.h"
+#include "evaluate.h"
+#include "nnue.h"
 #include "search.h"
 
 namespace echecs::engine {
@@ -69,11 +72,13 @@ struct GameOutput {
 // game so that a game depends only on its index.
 class SelfPlayer {
 public:
-    SelfPlayer(const SelfplayOptions& o, Variant v) : o_(o), variant_(v) {
+    SelfPlayer(const SelfplayOptions& o, Variant v, std::shared_ptr<const EvalWeights> net_weights)
+        : o_(o), variant_(v) {
         // Non-owning: the hand-written weights are a static of evaluate.cpp.
         if (o.hand_eval)
             search_.weights =
                 std::shared_ptr<const EvalWeights>(std::shared_ptr<const void>(), &hand_written_weights(v));
+        if (net_weights) search_.weights = std::move(net_weights);
     }
 
     GameOutput play(std::int64_t index) {
@@ -186,6 +191,7 @@ std::string check_selfplay_options(const SelfplayOptions& o) {
         return "--threads: must be between 1 and " + std::to_string(MAX_THREADS) + ", not " + std::to_string(o.threads);
     if (o.out.empty()) return "--out: empty file name (use '-' for the standard output)";
     if (!(o.random_rate >= 0 && o.random_rate <= 1)) return "--random-rate: must be between 0 and 1";
+    if (!o.net.empty() && o.hand_eval) return "--net and --hand-eval: choose one evaluation";
     if (o.record_max < 1 || o.record_max > MAX_RECORD)
         return "--record-max: must be between 1 and " + std::to_string(MAX_RECORD) + ", not " +
                std::to_string(o.record_max);
@@ -196,6 +202,17 @@ SelfplayStats run_selfplay(const SelfplayOptions& o, std::ostream& out, std::ost
     if (const std::string e = check_selfplay_options(o); !e.empty()) throw std::invalid_argument(e);
     const Variant v = *variant_from_name(o.variant);  // checked above
     Position::init();                                 // before the threads: the tables are shared
+    // --net: read once, shared by the threads (a network is read-only).
+    std::shared_ptr<const EvalWeights> net_weights;
+    if (!o.net.empty()) {
+        std::shared_ptr<const nnue::Network> net = nnue::load_file(o.net);  // NnueError names the file and fault
+        if (net->shape.variant != v)
+            throw std::invalid_argument("--net: '" + o.net + "' is a network for " +
+                                        std::string(variant_name(net->shape.variant)) + ", not " + o.variant);
+        auto w = std::make_shared<EvalWeights>(hand_written_weights(v));
+        w->network = std::move(net);
+        net_weights = std::move(w);
+    }
 
     const auto start = std::chrono::steady_clock::now();
     std::atomic<std::int64_t> next{0};
@@ -206,7 +223,7 @@ SelfplayStats run_selfplay(const SelfplayOptions& o, std::ostream& out, std::ost
 
     auto work = [&] {
         try {
-            SelfPlayer player(o, v);
+            SelfPlayer player(o, v, net_weights);
             while (!failed.load()) {
                 const std::int64_t index = next.fetch_add(1);
                 if (index >= o.games) return;
@@ -268,7 +285,15 @@ int selfplay_main(const SelfplayOptions& o) {
             return 2;
         }
     }
-    run_selfplay(o, o.out == "-" ? std::cout : file, &std::cerr);
+    try {
+        run_selfplay(o, o.out == "-" ? std::cout : file, &std::cerr);
+    } catch (const nnue::NnueError& e) {
+        std::cerr << "echecs selfplay: --net: " << e.what() << '\n';
+        return 2;
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "echecs selfplay: " << e.what() << '\n';
+        return 2;
+    }
     if (file.is_open()) {
         file.close();
         if (!file) {

@@ -26,6 +26,10 @@ struct SelfplayOptions {
     // Play with the hand-written evaluation even where the game has adopted
     // its network: a network's training positions are regenerated so.
     bool hand_eval = false;
+    // Play with the network in this file (of the same game) instead of the
+    // game's built-in one: a later generation's positions are played with
+    // the network before it (scripts/nnue-train.sh). Empty: the built-in one.
+    std::string net;
 };
 
 struct SelfplayStats {

@@ -384,6 +384,25 @@ TEST(NnueTrain, LossFallsAndTheNetworkLoads) {
     EXPECT_EQ(net->shape.variant, Variant::Avalanche);
     EXPECT_TRUE(contains(net->description, "avalanche network"));
 
+    // With positions held out, the log gives the bars: the hand-written
+    // evaluation's loss and, in a game that plays with a network, its.
+    // (blocks of 1,000 positions: the data repeated past 2,000 lines has some of each).
+    {
+        std::ofstream big((dir / "d4.tsv").string());
+        const std::string text = data.str();
+        const long lines = long(std::count(text.begin(), text.end(), '\n'));
+        ASSERT_GT(lines, 0);
+        for (long written = 0; written < 2500; written += lines) big << text;
+    }
+    o.data = (dir / "d4.tsv").string();
+    o.validation = 2;
+    o.epochs = 1;
+    std::ostringstream held;
+    ASSERT_EQ(train(o, held), 0) << held.str();
+    EXPECT_TRUE(contains(held.str(), "the hand-written evaluation's held-out loss: 0.")) << held.str();
+    EXPECT_EQ(contains(held.str(), "the built-in network's held-out loss: 0."), adopted(Variant::Avalanche))
+        << held.str();
+
     // Bad data names the line.
     std::ofstream((dir / "bad.tsv").string()) << data.str().substr(0, data.str().find('\n') + 1) << "8/8/8 w\t1\t0\n";
     o.data = (dir / "bad.tsv").string();

@@ -3,10 +3,13 @@
 #include "engine/selfplay.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -101,6 +104,44 @@ TEST(Selfplay, HandEvalPlaysWithoutTheGamesNetwork) {
         else
             EXPECT_EQ(hand, plain) << variant;
     }
+}
+
+TEST(Selfplay, NetPlaysWithTheNetworkInTheFile) {
+    // --net: a later generation's positions are played with the network
+    // before it, read from a file. The built-in network from a file plays
+    // the same games; another network other games; a file of another game
+    // or a damaged one is refused with its name.
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("selfplay_net_test_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const auto built_in = nnue::embedded(Variant::Alice);
+    ASSERT_TRUE(built_in);
+    nnue::save_file(*built_in, (dir / "alice.nnue").string());
+    nnue::Network other(built_in->shape);  // all weights zero: every position scores 0
+    nnue::save_file(other, (dir / "zero.nnue").string());
+
+    SelfplayOptions o = small("alice");
+    o.nodes = 150;
+    const std::string plain = run(o);
+    o.net = (dir / "alice.nnue").string();
+    EXPECT_EQ(run(o), plain);
+    o.net = (dir / "zero.nnue").string();
+    EXPECT_NE(run(o), plain);
+
+    o.variant = "chess";  // an Alice network for chess games
+    try {
+        run(o);
+        ADD_FAILURE() << "an Alice network was accepted for chess";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_TRUE(test::contains(e.what(), "--net")) << e.what();
+        EXPECT_TRUE(test::contains(e.what(), "alice")) << e.what();
+    }
+    o.net = (dir / "missing.nnue").string();
+    EXPECT_THROW(run(o), nnue::NnueError);
+    EXPECT_EQ(selfplay_main(o), 2);
+    o.hand_eval = true;
+    EXPECT_TRUE(test::contains(check_selfplay_options(o), "--net"));
+    fs::remove_all(dir);
 }
 
 TEST(Selfplay, BadOptionsNameTheOption) {
