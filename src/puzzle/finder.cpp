@@ -1,9 +1,11 @@
 // The puzzle criteria, the checking search and the solution line.
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 
 #include "core/game.h"
 #include "core/notation.h"
+#include "engine/evaluate.h"
 #include "engine/search.h"
 #include "puzzle.h"
 #include "themes.h"
@@ -29,6 +31,11 @@ std::vector<Finder::Line> search_lines(Searcher& s, Position& pos, std::uint64_t
     engine::Limits limits;
     limits.nodes = nodes;
     engine::SearchOptions opt;
+    // The hand-written evaluation, not the game's network: a retrained
+    // network changes the verdicts, and the shipped files must keep
+    // holding under `puzzles check` (the non-owning pointer: a static).
+    opt.weights = std::shared_ptr<const engine::EvalWeights>(std::shared_ptr<const void>(),
+                                                             &engine::hand_written_weights(pos.variant()));
     opt.multipv = 2;
     opt.analyse = true;  // both lines even when a mate is found early
     MoveList legal;
