@@ -16,15 +16,18 @@ mkdir -p "$work"
 # positions a network must have seen.
 case "$game" in
 chess)
-  # The two runs are independent: started side by side they use both cores.
-  # --hand-eval: chess plays with this network, its data came from the
-  # hand-written evaluation.
-  "$echecs" selfplay --variant chess --games 12000 --nodes 2000 --seed 1001 --hand-eval --out "$work/chess1.tsv" &
+  # Second generation (2026-12-06): the positions are played with the first
+  # network (commit 06064af's data/nets/chess.nnue, read from the history),
+  # which scores them better than the hand-written evaluation did. The two
+  # runs are independent: started side by side they use both cores.
+  git show 06064af:data/nets/chess.nnue >"$work/chess-gen1.nnue"
+  "$echecs" selfplay --variant chess --games 19000 --nodes 2000 --seed 3001 --net "$work/chess-gen1.nnue" \
+    --out "$work/chess3.tsv" &
   first=$!
-  "$echecs" selfplay --variant chess --games 12000 --nodes 2000 --seed 2001 --random-rate 0.05 --record-max 4000 \
-    --hand-eval --out "$work/chess2.tsv"
+  "$echecs" selfplay --variant chess --games 19000 --nodes 2000 --seed 4001 --random-rate 0.05 --record-max 4000 \
+    --net "$work/chess-gen1.nnue" --out "$work/chess4.tsv"
   wait "$first"
-  cat "$work/chess1.tsv" "$work/chess2.tsv" >"$work/chess-all.tsv"
+  cat "$work/chess3.tsv" "$work/chess4.tsv" >"$work/chess-all.tsv"
   data=chess-all.tsv
   set -- --hidden 128 --king-buckets 2 --epochs 10 --lambda 1.0 --seed 1
   ;;
