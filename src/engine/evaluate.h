@@ -94,6 +94,10 @@ const EvalWeights& default_weights(Variant v);
 // weakened levels keep (they were measured with it) and which the network's
 // training positions are played with.
 const EvalWeights& hand_written_weights(Variant v);
+// The same as a SearchOptions::weights (non-owning: the weights are a static).
+inline std::shared_ptr<const EvalWeights> hand_written_weights_ptr(Variant v) {
+    return std::shared_ptr<const EvalWeights>(std::shared_ptr<const void>(), &hand_written_weights(v));
+}
 std::string_view tuned_overrides(Variant v);
 // The hand-set starting point of tuning (no tuned override).
 EvalWeights hand_set_weights(Variant v);

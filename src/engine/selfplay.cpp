@@ -74,10 +74,7 @@ class SelfPlayer {
 public:
     SelfPlayer(const SelfplayOptions& o, Variant v, std::shared_ptr<const EvalWeights> net_weights)
         : o_(o), variant_(v) {
-        // Non-owning: the hand-written weights are a static of evaluate.cpp.
-        if (o.hand_eval)
-            search_.weights =
-                std::shared_ptr<const EvalWeights>(std::shared_ptr<const void>(), &hand_written_weights(v));
+        if (o.hand_eval) search_.weights = hand_written_weights_ptr(v);
         if (net_weights) search_.weights = std::move(net_weights);
     }
 

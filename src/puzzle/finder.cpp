@@ -33,9 +33,8 @@ std::vector<Finder::Line> search_lines(Searcher& s, Position& pos, std::uint64_t
     engine::SearchOptions opt;
     // The hand-written evaluation, not the game's network: a retrained
     // network changes the verdicts, and the shipped files must keep
-    // holding under `puzzles check` (the non-owning pointer: a static).
-    opt.weights = std::shared_ptr<const engine::EvalWeights>(std::shared_ptr<const void>(),
-                                                             &engine::hand_written_weights(pos.variant()));
+    // holding under `puzzles check`.
+    opt.weights = engine::hand_written_weights_ptr(pos.variant());
     opt.multipv = 2;
     opt.analyse = true;  // both lines even when a mate is found early
     MoveList legal;

@@ -385,7 +385,7 @@ TEST(NnueTrain, LossFallsAndTheNetworkLoads) {
     EXPECT_TRUE(contains(net->description, "avalanche network"));
 
     // With positions held out, the log gives the bars: the hand-written
-    // evaluation's loss and, in a game that plays with a network, its.
+    // evaluation's loss and, in a game that plays with a network, that network's.
     // (blocks of 1,000 positions: the data repeated past 2,000 lines has some of each).
     {
         std::ofstream big((dir / "d4.tsv").string());
