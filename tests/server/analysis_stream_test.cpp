@@ -71,6 +71,32 @@ TEST_F(ServerTest, AnalysisStreamsASecondRequestReplacesTheFirst) {
     EXPECT_TRUE(m["lines"].empty());
 }
 
+// Requests replaced faster than the old searches wind down (one engine
+// thread, two places per address): each replaced stream gives its places
+// back at once, so none of the burst is refused `engine_busy`, and the last
+// one streams. Then stopped, and another socket of the address starts at once.
+TEST_F(ServerTest, AnalysisStreamsReplacedInABurstAreNotRefused) {
+    restart([](server::ServerOptions& o) {
+        o.engine_threads = 1;
+        o.engine_queue_per_client = 2;
+        o.streams_per_client = 2;
+    });
+    WsClient c(port_, token());
+    c.send({{"type", "analyse"}, {"id", 0}, {"variant", "chess"}});
+    ASSERT_EQ(next_analysis(c)["id"], 0);  // its search runs
+    for (int id = 1; id <= 8; ++id) c.send({{"type", "analyse"}, {"id", id}, {"variant", "chess"}});
+    json m =
+        c.recv_until([](const json& j) { return j["type"] == "error" || (j["type"] == "analysis" && j["id"] == 8); });
+    ASSERT_EQ(m["type"], "analysis") << m.dump();
+    c.send({{"type", "analyse_stop"}});
+    barrier(c);
+    WsClient d(port_, token());
+    d.send({{"type", "analyse"}, {"id", "d"}, {"variant", "chess"}});
+    m = next_analysis(d);
+    EXPECT_EQ(m["type"], "analysis") << m.dump();
+    EXPECT_EQ(m["id"], "d");
+}
+
 TEST_F(ServerTest, AnalysisStreamsLimits) {
     restart([](server::ServerOptions& o) {
         o.stream_max_depth = 4;

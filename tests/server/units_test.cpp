@@ -417,6 +417,70 @@ TEST(WorkScheduler, GamesGoFirstAndPreemptAnalyses) {
     EXPECT_EQ(s.preemptions(), 1u);
 }
 
+// A stream stopped and started again at once: the old analysis's places
+// are given back when it is cancelled, not when its search returns, and
+// exactly once.
+TEST(WorkScheduler, CancelGivesTheClientsPlacesBackAtOnce) {
+    std::atomic<bool> a_started{false}, a_stopped{false}, a_returned{false}, dropped_ran{false};
+    std::atomic<bool> b_started{false}, release{false};
+    std::atomic<int> b_ran{0};
+    const int a = 0, b = 0;  // two owners: their addresses
+    work::Scheduler s(1, 100, 2);
+    using R = work::Scheduler::Refusal;
+    auto wait_for = [](const std::atomic<bool>& flag, const std::atomic<bool>& stop) {
+        const auto end = std::chrono::steady_clock::now() + 60s;
+        while (!flag && !stop && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(1ms);
+    };
+    // Owner a: one analysis running (until stopped), one waiting: the client is full.
+    ASSERT_EQ(s.submit_analysis(
+                  "c",
+                  [&](const std::atomic<bool>& stop) {
+                      a_started = true;
+                      wait_for(release, stop);
+                      a_stopped = stop.load();
+                      a_returned = true;
+                  },
+                  &a),
+              R::None);
+    ASSERT_TRUE(wait_until([&] { return a_started.load(); }, 30s)) << "waited 30 s for the first analysis";
+    ASSERT_EQ(s.submit_analysis(
+                  "c", [&](const std::atomic<bool>&) { dropped_ran = true; }, &a),
+              R::None);
+    EXPECT_EQ(s.submit_analysis(
+                  "c", [&](const std::atomic<bool>&) {}, &b),
+              R::ClientFull);
+    // Cancelled: both places are free before the running search has returned.
+    EXPECT_EQ(s.cancel(&a), 2u);
+    EXPECT_EQ(s.cancel(&a), 0u);
+    EXPECT_EQ(s.cancel(nullptr), 0u);
+    ASSERT_EQ(s.submit_analysis(
+                  "c",
+                  [&](const std::atomic<bool>& stop) {
+                      b_started = true;
+                      wait_for(release, stop);
+                      b_ran++;
+                  },
+                  &b),
+              R::None);
+    ASSERT_EQ(s.submit_analysis(
+                  "c", [&](const std::atomic<bool>&) { b_ran++; }, &b),
+              R::None);
+    EXPECT_EQ(s.submit_analysis(
+                  "c", [&](const std::atomic<bool>&) {}, &b),
+              R::ClientFull);
+    // The cancelled search was told to stop and keeps its thread until it
+    // returns; its return gives nothing back twice: the client stays full.
+    ASSERT_TRUE(wait_until([&] { return b_started.load(); }, 30s)) << "waited 30 s for b's first analysis";
+    EXPECT_TRUE(a_returned);
+    EXPECT_TRUE(a_stopped);
+    EXPECT_EQ(s.submit_analysis(
+                  "c", [&](const std::atomic<bool>&) {}, &b),
+              R::ClientFull);
+    release = true;
+    ASSERT_TRUE(wait_until([&] { return b_ran.load() == 2; }, 30s)) << "waited 30 s for b's two analyses";
+    EXPECT_FALSE(dropped_ran);  // the waiting one was dropped, never run
+}
+
 TEST(WorkScheduler, GameSearchesAreFairBetweenAddresses) {
     std::atomic<bool> release{false}, started{false};
     std::mutex m;

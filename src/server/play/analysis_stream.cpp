@@ -154,7 +154,7 @@ void AnalysisStreams::submit(const std::shared_ptr<Stream>& s) {
         const bool again = !halted && !finished;  // taken back by a live game, or yielded
         boost::asio::post(self->hub_.ioc(), [self, s, again] { self->ended(s, again); });
     };
-    switch (hub_.work().submit_analysis("stream " + s->client, std::move(job))) {
+    switch (hub_.work().submit_analysis("stream " + s->client, std::move(job), s.get())) {
         case work::Scheduler::Refusal::None: return;
         default: {
             forget(s);
@@ -180,6 +180,9 @@ void AnalysisStreams::halt(const std::shared_ptr<Stream>& s) {
         else
             s->table.reset();  // not searching: its memory goes now, not when its queued job comes up
     }
+    // Its place in the scheduler is given back now, not when the stopped
+    // search returns: a stream started at once after is not refused for it.
+    hub_.work().cancel(s.get());
     forget(s);
 }
 

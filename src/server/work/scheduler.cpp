@@ -161,14 +161,31 @@ Scheduler::Refusal Scheduler::analysis_refusal(const std::string& client) const 
     return refusal_locked(client);
 }
 
-Scheduler::Refusal Scheduler::submit_analysis(const std::string& client, Job job) {
+Scheduler::Refusal Scheduler::submit_analysis(const std::string& client, Job job, const void* owner) {
     {
         std::lock_guard lock(mutex_);
         if (const Refusal r = refusal_locked(client); r != Refusal::None) return r;
-        analyses_.push(client, {std::move(job), std::chrono::steady_clock::now()}, ++starts_);
+        analyses_.push(client, {std::move(job), std::chrono::steady_clock::now(), owner}, ++starts_);
     }
     cv_.notify_one();
     return Refusal::None;
+}
+
+std::size_t Scheduler::cancel(const void* owner) {
+    if (!owner) return 0;
+    std::size_t n;
+    {
+        std::lock_guard lock(mutex_);
+        n = analyses_.drop(owner);
+        for (auto& w : workers_) {
+            if (!w->busy || w->cls != Class::Analysis || w->owner != owner || w->released) continue;
+            w->stop = true;
+            w->released = true;
+            analyses_.done(w->client);
+            ++n;
+        }
+    }
+    return n;
 }
 
 bool Scheduler::submit_hash(const std::string& client, Job job, const void* owner) {
@@ -209,6 +226,8 @@ void Scheduler::next_job(Job& job, Worker& w) {
                                  : Class::Hash;
     FairQueue::Queued q = queue(w.cls).pop(w.client, starts_ + 1);
     job = std::move(q.job);
+    w.owner = q.owner;
+    w.released = false;
     const auto waited = std::uint64_t(
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - q.at).count());
     Waits& waits = w.cls == Class::Game ? waits_.games : w.cls == Class::Hash ? waits_.hashes : waits_.analyses;
@@ -239,7 +258,7 @@ void Scheduler::loop(Worker& w) {
         bool engine = false;
         {
             std::lock_guard lock(mutex_);
-            queue(w.cls).done(w.client);
+            if (!w.released) queue(w.cls).done(w.client);
             engine = w.engine();
             if (engine) --engine_running_;
             w.busy = false;

@@ -74,8 +74,14 @@ public:
     enum class Refusal { None, ClientFull, QueueFull, Stopping };
     // An analysis for `client` (its address): refused when that client
     // already has per_client analyses waiting or running, or when max_queue
-    // jobs wait in all.
-    Refusal submit_analysis(const std::string& client, Job job);
+    // jobs wait in all. `owner` names the submitter for cancel().
+    Refusal submit_analysis(const std::string& client, Job job, const void* owner = nullptr);
+    // The owner no longer wants its analyses: those waiting are dropped, the
+    // one running is told to stop. Their client's places are given back at
+    // once (a stopped analysis still holds its engine thread until it
+    // returns), so that a stream stopped and started again is not refused
+    // while the old search winds down. How many were dropped or stopped.
+    std::size_t cancel(const void* owner);
     // What submit_analysis would answer now, without queueing anything: an
     // upload is refused from its head, its body unread (HttpSession).
     Refusal analysis_refusal(const std::string& client) const;
@@ -117,6 +123,8 @@ private:
         bool busy = false;
         Class cls = Class::Game;
         std::string client;                           // whose job it runs
+        const void* owner = nullptr;                  // its submitter (cancel)
+        bool released = false;                        // cancelled: its client's place given back already
         std::uint64_t started = 0;                    // order of start, to stop the oldest analysis first
         std::chrono::steady_clock::time_point since;  // when its job started
         bool engine() const { return busy && cls != Class::Hash; }
