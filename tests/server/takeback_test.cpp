@@ -14,7 +14,7 @@ constexpr std::int64_t T0 = 1'000'000;
 LiveGame make(Variant v, TimeControl tc, Seat black = Seat{"Bob", "tokenBlack000000", 0}, bool rated = false) {
     GameRecord r = LiveGame::new_record("TakeBack", v, tc, Seat{"Ann", "tokenWhite000000", 0}, std::move(black), T0);
     r.rated = rated;
-    return LiveGame(std::move(r), GameSettings{30'000, 20, 8});
+    return LiveGame(std::move(r), GameSettings{30'000, 20, 1400});
 }
 
 TimeControl blitz() { return TimeControl{TimeControl::Realtime, 60'000, 2'000, 0}; }
@@ -89,7 +89,7 @@ TEST(Takeback, ADeclinedProposalWaitsForAMoveAndAMoveDeclinesOne) {
     EXPECT_EQ(g.ply(), 5);
 }
 
-TEST(Takeback, NeverInRatedGamesAndFromTheComputerUpToLevelEight) {
+TEST(Takeback, NeverInRatedGamesAndFromTheComputerUpToAbout1400) {
     LiveGame rated = make(Variant::Chess, blitz(), Seat{"Bob", "tokenBlack000000", 0}, true);
     play(rated, {"e2e4", "e7e5"}, T0);
     int taken = 0;
@@ -113,6 +113,24 @@ TEST(Takeback, NeverInRatedGamesAndFromTheComputerUpToLevelEight) {
     EXPECT_EQ(taken, 2);
     EXPECT_EQ(weak.ply(), 2);
     EXPECT_EQ(weak.turn(), WHITE);
+}
+
+// Each game's own ladder: the last level rated about 1400 or less grants
+// takebacks (Alice 1390 at level 7; Avalanche 1346 at 6, 1413 at 7).
+TEST(Takeback, TheLevelThatGrantsThemIsEachGamesOwn) {
+    int taken = 0;
+    for (auto [v, last] : {std::pair{Variant::Chess, 8}, {Variant::Alice, 7}, {Variant::Avalanche, 6}}) {
+        const char* first = v == Variant::Avalanche ? "e2e4,e7e6" : "e2e4";
+        LiveGame weak = make(v, {}, Seat{"Computer", "", last});
+        EXPECT_EQ(weak.takeback_max_level(), last);
+        play(weak, {first}, T0);
+        EXPECT_FALSE(weak.takeback_offer(WHITE, T0, taken)) << int(v);
+        LiveGame strong = make(v, {}, Seat{"Computer", "", last + 1});
+        play(strong, {first}, T0);
+        auto err = strong.takeback_offer(WHITE, T0, taken);
+        ASSERT_TRUE(err) << int(v);
+        EXPECT_EQ(err->params["max_level"], last);
+    }
 }
 
 TEST(Takeback, AnAvalancheMoveGoesWithItsPushAndAnAliceMoveWithItsBoard) {

@@ -19,7 +19,10 @@ namespace echecs::server {
 struct GameSettings {
     std::int64_t first_move_ms = 30'000;  // real-time: time for each side's first move
     int draw_offer_interval = 20;         // plies between two draw offers of one player
-    int takeback_max_level = 8;           // the strongest computer level that grants takebacks (about 1400)
+    // The computer grants takebacks at the levels rated this much or less in
+    // their game: each game has its own ladder (chess level 8, Alice 7,
+    // Avalanche 6), a beginner's strength, not one level number for all.
+    int takeback_max_rating = 1400;
 };
 
 // What a state message adds to the game: who is connected and whether a
@@ -78,7 +81,7 @@ public:
     // Takeback (live_game_takeback.cpp, docs/API.md "Takeback"): a player
     // takes back their last move, and the opponent's answer after it if
     // there is one. Never in rated games; against the computer (up to
-    // GameSettings::takeback_max_level) and in a game against oneself it is
+    // takeback_max_level()) and in a game against oneself it is
     // granted at once; otherwise the opponent accepts or declines. `taken`:
     // the plies taken back now (0 while an offer waits).
     ActionResult takeback_offer(Color seat, std::int64_t now, int& taken);
@@ -87,6 +90,9 @@ public:
     // Whether takebacks exist in this game at all, and whether `seat` may
     // propose one now (for the state).
     bool takebacks_allowed() const;
+    // The strongest computer level that grants takebacks in this game (its
+    // ladder's last level rated GameSettings::takeback_max_rating or less).
+    int takeback_max_level() const;
     bool may_take_back(Color seat) const;
     std::optional<Color> takeback_offer_by() const { return takeback_offer_; }
     // Rematch: sets `agreed` when both want it (the caller creates the game).

@@ -3,6 +3,7 @@
 // docs/API.md ("Takeback"); this file is their one implementation.
 #include <algorithm>
 
+#include "engine/strength.h"
 #include "server/play/live_game.h"
 
 namespace echecs::server {
@@ -18,10 +19,18 @@ ApiError takeback_refused(Reason reason, std::string message, nlohmann::json par
 }
 }  // namespace
 
+int LiveGame::takeback_max_level() const {
+    int level = 0;
+    const Variant v = variant();
+    while (level < engine::level_count(v) && engine::level_rating(v, level + 1) <= settings_.takeback_max_rating)
+        ++level;
+    return level;
+}
+
 bool LiveGame::takebacks_allowed() const {
     if (!live() || rec_.rated) return false;
     for (Color c : {WHITE, BLACK})
-        if (seat(c).computer() && seat(c).level > settings_.takeback_max_level) return false;
+        if (seat(c).computer() && seat(c).level > takeback_max_level()) return false;
     return true;
 }
 
@@ -29,10 +38,9 @@ ActionResult LiveGame::takeback_refusal(Color seat) const {
     if (!live()) return game_over_error(rec_);
     if (rec_.rated) return takeback_refused(Reason::takeback_rated, "no takeback in a rated game");
     if (!takebacks_allowed())
-        return takeback_refused(
-            Reason::takeback_computer_level,
-            "the computer grants takebacks up to level " + std::to_string(settings_.takeback_max_level),
-            {{"max_level", settings_.takeback_max_level}});
+        return takeback_refused(Reason::takeback_computer_level,
+                                "the computer grants takebacks up to level " + std::to_string(takeback_max_level()),
+                                {{"max_level", takeback_max_level()}});
     // Moves alternate: the player's last move is the last ply on the
     // opponent's turn, the one before on their own.
     if (ply() < takeback_plies(seat))
