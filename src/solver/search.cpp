@@ -345,14 +345,19 @@ bool Search::series(int left) {
     const bool coded = code(c);
     Proven p;
     if (coded && left < HELP_BITS && shared_.table.probe(pos_.key(), c, p) && (p.help_fail >> left & 1)) return false;
-    if (bounded_) {
-        // ser-#: the series side mates with its last move; ser-h#, ser-s#: it is mated by one move after its series.
-        const bool helped = st_.series_closed();
-        const Color mated = helped ? pos_.side_to_move() : ~pos_.side_to_move();
-        if (!mate_possible(pos_, mated, helped ? 1 : left, helped ? left : 0, st_.goal == Goal::Stalemate)) {
-            if (coded && left < HELP_BITS) shared_.table.store_help_fail(pos_.key(), c, left);
-            return false;
-        }
+    // ser-r#: a series side that can reach the goal at once must, and has lost.
+    bool fail = st_.play == Play::SeriesReflex && can_reach_goal();
+    if (!fail && bounded_) {
+        // ser-#: the series side mates with its last move; ser-h#, ser-s#, ser-r#: it is mated by one
+        // move after its series; ser-hs#: it mates after its series and one move of the other side.
+        const int tail = st_.series_tail();
+        const Color mated = tail == 1 ? pos_.side_to_move() : ~pos_.side_to_move();
+        const int w = tail == 0 ? left : tail == 1 ? 1 : left + 1;
+        fail = !mate_possible(pos_, mated, w, tail == 0 ? 0 : tail == 1 ? left : 1, st_.goal == Goal::Stalemate);
+    }
+    if (fail) {
+        if (coded && left < HELP_BITS) shared_.table.store_help_fail(pos_.key(), c, left);
+        return false;
     }
     MoveList list;
     generate_legal(pos_, list);
@@ -372,11 +377,18 @@ bool Search::series(int left) {
 }
 
 bool Search::after_series_move(int left) {
+    // ser-r#: the other side, able to reach the goal, must: the play ends there, short or not.
+    if (st_.play == Play::SeriesReflex) {
+        if (reflex_end()) return true;
+        if (left == 1) return false;
+    }
     if (left == 1) {
         // ser-#n: the last move reaches the goal; ser-h#n: the other side reaches it in one move;
-        // ser-s#n: the other side must (it has moves, and every one reaches it).
+        // ser-s#n: the other side must (it has moves, and every one reaches it); ser-hs#n: the
+        // other side has a move after which the series side must.
         if (st_.play == Play::SeriesHelp) return help(1);
         if (st_.play == Play::SeriesSelf) return forced_goal();
+        if (st_.play == Play::SeriesHelpSelf) return helpself_end();
         const bool ok = goaled();
         if (ok && on_solution) on_solution(line);
         return ok;
@@ -384,8 +396,9 @@ bool Search::after_series_move(int left) {
     // ser-h#n: the other side may reach the goal before the series has run
     // its length, this move being the series' last: a short solution (Popeye
     // prints these too).
-    const bool short_found =
-        (st_.play == Play::SeriesHelp && help(1)) || (st_.play == Play::SeriesSelf && forced_goal());
+    const bool short_found = (st_.play == Play::SeriesHelp && help(1)) ||
+                             (st_.play == Play::SeriesSelf && forced_goal()) ||
+                             (st_.play == Play::SeriesHelpSelf && helpself_end());
     // Before its last move the series side may not check (the other side would
     // have to answer), and a position where the other side cannot move ends the
     // game: a short solution when that is the goal (ser-=n), else no solution.
@@ -403,6 +416,41 @@ bool Search::after_series_move(int left) {
     line.pop_back();
     unmake_null();
     return ok || short_found;
+}
+
+bool Search::reflex_end() {
+    MoveList list;
+    generate_legal(pos_, list);
+    MoveList goals;
+    const bool checks_only = mating_filter();
+    for (Move m : list) {
+        if (checks_only && !pos_.gives_check(m)) continue;
+        make(m);
+        if (goaled()) goals.push(m);
+        unmake(m);
+    }
+    if (on_solution)
+        for (Move m : goals) {
+            line.push_back(m);
+            on_solution(line);
+            line.pop_back();
+        }
+    return !goals.empty();
+}
+
+bool Search::helpself_end() {
+    MoveList list;
+    generate_legal(pos_, list);
+    bool found = false;
+    for (Move m : list) {
+        make(m);
+        line.push_back(m);
+        found = forced_goal() || found;
+        line.pop_back();
+        unmake(m);
+        if (stopped()) break;
+    }
+    return found;
 }
 
 }  // namespace echecs::solver

@@ -90,12 +90,17 @@ public:
     // Help play: a move has just been played with `plies` half-moves left,
     // this one included; follows the line on (help or helpself play).
     bool after_help_move(int plies);
-    // Series play (ser-#n, ser-h#n): the side to move has `left` moves in a
+    // Series play (ser-#n, ser-h#n, ser-s#n, ser-r#n, ser-hs#n): the side to move has `left` moves in a
     // row, the other side passing (a Move::none() in `line`); solutions go to
     // on_solution as in help play.
     bool series(int left);
     // The series side has just played the first of its `left` moves.
     bool after_series_move(int left);
+    // ser-r#, ser-hs#: the play after the series, the other side to move
+    // (its set play): reflex_end(), helpself_end(); false for the others.
+    bool series_end() {
+        return st_.play == Play::SeriesReflex ? reflex_end() : st_.play == Play::SeriesHelpSelf && helpself_end();
+    }
     std::vector<Move> line;
     std::function<void(const std::vector<Move>&)> on_solution;
 
@@ -115,6 +120,12 @@ public:
 
 private:
     bool help_step(int plies);  // after_help_move's body
+    // ser-r#: the other side to move, after a move of the series: its moves
+    // that reach the goal, each a solution's last move; false when it has none.
+    bool reflex_end();
+    // ser-hs#: the other side to move, after the series: its moves after which
+    // the series side must reach the goal (forced_goal), each with those lines.
+    bool helpself_end();
     void order_by_replies(MoveList& list);
     // The last move must mate: only checks can, and orthodox checks are seen without making the move.
     // Only a check mates; the filter pays where Position::gives_check needs no move made.

@@ -83,7 +83,8 @@ public:
         if (problem_.stipulation.post_key) {
             post_key_play();
         } else {
-            if (problem_.stipulation.play == Play::Reflex) note_bound_attacker();
+            if (problem_.stipulation.play == Play::Reflex || problem_.stipulation.play == Play::SeriesReflex)
+                note_bound_attacker();
             RootRunner runner(options_, shared_, first_.size());
             result_.threads = runner.threads();
             runner.run([&] { work(runner); });
@@ -138,7 +139,8 @@ private:
     }
 
     // r#: an attacker that can reach the goal at once must, and has lost
-    // (Popeye prints such a move with "?!?"): no first move is a key.
+    // (Popeye prints such a move with "?!?"): no first move is a key. ser-r#:
+    // likewise the series side, at its first move as at every other.
     void note_bound_attacker() {
         Search s(root_, problem_.stipulation, shared_);
         std::string moves;
@@ -223,6 +225,10 @@ private:
     void series_root(Search& s, RootRunner& runner, Position& root, int i) {
         const Move m = first_.moves[i];
         RootResult& r = roots_[i];
+        if (bound_) {
+            r.done = true;
+            return;
+        }
         s.make(m);
         s.line.assign(1, m);
         s.on_solution = [&](const std::vector<Move>& line) {
@@ -241,9 +247,29 @@ private:
     }
 
     void set_play() {
-        // Series play has no set play (Popeye: "not applicable"), nor reci-h here.
-        if (problem_.stipulation.series() || problem_.stipulation.play == Play::ReciHelp) return;
+        const Play play = problem_.stipulation.play;
+        // Series play has no set play (Popeye: "not applicable"), nor reci-h here; but
+        // ser-r#n and ser-hs#n have their end with the other side first, as in Popeye:
+        // Black bound to mate at once ("1...d3-d2#"), or White's move that binds Black.
+        const bool series_end = play == Play::SeriesReflex || play == Play::SeriesHelpSelf;
+        if ((problem_.stipulation.series() && !series_end) || play == Play::ReciHelp) return;
         Search s(root_, problem_.stipulation, shared_);
+        if (series_end) {
+            if (root_.in_check()) return;
+            std::vector<std::vector<Move>> lines;
+            s.on_solution = [&](const std::vector<Move>& line) { lines.push_back(line); };
+            s.make_null();
+            s.line.clear();
+            s.series_end();
+            s.unmake_null();
+            for (auto& l : lines) {
+                StateInfo st;
+                root_.do_null_move(st);
+                result_.set_solutions.push_back(help_line(root_, l));
+                root_.undo_null_move();
+            }
+            return;
+        }
         if (!problem_.stipulation.help()) {
             TreeBuilder tree(s, options_);
             result_.set_play = tree.set_play(problem_.stipulation.moves);
@@ -287,7 +313,7 @@ private:
     Shared shared_;
     MoveList first_;
     std::vector<RootResult> roots_;
-    bool bound_ = false;  // r#: the attacker must reach the goal at its first move
+    bool bound_ = false;  // r#, ser-r#: the attacker must reach the goal at its first move
 };
 
 }  // namespace

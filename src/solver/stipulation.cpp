@@ -20,13 +20,11 @@ bool starts_with(std::string_view s, std::string_view prefix) {
 struct Refused {
     std::string_view prefix, reason;
 };
-constexpr std::array<Refused, 8> REFUSED = {{
+constexpr std::array<Refused, 6> REFUSED = {{
     {"ser-dia", "series proof games are not supported"},
     {"ser-a=>b", "series proof games are not supported"},
     {"exact-", "exact play ('exact-') is not supported"},
     {"ser-reci-h", "series reciprocal helpplay is not supported"},
-    {"ser-hs", "series helpselfplay is not supported"},
-    {"ser-r", "series reflexplay is not supported"},
     {"pser", "parry series play is not supported"},
     {"phser", "series play with a help move is not supported"},
 }};
@@ -51,16 +49,18 @@ std::string Stipulation::str() const {
     if (play == Play::Proof)
         return std::string(exact ? "exact-" : "") + (atob ? "a=>b" : "dia") + std::to_string(moves) +
                (half ? ".5" : "");
-    std::string s = play == Play::Series       ? "ser-"
-                    : play == Play::SeriesHelp ? "ser-h"
-                    : play == Play::SeriesSelf ? "ser-s"
-                    : play == Play::Help       ? "h"
-                    : play == Play::Self       ? "s"
-                    : play == Play::Reflex     ? "r"
-                    : play == Play::SemiReflex ? "semi-r"
-                    : play == Play::HelpSelf   ? "hs"
-                    : play == Play::ReciHelp   ? "reci-h"
-                                               : "";
+    std::string s = play == Play::Series           ? "ser-"
+                    : play == Play::SeriesHelp     ? "ser-h"
+                    : play == Play::SeriesSelf     ? "ser-s"
+                    : play == Play::SeriesReflex   ? "ser-r"
+                    : play == Play::SeriesHelpSelf ? "ser-hs"
+                    : play == Play::Help           ? "h"
+                    : play == Play::Self           ? "s"
+                    : play == Play::Reflex         ? "r"
+                    : play == Play::SemiReflex     ? "semi-r"
+                    : play == Play::HelpSelf       ? "hs"
+                    : play == Play::ReciHelp       ? "reci-h"
+                                                   : "";
     if (play == Play::ReciHelp && reci_goal != goal) s += std::string("(") + goal_text(reci_goal) + ")";
     s += goal_text(goal);
     s += std::to_string(moves);
@@ -74,7 +74,8 @@ Stipulation parse_stipulation(std::string_view text) {
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
     const std::string quoted = "stipulation '" + std::string(text.substr(0, 40)) + "'";
     const char* forms =
-        " (expected #n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, reci-h#n, ser-#n, ser-h#n, dian, a=>bn; goals # "
+        " (expected #n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, reci-h#n, ser-#n, ser-h#n, ser-s#n, ser-r#n, "
+        "ser-hs#n, dian, a=>bn; goals # "
         "= "
         "==)";
     const std::string shown(text.substr(0, 40));
@@ -117,6 +118,12 @@ Stipulation parse_stipulation(std::string_view text) {
             s.remove_prefix(1);
             bracketed = true;
         }
+    } else if (starts_with(s, "ser-hs")) {
+        st.play = Play::SeriesHelpSelf;
+        s.remove_prefix(6);
+    } else if (starts_with(s, "ser-r")) {
+        st.play = Play::SeriesReflex;
+        s.remove_prefix(5);
     } else if (starts_with(s, "ser-h") || starts_with(s, "ser-s")) {
         st.play = starts_with(s, "ser-h") ? Play::SeriesHelp : Play::SeriesSelf;
         s.remove_prefix(5);

@@ -250,7 +250,7 @@ std::vector<std::string> lines_of(const Result& r) {
 }  // namespace
 
 // Popeye's own German examples (intelligent mode, twins, a series helpmate),
-// with a refused series helpselfmate between them: the same solutions as Popeye 4.104.
+// with a refused series reciprocal helpmate between them: the same solutions as Popeye 4.104.
 TEST(PopeyeExamples, GermanIntelligentAndSeries) {
     const auto probs = read_all("popeye_dialect.inp");
     ASSERT_EQ(probs.size(), 3u);
@@ -261,7 +261,8 @@ TEST(PopeyeExamples, GermanIntelligentAndSeries) {
               std::vector<std::string>{"1.Sg4-f2 Bf3-h5  2.Bc8-d7 Bh5-f7  3.Bd7-a4 Re6-e3#"});
 
     EXPECT_TRUE(probs[1].twins.empty());
-    EXPECT_NE(probs[1].refused.find("line 13: stipulation 'ser-hs#2': series helpselfplay"), std::string::npos)
+    EXPECT_NE(probs[1].refused.find("line 13: stipulation 'ser-reci-h#2': series reciprocal helpplay"),
+              std::string::npos)
         << probs[1].refused;
 
     ASSERT_EQ(probs[2].twins.size(), 4u);
@@ -533,4 +534,70 @@ TEST(PopeyeExamples, ThreatBoundRefutesQuietMoves) {
     p.stipulation.max_threat = 0;
     r = solve(p, quick(true));
     EXPECT_EQ(keys_of(r), std::vector<std::string>{"a1a6"});
+}
+
+namespace {
+// The set play and solution lines of the text output, sorted (Popeye lists them in its own order).
+std::vector<std::string> sorted_play(const PopeyeProblem& pp, const Problem& p) {
+    Options o = quick();
+    o.set_play = pp.set_play;
+    const Result r = solve(p, o);
+    EXPECT_TRUE(r.complete()) << p.title;
+    std::vector<std::string> out;
+    std::istringstream in(to_text(r));
+    for (std::string l; std::getline(in, l);)
+        if (!l.empty() && std::isdigit(static_cast<unsigned char>(l[0])) && l.find("(complete)") == std::string::npos)
+            out.push_back(l);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+}  // namespace
+
+// Series reflexmates and series helpselfmates (tests/solver/data/popeye_series_reflex.inp):
+// the ser-r#2 of Popeye's own files and positions found side by side, with
+// Popeye 4.104's answers. ser-r#: Black, able to mate after a move of the
+// series, must (a short solution, and the series stops there); White, able
+// to mate, must, and has lost (Popeye: "1.Bc3-b2 # ?!?"). ser-hs#: Black's
+// series, then a White move after which every Black move mates. Set play:
+// the play after the series, the other side first.
+TEST(PopeyeExamples, SeriesReflexAndHelpSelfMates) {
+    const auto probs = read_all("popeye_series_reflex.inp");
+    using Lines = std::vector<std::string>;
+    const Lines expected[] = {
+        {"1...d3-d2#", "1.g3-g4  2.g4-g5 d3-d2#"},
+        {"1.h3-h4 b3-b2#"},  // not 1.h3-h4 2.h4-h5: Black must mate at once
+        {"1...Rb8-b1#", "1...d3-d2#", "1.g3-g4 Rb8-b1#"},
+        {},  // White must mate at once (1.Bc3-b2#)
+        {"1.Kd8-e7  2.Ke7-f8 Qg6-g7+  3.Qg1xg7#"},
+        {"1.Qg6-b6  2.Rh8-h5 Qe3-g3+  3.Kh4xg3#", "1.Rh8-h5  2.Qg6-b6 Qe3-g3+  3.Kh4xg3#"},
+        {"1...h3-h4  2.b3-b2#"},  // set play only
+        {"1.Bc8-f5B  2.Kf4-e4B Qa7-e3B#", "1.Bc8-f5B  2.Kf4-e5B Qa7-e7B#", "1.Bc8-g4B  2.Kf4-f3B Qa7-e3B#",
+         "1.Kf4-e4B  2.Bc8-f5B Qa7-e3B#", "1.Kf4-e5B  2.Bc8-f5B Qa7-e7B#", "1.Kf4-f3B  2.Bc8-g4B Qa7-e3B#"},
+        {"1.Re8-f8B  2.Rf8-f3A Qg3-e5A+  3.Ke3-d2B#", "1.Re8-f8B  2.Rf8-f3A Qg3-e5A+  3.Ke3-d3B#",
+         "1.Re8-f8B  2.Rf8-f3A Qg3-e5A+  3.Ke3-f2B#", "1.Re8-h8B  2.Rh8-h3A Qg3-e5A+  3.Ke3-d2B#",
+         "1.Re8-h8B  2.Rh8-h3A Qg3-e5A+  3.Ke3-d3B#", "1.Re8-h8B  2.Rh8-h3A Qg3-e5A+  3.Ke3-f2B#",
+         "1.Re8-h8B  2.Rh8-h3A Qg3-e5A+  3.Ke3-f3B#"},
+    };
+    ASSERT_EQ(probs.size(), std::size(expected));
+    for (std::size_t i = 0; i < probs.size(); ++i) {
+        ASSERT_EQ(probs[i].twins.size(), 1u) << i << " " << probs[i].refused;
+        EXPECT_EQ(sorted_play(probs[i], probs[i].twins[0]), expected[i]) << probs[i].twins[0].title;
+    }
+    // The bound White move is named, as Popeye's "?!?" names it.
+    const Result bound = solve(probs[3].twins[0], quick());
+    EXPECT_NE(bound.note.find("1.Bc3-b2#"), std::string::npos) << bound.note;
+    // One move fewer: no ser-hs#1 (Black's one move, then White's, then the mate).
+    Problem shorter = probs[4].twins[0];
+    shorter.stipulation = parse_stipulation("ser-hs#1");
+    EXPECT_TRUE(solve(shorter, quick()).solutions.empty());
+    // A longer series keeps the short one: ser-r#3 of the second is still 1.h3-h4 b3-b2#.
+    Problem longer = probs[1].twins[0];
+    longer.stipulation = parse_stipulation("ser-r#3");
+    EXPECT_EQ(sorted_play(probs[1], longer), Lines{"1.h3-h4 b3-b2#"});
+    // Series play has no meaning in Avalanche (a pass would skip a pending choice).
+    Problem avalanche = probs[0].twins[0];
+    avalanche.variant = Variant::Avalanche;
+    EXPECT_THROW(solve(avalanche, quick()), ProblemError);
+    avalanche.stipulation = parse_stipulation("ser-hs#2");
+    EXPECT_THROW(solve(avalanche, quick()), ProblemError);
 }
