@@ -13,6 +13,7 @@
 
 #include "core/movegen.h"
 #include "solver/hash.h"
+#include "solver/self_check.h"
 #include "solver/solver.h"
 
 namespace echecs::solver {
@@ -66,6 +67,17 @@ public:
     // The defender's moves: in reflexplay only those that reach the goal
     // when there are any (the defender must then play one of them).
     void defender_moves(MoveList& list);
+    // The attacker's moves: the legal ones, and in direct play to a ## or ##!
+    // goal the self-checking ones (solver/self_check.h), each of which ends
+    // the play, reaching the goal or not (after_attack).
+    void attacker_moves(MoveList& list);
+    // ##, ##!: the self-checking moves of the side to move, when its goal's prerequisite holds.
+    void add_self_checks(MoveList& list) {
+        if (self_check_) add_goal_self_checks(pos_, st_.goal, list);
+    }
+    // ##, ##!: the move just made left its own king attacked (a goal's last
+    // move, never followed by another).
+    bool self_checked() const { return self_check_ && pos_.king_attacked(~pos_.side_to_move()); }
     // Reflexplay: the defender to move is bound to reach the goal now.
     bool defender_bound() { return st_.reflex() && can_reach_goal(); }
 
@@ -120,6 +132,11 @@ public:
 
 private:
     bool help_step(int plies);  // after_help_move's body
+    // The moves of the side bound to reach the goal (selfplay's defender, hs#'s
+    // and ser-s#'s last move): the legal ones and, to a ## or ##! goal, the
+    // self-checking ones that reach it.
+    void goal_bound_moves(MoveList& list);
+
     // ser-r#: the other side to move, after a move of the series: its moves
     // that reach the goal, each a solution's last move; false when it has none.
     bool reflex_end();
@@ -139,6 +156,7 @@ private:
 
     Stipulation st_;
     Shared& shared_;
+    bool self_check_ = false;    // ##, ##!: the goal's last move leaves its own king attacked
     bool bounded_ = false;       // help and series (stale)mates in orthodox chess: mate_possible() prunes
     bool reci_bounded_ = false;  // reci-h: Black's own (stale)mate too
     StateInfo root_state_;

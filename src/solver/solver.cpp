@@ -78,6 +78,7 @@ public:
     void run() {
         const auto t0 = Clock::now();
         generate_legal(root_, first_);
+        add_goal_moves();
         roots_.resize(first_.size());
         result_.first_moves = first_.size();
         if (problem_.stipulation.post_key) {
@@ -138,13 +139,34 @@ private:
         result_.first_moves_done = runner.finished_count() ? result_.first_moves : 0;
     }
 
+    // ## and ##!: the diagram's self-checking moves that reach the goal, when
+    // the side to move is the one to reach it (the attacker in direct play,
+    // help play's last mover when the half-moves are odd, the series side).
+    void add_goal_moves() {
+        const Stipulation& st = problem_.stipulation;
+        if (!self_check_goal(st.goal) || st.post_key) return;
+        if (!(st.play == Play::Direct || (st.play == Play::Help && st.plies() % 2 == 1) ||
+              (st.play == Play::Series && st.moves == 1)))
+            return;
+        Search s(root_, st, shared_);
+        MoveList checks;
+        s.add_self_checks(checks);
+        for (Move m : checks) {
+            s.make(m);
+            if (s.goaled()) first_.push(m);
+            s.unmake(m);
+        }
+    }
+
     // r#: an attacker that can reach the goal at once must, and has lost
     // (Popeye prints such a move with "?!?"): no first move is a key. ser-r#:
     // likewise the series side, at its first move as at every other.
     void note_bound_attacker() {
         Search s(root_, problem_.stipulation, shared_);
         std::string moves;
-        for (Move m : first_) {
+        MoveList all = first_;
+        s.add_self_checks(all);  // ##, ##!
+        for (Move m : all) {
             const std::string text = problem_notation(s.pos(), m);
             s.make(m);
             if (s.goaled()) moves += (moves.empty() ? "1." : ", 1.") + text;
@@ -324,6 +346,8 @@ Result solve(const Problem& problem, const Options& options) {
     result.problem = problem;
     // A pass leaves the Avalanche rules: a pawn pushed onto its owner's last
     // rank must be chosen at its owner's next move (RULES.md), which a pass skips.
+    if (self_check_goal(problem.stipulation.goal) && problem.variant == Variant::Avalanche)
+        throw ProblemError(problem.stipulation.str() + ": " + AVALANCHE_SELF_CHECK);
     if (problem.stipulation.series() && problem.variant == Variant::Avalanche)
         throw ProblemError(problem.stipulation.str() +
                            ": series play is not defined in Avalanche chess (the passing side could not make its "

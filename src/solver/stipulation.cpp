@@ -29,10 +29,24 @@ constexpr std::array<Refused, 6> REFUSED = {{
     {"phser", "series play with a help move is not supported"},
 }};
 
-const char* goal_text(Goal g) { return g == Goal::Mate ? "#" : g == Goal::Stalemate ? "=" : "=="; }
+const char* goal_text(Goal g) {
+    switch (g) {
+        case Goal::Mate: return "#";
+        case Goal::Stalemate: return "=";
+        case Goal::DoubleStalemate: return "==";
+        case Goal::DoubleMate: return "##";
+        case Goal::CounterMate: return "##!";
+    }
+    return "#";
+}
 
-// A goal's sign at the front of s ("#", "=", "=="), taken off; false when there is none.
+// A goal's sign at the front of s ("#", "=", "==", "##", "##!"), taken off; false when there is none.
 bool take_goal(std::string_view& s, Goal& g) {
+    if (s.starts_with("##!") || s.starts_with("##")) {
+        g = s.starts_with("##!") ? Goal::CounterMate : Goal::DoubleMate;
+        s.remove_prefix(g == Goal::CounterMate ? 3 : 2);
+        return true;
+    }
     if (s.empty() || (s.front() != '#' && s.front() != '=')) return false;
     g = s.front() == '#' ? Goal::Mate : Goal::Stalemate;
     s.remove_prefix(1);
@@ -75,9 +89,7 @@ Stipulation parse_stipulation(std::string_view text) {
     const std::string quoted = "stipulation '" + std::string(text.substr(0, 40)) + "'";
     const char* forms =
         " (expected #n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, reci-h#n, ser-#n, ser-h#n, ser-s#n, ser-r#n, "
-        "ser-hs#n, dian, a=>bn; goals # "
-        "= "
-        "==)";
+        "ser-hs#n, dian, a=>bn; goals # = == ## ##!)";
     const std::string shown(text.substr(0, 40));
     // The error with its key and parameters (the stipulation as written first).
     auto error = [&](const std::string& msg, const char* key,
@@ -144,12 +156,18 @@ Stipulation parse_stipulation(std::string_view text) {
         s.remove_prefix(1);
     }
     if (st.play != Play::Proof) {
-        if (s.starts_with("##"))
-            throw error(quoted + ": double mate ('##', '##!') is not supported", "stip_double_mate");
         if (!take_goal(s, st.goal))
-            throw error(quoted + ": no goal '#' (mate), '=' (stalemate) or '==' (double stalemate)" + forms,
+            throw error(quoted +
+                            ": no goal '#' (mate), '=' (stalemate), '==' (double stalemate), '##' (double mate) or "
+                            "'##!' (counter-mate)" +
+                            forms,
                         "stip_no_goal");
-        if (st.play == Play::ReciHelp) st.reci_goal = bracketed ? reci_goal : st.goal;
+        if (st.play == Play::ReciHelp) {
+            st.reci_goal = bracketed ? reci_goal : st.goal;
+            if (self_check_goal(st.goal) || self_check_goal(st.reci_goal))
+                throw error(quoted + ": reciprocal helpplay with double mate or counter-mate is not supported",
+                            "stip_unsupported", {{"form", "reci-h##"}});
+        }
     }
 
     std::string_view digits = s.substr(0, s.find('.'));

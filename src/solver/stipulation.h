@@ -52,7 +52,17 @@ enum class Play : std::uint8_t {
     SeriesHelpSelf
 };
 // DoubleStalemate: neither side is in check and neither has a legal move.
-enum class Goal : std::uint8_t { Mate, Stalemate, DoubleStalemate };
+// DoubleMate ("##") and CounterMate ("##!"), Popeye's: after the last move
+// both sides are in check and neither has a legal move, the move leaving its
+// own king attacked; before it the mover had a legal move (##), or was mated
+// (##!). solver/self_check.h says how those moves are made.
+enum class Goal : std::uint8_t { Mate, Stalemate, DoubleStalemate, DoubleMate, CounterMate };
+// The goals reached only by a move that leaves its own king attacked.
+constexpr bool self_check_goal(Goal g) { return g == Goal::DoubleMate || g == Goal::CounterMate; }
+// Why they are refused in Avalanche chess.
+inline constexpr const char* AVALANCHE_SELF_CHECK =
+    "double mate and counter-mate are not defined in Avalanche chess (their last move leaves its own king in check, "
+    "which Avalanche's rules give no meaning to, push or not; Popeye, which defines them, has no Avalanche)";
 
 struct Stipulation {
     Play play = Play::Direct;

@@ -94,6 +94,14 @@ TEST(Stipulation, ReadsEveryForm) {
     EXPECT_EQ(ser_hs.series_tail(), 2);
     EXPECT_EQ(parse_stipulation("ser-hs==3").str(), "ser-hs==3");
     EXPECT_FALSE(ser_hs.battle() || ser_hs.help());
+    // Double mate and counter-mate, wherever a mate is a goal.
+    for (const char* s : {"##2", "##!2", "h##!2", "h##0.5", "s##!1", "r##!2", "semi-r##!1", "hs##!2", "ser-##3",
+                          "ser-h##!2", "ser-s##!1", "ser-r##2", "ser-hs##!3"})
+        EXPECT_EQ(parse_stipulation(s).str(), s);
+    EXPECT_EQ(parse_stipulation("h##2").goal, Goal::DoubleMate);
+    EXPECT_EQ(parse_stipulation("h##!2").goal, Goal::CounterMate);
+    EXPECT_EQ(parse_stipulation("h##!2.5").starts(), WHITE);
+    EXPECT_TRUE(self_check_goal(Goal::CounterMate) && !self_check_goal(Goal::Mate));
 }
 
 TEST(Stipulation, BadOnesSayWhatIsWrong) {
@@ -127,7 +135,9 @@ TEST(Stipulation, BadOnesSayWhatIsWrong) {
     EXPECT_NE(error_of("reci-h(##2").find("between brackets"), std::string::npos);
     EXPECT_NE(error_of("reci-h#0.5").find("at least one move"), std::string::npos);
     EXPECT_NE(error_of("ser-dia4").find("series proof games"), std::string::npos);
-    EXPECT_NE(error_of("##2").find("double mate"), std::string::npos);
+    EXPECT_NE(error_of("reci-h##2").find("reciprocal helpplay with double mate"), std::string::npos);
+    EXPECT_NE(error_of("reci-h(##!)#2").find("reciprocal helpplay with double mate"), std::string::npos);
+    EXPECT_NE(error_of("###2").find("is not a digit"), std::string::npos);
     EXPECT_NE(error_of("ser-sx3").find("no goal"), std::string::npos);  // series selfplay to other goals
 }
 

@@ -601,3 +601,90 @@ TEST(PopeyeExamples, SeriesReflexAndHelpSelfMates) {
     avalanche.stipulation = parse_stipulation("ser-hs#2");
     EXPECT_THROW(solve(avalanche, quick()), ProblemError);
 }
+
+namespace {
+// The text output's play: every line but the title, the problem's line and the summary.
+std::string play_text(const PopeyeProblem& pp, const Problem& p) {
+    Options o = quick(pp.tries);
+    o.set_play = pp.set_play;
+    const Result r = solve(p, o);
+    EXPECT_TRUE(r.complete()) << p.title;
+    std::istringstream in(to_text(r));
+    std::vector<std::string> lines;
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    std::string out;
+    for (std::size_t i = p.title.empty() ? 1 : 2; i + 1 < lines.size(); ++i) out += lines[i] + "\n";
+    return out;
+}
+}  // namespace
+
+// Double mates and counter-mates (tests/solver/data/popeye_double_mate.inp):
+// the orthodox ones of Popeye's own files, composed ones and Alice ones found
+// side by side, with Popeye
+// 4.104's answers. The last move leaves its own king attacked; after it both
+// kings are attacked and neither side can move (a capture of the other king
+// counts as a move); before it the mover could move (##) or was mated (##!).
+TEST(PopeyeExamples, DoubleMatesAndCounterMates) {
+    const auto probs = read_all("popeye_double_mate.inp");
+    ASSERT_EQ(probs.size(), 12u);
+    // ##1 and its twins: b) and c) have none, White being immobile in the diagram.
+    ASSERT_EQ(probs[0].twins.size(), 3u);
+    EXPECT_EQ(play_text(probs[0], probs[0].twins[0]), "1.Kh6-h7##!\n");
+    EXPECT_EQ(play_text(probs[0], probs[0].twins[1]), "");
+    EXPECT_EQ(play_text(probs[0], probs[0].twins[2]), "");
+    const char* expected[] = {
+        nullptr,
+        // h##!2: Black mates White, which mates back with a self-checking move
+        "1.Rg7-g4 Bh7-b1  2.Qh8-c3# Ka3-a2##!\n",
+        // h##2
+        "1.Kg4-h3 Ke4-f3  2.g5-g4+ Kf3xg2##\n",
+        // ##!2 with tries that fail only because White is not mated before its last move
+        "1.Ra5-a8! zugzwang\n   1...Bh8xg7# 2.Ra8xa4##!\n"
+        "1.Bb1-c2? zugzwang\n   but 1...Bh8xg7+!\n1.Bb1-d3? zugzwang\n   but 1...Bh8xg7+!\n"
+        "1.Bb1-e4? zugzwang\n   but 1...Bh8xg7+!\n1.Bb1-f5? zugzwang\n   but 1...Bh8xg7+!\n"
+        "1.Bb1-g6? zugzwang\n   but 1...Bh8xg7+!\n1.Bb1-h7? zugzwang\n   but 1...Bh8xg7+!\n"
+        "1.Ra5-a6? zugzwang\n   but 1...Bh8xg7+!\n1.Ra5-a7? zugzwang\n   but 1...Bh8xg7+!\n",
+        // ##!2 with a short solution: White, mated in the diagram, double-mates at once
+        "1.Kc8-b7##!!\n",
+        // ser-##2: none, 1.Kh2-h3 stalemates Black
+        "",
+        // ser-h##!2
+        "1.Rg7-g4  2.Qh8-c3# Ka3-a2##!\n",
+        // ##1: the kings attack each other, each guarded
+        "1.Kc3-b2##!\n",
+        // ##1: none, Black's king may take White's
+        "",
+        // s##!1
+        "1.Qa5-c5#!\n   1...Kc8-b7##!\n",
+        // Alice h##2: the kings meet on board B
+        "1.d7xc6B Qa6-d6B  2.Bd8-f6B Kd4-c5B##\n",
+        // Alice h##2: White's king goes to board B, its move legal on board A
+        "1.Qg1-g5B Qa2-f2A+  2.Kf7-g8B Kh6-h7B##\n",
+    };
+    for (std::size_t i = 1; i < probs.size(); ++i) {
+        ASSERT_EQ(probs[i].twins.size(), 1u) << i << " " << probs[i].refused;
+        EXPECT_EQ(play_text(probs[i], probs[i].twins[0]), expected[i]) << probs[i].twins[0].title;
+    }
+    // A plain mate is no double mate: the h#2 of the h##2 diagram has its own solutions, the h##2 not those.
+    Problem plain = probs[2].twins[0];
+    plain.stipulation = parse_stipulation("h#2");
+    const Result mates = solve(plain, quick());
+    for (const auto& line : lines_of(mates)) EXPECT_EQ(line.find("##"), std::string::npos) << line;
+    // Counter-mate needs the mover mated first: the ##1 position has no ##!1.
+    Problem counter = probs[7].twins[0];
+    counter.stipulation = parse_stipulation("##!1");
+    EXPECT_TRUE(solve(counter, quick()).keys.empty());
+    // Too short: h##!1 of the h##!2 diagram has none.
+    Problem shorter = probs[1].twins[0];
+    shorter.stipulation = parse_stipulation("h##!1");
+    EXPECT_TRUE(solve(shorter, quick()).solutions.empty());
+    // Not defined in Avalanche chess, where the solver says so.
+    Problem avalanche = probs[1].twins[0];
+    avalanche.variant = Variant::Avalanche;
+    try {
+        solve(avalanche, quick());
+        ADD_FAILURE() << "an Avalanche h##!2 was solved";
+    } catch (const ProblemError& e) {
+        EXPECT_NE(std::string(e.what()).find("not defined in Avalanche chess"), std::string::npos) << e.what();
+    }
+}
