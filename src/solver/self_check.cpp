@@ -59,6 +59,21 @@ void generate(const Position& pos, MoveList& list) {
             }
         }
         if (!alice) {
+            // Castling (chess): the king not in check, the squares between empty and the one
+            // it passes unattacked, as Popeye generates it; its arrival may be attacked.
+            const Square ksq = pos.king_square(Us);
+            constexpr std::uint8_t OurRights = Us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO;
+            if (!pos.in_check() && (pos.castling_rights() & OurRights))
+                for (bool king_side : {true, false}) {
+                    const CastlingRights cr =
+                        CastlingRights((king_side ? WHITE_OO : WHITE_OOO) << (Us == WHITE ? 0 : 2));
+                    if (!pos.can_castle(cr)) continue;
+                    const Square rfrom = king_side ? ksq + 3 : ksq - 4;
+                    const Square kto = king_side ? ksq + 2 : ksq - 2, passed = king_side ? ksq + 1 : ksq - 1;
+                    if ((between_bb(ksq, rfrom) ^ square_bb(rfrom)) & all) continue;
+                    if (pos.attackers_to(passed, all) & pos.pieces(Them)) continue;
+                    pseudo.push(Move::make(CASTLING, ksq, kto));
+                }
             const Square ep = pos.ep_square();
             if (ep != SQ_NONE && pos.empty(ep)) {
                 Bitboard cands = pawn_attacks(Them, ep) & pos.pieces(Us, PAWN);

@@ -8,8 +8,9 @@
 // or was mated (##!). The move itself follows the men's moves and the rules
 // of where a man may go (in Alice: the other board's square empty, and a
 // king's move legal on its departure board), but may leave its own king
-// attacked. Castling is never such a move here (a castling into check is
-// not generated), nor an Alice en passant capture.
+// attacked: in chess a castling too (the king not in check nor passing an
+// attacked square, as Popeye generates it). Not made so: an Alice castling
+// or en passant capture.
 #pragma once
 
 #include "core/movegen.h"

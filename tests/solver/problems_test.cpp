@@ -626,7 +626,7 @@ std::string play_text(const PopeyeProblem& pp, const Problem& p) {
 // counts as a move); before it the mover could move (##) or was mated (##!).
 TEST(PopeyeExamples, DoubleMatesAndCounterMates) {
     const auto probs = read_all("popeye_double_mate.inp");
-    ASSERT_EQ(probs.size(), 12u);
+    ASSERT_EQ(probs.size(), 13u);
     // ##1 and its twins: b) and c) have none, White being immobile in the diagram.
     ASSERT_EQ(probs[0].twins.size(), 3u);
     EXPECT_EQ(play_text(probs[0], probs[0].twins[0]), "1.Kh6-h7##!\n");
@@ -660,6 +660,8 @@ TEST(PopeyeExamples, DoubleMatesAndCounterMates) {
         "1.d7xc6B Qa6-d6B  2.Bd8-f6B Kd4-c5B##\n",
         // Alice h##2: White's king goes to board B, its move legal on board A
         "1.Qg1-g5B Qa2-f2A+  2.Kf7-g8B Kh6-h7B##\n",
+        // ##1: castling, the king's arrival attacked
+        "1.0-0-0##!\n",
     };
     for (std::size_t i = 1; i < probs.size(); ++i) {
         ASSERT_EQ(probs[i].twins.size(), 1u) << i << " " << probs[i].refused;
