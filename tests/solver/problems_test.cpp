@@ -672,6 +672,10 @@ TEST(PopeyeExamples, DoubleMatesAndCounterMates) {
     plain.stipulation = parse_stipulation("h#2");
     const Result mates = solve(plain, quick());
     for (const auto& line : lines_of(mates)) EXPECT_EQ(line.find("##"), std::string::npos) << line;
+    // A series double mate: the ##1 as ser-##1 (Popeye: 1.Kh6-h7 ##).
+    Problem series = probs[0].twins[0];
+    series.stipulation = parse_stipulation("ser-##1");
+    EXPECT_EQ(play_text(probs[0], series), "1.Kh6-h7##\n");
     // Counter-mate needs the mover mated first: the ##1 position has no ##!1.
     Problem counter = probs[7].twins[0];
     counter.stipulation = parse_stipulation("##!1");
