@@ -37,6 +37,9 @@ std::string problem_notation(Position& pos, Move m) {
         if (m.kind() == PROMOTION) s += '=', s += LETTER[m.promotion()];
     }
 
+    // ##, ##!: a move that leaves its own king attacked (only a double mate's or
+    // counter-mate's last move is made so) is marked by the mover's state before it.
+    const bool was_mated = pos.in_check() && no_legal_move(pos);
     StateInfo st;
     pos.do_move(m, st);
     if (alice) {
@@ -45,7 +48,9 @@ std::string problem_notation(Position& pos, Move m) {
     }
     if (m.kind() == EN_PASSANT) s += " e.p.";
     if (m.has_push()) s += ' ' + square_str(m.push_from()) + '-' + square_str(m.push_to());
-    if (no_legal_move(pos))
+    if (pos.king_attacked(~pos.side_to_move()))
+        s += no_legal_move(pos) && pos.in_check() ? (was_mated ? "##!" : "##") : "+";
+    else if (no_legal_move(pos))
         s += no_move_verdict(pos) == Termination::Checkmate ? '#' : '=';
     else if (pos.in_check())
         s += '+';

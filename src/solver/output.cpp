@@ -92,14 +92,18 @@ public:
         line(s);
     }
 
-    // Series play: a number before each move of the series side; ser-h#n's
-    // closing move by the other side follows the last one, as Popeye prints it.
-    void series(const HelpLine& h, bool closing_move) {
+    // Series play: a number before each move of the series side; the moves
+    // that close it (Stipulation::series_tail) follow the last one, as Popeye
+    // prints them: ser-h#n's other side's move, and ser-hs#n's other side's
+    // move, then the series side's forced last one numbered on
+    // ("5.Qe8-e5 Se4-g3+  6.Qe5xg3#").
+    void series(const HelpLine& h, int tail) {
         std::string s;
-        const std::size_t numbered = closing_move && !h.moves.empty() ? h.moves.size() - 1 : h.moves.size();
-        for (std::size_t i = 0; i < h.moves.size(); ++i) {
-            if (i < numbered)
-                s += (i ? "  " : "") + std::to_string(i + 1) + ".";
+        const std::size_t n = h.moves.size();
+        const std::size_t numbered = n >= std::size_t(tail) ? n - std::size_t(tail) : 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (i < numbered || (tail == 2 && i == n - 1))
+                s += (i ? "  " : "") + std::to_string(i < numbered ? i + 1 : numbered + 1) + ".";
             else
                 s += ' ';
             s += h.moves[i].text;
@@ -136,7 +140,7 @@ std::string key_text(const AttackLine& key) {
 std::string solution_text(const HelpLine& line, const Stipulation& st) {
     TextWriter w;
     if (st.series())
-        w.series(line, st.series_closed());
+        w.series(line, st.series_tail());
     else if (st.proof())
         w.pairs(line);
     else
@@ -161,11 +165,16 @@ std::string to_text(const Result& r) {
     } else {
         if (!r.set_solutions.empty()) {
             w.line("set play:");
-            for (const auto& h : r.set_solutions) w.help(h, ~st.starts(), st.numbered());
+            for (const auto& h : r.set_solutions)
+                // ser-r#: Black's lone move, "1...d3-d2#" as Popeye writes it
+                if (st.play == Play::SeriesReflex)
+                    w.line("1..." + (h.moves.empty() ? std::string() : h.moves[0].text));
+                else
+                    w.help(h, ~st.starts(), st.numbered());
         }
         for (const auto& h : r.solutions)
             if (st.series())
-                w.series(h, st.series_closed());
+                w.series(h, st.series_tail());
             else if (st.proof())
                 w.pairs(h);
             else

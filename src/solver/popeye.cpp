@@ -658,6 +658,8 @@ Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
     if (d.max_threat && !p.stipulation.battle())
         lx.fail("option threat applies to battle play (#n, s#n, r#n, semi-r#n, =n), not to " + p.stipulation.str());
     p.stipulation.max_threat = d.max_threat;
+    if (self_check_goal(p.stipulation.goal) && p.variant == Variant::Avalanche)
+        lx.fail(p.stipulation.str() + ": " + AVALANCHE_SELF_CHECK);
     if (p.stipulation.series() && p.variant == Variant::Avalanche)
         lx.fail(p.stipulation.str() +
                 ": series play is not defined in Avalanche chess (a pass would skip a pending "

@@ -24,7 +24,8 @@ Search::Search(const Position& root, const Stipulation& st, Shared& shared) : st
     root.copy_to(pos_, root_state_);
     const VariantInfo& rules = variant_info(pos_.variant());
     const bool orthodox = rules.boards == 1 && !rules.has_pushes;
-    bounded_ = orthodox && st_.goal != Goal::DoubleStalemate &&
+    self_check_ = self_check_goal(st_.goal);
+    bounded_ = orthodox && st_.goal != Goal::DoubleStalemate && !self_check_ &&
                (st_.play == Play::Help || st_.play == Play::ReciHelp || st_.series());
     reci_bounded_ = orthodox && st_.play == Play::ReciHelp && st_.reci_goal != Goal::DoubleStalemate;
 }
@@ -53,6 +54,15 @@ void Search::unmake_null() {
 bool Search::goaled(Goal g) {
     // Mate needs a check, stalemate its absence: both tested before any move generation.
     if (g == Goal::Mate) return pos_.in_check() && is_mated(pos_);
+    if (self_check_goal(g)) {
+        // ##, ##!: both kings attacked and neither side able to move (the
+        // prerequisite was the mover's, before its move: add_goal_self_checks).
+        if (!pos_.in_check() || !pos_.king_attacked(~pos_.side_to_move()) || !is_mated(pos_)) return false;
+        make_null();
+        const bool both = is_mated(pos_);
+        unmake_null();
+        return both;
+    }
     if (pos_.in_check() || !is_stalemated(pos_)) return false;
     if (g == Goal::Stalemate) return true;
     // Double stalemate: the side that just moved would be stalemated too.
@@ -65,6 +75,7 @@ bool Search::goaled(Goal g) {
 bool Search::can_reach_goal() {
     MoveList list;
     generate_legal(pos_, list);
+    add_self_checks(list);
     const bool checks_only = mating_filter();
     for (Move m : list) {
         if (checks_only && !pos_.gives_check(m)) continue;
@@ -76,8 +87,28 @@ bool Search::can_reach_goal() {
     return false;
 }
 
-void Search::defender_moves(MoveList& list) {
+void Search::goal_bound_moves(MoveList& list) {
     generate_legal(pos_, list);
+    if (!self_check_) return;
+    MoveList checks;
+    add_self_checks(checks);
+    for (Move m : checks) {
+        make(m);
+        if (goaled()) list.push(m);
+        unmake(m);
+    }
+}
+
+void Search::attacker_moves(MoveList& list) {
+    generate_legal(pos_, list);
+    if (direct()) add_self_checks(list);
+}
+
+void Search::defender_moves(MoveList& list) {
+    if (direct())
+        generate_legal(pos_, list);
+    else
+        goal_bound_moves(list);
     if (!st_.reflex()) return;
     MoveList goals;
     for (Move m : list) {
@@ -89,13 +120,14 @@ void Search::defender_moves(MoveList& list) {
 }
 
 bool Search::after_attack(int k) {
+    if (self_checked()) return direct() && goaled();
     if (direct() && k == 0) return goaled();
     return defend(k);
 }
 
 bool Search::after_defence(int k) {
     if (!direct() && goaled()) return true;  // selfplay: the defender had to reach the goal
-    return k > 0 && attack(k);
+    return k > 0 && !self_checked() && attack(k);
 }
 
 bool Search::attack(int n) {
@@ -120,6 +152,7 @@ bool Search::attack(int n) {
     generate_legal(pos_, list);
     if (n >= 2) order_by_replies(list);
     put_first(list, attack_killer_[ply_]);
+    if (direct()) add_self_checks(list);  // ##, ##!: their last move
     const bool checks_only = direct() && n == 1 && mating_filter();
     for (Move m : list) {
         if (checks_only && !pos_.gives_check(m)) continue;
@@ -175,7 +208,10 @@ bool Search::defend(int k) {
         return false;
     }
     MoveList list;
-    generate_legal(pos_, list);
+    if (direct())
+        generate_legal(pos_, list);
+    else
+        goal_bound_moves(list);  // selfplay to ## or ##!: the self-checking moves that reach it too
     // No move: direct play wins only if that is the goal (mate, stalemate);
     // selfplay needs a defender's move that reaches it.
     if (list.empty()) return direct() && goaled();
@@ -235,6 +271,8 @@ bool Search::help(int plies) {
     // reci-h: wherever Black's part is to move, its two lines may already end
     // here (a short solution, as Popeye prints them); the play goes on.
     bool found = st_.play == Play::ReciHelp && plies % 2 == 0 && reci_end();
+    // ##, ##!: the goal side's self-checking moves (help play's, ser-h#'s last one)
+    if ((st_.play == Play::Help || st_.play == Play::SeriesHelp) && plies % 2 == 1) add_self_checks(list);
     const bool checks_only = plies == 1 && mating_filter();
     for (Move m : list) {
         if (checks_only && !pos_.gives_check(m)) continue;
@@ -254,6 +292,12 @@ bool Search::after_help_move(int plies) { return help_step(plies); }
 
 // Inlined in help()'s loop, the hottest of help play: a call there costs 2%.
 [[gnu::always_inline]] inline bool Search::help_step(int plies) {
+    // ##, ##!: a self-checking move ends the line, a solution if it reached the goal.
+    if (self_check_ && self_checked()) {
+        const bool ok = goaled();
+        if (ok && on_solution) on_solution(line);
+        return ok;
+    }
     // hs#: after each attacker's move (an even number of half-moves left) the
     // defender may be bound to reach the goal: the solution, or a short one
     // (Popeye lists those too); the goal then ends every line.
@@ -276,7 +320,7 @@ bool Search::after_help_move(int plies) { return help_step(plies); }
 
 bool Search::forced_goal() {
     MoveList list;
-    generate_legal(pos_, list);
+    goal_bound_moves(list);
     if (list.empty()) return false;
     for (Move d : list) {
         make(d);
@@ -345,18 +389,24 @@ bool Search::series(int left) {
     const bool coded = code(c);
     Proven p;
     if (coded && left < HELP_BITS && shared_.table.probe(pos_.key(), c, p) && (p.help_fail >> left & 1)) return false;
-    if (bounded_) {
-        // ser-#: the series side mates with its last move; ser-h#, ser-s#: it is mated by one move after its series.
-        const bool helped = st_.series_closed();
-        const Color mated = helped ? pos_.side_to_move() : ~pos_.side_to_move();
-        if (!mate_possible(pos_, mated, helped ? 1 : left, helped ? left : 0, st_.goal == Goal::Stalemate)) {
-            if (coded && left < HELP_BITS) shared_.table.store_help_fail(pos_.key(), c, left);
-            return false;
-        }
+    // ser-r#: a series side that can reach the goal at once must, and has lost.
+    bool fail = st_.play == Play::SeriesReflex && can_reach_goal();
+    if (!fail && bounded_) {
+        // ser-#: the series side mates with its last move; ser-h#, ser-s#, ser-r#: it is mated by one
+        // move after its series; ser-hs#: it mates after its series and one move of the other side.
+        const int tail = st_.series_tail();
+        const Color mated = tail == 1 ? pos_.side_to_move() : ~pos_.side_to_move();
+        const int w = tail == 0 ? left : tail == 1 ? 1 : left + 1;
+        fail = !mate_possible(pos_, mated, w, tail == 0 ? 0 : tail == 1 ? left : 1, st_.goal == Goal::Stalemate);
+    }
+    if (fail) {
+        if (coded && left < HELP_BITS) shared_.table.store_help_fail(pos_.key(), c, left);
+        return false;
     }
     MoveList list;
     generate_legal(pos_, list);
     bool found = false;
+    if (left == 1 && st_.play == Play::Series) add_self_checks(list);  // ##, ##!: the series' last move
     const bool checks_only = left == 1 && st_.play == Play::Series && mating_filter();
     for (Move m : list) {
         if (checks_only && !pos_.gives_check(m)) continue;
@@ -372,11 +422,24 @@ bool Search::series(int left) {
 }
 
 bool Search::after_series_move(int left) {
+    // ##, ##!: a self-checking move ends the series, a solution if it is its last and reaches the goal.
+    if (self_checked()) {
+        const bool ok = st_.play == Play::Series && left == 1 && goaled();
+        if (ok && on_solution) on_solution(line);
+        return ok;
+    }
+    // ser-r#: the other side, able to reach the goal, must: the play ends there, short or not.
+    if (st_.play == Play::SeriesReflex) {
+        if (reflex_end()) return true;
+        if (left == 1) return false;
+    }
     if (left == 1) {
         // ser-#n: the last move reaches the goal; ser-h#n: the other side reaches it in one move;
-        // ser-s#n: the other side must (it has moves, and every one reaches it).
+        // ser-s#n: the other side must (it has moves, and every one reaches it); ser-hs#n: the
+        // other side has a move after which the series side must.
         if (st_.play == Play::SeriesHelp) return help(1);
         if (st_.play == Play::SeriesSelf) return forced_goal();
+        if (st_.play == Play::SeriesHelpSelf) return helpself_end();
         const bool ok = goaled();
         if (ok && on_solution) on_solution(line);
         return ok;
@@ -384,8 +447,9 @@ bool Search::after_series_move(int left) {
     // ser-h#n: the other side may reach the goal before the series has run
     // its length, this move being the series' last: a short solution (Popeye
     // prints these too).
-    const bool short_found =
-        (st_.play == Play::SeriesHelp && help(1)) || (st_.play == Play::SeriesSelf && forced_goal());
+    const bool short_found = (st_.play == Play::SeriesHelp && help(1)) ||
+                             (st_.play == Play::SeriesSelf && forced_goal()) ||
+                             (st_.play == Play::SeriesHelpSelf && helpself_end());
     // Before its last move the series side may not check (the other side would
     // have to answer), and a position where the other side cannot move ends the
     // game: a short solution when that is the goal (ser-=n), else no solution.
@@ -403,6 +467,42 @@ bool Search::after_series_move(int left) {
     line.pop_back();
     unmake_null();
     return ok || short_found;
+}
+
+bool Search::reflex_end() {
+    MoveList list;
+    generate_legal(pos_, list);
+    add_self_checks(list);
+    MoveList goals;
+    const bool checks_only = mating_filter();
+    for (Move m : list) {
+        if (checks_only && !pos_.gives_check(m)) continue;
+        make(m);
+        if (goaled()) goals.push(m);
+        unmake(m);
+    }
+    if (on_solution)
+        for (Move m : goals) {
+            line.push_back(m);
+            on_solution(line);
+            line.pop_back();
+        }
+    return !goals.empty();
+}
+
+bool Search::helpself_end() {
+    MoveList list;
+    generate_legal(pos_, list);
+    bool found = false;
+    for (Move m : list) {
+        make(m);
+        line.push_back(m);
+        found = forced_goal() || found;
+        line.pop_back();
+        unmake(m);
+        if (stopped()) break;
+    }
+    return found;
 }
 
 }  // namespace echecs::solver

@@ -13,6 +13,7 @@
 
 #include "core/movegen.h"
 #include "solver/hash.h"
+#include "solver/self_check.h"
 #include "solver/solver.h"
 
 namespace echecs::solver {
@@ -66,6 +67,17 @@ public:
     // The defender's moves: in reflexplay only those that reach the goal
     // when there are any (the defender must then play one of them).
     void defender_moves(MoveList& list);
+    // The attacker's moves: the legal ones, and in direct play to a ## or ##!
+    // goal the self-checking ones (solver/self_check.h), each of which ends
+    // the play, reaching the goal or not (after_attack).
+    void attacker_moves(MoveList& list);
+    // ##, ##!: the self-checking moves of the side to move, when its goal's prerequisite holds.
+    void add_self_checks(MoveList& list) {
+        if (self_check_) add_goal_self_checks(pos_, st_.goal, list);
+    }
+    // ##, ##!: the move just made left its own king attacked (a goal's last
+    // move, never followed by another).
+    bool self_checked() const { return self_check_ && pos_.king_attacked(~pos_.side_to_move()); }
     // Reflexplay: the defender to move is bound to reach the goal now.
     bool defender_bound() { return st_.reflex() && can_reach_goal(); }
 
@@ -90,12 +102,17 @@ public:
     // Help play: a move has just been played with `plies` half-moves left,
     // this one included; follows the line on (help or helpself play).
     bool after_help_move(int plies);
-    // Series play (ser-#n, ser-h#n): the side to move has `left` moves in a
+    // Series play (ser-#n, ser-h#n, ser-s#n, ser-r#n, ser-hs#n): the side to move has `left` moves in a
     // row, the other side passing (a Move::none() in `line`); solutions go to
     // on_solution as in help play.
     bool series(int left);
     // The series side has just played the first of its `left` moves.
     bool after_series_move(int left);
+    // ser-r#, ser-hs#: the play after the series, the other side to move
+    // (its set play): reflex_end(), helpself_end(); false for the others.
+    bool series_end() {
+        return st_.play == Play::SeriesReflex ? reflex_end() : st_.play == Play::SeriesHelpSelf && helpself_end();
+    }
     std::vector<Move> line;
     std::function<void(const std::vector<Move>&)> on_solution;
 
@@ -115,6 +132,17 @@ public:
 
 private:
     bool help_step(int plies);  // after_help_move's body
+    // The moves of the side bound to reach the goal (selfplay's defender, hs#'s
+    // and ser-s#'s last move): the legal ones and, to a ## or ##! goal, the
+    // self-checking ones that reach it.
+    void goal_bound_moves(MoveList& list);
+
+    // ser-r#: the other side to move, after a move of the series: its moves
+    // that reach the goal, each a solution's last move; false when it has none.
+    bool reflex_end();
+    // ser-hs#: the other side to move, after the series: its moves after which
+    // the series side must reach the goal (forced_goal), each with those lines.
+    bool helpself_end();
     void order_by_replies(MoveList& list);
     // The last move must mate: only checks can, and orthodox checks are seen without making the move.
     // Only a check mates; the filter pays where Position::gives_check needs no move made.
@@ -128,6 +156,7 @@ private:
 
     Stipulation st_;
     Shared& shared_;
+    bool self_check_ = false;    // ##, ##!: the goal's last move leaves its own king attacked
     bool bounded_ = false;       // help and series (stale)mates in orthodox chess: mate_possible() prunes
     bool reci_bounded_ = false;  // reci-h: Black's own (stale)mate too
     StateInfo root_state_;

@@ -78,12 +78,14 @@ public:
     void run() {
         const auto t0 = Clock::now();
         generate_legal(root_, first_);
+        add_goal_moves();
         roots_.resize(first_.size());
         result_.first_moves = first_.size();
         if (problem_.stipulation.post_key) {
             post_key_play();
         } else {
-            if (problem_.stipulation.play == Play::Reflex) note_bound_attacker();
+            if (problem_.stipulation.play == Play::Reflex || problem_.stipulation.play == Play::SeriesReflex)
+                note_bound_attacker();
             RootRunner runner(options_, shared_, first_.size());
             result_.threads = runner.threads();
             runner.run([&] { work(runner); });
@@ -137,12 +139,34 @@ private:
         result_.first_moves_done = runner.finished_count() ? result_.first_moves : 0;
     }
 
+    // ## and ##!: the diagram's self-checking moves that reach the goal, when
+    // the side to move is the one to reach it (the attacker in direct play,
+    // help play's last mover when the half-moves are odd, the series side).
+    void add_goal_moves() {
+        const Stipulation& st = problem_.stipulation;
+        if (!self_check_goal(st.goal) || st.post_key) return;
+        if (!(st.play == Play::Direct || (st.play == Play::Help && st.plies() % 2 == 1) ||
+              (st.play == Play::Series && st.moves == 1)))
+            return;
+        Search s(root_, st, shared_);
+        MoveList checks;
+        s.add_self_checks(checks);
+        for (Move m : checks) {
+            s.make(m);
+            if (s.goaled()) first_.push(m);
+            s.unmake(m);
+        }
+    }
+
     // r#: an attacker that can reach the goal at once must, and has lost
-    // (Popeye prints such a move with "?!?"): no first move is a key.
+    // (Popeye prints such a move with "?!?"): no first move is a key. ser-r#:
+    // likewise the series side, at its first move as at every other.
     void note_bound_attacker() {
         Search s(root_, problem_.stipulation, shared_);
         std::string moves;
-        for (Move m : first_) {
+        MoveList all = first_;
+        s.add_self_checks(all);  // ##, ##!
+        for (Move m : all) {
             const std::string text = problem_notation(s.pos(), m);
             s.make(m);
             if (s.goaled()) moves += (moves.empty() ? "1." : ", 1.") + text;
@@ -223,6 +247,10 @@ private:
     void series_root(Search& s, RootRunner& runner, Position& root, int i) {
         const Move m = first_.moves[i];
         RootResult& r = roots_[i];
+        if (bound_) {
+            r.done = true;
+            return;
+        }
         s.make(m);
         s.line.assign(1, m);
         s.on_solution = [&](const std::vector<Move>& line) {
@@ -241,9 +269,29 @@ private:
     }
 
     void set_play() {
-        // Series play has no set play (Popeye: "not applicable"), nor reci-h here.
-        if (problem_.stipulation.series() || problem_.stipulation.play == Play::ReciHelp) return;
+        const Play play = problem_.stipulation.play;
+        // Series play has no set play (Popeye: "not applicable"), nor reci-h here; but
+        // ser-r#n and ser-hs#n have their end with the other side first, as in Popeye:
+        // Black bound to mate at once ("1...d3-d2#"), or White's move that binds Black.
+        const bool series_end = play == Play::SeriesReflex || play == Play::SeriesHelpSelf;
+        if ((problem_.stipulation.series() && !series_end) || play == Play::ReciHelp) return;
         Search s(root_, problem_.stipulation, shared_);
+        if (series_end) {
+            if (root_.in_check()) return;
+            std::vector<std::vector<Move>> lines;
+            s.on_solution = [&](const std::vector<Move>& line) { lines.push_back(line); };
+            s.make_null();
+            s.line.clear();
+            s.series_end();
+            s.unmake_null();
+            for (auto& l : lines) {
+                StateInfo st;
+                root_.do_null_move(st);
+                result_.set_solutions.push_back(help_line(root_, l));
+                root_.undo_null_move();
+            }
+            return;
+        }
         if (!problem_.stipulation.help()) {
             TreeBuilder tree(s, options_);
             result_.set_play = tree.set_play(problem_.stipulation.moves);
@@ -287,7 +335,7 @@ private:
     Shared shared_;
     MoveList first_;
     std::vector<RootResult> roots_;
-    bool bound_ = false;  // r#: the attacker must reach the goal at its first move
+    bool bound_ = false;  // r#, ser-r#: the attacker must reach the goal at its first move
 };
 
 }  // namespace
@@ -298,6 +346,8 @@ Result solve(const Problem& problem, const Options& options) {
     result.problem = problem;
     // A pass leaves the Avalanche rules: a pawn pushed onto its owner's last
     // rank must be chosen at its owner's next move (RULES.md), which a pass skips.
+    if (self_check_goal(problem.stipulation.goal) && problem.variant == Variant::Avalanche)
+        throw ProblemError(problem.stipulation.str() + ": " + AVALANCHE_SELF_CHECK);
     if (problem.stipulation.series() && problem.variant == Variant::Avalanche)
         throw ProblemError(problem.stipulation.str() +
                            ": series play is not defined in Avalanche chess (the passing side could not make its "

@@ -20,21 +20,33 @@ bool starts_with(std::string_view s, std::string_view prefix) {
 struct Refused {
     std::string_view prefix, reason;
 };
-constexpr std::array<Refused, 8> REFUSED = {{
+constexpr std::array<Refused, 6> REFUSED = {{
     {"ser-dia", "series proof games are not supported"},
     {"ser-a=>b", "series proof games are not supported"},
     {"exact-", "exact play ('exact-') is not supported"},
     {"ser-reci-h", "series reciprocal helpplay is not supported"},
-    {"ser-hs", "series helpselfplay is not supported"},
-    {"ser-r", "series reflexplay is not supported"},
     {"pser", "parry series play is not supported"},
     {"phser", "series play with a help move is not supported"},
 }};
 
-const char* goal_text(Goal g) { return g == Goal::Mate ? "#" : g == Goal::Stalemate ? "=" : "=="; }
+const char* goal_text(Goal g) {
+    switch (g) {
+        case Goal::Mate: return "#";
+        case Goal::Stalemate: return "=";
+        case Goal::DoubleStalemate: return "==";
+        case Goal::DoubleMate: return "##";
+        case Goal::CounterMate: return "##!";
+    }
+    return "#";
+}
 
-// A goal's sign at the front of s ("#", "=", "=="), taken off; false when there is none.
+// A goal's sign at the front of s ("#", "=", "==", "##", "##!"), taken off; false when there is none.
 bool take_goal(std::string_view& s, Goal& g) {
+    if (s.starts_with("##!") || s.starts_with("##")) {
+        g = s.starts_with("##!") ? Goal::CounterMate : Goal::DoubleMate;
+        s.remove_prefix(g == Goal::CounterMate ? 3 : 2);
+        return true;
+    }
     if (s.empty() || (s.front() != '#' && s.front() != '=')) return false;
     g = s.front() == '#' ? Goal::Mate : Goal::Stalemate;
     s.remove_prefix(1);
@@ -51,16 +63,18 @@ std::string Stipulation::str() const {
     if (play == Play::Proof)
         return std::string(exact ? "exact-" : "") + (atob ? "a=>b" : "dia") + std::to_string(moves) +
                (half ? ".5" : "");
-    std::string s = play == Play::Series       ? "ser-"
-                    : play == Play::SeriesHelp ? "ser-h"
-                    : play == Play::SeriesSelf ? "ser-s"
-                    : play == Play::Help       ? "h"
-                    : play == Play::Self       ? "s"
-                    : play == Play::Reflex     ? "r"
-                    : play == Play::SemiReflex ? "semi-r"
-                    : play == Play::HelpSelf   ? "hs"
-                    : play == Play::ReciHelp   ? "reci-h"
-                                               : "";
+    std::string s = play == Play::Series           ? "ser-"
+                    : play == Play::SeriesHelp     ? "ser-h"
+                    : play == Play::SeriesSelf     ? "ser-s"
+                    : play == Play::SeriesReflex   ? "ser-r"
+                    : play == Play::SeriesHelpSelf ? "ser-hs"
+                    : play == Play::Help           ? "h"
+                    : play == Play::Self           ? "s"
+                    : play == Play::Reflex         ? "r"
+                    : play == Play::SemiReflex     ? "semi-r"
+                    : play == Play::HelpSelf       ? "hs"
+                    : play == Play::ReciHelp       ? "reci-h"
+                                                   : "";
     if (play == Play::ReciHelp && reci_goal != goal) s += std::string("(") + goal_text(reci_goal) + ")";
     s += goal_text(goal);
     s += std::to_string(moves);
@@ -74,9 +88,8 @@ Stipulation parse_stipulation(std::string_view text) {
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
     const std::string quoted = "stipulation '" + std::string(text.substr(0, 40)) + "'";
     const char* forms =
-        " (expected #n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, reci-h#n, ser-#n, ser-h#n, dian, a=>bn; goals # "
-        "= "
-        "==)";
+        " (expected #n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, reci-h#n, ser-#n, ser-h#n, ser-s#n, ser-r#n, "
+        "ser-hs#n, dian, a=>bn; goals # = == ## ##!)";
     const std::string shown(text.substr(0, 40));
     // The error with its key and parameters (the stipulation as written first).
     auto error = [&](const std::string& msg, const char* key,
@@ -117,6 +130,12 @@ Stipulation parse_stipulation(std::string_view text) {
             s.remove_prefix(1);
             bracketed = true;
         }
+    } else if (starts_with(s, "ser-hs")) {
+        st.play = Play::SeriesHelpSelf;
+        s.remove_prefix(6);
+    } else if (starts_with(s, "ser-r")) {
+        st.play = Play::SeriesReflex;
+        s.remove_prefix(5);
     } else if (starts_with(s, "ser-h") || starts_with(s, "ser-s")) {
         st.play = starts_with(s, "ser-h") ? Play::SeriesHelp : Play::SeriesSelf;
         s.remove_prefix(5);
@@ -137,12 +156,18 @@ Stipulation parse_stipulation(std::string_view text) {
         s.remove_prefix(1);
     }
     if (st.play != Play::Proof) {
-        if (s.starts_with("##"))
-            throw error(quoted + ": double mate ('##', '##!') is not supported", "stip_double_mate");
         if (!take_goal(s, st.goal))
-            throw error(quoted + ": no goal '#' (mate), '=' (stalemate) or '==' (double stalemate)" + forms,
+            throw error(quoted +
+                            ": no goal '#' (mate), '=' (stalemate), '==' (double stalemate), '##' (double mate) or "
+                            "'##!' (counter-mate)" +
+                            forms,
                         "stip_no_goal");
-        if (st.play == Play::ReciHelp) st.reci_goal = bracketed ? reci_goal : st.goal;
+        if (st.play == Play::ReciHelp) {
+            st.reci_goal = bracketed ? reci_goal : st.goal;
+            if (self_check_goal(st.goal) || self_check_goal(st.reci_goal))
+                throw error(quoted + ": reciprocal helpplay with double mate or counter-mate is not supported",
+                            "stip_unsupported", {{"form", "reci-h##"}});
+        }
     }
 
     std::string_view digits = s.substr(0, s.find('.'));

@@ -3,7 +3,10 @@
 // White half-move first, "s#2" selfmate, "=3", "h=2", "s=2" stalemates,
 // "h==2" double stalemate, "ser-#5" series mate (White plays five moves in
 // a row), "ser-h#4" series helpmate (Black plays four, then White mates),
-// "ser-s#6" series selfmate (White plays six, then Black must mate).
+// "ser-s#6" series selfmate (White plays six, then Black must mate),
+// "ser-r#3" series reflexmate (White plays three; Black must mate as soon as
+// it can, and White may not when it can), "ser-hs#4" series helpselfmate
+// (Black plays four, then White one move after which Black must mate).
 // "r#2" reflexmate (a selfmate where either side must mate when it can),
 // "semi-r#2" semi-reflexmate (only the defender must), "hs#3" helpselfmate
 // (White starts, both cooperate, White's last move forces Black to mate;
@@ -44,10 +47,22 @@ enum class Play : std::uint8_t {
     SemiReflex,
     HelpSelf,
     ReciHelp,
-    SeriesSelf
+    SeriesSelf,
+    SeriesReflex,
+    SeriesHelpSelf
 };
 // DoubleStalemate: neither side is in check and neither has a legal move.
-enum class Goal : std::uint8_t { Mate, Stalemate, DoubleStalemate };
+// DoubleMate ("##") and CounterMate ("##!"), Popeye's: after the last move
+// both sides are in check and neither has a legal move, the move leaving its
+// own king attacked; before it the mover had a legal move (##), or was mated
+// (##!). solver/self_check.h says how those moves are made.
+enum class Goal : std::uint8_t { Mate, Stalemate, DoubleStalemate, DoubleMate, CounterMate };
+// The goals reached only by a move that leaves its own king attacked.
+constexpr bool self_check_goal(Goal g) { return g == Goal::DoubleMate || g == Goal::CounterMate; }
+// Why they are refused in Avalanche chess.
+inline constexpr const char* AVALANCHE_SELF_CHECK =
+    "double mate and counter-mate are not defined in Avalanche chess (their last move leaves its own king in check, "
+    "which Avalanche's rules give no meaning to, push or not; Popeye, which defines them, has no Avalanche)";
 
 struct Stipulation {
     Play play = Play::Direct;
@@ -81,7 +96,8 @@ struct Stipulation {
     Color starts() const {
         if (play == Play::Proof) return atob && !white_first ? BLACK : WHITE;
         const Color usual = ((play == Play::Help || play == Play::ReciHelp) && !half) ||
-                                    (play == Play::HelpSelf && half) || play == Play::SeriesHelp
+                                    (play == Play::HelpSelf && half) || play == Play::SeriesHelp ||
+                                    play == Play::SeriesHelpSelf
                                 ? BLACK
                                 : WHITE;
         const Color first = exchanged ? ~usual : usual;
@@ -101,7 +117,9 @@ struct Stipulation {
             case Play::HelpSelf:  // Black's forced last move included
             case Play::Proof: return 2 * moves + (half ? 1 : 0);
             case Play::SeriesHelp:
-            case Play::SeriesSelf: return 2 * moves;  // the other side's last move included
+            case Play::SeriesSelf:
+            case Play::SeriesReflex: return 2 * moves;        // the other side's last move included
+            case Play::SeriesHelpSelf: return 2 * moves + 1;  // the other side's move and the series side's last
             case Play::Direct:
             case Play::Self:
             case Play::Reflex:
@@ -116,9 +134,14 @@ struct Stipulation {
     bool reflex() const { return play == Play::Reflex || play == Play::SemiReflex; }
     // Help play: one line per solution, both sides cooperating (hs#'s last move is forced).
     bool help() const { return play == Play::Help || play == Play::HelpSelf || play == Play::ReciHelp; }
-    bool series() const { return play == Play::Series || play == Play::SeriesHelp || play == Play::SeriesSelf; }
-    // Series play that the other side ends with one move (ser-h#n, ser-s#n).
-    bool series_closed() const { return play == Play::SeriesHelp || play == Play::SeriesSelf; }
+    bool series() const {
+        return play == Play::Series || play == Play::SeriesHelp || play == Play::SeriesSelf ||
+               play == Play::SeriesReflex || play == Play::SeriesHelpSelf;
+    }
+    // Series play: the moves after the series, which its numbers leave out but
+    // for the last of ser-hs#n: none (ser-#n), the other side's one (ser-h#n,
+    // ser-s#n, ser-r#n), the other side's and the series side's (ser-hs#n).
+    int series_tail() const { return play == Play::SeriesHelpSelf ? 2 : play == Play::Series || !series() ? 0 : 1; }
     bool proof() const { return play == Play::Proof; }
     std::string str() const;
     bool operator==(const Stipulation&) const = default;

@@ -25,7 +25,7 @@ void TreeBuilder::attack_node(AttackLine& node, int k) {
         threat_len = s_.shortest_win(k);
         if (threat_len) {
             MoveList list;
-            generate_legal(pos, list);
+            s_.attacker_moves(list);
             for (Move t : list) {
                 AttackLine child;
                 child.move = played(t);
@@ -72,7 +72,7 @@ int TreeBuilder::defence_node(DefenceLine& line, int k, bool expand) {
     const int len = k > 0 ? s_.shortest_win(k) : 0;
     if (!expand || len <= 0) return len;
     MoveList list;
-    generate_legal(s_.pos(), list);
+    s_.attacker_moves(list);
     for (Move t : list) {
         AttackLine child;
         child.move = played(t);
@@ -88,7 +88,7 @@ int TreeBuilder::defence_node(DefenceLine& line, int k, bool expand) {
 
 bool TreeBuilder::threat_defeated(const std::vector<Move>& threat_moves, int threat_len) {
     MoveList list;
-    generate_legal(s_.pos(), list);
+    s_.attacker_moves(list);
     for (Move t : threat_moves) {
         if (!list.contains(t)) return true;
         s_.make(t);

@@ -76,7 +76,32 @@ TEST(Stipulation, ReadsEveryForm) {
     EXPECT_EQ(ser_s.str(), "ser-s#6");
     EXPECT_EQ(ser_s.plies(), 12);  // Black's passes and its last move included
     EXPECT_EQ(ser_s.starts(), WHITE);
-    EXPECT_TRUE(ser_s.series() && ser_s.series_closed());
+    EXPECT_TRUE(ser_s.series() && ser_s.series_tail() == 1);
+    // Series reflexplay: White's series, Black bound to mate as soon as it can.
+    const Stipulation ser_r = parse_stipulation("Ser-R#3");
+    EXPECT_EQ(ser_r.play, Play::SeriesReflex);
+    EXPECT_EQ(ser_r.str(), "ser-r#3");
+    EXPECT_EQ(ser_r.plies(), 6);
+    EXPECT_EQ(ser_r.starts(), WHITE);
+    EXPECT_EQ(ser_r.series_tail(), 1);
+    EXPECT_EQ(parse_stipulation("ser-r=2").str(), "ser-r=2");
+    // Series helpselfplay: Black's series, then a White move after which Black must mate.
+    const Stipulation ser_hs = parse_stipulation("SER-HS#5");
+    EXPECT_EQ(ser_hs.play, Play::SeriesHelpSelf);
+    EXPECT_EQ(ser_hs.str(), "ser-hs#5");
+    EXPECT_EQ(ser_hs.plies(), 11);  // White's passes, White's move and Black's forced mate included
+    EXPECT_EQ(ser_hs.starts(), BLACK);
+    EXPECT_EQ(ser_hs.series_tail(), 2);
+    EXPECT_EQ(parse_stipulation("ser-hs==3").str(), "ser-hs==3");
+    EXPECT_FALSE(ser_hs.battle() || ser_hs.help());
+    // Double mate and counter-mate, wherever a mate is a goal.
+    for (const char* s : {"##2", "##!2", "h##!2", "h##0.5", "s##!1", "r##!2", "semi-r##!1", "hs##!2", "ser-##3",
+                          "ser-h##!2", "ser-s##!1", "ser-r##2", "ser-hs##!3"})
+        EXPECT_EQ(parse_stipulation(s).str(), s);
+    EXPECT_EQ(parse_stipulation("h##2").goal, Goal::DoubleMate);
+    EXPECT_EQ(parse_stipulation("h##!2").goal, Goal::CounterMate);
+    EXPECT_EQ(parse_stipulation("h##!2.5").starts(), WHITE);
+    EXPECT_TRUE(self_check_goal(Goal::CounterMate) && !self_check_goal(Goal::Mate));
 }
 
 TEST(Stipulation, BadOnesSayWhatIsWrong) {
@@ -100,14 +125,19 @@ TEST(Stipulation, BadOnesSayWhatIsWrong) {
     EXPECT_NE(error_of("h#2.7").find("only '.5'"), std::string::npos);
     EXPECT_NE(error_of("#a").find("'a' is not a digit"), std::string::npos);
     // Popeye's stipulations the solver cannot play name what they are.
-    EXPECT_NE(error_of("ser-hs#3").find("series helpselfplay"), std::string::npos);
-    EXPECT_NE(error_of("ser-r#2").find("series reflexplay"), std::string::npos);
+    EXPECT_NE(error_of("pser-r#2").find("parry series"), std::string::npos);
+    EXPECT_NE(error_of("ser-hs#101").find("at most 100 moves"), std::string::npos);
+    EXPECT_NE(error_of("ser-r#0").find("at least one move"), std::string::npos);
+    EXPECT_NE(error_of("ser-hs#2.5").find("only in helpplay"), std::string::npos);
+    EXPECT_NE(error_of("ser-r2").find("no goal"), std::string::npos);
     EXPECT_NE(error_of("ser-reci-h#2").find("series reciprocal"), std::string::npos);
     EXPECT_NE(error_of("reci-h(x)#2").find("between brackets"), std::string::npos);
     EXPECT_NE(error_of("reci-h(##2").find("between brackets"), std::string::npos);
     EXPECT_NE(error_of("reci-h#0.5").find("at least one move"), std::string::npos);
     EXPECT_NE(error_of("ser-dia4").find("series proof games"), std::string::npos);
-    EXPECT_NE(error_of("##2").find("double mate"), std::string::npos);
+    EXPECT_NE(error_of("reci-h##2").find("reciprocal helpplay with double mate"), std::string::npos);
+    EXPECT_NE(error_of("reci-h(##!)#2").find("reciprocal helpplay with double mate"), std::string::npos);
+    EXPECT_NE(error_of("###2").find("is not a digit"), std::string::npos);
     EXPECT_NE(error_of("ser-sx3").find("no goal"), std::string::npos);  // series selfplay to other goals
 }
 
@@ -125,8 +155,8 @@ TEST(Stipulation, BadOnesSayItForAProgramToo) {
     EXPECT_EQ(detail_of("x#2").key, "stip_no_goal");
     EXPECT_EQ(detail_of("#a").params, (Params{{"text", "#a"}, {"char", "a"}}));
     EXPECT_EQ(detail_of("#61").params, (Params{{"text", "#61"}, {"max", "60"}}));
-    EXPECT_EQ(detail_of("ser-hs#3").key, "stip_unsupported");
-    EXPECT_EQ(detail_of("ser-hs#3").params, (Params{{"text", "ser-hs#3"}, {"form", "ser-hs"}}));
+    EXPECT_EQ(detail_of("ser-reci-h#3").key, "stip_unsupported");
+    EXPECT_EQ(detail_of("ser-reci-h#3").params, (Params{{"text", "ser-reci-h#3"}, {"form", "ser-reci-h"}}));
     EXPECT_EQ(detail_of("h#2.7").key, "stip_after_moves");
 }
 

@@ -250,7 +250,7 @@ std::vector<std::string> lines_of(const Result& r) {
 }  // namespace
 
 // Popeye's own German examples (intelligent mode, twins, a series helpmate),
-// with a refused series helpselfmate between them: the same solutions as Popeye 4.104.
+// with a refused series reciprocal helpmate between them: the same solutions as Popeye 4.104.
 TEST(PopeyeExamples, GermanIntelligentAndSeries) {
     const auto probs = read_all("popeye_dialect.inp");
     ASSERT_EQ(probs.size(), 3u);
@@ -261,7 +261,8 @@ TEST(PopeyeExamples, GermanIntelligentAndSeries) {
               std::vector<std::string>{"1.Sg4-f2 Bf3-h5  2.Bc8-d7 Bh5-f7  3.Bd7-a4 Re6-e3#"});
 
     EXPECT_TRUE(probs[1].twins.empty());
-    EXPECT_NE(probs[1].refused.find("line 13: stipulation 'ser-hs#2': series helpselfplay"), std::string::npos)
+    EXPECT_NE(probs[1].refused.find("line 13: stipulation 'ser-reci-h#2': series reciprocal helpplay"),
+              std::string::npos)
         << probs[1].refused;
 
     ASSERT_EQ(probs[2].twins.size(), 4u);
@@ -533,4 +534,163 @@ TEST(PopeyeExamples, ThreatBoundRefutesQuietMoves) {
     p.stipulation.max_threat = 0;
     r = solve(p, quick(true));
     EXPECT_EQ(keys_of(r), std::vector<std::string>{"a1a6"});
+}
+
+namespace {
+// The set play and solution lines of the text output, sorted (Popeye lists them in its own order).
+std::vector<std::string> sorted_play(const PopeyeProblem& pp, const Problem& p) {
+    Options o = quick();
+    o.set_play = pp.set_play;
+    const Result r = solve(p, o);
+    EXPECT_TRUE(r.complete()) << p.title;
+    std::vector<std::string> out;
+    std::istringstream in(to_text(r));
+    for (std::string l; std::getline(in, l);)
+        if (!l.empty() && std::isdigit(static_cast<unsigned char>(l[0])) && l.find("(complete)") == std::string::npos)
+            out.push_back(l);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+}  // namespace
+
+// Series reflexmates and series helpselfmates (tests/solver/data/popeye_series_reflex.inp):
+// the ser-r#2 of Popeye's own files and positions found side by side, with
+// Popeye 4.104's answers. ser-r#: Black, able to mate after a move of the
+// series, must (a short solution, and the series stops there); White, able
+// to mate, must, and has lost (Popeye: "1.Bc3-b2 # ?!?"). ser-hs#: Black's
+// series, then a White move after which every Black move mates. Set play:
+// the play after the series, the other side first.
+TEST(PopeyeExamples, SeriesReflexAndHelpSelfMates) {
+    const auto probs = read_all("popeye_series_reflex.inp");
+    using Lines = std::vector<std::string>;
+    const Lines expected[] = {
+        {"1...d3-d2#", "1.g3-g4  2.g4-g5 d3-d2#"},
+        {"1.h3-h4 b3-b2#"},  // not 1.h3-h4 2.h4-h5: Black must mate at once
+        {"1...Rb8-b1#", "1...d3-d2#", "1.g3-g4 Rb8-b1#"},
+        {},  // White must mate at once (1.Bc3-b2#)
+        {"1.Kd8-e7  2.Ke7-f8 Qg6-g7+  3.Qg1xg7#"},
+        {"1.Qg6-b6  2.Rh8-h5 Qe3-g3+  3.Kh4xg3#", "1.Rh8-h5  2.Qg6-b6 Qe3-g3+  3.Kh4xg3#"},
+        {"1...h3-h4  2.b3-b2#"},  // set play only
+        {"1.Bc8-f5B  2.Kf4-e4B Qa7-e3B#", "1.Bc8-f5B  2.Kf4-e5B Qa7-e7B#", "1.Bc8-g4B  2.Kf4-f3B Qa7-e3B#",
+         "1.Kf4-e4B  2.Bc8-f5B Qa7-e3B#", "1.Kf4-e5B  2.Bc8-f5B Qa7-e7B#", "1.Kf4-f3B  2.Bc8-g4B Qa7-e3B#"},
+        {"1.Re8-f8B  2.Rf8-f3A Qg3-e5A+  3.Ke3-d2B#", "1.Re8-f8B  2.Rf8-f3A Qg3-e5A+  3.Ke3-d3B#",
+         "1.Re8-f8B  2.Rf8-f3A Qg3-e5A+  3.Ke3-f2B#", "1.Re8-h8B  2.Rh8-h3A Qg3-e5A+  3.Ke3-d2B#",
+         "1.Re8-h8B  2.Rh8-h3A Qg3-e5A+  3.Ke3-d3B#", "1.Re8-h8B  2.Rh8-h3A Qg3-e5A+  3.Ke3-f2B#",
+         "1.Re8-h8B  2.Rh8-h3A Qg3-e5A+  3.Ke3-f3B#"},
+    };
+    ASSERT_EQ(probs.size(), std::size(expected));
+    for (std::size_t i = 0; i < probs.size(); ++i) {
+        ASSERT_EQ(probs[i].twins.size(), 1u) << i << " " << probs[i].refused;
+        EXPECT_EQ(sorted_play(probs[i], probs[i].twins[0]), expected[i]) << probs[i].twins[0].title;
+    }
+    // The bound White move is named, as Popeye's "?!?" names it.
+    const Result bound = solve(probs[3].twins[0], quick());
+    EXPECT_NE(bound.note.find("1.Bc3-b2#"), std::string::npos) << bound.note;
+    // One move fewer: no ser-hs#1 (Black's one move, then White's, then the mate).
+    Problem shorter = probs[4].twins[0];
+    shorter.stipulation = parse_stipulation("ser-hs#1");
+    EXPECT_TRUE(solve(shorter, quick()).solutions.empty());
+    // A longer series keeps the short one: ser-r#3 of the second is still 1.h3-h4 b3-b2#.
+    Problem longer = probs[1].twins[0];
+    longer.stipulation = parse_stipulation("ser-r#3");
+    EXPECT_EQ(sorted_play(probs[1], longer), Lines{"1.h3-h4 b3-b2#"});
+    // Series play has no meaning in Avalanche (a pass would skip a pending choice).
+    Problem avalanche = probs[0].twins[0];
+    avalanche.variant = Variant::Avalanche;
+    EXPECT_THROW(solve(avalanche, quick()), ProblemError);
+    avalanche.stipulation = parse_stipulation("ser-hs#2");
+    EXPECT_THROW(solve(avalanche, quick()), ProblemError);
+}
+
+namespace {
+// The text output's play: every line but the title, the problem's line and the summary.
+std::string play_text(const PopeyeProblem& pp, const Problem& p) {
+    Options o = quick(pp.tries);
+    o.set_play = pp.set_play;
+    const Result r = solve(p, o);
+    EXPECT_TRUE(r.complete()) << p.title;
+    std::istringstream in(to_text(r));
+    std::vector<std::string> lines;
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    std::string out;
+    for (std::size_t i = p.title.empty() ? 1 : 2; i + 1 < lines.size(); ++i) out += lines[i] + "\n";
+    return out;
+}
+}  // namespace
+
+// Double mates and counter-mates (tests/solver/data/popeye_double_mate.inp):
+// the orthodox ones of Popeye's own files, composed ones and Alice ones found
+// side by side, with Popeye
+// 4.104's answers. The last move leaves its own king attacked; after it both
+// kings are attacked and neither side can move (a capture of the other king
+// counts as a move); before it the mover could move (##) or was mated (##!).
+TEST(PopeyeExamples, DoubleMatesAndCounterMates) {
+    const auto probs = read_all("popeye_double_mate.inp");
+    ASSERT_EQ(probs.size(), 13u);
+    // ##1 and its twins: b) and c) have none, White being immobile in the diagram.
+    ASSERT_EQ(probs[0].twins.size(), 3u);
+    EXPECT_EQ(play_text(probs[0], probs[0].twins[0]), "1.Kh6-h7##!\n");
+    EXPECT_EQ(play_text(probs[0], probs[0].twins[1]), "");
+    EXPECT_EQ(play_text(probs[0], probs[0].twins[2]), "");
+    const char* expected[] = {
+        nullptr,
+        // h##!2: Black mates White, which mates back with a self-checking move
+        "1.Rg7-g4 Bh7-b1  2.Qh8-c3# Ka3-a2##!\n",
+        // h##2
+        "1.Kg4-h3 Ke4-f3  2.g5-g4+ Kf3xg2##\n",
+        // ##!2 with tries that fail only because White is not mated before its last move
+        "1.Ra5-a8! zugzwang\n   1...Bh8xg7# 2.Ra8xa4##!\n"
+        "1.Bb1-c2? zugzwang\n   but 1...Bh8xg7+!\n1.Bb1-d3? zugzwang\n   but 1...Bh8xg7+!\n"
+        "1.Bb1-e4? zugzwang\n   but 1...Bh8xg7+!\n1.Bb1-f5? zugzwang\n   but 1...Bh8xg7+!\n"
+        "1.Bb1-g6? zugzwang\n   but 1...Bh8xg7+!\n1.Bb1-h7? zugzwang\n   but 1...Bh8xg7+!\n"
+        "1.Ra5-a6? zugzwang\n   but 1...Bh8xg7+!\n1.Ra5-a7? zugzwang\n   but 1...Bh8xg7+!\n",
+        // ##!2 with a short solution: White, mated in the diagram, double-mates at once
+        "1.Kc8-b7##!!\n",
+        // ser-##2: none, 1.Kh2-h3 stalemates Black
+        "",
+        // ser-h##!2
+        "1.Rg7-g4  2.Qh8-c3# Ka3-a2##!\n",
+        // ##1: the kings attack each other, each guarded
+        "1.Kc3-b2##!\n",
+        // ##1: none, Black's king may take White's
+        "",
+        // s##!1
+        "1.Qa5-c5#!\n   1...Kc8-b7##!\n",
+        // Alice h##2: the kings meet on board B
+        "1.d7xc6B Qa6-d6B  2.Bd8-f6B Kd4-c5B##\n",
+        // Alice h##2: White's king goes to board B, its move legal on board A
+        "1.Qg1-g5B Qa2-f2A+  2.Kf7-g8B Kh6-h7B##\n",
+        // ##1: castling, the king's arrival attacked
+        "1.0-0-0##!\n",
+    };
+    for (std::size_t i = 1; i < probs.size(); ++i) {
+        ASSERT_EQ(probs[i].twins.size(), 1u) << i << " " << probs[i].refused;
+        EXPECT_EQ(play_text(probs[i], probs[i].twins[0]), expected[i]) << probs[i].twins[0].title;
+    }
+    // A plain mate is no double mate: the h#2 of the h##2 diagram has its own solutions, the h##2 not those.
+    Problem plain = probs[2].twins[0];
+    plain.stipulation = parse_stipulation("h#2");
+    const Result mates = solve(plain, quick());
+    for (const auto& line : lines_of(mates)) EXPECT_EQ(line.find("##"), std::string::npos) << line;
+    // A series double mate: the ##1 as ser-##1 (Popeye: 1.Kh6-h7 ##).
+    Problem series = probs[0].twins[0];
+    series.stipulation = parse_stipulation("ser-##1");
+    EXPECT_EQ(play_text(probs[0], series), "1.Kh6-h7##\n");
+    // Counter-mate needs the mover mated first: the ##1 position has no ##!1.
+    Problem counter = probs[7].twins[0];
+    counter.stipulation = parse_stipulation("##!1");
+    EXPECT_TRUE(solve(counter, quick()).keys.empty());
+    // Too short: h##!1 of the h##!2 diagram has none.
+    Problem shorter = probs[1].twins[0];
+    shorter.stipulation = parse_stipulation("h##!1");
+    EXPECT_TRUE(solve(shorter, quick()).solutions.empty());
+    // Not defined in Avalanche chess, where the solver says so.
+    Problem avalanche = probs[1].twins[0];
+    avalanche.variant = Variant::Avalanche;
+    try {
+        solve(avalanche, quick());
+        ADD_FAILURE() << "an Avalanche h##!2 was solved";
+    } catch (const ProblemError& e) {
+        EXPECT_NE(std::string(e.what()).find("not defined in Avalanche chess"), std::string::npos) << e.what();
+    }
 }

@@ -156,16 +156,35 @@ inline void help_self(Position& pos, Goal g, int plies, std::string line, std::s
 // cannot move ends the game (a solution only when it is ser-='s goal). In
 // ser-h#n any move of the series may be its last, the other side then
 // reaching the goal at once: a short solution, as Popeye prints them; in
-// ser-s#n likewise, the other side bound to reach it with every move.
+// ser-s#n likewise, the other side bound to reach it with every move; in
+// ser-hs#n, the other side's move after which the series side is so bound.
+// ser-r#n: the series side able to reach the goal before a move must, and
+// has lost; after a move of the series the other side able to reach it must
+// (each such move a solution) and the series stops there.
 inline void series(Position& pos, const Stipulation& st, int left, std::string line, std::set<std::string>& out) {
+    if (st.play == Play::SeriesReflex && can_reach(pos, st.goal)) return;
     MoveList l;
     generate_legal(pos, l);
-    StateInfo si, null;
+    StateInfo si, null, reply;
     for (Move m : l) {
         pos.do_move(m, si);
         const std::string next = line + (line.empty() ? "" : " ") + to_uci(m);
         if (st.play == Play::SeriesHelp) help(pos, st.goal, 1, next, out);
         if (st.play == Play::SeriesSelf) forced_goal(pos, st.goal, next, out);
+        if (st.play == Play::SeriesReflex && can_reach(pos, st.goal)) {
+            help(pos, st.goal, 1, next, out);  // every reply that reaches the goal
+            pos.undo_move(m);
+            continue;
+        }
+        if (st.play == Play::SeriesHelpSelf) {
+            MoveList replies;
+            generate_legal(pos, replies);
+            for (Move r : replies) {
+                pos.do_move(r, reply);
+                forced_goal(pos, st.goal, next + " " + to_uci(r), out);
+                pos.undo_move(r);
+            }
+        }
         if (left == 1) {
             if (st.play == Play::Series && goal(pos, st.goal)) out.insert(next);
         } else if (!pos.in_check()) {

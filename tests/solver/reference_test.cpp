@@ -173,6 +173,30 @@ TEST_P(ReferenceTest, SeriesSelfmatesMatchBruteForce) {
     EXPECT_GT(solved, 3);
 }
 
+// Series reflexmates and helpselfmates (Black's series: the diagrams with Black to move).
+TEST_P(ReferenceTest, SeriesReflexAndHelpSelfMatchBruteForce) {
+    if (GetParam() == Variant::Avalanche) GTEST_SKIP() << "series play is refused in Avalanche";
+    static const std::vector<const char*> CHESS = {
+        "8/8/k7/4Qq2/K2B4/B7/b2R4/8 w - - 0 1",     "2KQ4/8/r1k5/5R2/2r2q2/5R2/8/n7 w - - 0 1",
+        "4q3/3Q4/7k/B7/1P2n2K/6R1/1P6/8 b - - 0 1", "7k/8/5n1K/8/6q1/2qQ2P1/2p5/8 b - - 0 1",
+        "3K4/q3p3/3k4/6Q1/8/4Q3/1pP5/8 w - - 0 1",  "8/2Q4P/PB6/6q1/3R4/k7/P7/1K6 b - - 0 1",
+    };
+    static const std::vector<const char*> ALICE = {
+        "5Q2/8/8/8/P7/8/3r4/2rk2K1 w - - 0 1",        "8/P7/K7/8/k7/q5B1/6p1/1r6 b - - 0 1",
+        "k2K1R1r/4Q3/1P6/7p/8/q7/5P2/8 w - - 0 1",    "3r1k1K/4r3/R1q5/1P6/2p5/8/8/4Q3 b - - 0 1",
+        "3rk1K1/1q6/2q5/2r5/4B3/1R6/8/3b4 w - - 0 1",
+    };
+    const auto& starts = GetParam() == Variant::Chess ? CHESS : ALICE;
+    int reflex = 0, helpself = 0;
+    for (const auto& fen : random_positions(GetParam(), 24, 409 + int(GetParam()), starts, 0, 3)) {
+        for (const char* s : {"ser-r#1", "ser-r#2", "ser-r=1"}) reflex += compare(GetParam(), fen, s);
+        for (const char* s : {"ser-hs#1", "ser-hs=1"}) helpself += compare(GetParam(), fen, s);
+    }
+    std::printf("%d ser-r and %d ser-hs solutions compared\n", reflex, helpself);
+    EXPECT_GT(reflex, 3);
+    EXPECT_GT(helpself, 3);
+}
+
 INSTANTIATE_TEST_SUITE_P(Games, ReferenceTest, ::testing::Values(Variant::Chess, Variant::Alice, Variant::Avalanche),
                          [](const auto& info) { return std::string(variant_name(info.param)); });
 
