@@ -276,13 +276,13 @@ private:
         const bool series_end = play == Play::SeriesReflex || play == Play::SeriesHelpSelf;
         if ((problem_.stipulation.series() && !series_end) || play == Play::ReciHelp) return;
         Search s(root_, problem_.stipulation, shared_);
-        if (series_end) {
-            if (root_.in_check()) return;
+        // The lines found with the other side to move first, written from the diagram.
+        const auto lines_after_a_pass = [&](const auto& search) {
             std::vector<std::vector<Move>> lines;
             s.on_solution = [&](const std::vector<Move>& line) { lines.push_back(line); };
             s.make_null();
             s.line.clear();
-            s.series_end();
+            search();
             s.unmake_null();
             for (auto& l : lines) {
                 StateInfo st;
@@ -290,6 +290,9 @@ private:
                 result_.set_solutions.push_back(help_line(root_, l));
                 root_.undo_null_move();
             }
+        };
+        if (series_end) {
+            if (!root_.in_check()) lines_after_a_pass([&] { s.series_end(); });
             return;
         }
         if (!problem_.stipulation.help()) {
@@ -300,18 +303,7 @@ private:
         // Helpplay: the other side first, one half-move shorter.
         const int plies = problem_.stipulation.plies() - 1;
         if (plies < 1 || root_.in_check()) return;
-        s.make_null();
-        s.line.clear();
-        std::vector<std::vector<Move>> lines;
-        s.on_solution = [&](const std::vector<Move>& line) { lines.push_back(line); };
-        s.help(plies);
-        s.unmake_null();
-        for (auto& l : lines) {
-            StateInfo st;
-            root_.do_null_move(st);
-            result_.set_solutions.push_back(help_line(root_, l));
-            root_.undo_null_move();
-        }
+        lines_after_a_pass([&] { s.help(plies); });
     }
 
     void collect() {
