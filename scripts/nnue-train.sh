@@ -16,18 +16,27 @@ mkdir -p "$work"
 # positions a network must have seen.
 case "$game" in
 chess)
-  # Second generation (2026-12-06): the positions are played with the first
-  # network (commit 06064af's data/nets/chess.nnue, read from the history),
-  # which scores them better than the hand-written evaluation did. The two
-  # runs are independent: started side by side they use both cores.
+  # Third generation (2026-12-06): the second generation's positions, played
+  # with the first network (commit 06064af's data/nets/chess.nnue), and about
+  # as many again played with the second (commit 1c7d3a5's), both read from
+  # the history. The seed-5001 run was stopped by hand after about 15,220
+  # games: its first 1,261,875 positions are the ones used. Two runs at a
+  # time, one per core.
   git show 06064af:data/nets/chess.nnue >"$work/chess-gen1.nnue"
-  "$echecs" selfplay --variant chess --games 19000 --nodes 2000 --seed 3001 --net "$work/chess-gen1.nnue" \
-    --out "$work/chess3.tsv" &
+  git show 1c7d3a5:data/nets/chess.nnue >"$work/chess-gen2.nnue"
+  play() { "$echecs" selfplay --variant chess --nodes 2000 "$@"; }
+  play --games 19000 --seed 3001 --net "$work/chess-gen1.nnue" --out "$work/chess3.tsv" &
   first=$!
-  "$echecs" selfplay --variant chess --games 19000 --nodes 2000 --seed 4001 --random-rate 0.05 --record-max 4000 \
-    --net "$work/chess-gen1.nnue" --out "$work/chess4.tsv"
+  play --games 19000 --seed 4001 --random-rate 0.05 --record-max 4000 --net "$work/chess-gen1.nnue" \
+    --out "$work/chess4.tsv"
   wait "$first"
-  cat "$work/chess3.tsv" "$work/chess4.tsv" >"$work/chess-all.tsv"
+  play --games 15300 --seed 5001 --net "$work/chess-gen2.nnue" --out "$work/chess5-more.tsv" &
+  first=$!
+  play --games 19000 --seed 6001 --random-rate 0.05 --record-max 4000 --net "$work/chess-gen2.nnue" \
+    --out "$work/chess6.tsv"
+  wait "$first"
+  head -n 1261875 "$work/chess5-more.tsv" >"$work/chess5.tsv"
+  cat "$work/chess3.tsv" "$work/chess4.tsv" "$work/chess5.tsv" "$work/chess6.tsv" >"$work/chess-all.tsv"
   data=chess-all.tsv
   set -- --hidden 128 --king-buckets 2 --epochs 10 --lambda 1.0 --seed 1
   ;;
