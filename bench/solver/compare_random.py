@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Side by side with Popeye on random sparse positions, for one stipulation.
 
-usage: POPEYE=/path/to/py [ECHECS=build/src/cli/echecs] [ALICE=1] [POSTKEY=1] [THREAT=n] [MULT=60] \
+usage: POPEYE=/path/to/py [ECHECS=build/src/cli/echecs] [ALICE=1] [POSTKEY=1] [SETPLAY=1] [THREAT=n] [MULT=60] \
        python3 bench/solver/compare_random.py STIP COUNT SEED [MEN]
 
 Draws COUNT*MULT positions (kings and up to MEN other men for White, half as
@@ -16,6 +16,7 @@ import json, os, random, re, subprocess, sys, tempfile
 ALICE = os.environ.get('ALICE') == '1'
 POSTKEY = os.environ.get('POSTKEY') == '1'  # battle play after the key: the defender moves first
 THREAT = os.environ.get('THREAT', '')  # battle play: Popeye's 'threat n'
+SETPLAY = os.environ.get('SETPLAY') == '1'  # help and series play: the set play's lines too
 TMP = tempfile.mkdtemp()
 CAND, LAST = os.path.join(TMP, 'cand.inp'), os.path.join(TMP, 'last.inp')
 BLET = {'P': 'S', 'R': 'U', 'S': 'O', 'B': 'C', 'Q': 'T', 'K': 'L'}
@@ -96,7 +97,7 @@ def popeye_paths(text):
 def echecs_paths(obj):
     out = set()
     if HELP:
-        for h in obj.get('help', []):
+        for h in obj.get('help', []) + (obj.get('set_help', []) if SETPLAY else []):
             out.add(tuple(norm(m['move']) for m in h['moves']))
         return out
     def att(node, pre):
@@ -127,13 +128,13 @@ def inp_of(items):
             a = ' '.join(p.lower() + s for p, s, onb in side if not onb)
             b = ' '.join(p.lower() + s for p, s, onb in side if onb)
             return (f'{col} {a}' if a else '') + (f' {col} AliceB {b}' if b else '')
-        t += 'pieces ' + grp(w, 'white') + '\n       ' + grp(b, 'black') + f'\nstipulation {stip}\noption variation\n' + ('condition alice\n' if ALICE else '') + ('option postkeyplay\n' if POSTKEY else '') + (f'option threat {THREAT}\n' if THREAT else '')
+        t += 'pieces ' + grp(w, 'white') + '\n       ' + grp(b, 'black') + f'\nstipulation {stip}\noption variation\n' + ('condition alice\n' if ALICE else '') + ('option postkeyplay\n' if POSTKEY else '') + ('option setplay\n' if SETPLAY else '') + (f'option threat {THREAT}\n' if THREAT else '')
     return t + 'endproblem\n'
 cands = [rand_pos() for _ in range(count * int(os.environ.get('MULT', '60')))]
 objs = []
 for c in range(0, len(cands), 900):
     open(CAND, 'w').write(inp_of(cands[c:c + 900]))
-    r = subprocess.run([ECHECS, 'solve', '-i', CAND, '--format', 'json', '--threads', '1', '--timeout', '5'], capture_output=True, text=True)
+    r = subprocess.run([ECHECS, 'solve', '-i', CAND, '--format', 'json', '--threads', '1', '--timeout', '5'] + (['--set-play'] if SETPLAY else []), capture_output=True, text=True)
     objs += [json.loads(l) for l in r.stdout.split('\n') if l.startswith('{')]
 # echecs skips refused (illegal) problems: match by the problem's position
 def key(w, b):

@@ -166,8 +166,8 @@ std::string to_text(const Result& r) {
         if (!r.set_solutions.empty()) {
             w.line("set play:");
             for (const auto& h : r.set_solutions)
-                // ser-r#: Black's lone move, "1...d3-d2#" as Popeye writes it
-                if (st.play == Play::SeriesReflex)
+                // ser-h#, ser-s#, ser-r#: the other side's lone move, "1...d3-d2#" as Popeye writes it
+                if (st.series() && st.play != Play::SeriesHelpSelf)
                     w.line("1..." + (h.moves.empty() ? std::string() : h.moves[0].text));
                 else
                     w.help(h, ~st.starts(), st.numbered());

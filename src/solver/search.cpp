@@ -437,9 +437,7 @@ bool Search::after_series_move(int left) {
         // ser-#n: the last move reaches the goal; ser-h#n: the other side reaches it in one move;
         // ser-s#n: the other side must (it has moves, and every one reaches it); ser-hs#n: the
         // other side has a move after which the series side must.
-        if (st_.play == Play::SeriesHelp) return help(1);
-        if (st_.play == Play::SeriesSelf) return forced_goal();
-        if (st_.play == Play::SeriesHelpSelf) return helpself_end();
+        if (st_.play != Play::Series) return series_end();
         const bool ok = goaled();
         if (ok && on_solution) on_solution(line);
         return ok;
@@ -447,9 +445,7 @@ bool Search::after_series_move(int left) {
     // ser-h#n: the other side may reach the goal before the series has run
     // its length, this move being the series' last: a short solution (Popeye
     // prints these too).
-    const bool short_found = (st_.play == Play::SeriesHelp && help(1)) ||
-                             (st_.play == Play::SeriesSelf && forced_goal()) ||
-                             (st_.play == Play::SeriesHelpSelf && helpself_end());
+    const bool short_found = st_.play != Play::SeriesReflex && series_end();
     // Before its last move the series side may not check (the other side would
     // have to answer), and a position where the other side cannot move ends the
     // game: a short solution when that is the goal (ser-=n), else no solution.

@@ -108,10 +108,18 @@ public:
     bool series(int left);
     // The series side has just played the first of its `left` moves.
     bool after_series_move(int left);
-    // ser-r#, ser-hs#: the play after the series, the other side to move
-    // (its set play): reflex_end(), helpself_end(); false for the others.
+    // The play after a series, the other side to move (also the set play):
+    // ser-h# reaches the goal in one move, ser-s# must (forced_goal),
+    // ser-r# must if it can (reflex_end), ser-hs# binds the series side
+    // (helpself_end); ser-# and ser-= have none (false).
     bool series_end() {
-        return st_.play == Play::SeriesReflex ? reflex_end() : st_.play == Play::SeriesHelpSelf && helpself_end();
+        switch (st_.play) {
+            case Play::SeriesHelp: return help(1);
+            case Play::SeriesSelf: return forced_goal();
+            case Play::SeriesReflex: return reflex_end();
+            case Play::SeriesHelpSelf: return helpself_end();
+            default: return false;
+        }
     }
     std::vector<Move> line;
     std::function<void(const std::vector<Move>&)> on_solution;

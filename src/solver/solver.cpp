@@ -270,10 +270,11 @@ private:
 
     void set_play() {
         const Play play = problem_.stipulation.play;
-        // Series play has no set play (Popeye: "not applicable"), nor reci-h here; but
-        // ser-r#n and ser-hs#n have their end with the other side first, as in Popeye:
-        // Black bound to mate at once ("1...d3-d2#"), or White's move that binds Black.
-        const bool series_end = play == Play::SeriesReflex || play == Play::SeriesHelpSelf;
+        // Series play's set play is its end with the other side first, as in Popeye:
+        // ser-h# "1...Qd1-d8#", ser-s# and ser-r# Black mating at once ("1...d3-d2#"),
+        // ser-hs# White's move that binds Black. ser-# and ser-= have none (Popeye:
+        // "not applicable"), nor reci-h here.
+        const bool series_end = problem_.stipulation.series() && play != Play::Series;
         if ((problem_.stipulation.series() && !series_end) || play == Play::ReciHelp) return;
         Search s(root_, problem_.stipulation, shared_);
         // The lines found with the other side to move first, written from the diagram.

@@ -602,6 +602,26 @@ TEST(PopeyeExamples, SeriesReflexAndHelpSelfMates) {
     EXPECT_THROW(solve(avalanche, quick()), ProblemError);
 }
 
+// The set play of series play (tests/solver/data/popeye_series_set_play.inp),
+// with Popeye 4.104's answers: the other side's move at once, reaching the
+// goal (ser-h#, ser-h=) or forced to (ser-s#); none in ser-#.
+TEST(PopeyeExamples, SeriesSetPlay) {
+    const auto probs = read_all("popeye_series_set_play.inp");
+    using Lines = std::vector<std::string>;
+    const Lines expected[] = {
+        {"1...Kd1-e2=", "1.Kg1xf1  2.Rg2-g1  3.g3-g2  4.Bh2-f4  5.Bf4-d2 Kd1xd2="},
+        {"1...b3xa2#", "1.Sa2-c1  2.Sc1-a2 b3xa2#"},
+        {"1...Qd1-d8#", "1.Ka8-b8 Qd1-d8#"},
+        {"1.Qd1-d8#"},
+    };
+    ASSERT_EQ(probs.size(), std::size(expected));
+    for (std::size_t i = 0; i < probs.size(); ++i) {
+        ASSERT_EQ(probs[i].twins.size(), 1u) << i << " " << probs[i].refused;
+        EXPECT_TRUE(probs[i].set_play) << i;
+        EXPECT_EQ(sorted_play(probs[i], probs[i].twins[0]), expected[i]) << probs[i].twins[0].title;
+    }
+}
+
 namespace {
 // The text output's play: every line but the title, the problem's line and the summary.
 std::string play_text(const PopeyeProblem& pp, const Problem& p) {
