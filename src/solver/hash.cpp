@@ -30,8 +30,9 @@ ProofTable::ProofTable(std::size_t megabytes) {
     const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
     buckets_ = std::max<std::size_t>(bytes / (sizeof(Entry) * WAYS), 1);
     static_assert(std::is_trivially_destructible_v<Entry>);
-    table_.reset(static_cast<Entry*>(std::calloc(buckets_ * WAYS, sizeof(Entry))));
-    if (!table_) throw std::bad_alloc();
+    block_.reset(std::calloc(buckets_ * WAYS * sizeof(Entry) + 64, 1));
+    if (!block_) throw std::bad_alloc();
+    table_ = reinterpret_cast<Entry*>((reinterpret_cast<std::uintptr_t>(block_.get()) + 63) & ~std::uintptr_t(63));
     locks_ = std::make_unique<std::atomic<bool>[]>(LOCKS);
 }
 
@@ -58,9 +59,10 @@ bool ProofTable::probe(Key key, const PositionCode& code, Proven& out) const {
     const std::size_t b = bucket_of(key);
     SpinLock lock(locks_[b % LOCKS]);
     const Entry* e = &table_[b * WAYS];
-    for (int i = 0; i < WAYS; ++i)
-        if (e[i].used && e[i].code == code) {
-            out = e[i].proven;
+    // The ways fill in order and are never emptied: the first unused one ends the search.
+    for (int i = 0; i < WAYS && e[i].used; ++i)
+        if (e[i].code == code) {
+            out = e[i].proven();
             return true;
         }
     return false;
@@ -73,20 +75,24 @@ void ProofTable::update(Key key, const PositionCode& code, F&& merge) {
     Entry* e = &table_[b * WAYS];
     Entry* victim = nullptr;
     for (int i = 0; i < WAYS; ++i) {
-        if (e[i].used && e[i].code == code) {
-            merge(e[i].proven);
+        if (!e[i].used) {  // the first unused way: the position is not stored
+            victim = &e[i];
+            break;
+        }
+        if (e[i].code == code) {
+            Proven p = e[i].proven();
+            merge(p);
+            e[i].set(p);
             return;
         }
-        if (!e[i].used) {
-            if (!victim || victim->used) victim = &e[i];
-        } else if (!victim || (victim->used && worth(e[i].proven) < worth(victim->proven)))
-            victim = &e[i];
+        if (!victim || worth(e[i].proven()) < worth(victim->proven())) victim = &e[i];
     }
     if (!victim->used) stored_.fetch_add(1, std::memory_order_relaxed);
     victim->used = true;
     victim->code = code;
-    victim->proven = Proven{};
-    merge(victim->proven);
+    Proven p;
+    merge(p);
+    victim->set(p);
 }
 
 void ProofTable::store_win(Key key, const PositionCode& code, int k) {

@@ -45,6 +45,18 @@ void Search::unmake(Move m) {
     pos_.undo_move(m);
     --ply_;
 }
+void Search::prefetch_children(const MoveList& list, bool then_pass) {
+    for (Move m : list) {
+        pos_.do_move(m, states_[ply_]);
+        if (then_pass) {
+            pos_.do_null_move(states_[ply_ + 1]);
+            shared_.table.prefetch(pos_.key());
+            pos_.undo_null_move();
+        } else
+            shared_.table.prefetch(pos_.key());
+        pos_.undo_move(m);
+    }
+}
 void Search::make_null() { pos_.do_null_move(states_[ply_++]); }
 void Search::unmake_null() {
     pos_.undo_null_move();
@@ -274,6 +286,7 @@ bool Search::help(int plies) {
     // ##, ##!: the goal side's self-checking moves (help play's, ser-h#'s last one)
     if ((st_.play == Play::Help || st_.play == Play::SeriesHelp) && plies % 2 == 1) add_self_checks(list);
     const bool checks_only = plies == 1 && mating_filter();
+    if (plies >= 2) prefetch_children(list);  // each child probes the table
     for (Move m : list) {
         if (checks_only && !pos_.gives_check(m)) continue;
         make(m);
@@ -408,6 +421,7 @@ bool Search::series(int left) {
     bool found = false;
     if (left == 1 && st_.play == Play::Series) add_self_checks(list);  // ##, ##!: the series' last move
     const bool checks_only = left == 1 && st_.play == Play::Series && mating_filter();
+    if (left >= 2) prefetch_children(list, true);  // the series goes on after the other side's pass
     for (Move m : list) {
         if (checks_only && !pos_.gives_check(m)) continue;
         make(m);

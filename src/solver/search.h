@@ -127,6 +127,10 @@ public:
 private:
     static constexpr int HELP_BITS = 64;  // Proven::help_fail: longer help lines are not stored
     bool defend(int k);
+    // Fetches the proof table's buckets of the positions after `list`'s moves
+    // (each followed by a pass: series play), all at once, before the first is
+    // searched (hash.h: ProofTable::prefetch).
+    void prefetch_children(const MoveList& list, bool then_pass = false);
     // hs#: the attacker has just made its last move; the defender must have a
     // move and every one must reach the goal. Each is a solution's last move.
     bool forced_goal();

@@ -620,6 +620,11 @@ TEST(PopeyeExamples, SeriesSetPlay) {
         EXPECT_TRUE(probs[i].set_play) << i;
         EXPECT_EQ(sorted_play(probs[i], probs[i].twins[0]), expected[i]) << probs[i].twins[0].title;
     }
+    // ser-#: the option is not applicable, and the note says so.
+    Options o = quick();
+    o.set_play = true;
+    EXPECT_NE(solve(probs[3].twins[0], o).note.find("set play is not applicable"), std::string::npos);
+    EXPECT_EQ(solve(probs[2].twins[0], o).note.find("set play"), std::string::npos);
 }
 
 namespace {

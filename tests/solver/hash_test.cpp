@@ -1,0 +1,96 @@
+// The proof table (solver/hash.h): what is stored is found again, merged per
+// position, told apart from another position under the same key, and a full
+// bucket gives up its least valuable entry.
+#include "solver/hash.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "core/movegen.h"
+
+using namespace echecs;
+using namespace echecs::solver;
+
+namespace {
+
+struct Stored {
+    Key key;
+    PositionCode code;
+};
+
+// The different positions along a random game from the start, each as its
+// key and code.
+std::vector<Stored> random_line(int plies, unsigned seed) {
+    std::mt19937 rng(seed);
+    std::vector<Stored> out;
+    std::vector<StateInfo> states(plies + 1);
+    Position pos;
+    pos.set(Variant::Chess, Position::START_FEN, states[0]);
+    for (int i = 1; i <= plies; ++i) {
+        MoveList list;
+        generate_legal(pos, list);
+        if (list.count == 0) break;
+        pos.do_move(list.moves[rng() % list.count], states[i]);
+        Stored s{pos.key(), {}};
+        EXPECT_TRUE(encode(pos, s.code));
+        bool again = false;  // a position reached twice is kept once
+        for (const auto& o : out) again = again || o.code == s.code;
+        if (!again) out.push_back(s);
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST(ProofTable, FindsWhatItStoresAndMergesIt) {
+    ProofTable t(1);
+    const auto line = random_line(60, 7);
+    ASSERT_GE(line.size(), 40u);
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        t.store_help_fail(line[i].key, line[i].code, int(i % 20));
+        if (i % 3 == 0) t.store_help_fail(line[i].key, line[i].code, 33);
+    }
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        Proven p;
+        ASSERT_TRUE(t.probe(line[i].key, line[i].code, p)) << i;
+        const std::uint64_t want = (std::uint64_t(1) << (i % 20)) | (i % 3 == 0 ? std::uint64_t(1) << 33 : 0);
+        EXPECT_EQ(p.help_fail, want) << i;
+        EXPECT_EQ(p.win_from, 255) << i;
+        EXPECT_EQ(p.fail_below, 0) << i;
+    }
+    // Battle play's bounds: the least win and the greatest failure are kept.
+    t.store_win(line[0].key, line[0].code, 5);
+    t.store_win(line[0].key, line[0].code, 3);
+    t.store_fail(line[0].key, line[0].code, 1);
+    Proven p;
+    ASSERT_TRUE(t.probe(line[0].key, line[0].code, p));
+    EXPECT_EQ(p.win_from, 3);
+    EXPECT_EQ(p.fail_below, 2);
+    EXPECT_EQ(p.help_fail, 1u | std::uint64_t(1) << 33);  // merged with what was there
+    EXPECT_EQ(t.stored(), line.size());
+    // A position never stored is not found.
+    const auto other = random_line(10, 99);
+    EXPECT_FALSE(t.probe(other.back().key, other.back().code, p));
+}
+
+TEST(ProofTable, SameKeyOtherPositionIsNeverTakenForIt) {
+    // Five positions forced under one key: one bucket of four ways. The whole
+    // position tells them apart; the fifth replaces the least valuable one.
+    ProofTable t(1);
+    const auto line = random_line(5, 3);
+    ASSERT_EQ(line.size(), 5u);
+    const Key key = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < 4; ++i) t.store_help_fail(key, line[i].code, 10 + i);  // worth 11..14
+    Proven p;
+    for (int i = 0; i < 4; ++i) {
+        ASSERT_TRUE(t.probe(key, line[i].code, p)) << i;
+        EXPECT_EQ(p.help_fail, std::uint64_t(1) << (10 + i)) << i;
+    }
+    EXPECT_FALSE(t.probe(key, line[4].code, p));
+    t.store_help_fail(key, line[4].code, 20);
+    EXPECT_FALSE(t.probe(key, line[0].code, p));  // the least proven went
+    for (int i = 1; i < 5; ++i) EXPECT_TRUE(t.probe(key, line[i].code, p)) << i;
+    EXPECT_EQ(t.stored(), 4u);
+}
