@@ -1,6 +1,7 @@
 #include "solver/mate_bound.h"
 
 #include <array>
+#include <mutex>
 
 #include "core/bitboard.h"
 
@@ -94,17 +95,28 @@ void fill(Tables& t, Kind k, Square from) {
     }
 }
 
-const Tables& tables_() {
-    static const Tables* t = [] {
+// The tables, each man's rows filled the first time that man is asked for
+// (a short problem needs a dozen of the 448): the whole took a millisecond
+// at every start, most of a short helpmate's time after the start itself.
+struct LazyTables {
+    Tables t{};  // 0.45 MiB, kept for the process
+    std::once_flag filled[KIND_NB][64];
+};
+
+LazyTables& lazy_tables() {
+    static LazyTables* t = [] {
         init_bitboards();
-        auto* built = new Tables{};  // 0.45 MiB, built once, kept for the process
-        for (int k = 0; k < KIND_NB; ++k)
-            for (Square s = SQ_A1; s <= SQ_H8; ++s)
-                // A pawn never stands on its first or last rank.
-                if (type_of(Kind(k)) != PAWN || (rank_of(s) != 0 && rank_of(s) != 7)) fill(*built, Kind(k), s);
-        return built;
+        return new LazyTables;
     }();
     return *t;
+}
+
+// The tables with the rows of (k, s) filled. A pawn never stands on its first or last rank.
+const Tables& tables_for(Kind k, Square s) {
+    LazyTables& l = lazy_tables();
+    if (type_of(k) != PAWN || (rank_of(s) != 0 && rank_of(s) != 7))
+        std::call_once(l.filled[k][s], [&] { fill(l.t, k, s); });
+    return l.t;
 }
 
 // A king's flights, at most 8: clearing bits is quicker than the portable
@@ -216,7 +228,7 @@ bool mate_possible(const Position& pos, Color mated, int w, int b, bool stalemat
     // Castling moves a rook with the king: one more move for the mated side covers it.
     if (pos.castling_rights() & (mated == WHITE ? (WHITE_OO | WHITE_OOO) : (BLACK_OO | BLACK_OOO))) ++b;
     if (w > MAX_MOVES || b > MAX_MOVES) return true;
-    Cover s(tables_());
+    Cover s(lazy_tables().t);  // each man's rows filled below, before they are read
     s.mate = !stalemate;
     const Tables& t = s.t;
     const Color mating = ~mated;
@@ -225,6 +237,7 @@ bool mate_possible(const Position& pos, Color mated, int w, int b, bool stalemat
         const Square sq = pop_lsb(m);
         s.from[s.men] = sq;
         s.kind[s.men] = kind_of(pos.piece_on(sq));
+        tables_for(s.kind[s.men], sq);
         s.now[s.men] = t.guard[s.kind[s.men]][sq][0];
         if (s.kind[s.men] == KING_K) s.own_king = sq;
     }
@@ -241,10 +254,12 @@ bool mate_possible(const Position& pos, Color mated, int w, int b, bool stalemat
     for (Bitboard m = pos.pieces(mated) & ~pos.pieces(KING); m; ++s.blockers) {
         const Square sq = pop_lsb(m);
         const Kind k = kind_of(pos.piece_on(sq));
+        tables_for(k, sq);
         for (int d = 0; d <= b; ++d) s.block[d] |= t.reach[k][sq][d];
     }
 
     const Square k0 = pos.king_square(mated);
+    tables_for(KING_K, k0);
     Bitboard seen = 0;
     for (int kd = 0; kd <= b; ++kd) {
         Bitboard ring = t.reach[KING_K][k0][kd] & ~seen;
