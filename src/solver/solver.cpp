@@ -274,13 +274,13 @@ private:
         // ser-h# "1...Qd1-d8#", ser-s# and ser-r# Black mating at once ("1...d3-d2#"),
         // ser-hs# White's move that binds Black. ser-# and ser-= have none (Popeye:
         // "not applicable"), nor reci-h here.
-        const bool series_end = problem_.stipulation.series() && play != Play::Series;
-        if (problem_.stipulation.series() && !series_end) {
+        if (play == Play::Series) {
             if (!result_.note.empty()) result_.note += "; ";
             result_.note += problem_.stipulation.str() + ": set play is not applicable (Popeye ignores it too)";
             return;
         }
         if (play == Play::ReciHelp) return;
+        const bool series_end = problem_.stipulation.series();
         Search s(root_, problem_.stipulation, shared_);
         // The lines found with the other side to move first, written from the diagram.
         const auto lines_after_a_pass = [&](const auto& search) {
