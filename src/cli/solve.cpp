@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <map>
 #include <sstream>
 
 #include "cli/commands.h"
@@ -76,6 +77,15 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
     app.add_option("--threads", o.threads, "search threads (0: every core)")->check(CLI::Range(0, 256));
     app.add_option("--hash", o.hash_megabytes, "proof table size in MiB")
         ->check(CLI::Range(1, 65536))
+        ->capture_default_str();
+    const std::map<std::string, solver::Options::Intelligent> intelligent_modes{
+        {"auto", solver::Options::Intelligent::Auto},
+        {"on", solver::Options::Intelligent::Always},
+        {"off", solver::Options::Intelligent::Never}};
+    app.add_option("--intelligent", o.intelligent,
+                   "helpmates in orthodox chess: search mating position by mating position (on), or the plain "
+                   "search (off); the same solutions (auto: by positions from h#3)")
+        ->transform(CLI::CheckedTransformer(intelligent_modes, CLI::ignore_case))
         ->capture_default_str();
     app.add_option("--format", format, "text (composers' notation), uci (one line per key or solution) or json")
         ->check(CLI::IsMember({"text", "uci", "json"}))

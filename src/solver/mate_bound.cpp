@@ -1,6 +1,8 @@
 #include "solver/mate_bound.h"
 
+#include <algorithm>
 #include <array>
+#include <cstring>
 #include <mutex>
 
 #include "core/bitboard.h"
@@ -29,6 +31,8 @@ struct Tables {
     Bitboard reach[KIND_NB][64][MAX_MOVES + 1];
     Bitboard guard[KIND_NB][64][MAX_MOVES + 1];
     Bitboard at[KIND_NB][64][MAX_MOVES + 1][6];
+    // The fewest moves to stand on a square as each type ([to][type - PAWN]), -1 beyond MAX_MOVES.
+    std::int8_t dist[KIND_NB][64][64][6];
 };
 
 Bitboard attacks_of(PieceType t, Color c, Square s) {
@@ -72,11 +76,13 @@ void fill(Tables& t, Kind k, Square from) {
     auto& reach = t.reach[k][from];
     auto& guard = t.guard[k][from];
     auto& at = t.at[k][from];
+    std::memset(t.dist[k][from], -1, sizeof t.dist[k][from]);
     while (head < tail) {
         const int state = queue[head++];
         const Square s = Square(state / 8);
         const PieceType pt = PieceType(state % 8);
         const int d = dist[state];
+        t.dist[k][from][s][pt - PAWN] = std::int8_t(d);
         reach[d] |= square_bb(s);
         guard[d] |= attacks_of(pt, c, s);
         at[d][pt - PAWN] |= square_bb(s);
@@ -222,6 +228,17 @@ struct Cover {
 };
 
 }  // namespace
+
+int man_moves(Piece man, Square from, Square to, PieceType as) {
+    const Kind k = kind_of(man);
+    const int d = tables_for(k, from).dist[k][from][to][as - PAWN];
+    return d < 0 ? NEVER : d;
+}
+
+Bitboard man_reach(Piece man, Square from, int moves, PieceType as) {
+    const Kind k = kind_of(man);
+    return moves < 0 ? 0 : tables_for(k, from).at[k][from][std::min(moves, MAX_MOVES)][as - PAWN];
+}
 
 bool mate_possible(const Position& pos, Color mated, int w, int b, bool stalemate) {
     if (w < 1) return false;

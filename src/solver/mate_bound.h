@@ -26,4 +26,11 @@ namespace echecs::solver {
 // beyond the tables' reach (15 moves).
 bool mate_possible(const Position& pos, Color mated, int w, int b, bool stalemate = false);
 
+// The same tables for one man: the moves it needs on an empty board to stand
+// on `to` as `as` (a pawn promoting on the way), NEVER beyond 15; and the
+// squares where it can stand as `as` within `moves`.
+constexpr int NEVER = 99;
+int man_moves(Piece man, Square from, Square to, PieceType as);
+Bitboard man_reach(Piece man, Square from, int moves, PieceType as);
+
 }  // namespace echecs::solver

@@ -182,16 +182,7 @@ private:
         root_.copy_to(root, root_state);
         const int plies = problem_.stipulation.plies();
         for (int i; (i = runner.next()) >= 0;) {
-            search.on_solution = [&](const std::vector<Move>& line) {
-                if (shared_.stop.load()) return;
-                lines_[i].push_back(line);
-                const int count = shared_.count_solution();
-                if (options_.found && (options_.max_solutions == 0 || count <= options_.max_solutions)) {
-                    const HelpLine h = help_line(root, line);
-                    runner.report(nullptr, &h);
-                }
-                shared_.check_max_solutions(count);
-            };
+            search.on_solution = [&](const std::vector<Move>& line) { runner.help_solution(root, lines_[i], line); };
             const Move m = first_.moves[i];
             search.make(m);
             search.line.assign(1, m);

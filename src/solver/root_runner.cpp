@@ -5,6 +5,8 @@
 #include <thread>
 #include <vector>
 
+#include "solver/tree.h"
+
 namespace echecs::solver {
 
 using Clock = std::chrono::steady_clock;
@@ -78,6 +80,17 @@ void RootRunner::report(const AttackLine* key, const HelpLine* solution) {
     if (!options_.found) return;
     std::lock_guard lock(found_mutex_);
     options_.found(key, solution);
+}
+
+void RootRunner::help_solution(Position& root, std::vector<std::vector<Move>>& lines, const std::vector<Move>& line) {
+    if (shared_.stop.load()) return;
+    lines.push_back(line);
+    const int count = shared_.count_solution();
+    if (options_.found && (options_.max_solutions == 0 || count <= options_.max_solutions)) {
+        const HelpLine h = help_line(root, line);
+        report(nullptr, &h);
+    }
+    shared_.check_max_solutions(count);
 }
 
 }  // namespace echecs::solver

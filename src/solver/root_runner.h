@@ -35,6 +35,10 @@ public:
 
     // Passes a proven key or solution to Options::found, one at a time.
     void report(const AttackLine* key, const HelpLine* solution);
+    // A help line proven from `root` (this thread's copy of the diagram):
+    // kept in `lines`, counted, reported (up to Options::max_solutions),
+    // and the search stopped at that maximum. Nothing once it has stopped.
+    void help_solution(Position& root, std::vector<std::vector<Move>>& lines, const std::vector<Move>& line);
 
 private:
     void monitor();

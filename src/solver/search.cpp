@@ -38,12 +38,41 @@ void Search::flush_nodes() {
 }
 
 void Search::make(Move m) {
+    if (tracker_.target()) tracker_.make(pos_, m);
     pos_.do_move(m, states_[ply_++]);
     if (++unflushed_ >= FLUSH) flush_nodes();
 }
 void Search::unmake(Move m) {
     pos_.undo_move(m);
     --ply_;
+    if (tracker_.target()) tracker_.unmake(m);
+}
+
+void Search::set_target(const Target* target) {
+    tracker_.start(pos_, target);
+    if (!target) return;
+    if (!target_table_) target_table_ = std::make_unique<TargetTable>();
+    target_table_->next_target();
+}
+
+bool Search::target_reachable(int plies) const {
+    const Color mated = plies % 2 ? ~pos_.side_to_move() : pos_.side_to_move();
+    return tracker_.reachable(pos_, mated, (plies + 1) / 2, plies / 2);
+}
+
+bool Search::help_failed(const PositionCode& c, int plies) const {
+    if (plies >= HELP_BITS) return false;
+    if (tracker_.target()) return target_table_->failed(pos_.key(), c, tracker_, plies);
+    Proven p;
+    return shared_.table.probe(pos_.key(), c, p) && (p.help_fail >> plies & 1);
+}
+
+void Search::store_help_fail(const PositionCode& c, int plies) {
+    if (plies >= HELP_BITS) return;
+    if (tracker_.target())
+        target_table_->store_fail(pos_.key(), c, tracker_, plies);
+    else
+        shared_.table.store_help_fail(pos_.key(), c, plies);
 }
 void Search::prefetch_children(const MoveList& list, bool then_pass) {
     for (Move m : list) {
@@ -268,14 +297,15 @@ static bool goal_possible(const Position& pos, int plies, Goal g) {
 bool Search::help(int plies) {
     if (stopped()) return false;
     if (st_.play == Play::ReciHelp && plies == 2) return reci_end();
+    // A target's bound first: cheaper than the table, and not worth storing.
+    if (tracker_.target() && !target_reachable(plies)) return false;
     PositionCode c;
     const bool coded = code(c);
-    Proven p;
-    if (coded && plies < HELP_BITS && shared_.table.probe(pos_.key(), c, p) && (p.help_fail >> plies & 1)) return false;
+    if (coded && help_failed(c, plies)) return false;
     // reci-h: Black's own line ends a half-move before the help line.
-    if ((bounded_ && !goal_possible(pos_, plies, st_.goal)) ||
+    if ((!tracker_.target() && bounded_ && !goal_possible(pos_, plies, st_.goal)) ||
         (reci_bounded_ && plies > 2 && !goal_possible(pos_, plies - 1, st_.reci_goal))) {
-        if (coded && plies < HELP_BITS) shared_.table.store_help_fail(pos_.key(), c, plies);
+        if (coded) store_help_fail(c, plies);
         return false;
     }
     MoveList list;
@@ -286,7 +316,7 @@ bool Search::help(int plies) {
     // ##, ##!: the goal side's self-checking moves (help play's, ser-h#'s last one)
     if ((st_.play == Play::Help || st_.play == Play::SeriesHelp) && plies % 2 == 1) add_self_checks(list);
     const bool checks_only = plies == 1 && mating_filter();
-    if (plies >= 2) prefetch_children(list);  // each child probes the table
+    if (plies >= 2 && !tracker_.target()) prefetch_children(list);  // each child probes the table
     for (Move m : list) {
         if (checks_only && !pos_.gives_check(m)) continue;
         make(m);
@@ -297,7 +327,7 @@ bool Search::help(int plies) {
         found = found || ok;
         if (stopped()) return found;
     }
-    if (!found && coded && plies < HELP_BITS) shared_.table.store_help_fail(pos_.key(), c, plies);
+    if (!found && coded) store_help_fail(c, plies);
     return found;
 }
 
@@ -398,13 +428,19 @@ bool Search::reci_end() {
 
 bool Search::series(int left) {
     if (stopped()) return false;
+    // ser-h# and ser-# towards a target: Black mated after its series, or by White's.
+    if (tracker_.target()) {
+        const bool mated = st_.series_tail() == 1;
+        if (!tracker_.reachable(pos_, mated ? pos_.side_to_move() : ~pos_.side_to_move(), mated ? 1 : left,
+                                mated ? left : 0))
+            return false;
+    }
     PositionCode c;
     const bool coded = code(c);
-    Proven p;
-    if (coded && left < HELP_BITS && shared_.table.probe(pos_.key(), c, p) && (p.help_fail >> left & 1)) return false;
+    if (coded && help_failed(c, left)) return false;
     // ser-r#: a series side that can reach the goal at once must, and has lost.
     bool fail = st_.play == Play::SeriesReflex && can_reach_goal();
-    if (!fail && bounded_) {
+    if (!fail && bounded_ && !tracker_.target()) {
         // ser-#: the series side mates with its last move; ser-h#, ser-s#, ser-r#: it is mated by one
         // move after its series; ser-hs#: it mates after its series and one move of the other side.
         const int tail = st_.series_tail();
@@ -413,7 +449,7 @@ bool Search::series(int left) {
         fail = !mate_possible(pos_, mated, w, tail == 0 ? 0 : tail == 1 ? left : 1, st_.goal == Goal::Stalemate);
     }
     if (fail) {
-        if (coded && left < HELP_BITS) shared_.table.store_help_fail(pos_.key(), c, left);
+        if (coded) store_help_fail(c, left);
         return false;
     }
     MoveList list;
@@ -421,7 +457,7 @@ bool Search::series(int left) {
     bool found = false;
     if (left == 1 && st_.play == Play::Series) add_self_checks(list);  // ##, ##!: the series' last move
     const bool checks_only = left == 1 && st_.play == Play::Series && mating_filter();
-    if (left >= 2) prefetch_children(list, true);  // the series goes on after the other side's pass
+    if (left >= 2 && !tracker_.target()) prefetch_children(list, true);  // the series goes on after a pass
     for (Move m : list) {
         if (checks_only && !pos_.gives_check(m)) continue;
         make(m);
@@ -431,7 +467,7 @@ bool Search::series(int left) {
         unmake(m);
         if (stopped()) return found;
     }
-    if (!found && coded && left < HELP_BITS) shared_.table.store_help_fail(pos_.key(), c, left);
+    if (!found && coded) store_help_fail(c, left);
     return found;
 }
 

@@ -9,10 +9,12 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "core/movegen.h"
 #include "solver/hash.h"
+#include "solver/intelligent.h"
 #include "solver/self_check.h"
 #include "solver/solver.h"
 
@@ -124,6 +126,11 @@ public:
     std::vector<Move> line;
     std::function<void(const std::vector<Move>&)> on_solution;
 
+    // Help play towards one target (intelligent.h), the position at the
+    // diagram: the bound of the moves left is the target's, and the failed
+    // lines go to this thread's TargetTable. nullptr: the usual search.
+    void set_target(const Target* target);
+
 private:
     static constexpr int HELP_BITS = 64;  // Proven::help_fail: longer help lines are not stored
     bool defend(int k);
@@ -165,6 +172,10 @@ private:
     bool mating_filter() const { return mating_filter(st_.goal); }
     void flush_nodes();
     bool code(PositionCode& c) const { return encode(pos_, c); }
+    bool target_reachable(int plies) const;
+    // Help play: the side to move cannot reach the goal in `plies` (known), or has just been found not to.
+    bool help_failed(const PositionCode& c, int plies) const;
+    void store_help_fail(const PositionCode& c, int plies);
 
     Stipulation st_;
     Shared& shared_;
@@ -178,6 +189,8 @@ private:
     Move attack_killer_[MAX_PLY + 2] = {};
     Move defence_killer_[MAX_PLY + 2] = {};
     std::uint64_t unflushed_ = 0;
+    TargetTracker tracker_;
+    std::unique_ptr<TargetTable> target_table_;  // made at the first target
 };
 
 }  // namespace echecs::solver

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <mutex>
 #include <sstream>
 
 #include "core/movegen.h"
@@ -86,10 +87,12 @@ public:
         } else {
             if (problem_.stipulation.play == Play::Reflex || problem_.stipulation.play == Play::SeriesReflex)
                 note_bound_attacker();
-            RootRunner runner(options_, shared_, first_.size());
-            result_.threads = runner.threads();
-            runner.run([&] { work(runner); });
-            result_.first_moves_done = runner.finished_count();
+            if (!intelligent_help()) {
+                RootRunner runner(options_, shared_, first_.size());
+                result_.threads = runner.threads();
+                runner.run([&] { work(runner); });
+                result_.first_moves_done = runner.finished_count();
+            }
         }
 
         if (!shared_.stop.load() && options_.set_play && !problem_.stipulation.post_key) set_play();
@@ -219,16 +222,7 @@ private:
         // end here (the solution of reci-h#1, a short one of a longer reci-h),
         // which only the whole position can say: the first root's work.
         const bool reci_root = problem_.stipulation.play == Play::ReciHelp && plies % 2 == 0;
-        s.on_solution = [&](const std::vector<Move>& line) {
-            if (shared_.stop.load()) return;
-            r.help.push_back(line);
-            const int count = shared_.count_solution();
-            if (options_.found && (options_.max_solutions == 0 || count <= options_.max_solutions)) {
-                const HelpLine h = help_line(root, line);
-                runner.report(nullptr, &h);
-            }
-            shared_.check_max_solutions(count);
-        };
+        s.on_solution = [&](const std::vector<Move>& line) { runner.help_solution(root, r.help, line); };
         if (reci_root && i == 0) {
             s.line.clear();
             s.reci_end();
@@ -244,6 +238,101 @@ private:
         s.unmake(m);
     }
 
+    // Orthodox h#n, ser-h#n, ser-#n (n >= INTELLIGENT_FROM moves): the mates within reach
+    // first, then each searched for in turn, the threads sharing them out.
+    // A solution found for several targets is kept once; each first move's
+    // are put in the plain search's order. False: not applicable, or too
+    // many targets (the plain search then).
+    static constexpr int INTELLIGENT_FROM = 3;
+    static constexpr std::size_t MAX_TARGETS = 200000;
+    // Auto: beyond this many, the plain search was the faster on Popeye's
+    // examples (each target costs a search from the diagram).
+    static constexpr std::size_t AUTO_TARGETS = 10000;
+    bool intelligent_help() {
+        const Stipulation& st = problem_.stipulation;
+        const VariantInfo& rules = variant_info(root_.variant());
+        using I = Options::Intelligent;
+        const bool help = st.play == Play::Help, series = st.play == Play::SeriesHelp || st.play == Play::Series;
+        if (options_.intelligent == I::Never || (options_.intelligent == I::Auto && st.moves < INTELLIGENT_FROM) ||
+            !(help || series) || st.goal != Goal::Mate || rules.boards != 1 || rules.has_pushes)
+            return false;
+        const int plies = st.plies();
+        // h#: the last mover mates; ser-h#: the series side is mated by one move; ser-#: it mates.
+        const Color stm = root_.side_to_move();
+        const Color mated = help ? (plies % 2 ? ~stm : stm) : st.play == Play::SeriesHelp ? stm : ~stm;
+        const int w = help ? (plies + 1) / 2 : st.play == Play::SeriesHelp ? 1 : st.moves;
+        const int b = help ? plies / 2 : st.play == Play::SeriesHelp ? st.moves : 0;
+        std::vector<Target> targets;
+        if (!mate_targets(root_, mated, w, b, targets, options_.intelligent == I::Always ? MAX_TARGETS : AUTO_TARGETS))
+            return false;
+        result_.targets = targets.size();
+        std::mutex found;
+        RootRunner runner(options_, shared_, std::max<int>(targets.size(), 1));
+        result_.threads = runner.threads();
+        runner.run([&] {
+            Search s(root_, st, shared_);
+            StateInfo root_state;
+            Position root;
+            root_.copy_to(root, root_state);
+            for (int t; (t = runner.next()) >= 0;) {
+                if (targets.empty()) {
+                    runner.finished();
+                    continue;
+                }
+                s.set_target(&targets[t]);
+                for (int i = 0; i < first_.size() && !s.stopped(); ++i) {
+                    RootResult& r = roots_[i];
+                    s.on_solution = [&](const std::vector<Move>& line) {
+                        std::lock_guard lock(found);
+                        if (std::find(r.help.begin(), r.help.end(), line) == r.help.end())
+                            runner.help_solution(root, r.help, line);
+                    };
+                    const Move m = first_.moves[i];
+                    s.make(m);
+                    s.line.assign(1, m);
+                    if (help)
+                        s.after_help_move(plies);
+                    else
+                        s.after_series_move(st.moves);
+                    s.unmake(m);
+                }
+                if (!s.stopped()) runner.finished();
+            }
+            s.set_target(nullptr);
+        });
+        const bool all = runner.finished_count() == std::max<int>(targets.size(), 1);
+        for (auto& r : roots_) {
+            r.done = all;
+            in_search_order(r.help);
+        }
+        result_.first_moves_done = all ? first_.size() : 0;
+        return true;
+    }
+
+    // Help lines in the order the plain search finds them: by each move's
+    // place among the legal moves of its position.
+    void in_search_order(std::vector<std::vector<Move>>& lines) {
+        if (lines.size() < 2) return;
+        std::vector<std::pair<std::vector<int>, std::size_t>> keys;
+        for (std::size_t j = 0; j < lines.size(); ++j) {
+            std::vector<int> key;
+            StateInfo states[MAX_PLY];
+            int n = 0;
+            for (Move m : lines[j]) {
+                MoveList list;
+                generate_legal(root_, list);
+                key.push_back(int(std::find(list.begin(), list.end(), m) - list.begin()));
+                root_.do_move(m, states[n++]);
+            }
+            while (n > 0) root_.undo_move(lines[j][--n]);
+            keys.emplace_back(std::move(key), j);
+        }
+        std::sort(keys.begin(), keys.end());
+        std::vector<std::vector<Move>> sorted;
+        for (auto& k : keys) sorted.push_back(std::move(lines[k.second]));
+        lines = std::move(sorted);
+    }
+
     void series_root(Search& s, RootRunner& runner, Position& root, int i) {
         const Move m = first_.moves[i];
         RootResult& r = roots_[i];
@@ -253,16 +342,7 @@ private:
         }
         s.make(m);
         s.line.assign(1, m);
-        s.on_solution = [&](const std::vector<Move>& line) {
-            if (shared_.stop.load()) return;
-            r.help.push_back(line);
-            const int count = shared_.count_solution();
-            if (options_.found && (options_.max_solutions == 0 || count <= options_.max_solutions)) {
-                const HelpLine h = help_line(root, line);
-                runner.report(nullptr, &h);
-            }
-            shared_.check_max_solutions(count);
-        };
+        s.on_solution = [&](const std::vector<Move>& line) { runner.help_solution(root, r.help, line); };
         s.after_series_move(problem_.stipulation.moves);
         r.done = !s.stopped();
         s.unmake(m);

@@ -87,6 +87,7 @@ struct Result {
     std::uint64_t nodes = 0;   // moves made by the search
     double seconds = 0;
     int threads = 1;
+    std::size_t targets = 0;  // helpmates searched target by target (Options::intelligent): how many
 
     bool complete() const { return status == Status::Complete; }
     bool battle() const { return problem.stipulation.battle(); }
@@ -114,6 +115,10 @@ struct Options {
     std::uint64_t max_nodes = 0;  // 0: none
     int threads = 0;              // 0: every core
     std::size_t hash_megabytes = 64;
+    // Orthodox helpmates searched target by target (solver/intelligent.h),
+    // as Popeye's intelligent mode, or by the plain search: the same
+    // solutions. Auto: by targets from 3 moves, where it is the faster.
+    enum class Intelligent { Auto, Always, Never } intelligent = Intelligent::Auto;
     const std::atomic<bool>* cancel = nullptr;      // set by the caller to stop
     std::function<void(const Progress&)> progress;  // called from the calling thread
     // Each key with its play (battle play) or each solution (help and series

@@ -1,0 +1,426 @@
+#include "solver/intelligent.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <set>
+#include <unordered_map>
+
+#include "core/bitboard.h"
+#include "solver/mate_bound.h"
+
+namespace echecs::solver {
+
+namespace {
+
+bool slider(PieceType t) { return t == BISHOP || t == ROOK || t == QUEEN; }
+
+// Strictly between a and b (between_bb includes b).
+Bitboard inside(Square a, Square b) { return between_bb(a, b) & ~square_bb(b); }
+
+// The types a man can end as: a pawn as itself or promoted.
+int types_of(Piece man, PieceType* out) {
+    const PieceType t = type_of(man);
+    if (t != PAWN) {
+        out[0] = t;
+        return 1;
+    }
+    const PieceType all[] = {PAWN, KNIGHT, BISHOP, ROOK, QUEEN};
+    std::copy(std::begin(all), std::end(all), out);
+    return 5;
+}
+
+// The squares from which a man of colour c and type t attacks x.
+Bitboard attackers_from(Color c, PieceType t, Square x, Bitboard occ) {
+    return t == PAWN ? pawn_attacks(~c, x) : attacks_bb(t, x, occ);
+}
+
+class Builder {
+public:
+    Builder(const Position& pos, Color mated, int w, int b, std::vector<Target>& out, std::size_t limit)
+        : pos_(pos), mated_(mated), mating_(~mated), out_(out), limit_(limit) {
+        budget_[mating_] = w;
+        budget_[mated_] = b;
+        // Castling moves a rook with the king: one more move covers it.
+        for (Color c : {WHITE, BLACK})
+            if (pos.castling_rights() & (c == WHITE ? (WHITE_OO | WHITE_OOO) : (BLACK_OO | BLACK_OOO))) ++budget_[c];
+        for (Square s = SQ_A1; s <= SQ_H8; ++s) board_[s] = NO_PIECE;
+    }
+
+    bool run() {
+        const Square home = pos_.king_square(mated_);
+        const Piece k = pos_.piece_on(home);
+        for (Bitboard ks = man_reach(k, home, budget_[mated_], KING); ks && !overflow_;) {
+            const Square s = pop_lsb(ks);
+            king_ = s;
+            place(home, s, KING, 0, [&] { grow(); });
+        }
+        return !overflow_;
+    }
+
+private:
+    // Places the diagram man of `home` on `on` as `as` (with `line` to stay
+    // empty), calls next(), and takes it away again.
+    template <class F>
+    void place(Square home, Square on, PieceType as, Bitboard line, F&& next) {
+        const Piece man = pos_.piece_on(home);
+        const Color c = color_of(man);
+        if ((occ_ | empty_) & square_bb(on) || (line & occ_)) return;
+        if (as == PAWN && (rank_of(on) == 0 || rank_of(on) == 7)) return;
+        // The kings never stand side by side.
+        if (type_of(man) == KING && c == mating_ && (king_attacks(king_) & square_bb(on))) return;
+        const int d = man_moves(man, home, on, as);
+        if (cost_[c] + d > budget_[c]) return;
+        const Bitboard saved_empty = empty_;
+        cost_[c] += d;
+        board_[on] = make_piece(c, as);
+        occ_ |= square_bb(on);
+        by_colour_[c] |= square_bb(on);
+        empty_ |= line;
+        used_ |= square_bb(home);
+        men_.push_back({home, on, as});
+        next();
+        men_.pop_back();
+        used_ ^= square_bb(home);
+        empty_ = saved_empty;
+        by_colour_[c] ^= square_bb(on);
+        occ_ ^= square_bb(on);
+        board_[on] = NO_PIECE;
+        cost_[c] -= d;
+    }
+
+    // The placed men of colour c that attack x with `occ` (`gone`: a captured one).
+    Bitboard attackers(Square x, Bitboard occ, Color c, Bitboard gone = 0) const {
+        Bitboard found = 0;
+        for (Bitboard m = by_colour_[c] & ~gone; m;) {
+            const Square s = pop_lsb(m);
+            const PieceType t = type_of(board_[s]);
+            const Bitboard a = t == PAWN ? pawn_attacks(c, s) : attacks_bb(t, s, occ);
+            if (a & square_bb(x)) found |= square_bb(s);
+        }
+        return found;
+    }
+
+    // Where the placed man on p (the mated side's, not its king) can move.
+    Bitboard moves_of(Square p) const {
+        const Piece pc = board_[p];
+        const PieceType t = type_of(pc);
+        if (t != PAWN) return attacks_bb(t, p, occ_) & ~by_colour_[mated_];
+        const Color c = color_of(pc);
+        Bitboard to = pawn_attacks(c, p) & by_colour_[mating_];
+        const Square one = p + pawn_push(c);
+        if (!(occ_ & square_bb(one))) {
+            to |= square_bb(one);
+            const Square two = one + pawn_push(c);
+            if (relative_rank(c, p) == 1 && !(occ_ & square_bb(two))) to |= square_bb(two);
+        }
+        return to;
+    }
+
+    // The first legal move the mated side has in the placed position (the
+    // mate's defect) decides the branches; none left: a target.
+    void grow() {
+        if (overflow_) return;
+        const Bitboard checkers = attackers(king_, occ_, mating_);
+        if (!checkers) return give_check();
+        const Bitboard without_king = occ_ ^ square_bb(king_);
+        for (Bitboard f = king_attacks(king_) & ~by_colour_[mated_]; f;) {
+            const Square x = pop_lsb(f);
+            if (!attackers(x, without_king, mating_)) return take_flight(x);
+        }
+        if (!more_than_one(checkers)) {
+            const Square cs = lsb(checkers);
+            const Bitboard answers = square_bb(cs) | (slider(type_of(board_[cs])) ? inside(cs, king_) : 0);
+            for (Bitboard m = by_colour_[mated_] ^ square_bb(king_); m;) {
+                const Square p = pop_lsb(m);
+                for (Bitboard to = moves_of(p) & answers; to;) {
+                    const Square x = pop_lsb(to);
+                    const Bitboard after = (occ_ ^ square_bb(p)) | square_bb(x);
+                    if (attackers(king_, after, mating_, square_bb(x))) continue;  // illegal already
+                    return stop_move(p, x);
+                }
+            }
+        }
+        accept();
+    }
+
+    // Each way to give the check: a man of the mating side (not its king) on a square attacking the king.
+    void give_check() {
+        for_men(mating_, false, [&](Square home, PieceType as, int left) {
+            const Piece man = pos_.piece_on(home);
+            for (Bitboard s = man_reach(man, home, left, as) & attackers_from(mating_, as, king_, occ_) & ~occ_; s;) {
+                const Square on = pop_lsb(s);
+                place(home, on, as, slider(as) ? inside(on, king_) : 0, [&] { grow(); });
+            }
+        });
+    }
+
+    // The king can go to x: a man of its own side stands there, or a man of the mating side attacks it.
+    void take_flight(Square x) {
+        if (!(occ_ & square_bb(x)))
+            for_men(mated_, false, [&](Square home, PieceType as, int left) {
+                if (man_reach(pos_.piece_on(home), home, left, as) & square_bb(x))
+                    place(home, x, as, 0, [&] { grow(); });
+            });
+        attack(x, occ_ ^ square_bb(king_), square_bb(king_), true);
+    }
+
+    // The placed man on p can move to x: a man stands in its way or on x (a
+    // checker's line that another man blocks at the end is not kept empty),
+    // or the king is attacked after it.
+    void stop_move(Square p, Square x) {
+        const PieceType t = type_of(board_[p]);
+        Bitboard path = t == PAWN ? inside(p, x) & file_bb(file_of(p)) : slider(t) ? inside(p, x) : 0;
+        if (!(occ_ & square_bb(x))) path |= square_bb(x);
+        for (Bitboard ys = path & ~empty_; ys;) {
+            const Square y = pop_lsb(ys);
+            for (Color c : {WHITE, BLACK})
+                for_men(c, true, [&](Square home, PieceType as, int left) {
+                    if (man_reach(pos_.piece_on(home), home, left, as) & square_bb(y))
+                        place(home, y, as, 0, [&] { grow(); });
+                });
+        }
+        attack(king_, (occ_ ^ square_bb(p)) | square_bb(x), square_bb(p) | square_bb(x), false);
+    }
+
+    // Each man of the mating side placed to attack x with `occ` (its line
+    // empty but for `vacated`); its king only when `king`.
+    void attack(Square x, Bitboard occ, Bitboard vacated, bool king) {
+        for_men(mating_, king, [&](Square home, PieceType as, int left) {
+            const Piece man = pos_.piece_on(home);
+            const Bitboard from = as == KING ? king_attacks(x) : attackers_from(mating_, as, x, occ);
+            for (Bitboard s = man_reach(man, home, left, as) & from & ~occ & ~vacated; s;) {
+                const Square on = pop_lsb(s);
+                place(home, on, as, slider(as) ? inside(on, x) & ~vacated : 0, [&] { grow(); });
+            }
+        });
+    }
+
+    // Calls f(home, type, moves left to its side) for each man of colour c not
+    // placed yet (its king only when `king`), as each type it can end as.
+    template <class F>
+    void for_men(Color c, bool king, F&& f) {
+        for (Bitboard m = pos_.pieces(c) & ~used_; m && !overflow_;) {
+            const Square home = pop_lsb(m);
+            const Piece man = pos_.piece_on(home);
+            if (type_of(man) == KING && !king) continue;
+            PieceType types[5];
+            const int n = types_of(man, types);
+            for (int i = 0; i < n; ++i) f(home, types[i], budget_[c] - cost_[c]);
+        }
+    }
+
+    void accept() {
+        std::vector<std::uint32_t> key;
+        for (const TargetMan& m : men_) key.push_back(std::uint32_t(m.home) << 16 | std::uint32_t(m.on) << 8 | m.as);
+        std::sort(key.begin() + 1, key.end());  // the king first, the rest in any order
+        key.push_back(std::uint32_t(empty_));
+        key.push_back(std::uint32_t(empty_ >> 32));
+        if (!seen_.insert(key).second) return;
+        if (out_.size() >= limit_) {
+            overflow_ = true;
+            return;
+        }
+        out_.push_back({men_, empty_});
+    }
+
+    const Position& pos_;
+    const Color mated_, mating_;
+    std::vector<Target>& out_;
+    const std::size_t limit_;
+    bool overflow_ = false;
+    int budget_[COLOR_NB] = {};
+    int cost_[COLOR_NB] = {};
+    Piece board_[64];
+    Bitboard occ_ = 0, by_colour_[COLOR_NB] = {}, empty_ = 0, used_ = 0;
+    Square king_ = SQ_NONE;
+    std::vector<TargetMan> men_;
+    std::set<std::vector<std::uint32_t>> seen_;
+};
+
+}  // namespace
+
+namespace {
+
+std::uint64_t men_hash(const std::vector<TargetMan>& men, std::size_t skip) {
+    // Order-free: a sum of mixed terms, one per man.
+    std::uint64_t h = 0;
+    for (std::size_t i = 0; i < men.size(); ++i) {
+        if (i == skip) continue;
+        std::uint64_t z = (std::uint64_t(men[i].home) << 16 | std::uint64_t(men[i].on) << 8 | men[i].as) + 1;
+        z *= 0x9E3779B97F4A7C15ULL;
+        z ^= z >> 31;
+        z *= 0xBF58476D1CE4E5B9ULL;
+        h += z ^ (z >> 29);
+    }
+    return h;
+}
+
+bool same_men(const std::vector<TargetMan>& small, const std::vector<TargetMan>& big, std::size_t skip) {
+    if (small.size() + 1 != big.size()) return false;
+    for (std::size_t i = 0; i < big.size(); ++i) {
+        if (i == skip) continue;
+        const TargetMan& m = big[i];
+        if (std::none_of(small.begin(), small.end(),
+                         [&](const TargetMan& x) { return x.home == m.home && x.on == m.on && x.as == m.as; }))
+            return false;
+    }
+    return true;
+}
+
+// Drops each target that holds another one and one man more (and its empty
+// squares): every mate that holds it holds the smaller one, whose search
+// finds its solutions. A man less only, which finds most of them cheaply.
+void drop_larger(std::vector<Target>& targets) {
+    std::unordered_multimap<std::uint64_t, std::size_t> by_men;
+    for (std::size_t i = 0; i < targets.size(); ++i) by_men.emplace(men_hash(targets[i].men, SIZE_MAX), i);
+    std::vector<char> drop(targets.size(), 0);
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+        const Target& t = targets[i];
+        for (std::size_t skip = 1; skip < t.men.size() && !drop[i]; ++skip) {  // never the king
+            const auto [lo, hi] = by_men.equal_range(men_hash(t.men, skip));
+            for (auto it = lo; it != hi && !drop[i]; ++it) {
+                const Target& s = targets[it->second];
+                if (!drop[it->second] && (s.empty & ~t.empty) == 0 && same_men(s.men, t.men, skip)) drop[i] = 1;
+            }
+        }
+    }
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < targets.size(); ++i)
+        if (!drop[i]) {
+            if (n != i) targets[n] = std::move(targets[i]);  // (a vector moved onto itself empties)
+            ++n;
+        }
+    targets.resize(n);
+}
+
+}  // namespace
+
+bool mate_targets(const Position& pos, Color mated, int w, int b, std::vector<Target>& out, std::size_t limit) {
+    out.clear();
+    if (w < 1) return true;
+    Builder builder(pos, mated, w, b, out, limit);
+    if (!builder.run()) return false;
+    drop_larger(out);
+    return true;
+}
+
+void TargetTracker::start(const Position& root, const Target* target) {
+    target_ = target;
+    ply_ = 0;
+    for (Square s = SQ_A1; s <= SQ_H8; ++s) {
+        const bool man = root.piece_on(s) != NO_PIECE;
+        home_on_[s] = man ? std::int8_t(s) : -1;
+        where_[s] = man ? std::int8_t(s) : -1;
+    }
+}
+
+void TargetTracker::make(const Position& pos, Move m) {
+    const Square from = m.from(), to = m.to();
+    Undo& u = undo_[ply_++];
+    u.captured = -1;
+    u.captured_on = SQ_NONE;
+    if (m.kind() == EN_PASSANT)
+        u.captured_on = to - pawn_push(pos.side_to_move());
+    else if (m.kind() != CASTLING && pos.piece_on(to) != NO_PIECE)
+        u.captured_on = to;
+    if (u.captured_on != SQ_NONE) {
+        u.captured = home_on_[u.captured_on];
+        if (u.captured >= 0) where_[u.captured] = -1;
+        home_on_[u.captured_on] = -1;
+    }
+    shift(from, to);
+    if (m.kind() == CASTLING) {
+        const bool king_side = to > from;
+        shift(king_side ? from + 3 : from - 4, king_side ? from + 1 : from - 1);  // the rook
+    }
+}
+
+void TargetTracker::shift(Square from, Square to) {
+    const std::int8_t id = home_on_[from];
+    home_on_[from] = -1;
+    home_on_[to] = id;
+    if (id >= 0) where_[id] = std::int8_t(to);
+}
+
+void TargetTracker::unmake(Move m) {
+    const Square from = m.from(), to = m.to();
+    const Undo& u = undo_[--ply_];
+    if (m.kind() == CASTLING) {
+        const bool king_side = to > from;
+        shift(king_side ? from + 1 : from - 1, king_side ? from + 3 : from - 4);
+    }
+    shift(to, from);
+    if (u.captured_on != SQ_NONE) {
+        home_on_[u.captured_on] = u.captured;
+        if (u.captured >= 0) where_[u.captured] = std::int8_t(u.captured_on);
+    }
+}
+
+bool TargetTracker::reachable(const Position& pos, Color mated, int w, int b) const {
+    int left[COLOR_NB];
+    left[~mated] = w;
+    left[mated] = b;
+    for (Color c : {WHITE, BLACK})
+        if (pos.castling_rights() & (c == WHITE ? (WHITE_OO | WHITE_OOO) : (BLACK_OO | BLACK_OOO))) ++left[c];
+    const int moves = left[WHITE] + left[BLACK];
+    for (const TargetMan& m : target_->men) {
+        const int s = where_[m.home];
+        if (s < 0) return false;  // a man of the mate was captured
+        const Piece now = pos.piece_on(Square(s));
+        const Color c = color_of(now);
+        left[c] -= man_moves(now, Square(s), m.on, m.as);
+        if (left[c] < 0) return false;
+    }
+    // Each man on a square that must be empty moves, or is captured: a move
+    // each (maybe one of the moves counted above), but castling (counted
+    // above) and an en-passant capture, which empty two squares, the latter
+    // two with pawns.
+    const Bitboard in_way = pos.pieces() & target_->empty;
+    const int pawns = popcount(in_way & pos.pieces(PAWN));
+    return popcount(in_way) - pawns / 2 <= moves;
+}
+
+void TargetTracker::men_squares(std::int8_t* out) const {
+    for (const TargetMan& m : target_->men) *out++ = where_[m.home];
+}
+
+TargetTable::TargetTable() : entries_(std::size_t(1) << 16) {
+    for (Entry& e : entries_) e.generation = 0;
+}
+
+TargetTable::Entry* TargetTable::find(Key key, const PositionCode& code, const std::int8_t* men, bool make) {
+    // The men's squares in the index too: the same position with its men elsewhere is another entry.
+    std::uint64_t h = key;
+    for (int i = 0; i < MEN; ++i) h = (h ^ std::uint64_t(std::uint8_t(men[i]))) * 0x100000001B3ULL;
+    Entry& e = entries_[(h ^ (h >> 29)) & (entries_.size() - 1)];
+    const bool same = e.generation == generation_ && e.code == code && std::equal(men, men + MEN, e.men);
+    if (same) return &e;
+    if (!make) return nullptr;
+    e.code = code;
+    e.generation = generation_;
+    e.help_fail = 0;
+    std::copy(men, men + MEN, e.men);
+    return &e;
+}
+
+// The men's squares, -1 beyond the target's; false when they do not fit.
+static bool squares_of(const TargetTracker& men, std::int8_t* sq, int size) {
+    std::fill(sq, sq + size, -1);
+    if (men.target()->men.size() > std::size_t(size)) return false;
+    men.men_squares(sq);
+    return true;
+}
+
+bool TargetTable::failed(Key key, const PositionCode& code, const TargetTracker& men, int plies) const {
+    std::int8_t sq[MEN];
+    if (!squares_of(men, sq, MEN)) return false;
+    const Entry* e = const_cast<TargetTable*>(this)->find(key, code, sq, false);
+    return e && (e->help_fail >> plies & 1);
+}
+
+void TargetTable::store_fail(Key key, const PositionCode& code, const TargetTracker& men, int plies) {
+    std::int8_t sq[MEN];
+    if (squares_of(men, sq, MEN)) find(key, code, sq, true)->help_fail |= std::uint64_t(1) << plies;
+}
+
+}  // namespace echecs::solver

@@ -1,0 +1,100 @@
+// Helpmates in the manner of Popeye's intelligent mode: first the mating
+// positions that the moves left can reach, then a search for each that plays
+// only towards it.
+//
+// A target is a part of a final position: some men of the diagram (each
+// named by its diagram square), each on a square as some type, and squares
+// that must be empty. It is built from the mated king alone, one man at a
+// time: while the men placed so far would leave the mated side a legal move
+// (a flight, a capture of the checker, an interposition, or no check at
+// all), each way a man could take that move away in a real mate is a branch
+// (occupy the flight, attack it, attack the king after the move: a pin or a
+// second check, stand in the moving man's path, give the check). Every
+// checkmate reachable within the moves contains one of the targets, with its
+// empty squares empty, so a search that prunes the positions from which no
+// target is reachable still finds every solution (docs/SOLVER.md). The men
+// are counted on an empty board (mate_bound.h), each on its own: necessary,
+// never sufficient, and the search tests the real mate at the end.
+//
+// Orthodox chess, checkmate only (stalemates need every man immobile, which
+// this does not describe).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/position.h"
+#include "solver/hash.h"
+
+namespace echecs::solver {
+
+struct TargetMan {
+    Square home;  // the man's diagram square: who it is
+    Square on;    // where it stands at the end
+    PieceType as;
+};
+
+struct Target {
+    std::vector<TargetMan> men;  // the mated king first
+    Bitboard empty = 0;          // squares empty at the end (lines of check and guard)
+};
+
+// The targets for mating `mated` in `pos` with at most w moves by the other
+// side and b by itself. False when there would be more than `limit` (then
+// `out` is incomplete and the caller searches without them).
+bool mate_targets(const Position& pos, Color mated, int w, int b, std::vector<Target>& out, std::size_t limit);
+
+// Follows the men of one target through a search: which diagram man stands
+// on each square, and the moves each side still needs.
+class TargetTracker {
+public:
+    void start(const Position& root, const Target* target);
+    const Target* target() const { return target_; }
+    // Before the move is made on `pos`.
+    void make(const Position& pos, Move m);
+    void unmake(Move m);
+    // The target can still be reached with at most w moves by the side that
+    // mates and b by the mated side (castling rights add one to their side's).
+    bool reachable(const Position& pos, Color mated, int w, int b) const;
+    // The squares of the target's men now (-1: captured), in its order.
+    void men_squares(std::int8_t* out) const;
+
+private:
+    void shift(Square from, Square to);  // the man on `from` (if any) goes to `to`
+    const Target* target_ = nullptr;
+    std::int8_t home_on_[64];  // the diagram square of the man on each square, -1 empty
+    std::int8_t where_[64];    // each diagram man's square now, -1 captured
+    struct Undo {
+        std::int8_t captured = -1;
+        Square captured_on = SQ_NONE;
+    };
+    Undo undo_[MAX_PLY + 2];
+    int ply_ = 0;
+};
+
+// The help lines that failed, for one thread's search of one target at a
+// time. The shared proof table cannot hold them: whether a position fails
+// depends on the target and on which man stands where (two queens that have
+// changed places make the same position), so an entry keeps both, whole.
+class TargetTable {
+public:
+    TargetTable();
+    // Forgets every entry (a new target): a generation counter, no clearing.
+    void next_target() { ++generation_; }
+    bool failed(Key key, const PositionCode& code, const TargetTracker& men, int plies) const;
+    void store_fail(Key key, const PositionCode& code, const TargetTracker& men, int plies);
+
+private:
+    static constexpr int MEN = 32;
+    struct Entry {
+        PositionCode code;
+        std::uint64_t help_fail;
+        std::uint32_t generation;
+        std::int8_t men[MEN];
+    };
+    Entry* find(Key key, const PositionCode& code, const std::int8_t* men, bool make);
+    std::vector<Entry> entries_;
+    std::uint32_t generation_ = 1;
+};
+
+}  // namespace echecs::solver

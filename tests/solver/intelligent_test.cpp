@@ -1,0 +1,198 @@
+// Helpmates by mating positions (solver/intelligent.h): every mate that the
+// plain search reaches contains one of the targets, with its empty squares
+// empty; and solve() finds the same solutions either way. On hand-made
+// positions (pins, interpositions, castling, promotion, en passant) and on
+// random ones.
+#include "solver/intelligent.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <iterator>
+#include <random>
+#include <string>
+
+#include "core/movegen.h"
+#include "solver/solver.h"
+
+using namespace echecs;
+using namespace echecs::solver;
+
+namespace {
+
+std::vector<std::vector<std::string>> uci_lines(const Result& r) {
+    std::vector<std::vector<std::string>> out;
+    for (const HelpLine& h : r.solutions) {
+        std::vector<std::string> l;
+        for (const PlayedMove& m : h.moves) l.push_back(m.uci);
+        out.push_back(l);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// Plays `line` from `fen`, following each diagram man, and says whether the
+// final position holds one of `targets` whole.
+bool contains_a_target(const std::string& fen, const HelpLine& line, const std::vector<Target>& targets) {
+    StateInfo root_state;
+    Position pos;
+    pos.set(Variant::Chess, fen, root_state);
+    int home[64];
+    for (int s = 0; s < 64; ++s) home[s] = pos.piece_on(Square(s)) == NO_PIECE ? -1 : s;
+    std::vector<StateInfo> states(line.moves.size());
+    for (std::size_t i = 0; i < line.moves.size(); ++i) {
+        const Move m = line.moves[i].move;
+        const Square from = m.from(), to = m.to();
+        if (m.kind() == EN_PASSANT) home[to - pawn_push(pos.side_to_move())] = -1;
+        if (m.kind() == CASTLING) {
+            const bool king_side = to > from;
+            const Square rfrom = king_side ? from + 3 : from - 4, rto = king_side ? from + 1 : from - 1;
+            home[rto] = home[rfrom];
+            home[rfrom] = -1;
+        }
+        home[to] = home[from];
+        home[from] = -1;
+        pos.do_move(m, states[i]);
+    }
+    for (const Target& t : targets) {
+        bool all = !(pos.pieces() & t.empty);
+        for (const TargetMan& m : t.men) all = all && home[m.on] == m.home && type_of(pos.piece_on(m.on)) == m.as;
+        if (all) return true;
+    }
+    return false;
+}
+
+// Solves h#n (ser-h#n) both ways, when it has at most 5,000 targets (false
+// otherwise: too many to check each mate against); every solution's mate
+// holds a target.
+bool check(const std::string& fen, const std::string& stip, int* solutions = nullptr) {
+    SCOPED_TRACE(fen + " " + stip);
+    Problem p{Variant::Chess, fen, parse_stipulation(stip), ""};
+    StateInfo root_state;
+    Position root;
+    // The diagram with the stipulation's side to move, as solve() sets it.
+    const Color first = p.stipulation.starts();
+    std::string diagram = fen;
+    diagram[diagram.find(' ') + 1] = first == WHITE ? 'w' : 'b';
+    root.set(Variant::Chess, diagram, root_state);
+    const Stipulation& st = p.stipulation;
+    const int plies = st.plies();
+    const bool help = st.play == Play::Help;
+    const Color mated = help ? (plies % 2 ? ~first : first) : first;  // ser-h#: the series side
+    std::vector<Target> targets;
+    if (!mate_targets(root, mated, help ? (plies + 1) / 2 : 1, help ? plies / 2 : st.moves, targets, 5000))
+        return false;
+
+    Options plain, by_targets;
+    plain.threads = by_targets.threads = 1;
+    plain.intelligent = Options::Intelligent::Never;
+    by_targets.intelligent = Options::Intelligent::Always;
+    const Result a = solve(p, plain);
+    const Result b = solve(p, by_targets);
+    EXPECT_TRUE(a.complete());
+    EXPECT_TRUE(b.complete());
+    EXPECT_EQ(b.targets, targets.size());
+    const auto la = uci_lines(a), lb = uci_lines(b);
+    std::vector<std::vector<std::string>> missing, extra;
+    std::set_difference(la.begin(), la.end(), lb.begin(), lb.end(), std::back_inserter(missing));
+    std::set_difference(lb.begin(), lb.end(), la.begin(), la.end(), std::back_inserter(extra));
+    const auto text = [](const std::vector<std::vector<std::string>>& ls) {
+        std::string t;
+        for (std::size_t i = 0; i < ls.size() && i < 5; ++i) {
+            for (const auto& m : ls[i]) t += m + " ";
+            t += "| ";
+        }
+        return t;
+    };
+    EXPECT_TRUE(missing.empty()) << missing.size() << " missing by targets: " << text(missing);
+    EXPECT_TRUE(extra.empty()) << extra.size() << " more by targets: " << text(extra);
+    if (solutions) *solutions += int(a.solutions.size());
+
+    // At most 50 of them, spread over all.
+    const std::size_t step = a.solutions.size() / 50 + 1;
+    for (std::size_t i = 0; i < a.solutions.size(); i += step) {
+        const HelpLine& h = a.solutions[i];
+        std::string moves;
+        for (const PlayedMove& m : h.moves) moves += m.uci + " ";
+        EXPECT_TRUE(contains_a_target(b.fen, h, targets)) << "no target in the mate after " << moves;
+    }
+    return true;
+}
+
+// Kings (now and then at home with their rooks and castling rights) and one
+// to `most` men a side; only legal positions.
+std::string random_diagram(std::mt19937& rng, int most) {
+    for (;;) {
+        char board[64];
+        std::fill(std::begin(board), std::end(board), '.');
+        std::string castling = "-";
+        if (rng() % 10 < 3) {
+            board[4] = 'K', board[0] = board[7] = 'R', board[60] = 'k', board[56] = board[63] = 'r';
+            castling = "KQkq";
+        } else {
+            board[rng() % 64] = 'K';
+            int s = int(rng() % 64);
+            while (board[s] != '.') s = int(rng() % 64);
+            board[s] = 'k';
+        }
+        const char* MEN = "QRRBBNNPPPPP";
+        for (int side = 0; side < 2; ++side)
+            for (int n = 1 + int(rng() % most); n > 0; --n) {
+                const char m = MEN[rng() % 12];
+                const int s = int(rng() % 64);
+                if (board[s] != '.' || (m == 'P' && (s < 8 || s >= 56))) continue;
+                board[s] = side ? char(m - 'A' + 'a') : m;
+            }
+        std::string fen;
+        for (int r = 7; r >= 0; --r) {
+            int empty = 0;
+            for (int f = 0; f < 8; ++f) {
+                const char c = board[r * 8 + f];
+                if (c == '.') {
+                    ++empty;
+                    continue;
+                }
+                if (empty) fen += char('0' + empty);
+                empty = 0;
+                fen += c;
+            }
+            if (empty) fen += char('0' + empty);
+            if (r) fen += '/';
+        }
+        fen += " b " + castling + " - 0 1";
+        // Legal: the side not to move is not in check (White first for h#n.5 is checked by solve()).
+        StateInfo st;
+        Position pos;
+        try {
+            pos.set(Variant::Chess, fen, st);
+        } catch (const std::exception&) {
+            continue;
+        }
+        if (!pos.king_attacked(WHITE) && !pos.in_check()) return fen;
+    }
+}
+}  // namespace
+
+TEST(Intelligent, KnownMates) {
+    // White first (h#2.5): a queen's check along the rank, a queen and a knight guarding; two
+    // queens, so the same position comes with its men elsewhere.
+    EXPECT_TRUE(check("1b4k1/1p6/5pN1/8/3pQ1Q1/8/6K1/8 w - - 0 1", "h#2.5"));
+    // Popeye's intell.inp 1 (a), h#4.
+    EXPECT_TRUE(check("8/8/2Nq4/5k2/3P4/5K2/2b2P2/8 b - - 0 1", "h#4"));
+}
+
+TEST(Intelligent, RandomHelpmates) {
+    std::mt19937 rng(2026);
+    int solutions = 0;
+    const auto some = [&](const char* stip, int most, int count) {
+        int checked = 0;
+        for (int draw = 0; draw < 20 * count && checked < count; ++draw)
+            checked += check(random_diagram(rng, most), stip, &solutions);
+        EXPECT_EQ(checked, count) << stip;
+    };
+    some("h#2", 5, 30);
+    some("h#2.5", 4, 20);
+    some("h#3", 3, 6);
+    some("ser-h#3", 4, 20);
+    EXPECT_GT(solutions, 100);  // the draws must have mates to compare
+}
