@@ -303,15 +303,48 @@ private:
         const bool all = runner.finished_count() == std::max<int>(targets.size(), 1);
         for (auto& r : roots_) {
             r.done = all;
-            in_search_order(r.help);
+            in_search_order(root_, r.help);
         }
         result_.first_moves_done = all ? first_.size() : 0;
         return true;
     }
 
-    // Help lines in the order the plain search finds them: by each move's
-    // place among the legal moves of its position.
-    void in_search_order(std::vector<std::vector<Move>>& lines) {
+    // h#'s set play (the search after a pass, `plies` left) target by target:
+    // each line once, in the plain search's order. False: the plain search.
+    bool set_play_by_targets(Search& s, int plies) {
+        using I = Options::Intelligent;
+        const Stipulation& st = problem_.stipulation;
+        const VariantInfo& rules = variant_info(root_.variant());
+        if (options_.intelligent == I::Never || (options_.intelligent == I::Auto && st.moves < INTELLIGENT_FROM) ||
+            st.play != Play::Help || st.goal != Goal::Mate || rules.boards != 1 || rules.has_pushes)
+            return false;
+        Position& pos = s.pos();
+        const Color mated = plies % 2 ? ~pos.side_to_move() : pos.side_to_move();
+        std::vector<Target> targets;
+        if (!mate_targets(pos, mated, (plies + 1) / 2, plies / 2, targets,
+                          options_.intelligent == I::Always ? MAX_TARGETS : AUTO_TARGETS))
+            return false;
+        std::vector<std::vector<Move>> lines;
+        const auto report = std::move(s.on_solution);
+        s.on_solution = [&](const std::vector<Move>& line) {
+            if (std::find(lines.begin(), lines.end(), line) == lines.end()) lines.push_back(line);
+        };
+        for (const Target& t : targets) {
+            if (s.stopped()) break;
+            s.set_target(&t);
+            s.line.clear();
+            s.help(plies);
+        }
+        s.set_target(nullptr);
+        in_search_order(pos, lines);
+        for (const auto& l : lines) report(l);
+        s.on_solution = report;
+        return true;
+    }
+
+    // Help lines in the order the plain search finds them from `root`: by
+    // each move's place among the legal moves of its position.
+    void in_search_order(Position& root, std::vector<std::vector<Move>>& lines) {
         if (lines.size() < 2) return;
         std::vector<std::pair<std::vector<int>, std::size_t>> keys;
         for (std::size_t j = 0; j < lines.size(); ++j) {
@@ -320,11 +353,11 @@ private:
             int n = 0;
             for (Move m : lines[j]) {
                 MoveList list;
-                generate_legal(root_, list);
+                generate_legal(root, list);
                 key.push_back(int(std::find(list.begin(), list.end(), m) - list.begin()));
-                root_.do_move(m, states[n++]);
+                root.do_move(m, states[n++]);
             }
-            while (n > 0) root_.undo_move(lines[j][--n]);
+            while (n > 0) root.undo_move(lines[j][--n]);
             keys.emplace_back(std::move(key), j);
         }
         std::sort(keys.begin(), keys.end());
@@ -386,10 +419,13 @@ private:
             result_.set_play = tree.set_play(problem_.stipulation.moves);
             return;
         }
-        // Helpplay: the other side first, one half-move shorter.
+        // Helpplay: the other side first, one half-move shorter; an orthodox
+        // h# by its mating positions as the play itself (intelligent_help).
         const int plies = problem_.stipulation.plies() - 1;
         if (plies < 1 || root_.in_check()) return;
-        lines_after_a_pass([&] { s.help(plies); });
+        lines_after_a_pass([&] {
+            if (!set_play_by_targets(s, plies)) s.help(plies);
+        });
     }
 
     void collect() {
