@@ -241,48 +241,58 @@ private:
 
 namespace {
 
-std::uint64_t men_hash(const std::vector<TargetMan>& men, std::size_t skip) {
-    // Order-free: a sum of mixed terms, one per man.
+std::uint64_t man_hash(const TargetMan& m) {
+    std::uint64_t z = (std::uint64_t(m.home) << 16 | std::uint64_t(m.on) << 8 | m.as) + 1;
+    z *= 0x9E3779B97F4A7C15ULL;
+    z ^= z >> 31;
+    z *= 0xBF58476D1CE4E5B9ULL;
+    return z ^ (z >> 29);
+}
+
+// Order-free: a sum of mixed terms, one per man.
+std::uint64_t men_hash(const std::vector<TargetMan>& men) {
     std::uint64_t h = 0;
-    for (std::size_t i = 0; i < men.size(); ++i) {
-        if (i == skip) continue;
-        std::uint64_t z = (std::uint64_t(men[i].home) << 16 | std::uint64_t(men[i].on) << 8 | men[i].as) + 1;
-        z *= 0x9E3779B97F4A7C15ULL;
-        z ^= z >> 31;
-        z *= 0xBF58476D1CE4E5B9ULL;
-        h += z ^ (z >> 29);
-    }
+    for (const TargetMan& m : men) h += man_hash(m);
     return h;
 }
 
-bool same_men(const std::vector<TargetMan>& small, const std::vector<TargetMan>& big, std::size_t skip) {
-    if (small.size() + 1 != big.size()) return false;
-    for (std::size_t i = 0; i < big.size(); ++i) {
-        if (i == skip) continue;
-        const TargetMan& m = big[i];
-        if (std::none_of(small.begin(), small.end(),
-                         [&](const TargetMan& x) { return x.home == m.home && x.on == m.on && x.as == m.as; }))
-            return false;
-    }
-    return true;
+// Every man of `small` is one of `big`'s.
+bool within(const std::vector<TargetMan>& small, const std::vector<TargetMan>& big) {
+    return std::all_of(small.begin(), small.end(), [&](const TargetMan& m) {
+        return std::any_of(big.begin(), big.end(),
+                           [&](const TargetMan& x) { return x.home == m.home && x.on == m.on && x.as == m.as; });
+    });
 }
 
-// Drops each target that holds another one and one man more (and its empty
-// squares): every mate that holds it holds the smaller one, whose search
-// finds its solutions. A man less only, which finds most of them cheaply.
+// Drops each target that holds another one (its men, one or two more, or
+// the same with more empty squares): every mate that holds it holds the
+// smaller one, whose search finds its solutions. Subsets up to two men
+// smaller only, which finds most of them cheaply.
 void drop_larger(std::vector<Target>& targets) {
     std::unordered_multimap<std::uint64_t, std::size_t> by_men;
-    for (std::size_t i = 0; i < targets.size(); ++i) by_men.emplace(men_hash(targets[i].men, SIZE_MAX), i);
+    for (std::size_t i = 0; i < targets.size(); ++i) by_men.emplace(men_hash(targets[i].men), i);
     std::vector<char> drop(targets.size(), 0);
-    for (std::size_t i = 0; i < targets.size(); ++i) {
+    const auto holds = [&](std::size_t i, std::uint64_t h, std::size_t men) {
         const Target& t = targets[i];
-        for (std::size_t skip = 1; skip < t.men.size() && !drop[i]; ++skip) {  // never the king
-            const auto [lo, hi] = by_men.equal_range(men_hash(t.men, skip));
-            for (auto it = lo; it != hi && !drop[i]; ++it) {
-                const Target& s = targets[it->second];
-                if (!drop[it->second] && (s.empty & ~t.empty) == 0 && same_men(s.men, t.men, skip)) drop[i] = 1;
-            }
+        const auto [lo, hi] = by_men.equal_range(h);
+        for (auto it = lo; it != hi; ++it) {
+            const Target& s = targets[it->second];
+            if (it->second == i || drop[it->second] || s.men.size() != men || (s.empty & ~t.empty)) continue;
+            if (s.men.size() == t.men.size() && s.empty == t.empty) continue;  // (accept() keeps them apart)
+            if (within(s.men, t.men)) return true;
         }
+        return false;
+    };
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+        const std::vector<TargetMan>& m = targets[i].men;
+        const std::uint64_t all = men_hash(m);
+        bool d = holds(i, all, m.size());
+        for (std::size_t a = 1; a < m.size() && !d; ++a) {  // never the king
+            d = holds(i, all - man_hash(m[a]), m.size() - 1);
+            for (std::size_t b = a + 1; b < m.size() && !d; ++b)
+                d = holds(i, all - man_hash(m[a]) - man_hash(m[b]), m.size() - 2);
+        }
+        drop[i] = d;
     }
     std::size_t n = 0;
     for (std::size_t i = 0; i < targets.size(); ++i)

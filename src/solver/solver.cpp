@@ -247,7 +247,7 @@ private:
     static constexpr std::size_t MAX_TARGETS = 200000;
     // Auto: beyond this many, the plain search was the faster on Popeye's
     // examples (each target costs a search from the diagram).
-    static constexpr std::size_t AUTO_TARGETS = 10000;
+    static constexpr std::size_t AUTO_TARGETS = 12000;
     bool intelligent_help() {
         const Stipulation& st = problem_.stipulation;
         const VariantInfo& rules = variant_info(root_.variant());
