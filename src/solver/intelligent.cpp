@@ -119,7 +119,12 @@ private:
     // The first legal move the mated side has in the placed position (the
     // mate's defect) decides the branches; none left: a target.
     void grow() {
-        if (overflow_) return;
+        // The steps are bounded too, not only the targets: a position whose
+        // branches mostly die unaccepted costs time all the same.
+        if (overflow_ || ++steps_ > 64 * limit_ + 100000) {
+            overflow_ = true;
+            return;
+        }
         const Bitboard checkers = attackers(king_, occ_, mating_);
         if (!checkers) return give_check();
         const Bitboard without_king = occ_ ^ square_bb(king_);
@@ -228,6 +233,7 @@ private:
     std::vector<Target>& out_;
     const std::size_t limit_;
     bool overflow_ = false;
+    std::size_t steps_ = 0;
     int budget_[COLOR_NB] = {};
     int cost_[COLOR_NB] = {};
     Piece board_[64];

@@ -40,8 +40,9 @@ struct Target {
 };
 
 // The targets for mating `mated` in `pos` with at most w moves by the other
-// side and b by itself. False when there would be more than `limit` (then
-// `out` is incomplete and the caller searches without them).
+// side and b by itself. False when there would be more than `limit`, or the
+// listing would take more than 64 steps per target allowed (then `out` is
+// incomplete and the caller searches without them).
 bool mate_targets(const Position& pos, Color mated, int w, int b, std::vector<Target>& out, std::size_t limit);
 
 // Follows the men of one target through a search: which diagram man stands
