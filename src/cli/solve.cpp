@@ -83,8 +83,8 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
         {"on", solver::Options::Intelligent::Always},
         {"off", solver::Options::Intelligent::Never}};
     app.add_option("--intelligent", o.intelligent,
-                   "helpmates in orthodox chess: search mating position by mating position (on), or the plain "
-                   "search (off); the same solutions (auto: by positions from h#3)")
+                   "helpmates and help-stalemates in orthodox chess: search final position by final position "
+                   "(on), or the plain search (off); the same solutions (auto: by positions from h#3, h=3)")
         ->transform(CLI::CheckedTransformer(intelligent_modes, CLI::ignore_case))
         ->capture_default_str();
     app.add_option("--format", format, "text (composers' notation), uci (one line per key or solution) or json")

@@ -36,8 +36,8 @@ Bitboard attackers_from(Color c, PieceType t, Square x, Bitboard occ) {
 
 class Builder {
 public:
-    Builder(const Position& pos, Color mated, int w, int b, std::vector<Target>& out, std::size_t limit)
-        : pos_(pos), mated_(mated), mating_(~mated), out_(out), limit_(limit) {
+    Builder(const Position& pos, Color mated, bool stalemate, int w, int b, std::vector<Target>& out, std::size_t limit)
+        : pos_(pos), mated_(mated), mating_(~mated), stalemate_(stalemate), out_(out), limit_(limit) {
         budget_[mating_] = w;
         budget_[mated_] = b;
         // Castling moves a rook with the king: one more move covers it.
@@ -120,32 +120,115 @@ private:
     // mate's defect) decides the branches; none left: a target.
     void grow() {
         // The steps are bounded too, not only the targets: a position whose
-        // branches mostly die unaccepted costs time all the same.
-        if (overflow_ || ++steps_ > 64 * limit_ + 100000) {
+        // branches mostly die unaccepted costs time all the same (a stalemate
+        // decides every man of its side: more steps per target).
+        if (overflow_ || ++steps_ > (stalemate_ ? 200 : 64) * limit_ + 100000) {
             overflow_ = true;
             return;
         }
+        if (stalemate_) return grow_stalemate();
         const Bitboard checkers = attackers(king_, occ_, mating_);
         if (!checkers) return give_check();
-        const Bitboard without_king = occ_ ^ square_bb(king_);
-        for (Bitboard f = king_attacks(king_) & ~by_colour_[mated_]; f;) {
-            const Square x = pop_lsb(f);
-            if (!attackers(x, without_king, mating_)) return take_flight(x);
-        }
+        if (flight()) return;
         if (!more_than_one(checkers)) {
             const Square cs = lsb(checkers);
             const Bitboard answers = square_bb(cs) | (slider(type_of(board_[cs])) ? inside(cs, king_) : 0);
-            for (Bitboard m = by_colour_[mated_] ^ square_bb(king_); m;) {
-                const Square p = pop_lsb(m);
-                for (Bitboard to = moves_of(p) & answers; to;) {
-                    const Square x = pop_lsb(to);
-                    const Bitboard after = (occ_ ^ square_bb(p)) | square_bb(x);
-                    if (attackers(king_, after, mating_, square_bb(x))) continue;  // illegal already
-                    return stop_move(p, x);
-                }
-            }
+            if (man_move(answers, false)) return;
         }
         accept();
+    }
+
+    // The first legal move of a placed man of the mated side (not its king)
+    // to a square of `to`, next to it (nothing between them) when `nearest`:
+    // its branches (true), or none (false).
+    bool man_move(Bitboard to, bool nearest) {
+        for (Bitboard m = by_colour_[mated_] ^ square_bb(king_); m;) {
+            const Square p = pop_lsb(m);
+            for (Bitboard xs = moves_of(p) & to; xs;) {
+                const Square x = pop_lsb(xs);
+                if (nearest && inside(p, x)) continue;
+                const Bitboard after = (occ_ ^ square_bb(p)) | square_bb(x);
+                if (attackers(king_, after, mating_, square_bb(x))) continue;  // illegal already
+                stop_move(p, x);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // The king's first flight: its branches (true), or none (false).
+    bool flight() {
+        const Bitboard without_king = occ_ ^ square_bb(king_);
+        for (Bitboard f = king_attacks(king_) & ~by_colour_[mated_]; f;) {
+            const Square x = pop_lsb(f);
+            if (!attackers(x, without_king, mating_)) {
+                take_flight(x);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // A stalemate: no check (a line of check is blocked), no flight, no
+    // placed man that can move, and then each man not yet decided is, one at
+    // a time: captured, or placed where the loop above makes it immobile.
+    void grow_stalemate() {
+        const Bitboard checkers = attackers(king_, occ_, mating_);
+        if (checkers) {
+            const Square cs = lsb(checkers);
+            if (!slider(type_of(board_[cs]))) return;  // a contact check cannot be blocked
+            for (Bitboard ys = inside(cs, king_) & ~empty_; ys;) stand_on(pop_lsb(ys));
+            return;
+        }
+        if (flight()) return;
+        // A move to a square next to the man first: all must be stopped, and
+        // a farther one along the same line is stopped by what stops the
+        // nearer one, or by a pin (which the nearer one's branches hold).
+        // Then any other (none, as a pin stops a whole line; kept for safety).
+        if (man_move(~Bitboard(0), true) || man_move(~Bitboard(0), false)) return;
+        decide_next();
+    }
+
+    // The undecided man of the stalemated side with the fewest squares
+    // within reach is captured, or placed on one of them.
+    void decide_next() {
+        Bitboard undecided = pos_.pieces(mated_) & ~used_;
+        if (!undecided) return accept();
+        const int left = budget_[mated_] - cost_[mated_];
+        Square home = SQ_NONE;
+        int fewest = 1 << 30;
+        while (undecided) {
+            const Square s = pop_lsb(undecided);
+            const Piece man = pos_.piece_on(s);
+            PieceType types[5];
+            const int n = types_of(man, types);
+            int squares = 0;
+            for (int i = 0; i < n; ++i) squares += popcount(man_reach(man, s, left, types[i]) & ~occ_ & ~empty_);
+            if (squares < fewest) fewest = squares, home = s;
+        }
+        // Each capture is a move of the other side (one may also bring a man of the target).
+        if (popcount(gone_) < budget_[mating_]) {
+            gone_ |= square_bb(home);
+            used_ |= square_bb(home);
+            grow();
+            used_ ^= square_bb(home);
+            gone_ ^= square_bb(home);
+        }
+        const Piece man = pos_.piece_on(home);
+        PieceType types[5];
+        const int n = types_of(man, types);
+        for (int i = 0; i < n && !overflow_; ++i)
+            for (Bitboard on = man_reach(man, home, left, types[i]) & ~occ_ & ~empty_; on && !overflow_;)
+                place(home, pop_lsb(on), types[i], 0, [&] { grow(); });
+    }
+
+    // Any man not placed yet, of either side, on y.
+    void stand_on(Square y) {
+        for (Color c : {WHITE, BLACK})
+            for_men(c, true, [&](Square home, PieceType as, int left) {
+                if (man_reach(pos_.piece_on(home), home, left, as) & square_bb(y))
+                    place(home, y, as, 0, [&] { grow(); });
+            });
     }
 
     // Each way to give the check: a man of the mating side (not its king) on a square attacking the king.
@@ -176,14 +259,7 @@ private:
         const PieceType t = type_of(board_[p]);
         Bitboard path = t == PAWN ? inside(p, x) & file_bb(file_of(p)) : slider(t) ? inside(p, x) : 0;
         if (!(occ_ & square_bb(x))) path |= square_bb(x);
-        for (Bitboard ys = path & ~empty_; ys;) {
-            const Square y = pop_lsb(ys);
-            for (Color c : {WHITE, BLACK})
-                for_men(c, true, [&](Square home, PieceType as, int left) {
-                    if (man_reach(pos_.piece_on(home), home, left, as) & square_bb(y))
-                        place(home, y, as, 0, [&] { grow(); });
-                });
-        }
+        for (Bitboard ys = path & ~empty_; ys;) stand_on(pop_lsb(ys));
         attack(king_, (occ_ ^ square_bb(p)) | square_bb(x), square_bb(p) | square_bb(x), false);
     }
 
@@ -218,18 +294,21 @@ private:
         std::vector<std::uint32_t> key;
         for (const TargetMan& m : men_) key.push_back(std::uint32_t(m.home) << 16 | std::uint32_t(m.on) << 8 | m.as);
         std::sort(key.begin() + 1, key.end());  // the king first, the rest in any order
-        key.push_back(std::uint32_t(empty_));
-        key.push_back(std::uint32_t(empty_ >> 32));
+        for (const Bitboard b : {empty_, gone_}) {
+            key.push_back(std::uint32_t(b));
+            key.push_back(std::uint32_t(b >> 32));
+        }
         if (!seen_.insert(key).second) return;
         if (out_.size() >= limit_) {
             overflow_ = true;
             return;
         }
-        out_.push_back({men_, empty_});
+        out_.push_back({men_, empty_, gone_});
     }
 
     const Position& pos_;
     const Color mated_, mating_;
+    const bool stalemate_;
     std::vector<Target>& out_;
     const std::size_t limit_;
     bool overflow_ = false;
@@ -237,7 +316,7 @@ private:
     int budget_[COLOR_NB] = {};
     int cost_[COLOR_NB] = {};
     Piece board_[64];
-    Bitboard occ_ = 0, by_colour_[COLOR_NB] = {}, empty_ = 0, used_ = 0;
+    Bitboard occ_ = 0, by_colour_[COLOR_NB] = {}, empty_ = 0, used_ = 0, gone_ = 0;
     Square king_ = SQ_NONE;
     std::vector<TargetMan> men_;
     std::set<std::vector<std::uint32_t>> seen_;
@@ -283,8 +362,11 @@ void drop_larger(std::vector<Target>& targets) {
         const auto [lo, hi] = by_men.equal_range(h);
         for (auto it = lo; it != hi; ++it) {
             const Target& s = targets[it->second];
-            if (it->second == i || drop[it->second] || s.men.size() != men || (s.empty & ~t.empty)) continue;
-            if (s.men.size() == t.men.size() && s.empty == t.empty) continue;  // (accept() keeps them apart)
+            if (it->second == i || drop[it->second] || s.men.size() != men || (s.empty & ~t.empty) ||
+                (s.gone & ~t.gone))
+                continue;
+            if (s.men.size() == t.men.size() && s.empty == t.empty && s.gone == t.gone)
+                continue;  // (accept() keeps them apart)
             if (within(s.men, t.men)) return true;
         }
         return false;
@@ -311,132 +393,27 @@ void drop_larger(std::vector<Target>& targets) {
 
 }  // namespace
 
-bool mate_targets(const Position& pos, Color mated, int w, int b, std::vector<Target>& out, std::size_t limit) {
+namespace {
+
+bool targets(const Position& pos, Color mated, bool stalemate, int w, int b, std::vector<Target>& out,
+             std::size_t limit) {
     out.clear();
     if (w < 1) return true;
-    Builder builder(pos, mated, w, b, out, limit);
+    Builder builder(pos, mated, stalemate, w, b, out, limit);
     if (!builder.run()) return false;
     drop_larger(out);
     return true;
 }
 
-void TargetTracker::start(const Position& root, const Target* target) {
-    target_ = target;
-    ply_ = 0;
-    for (Square s = SQ_A1; s <= SQ_H8; ++s) {
-        const bool man = root.piece_on(s) != NO_PIECE;
-        home_on_[s] = man ? std::int8_t(s) : -1;
-        where_[s] = man ? std::int8_t(s) : -1;
-    }
+}  // namespace
+
+bool mate_targets(const Position& pos, Color mated, int w, int b, std::vector<Target>& out, std::size_t limit) {
+    return targets(pos, mated, false, w, b, out, limit);
 }
 
-void TargetTracker::make(const Position& pos, Move m) {
-    const Square from = m.from(), to = m.to();
-    Undo& u = undo_[ply_++];
-    u.captured = -1;
-    u.captured_on = SQ_NONE;
-    if (m.kind() == EN_PASSANT)
-        u.captured_on = to - pawn_push(pos.side_to_move());
-    else if (m.kind() != CASTLING && pos.piece_on(to) != NO_PIECE)
-        u.captured_on = to;
-    if (u.captured_on != SQ_NONE) {
-        u.captured = home_on_[u.captured_on];
-        if (u.captured >= 0) where_[u.captured] = -1;
-        home_on_[u.captured_on] = -1;
-    }
-    shift(from, to);
-    if (m.kind() == CASTLING) {
-        const bool king_side = to > from;
-        shift(king_side ? from + 3 : from - 4, king_side ? from + 1 : from - 1);  // the rook
-    }
-}
-
-void TargetTracker::shift(Square from, Square to) {
-    const std::int8_t id = home_on_[from];
-    home_on_[from] = -1;
-    home_on_[to] = id;
-    if (id >= 0) where_[id] = std::int8_t(to);
-}
-
-void TargetTracker::unmake(Move m) {
-    const Square from = m.from(), to = m.to();
-    const Undo& u = undo_[--ply_];
-    if (m.kind() == CASTLING) {
-        const bool king_side = to > from;
-        shift(king_side ? from + 1 : from - 1, king_side ? from + 3 : from - 4);
-    }
-    shift(to, from);
-    if (u.captured_on != SQ_NONE) {
-        home_on_[u.captured_on] = u.captured;
-        if (u.captured >= 0) where_[u.captured] = std::int8_t(u.captured_on);
-    }
-}
-
-bool TargetTracker::reachable(const Position& pos, Color mated, int w, int b) const {
-    int left[COLOR_NB];
-    left[~mated] = w;
-    left[mated] = b;
-    for (Color c : {WHITE, BLACK})
-        if (pos.castling_rights() & (c == WHITE ? (WHITE_OO | WHITE_OOO) : (BLACK_OO | BLACK_OOO))) ++left[c];
-    const int moves = left[WHITE] + left[BLACK];
-    for (const TargetMan& m : target_->men) {
-        const int s = where_[m.home];
-        if (s < 0) return false;  // a man of the mate was captured
-        const Piece now = pos.piece_on(Square(s));
-        const Color c = color_of(now);
-        left[c] -= man_moves(now, Square(s), m.on, m.as);
-        if (left[c] < 0) return false;
-    }
-    // Each man on a square that must be empty moves, or is captured: a move
-    // each (maybe one of the moves counted above), but castling (counted
-    // above) and an en-passant capture, which empty two squares, the latter
-    // two with pawns.
-    const Bitboard in_way = pos.pieces() & target_->empty;
-    const int pawns = popcount(in_way & pos.pieces(PAWN));
-    return popcount(in_way) - pawns / 2 <= moves;
-}
-
-void TargetTracker::men_squares(std::int8_t* out) const {
-    for (const TargetMan& m : target_->men) *out++ = where_[m.home];
-}
-
-TargetTable::TargetTable() : entries_(std::size_t(1) << 16) {
-    for (Entry& e : entries_) e.generation = 0;
-}
-
-TargetTable::Entry* TargetTable::find(Key key, const PositionCode& code, const std::int8_t* men, bool make) {
-    // The men's squares in the index too: the same position with its men elsewhere is another entry.
-    std::uint64_t h = key;
-    for (int i = 0; i < MEN; ++i) h = (h ^ std::uint64_t(std::uint8_t(men[i]))) * 0x100000001B3ULL;
-    Entry& e = entries_[(h ^ (h >> 29)) & (entries_.size() - 1)];
-    const bool same = e.generation == generation_ && e.code == code && std::equal(men, men + MEN, e.men);
-    if (same) return &e;
-    if (!make) return nullptr;
-    e.code = code;
-    e.generation = generation_;
-    e.help_fail = 0;
-    std::copy(men, men + MEN, e.men);
-    return &e;
-}
-
-// The men's squares, -1 beyond the target's; false when they do not fit.
-static bool squares_of(const TargetTracker& men, std::int8_t* sq, int size) {
-    std::fill(sq, sq + size, -1);
-    if (men.target()->men.size() > std::size_t(size)) return false;
-    men.men_squares(sq);
-    return true;
-}
-
-bool TargetTable::failed(Key key, const PositionCode& code, const TargetTracker& men, int plies) const {
-    std::int8_t sq[MEN];
-    if (!squares_of(men, sq, MEN)) return false;
-    const Entry* e = const_cast<TargetTable*>(this)->find(key, code, sq, false);
-    return e && (e->help_fail >> plies & 1);
-}
-
-void TargetTable::store_fail(Key key, const PositionCode& code, const TargetTracker& men, int plies) {
-    std::int8_t sq[MEN];
-    if (squares_of(men, sq, MEN)) find(key, code, sq, true)->help_fail |= std::uint64_t(1) << plies;
+bool stalemate_targets(const Position& pos, Color stalemated, int w, int b, std::vector<Target>& out,
+                       std::size_t limit) {
+    return targets(pos, stalemated, true, w, b, out, limit);
 }
 
 }  // namespace echecs::solver

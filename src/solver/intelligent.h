@@ -16,8 +16,12 @@
 // are counted on an empty board (mate_bound.h), each on its own: necessary,
 // never sufficient, and the search tests the real mate at the end.
 //
-// Orthodox chess, checkmate only (stalemates need every man immobile, which
-// this does not describe).
+// Stalemates the same way, with two differences: the king must not be in
+// check (a man in each line of check), and every man of the stalemated side
+// is decided, placed where it cannot move or captured (one move of the
+// other side each), since any man left free could move (docs/SOLVER.md).
+//
+// Orthodox chess only.
 #pragma once
 
 #include <cstdint>
@@ -37,6 +41,7 @@ struct TargetMan {
 struct Target {
     std::vector<TargetMan> men;  // the mated king first
     Bitboard empty = 0;          // squares empty at the end (lines of check and guard)
+    Bitboard gone = 0;           // diagram squares of men captured by the end (stalemates)
 };
 
 // The targets for mating `mated` in `pos` with at most w moves by the other
@@ -44,6 +49,10 @@ struct Target {
 // listing would take more than 64 steps per target allowed (then `out` is
 // incomplete and the caller searches without them).
 bool mate_targets(const Position& pos, Color mated, int w, int b, std::vector<Target>& out, std::size_t limit);
+
+// The same for stalemating `stalemated`.
+bool stalemate_targets(const Position& pos, Color stalemated, int w, int b, std::vector<Target>& out,
+                       std::size_t limit);
 
 // Follows the men of one target through a search: which diagram man stands
 // on each square, and the moves each side still needs.
@@ -55,7 +64,8 @@ public:
     void make(const Position& pos, Move m);
     void unmake(Move m);
     // The target can still be reached with at most w moves by the side that
-    // mates and b by the mated side (castling rights add one to their side's).
+    // mates and b by the mated side (castling rights add one to their side's;
+    // each man still to be captured takes one of the w).
     bool reachable(const Position& pos, Color mated, int w, int b) const;
     // The squares of the target's men now (-1: captured), in its order.
     void men_squares(std::int8_t* out) const;

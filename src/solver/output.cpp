@@ -126,7 +126,9 @@ std::string summary(const Result& r) {
         s = std::string("incomplete (") + std::string(status_name(r.status)) + ", " +
             std::to_string(r.first_moves_done) + " of " + std::to_string(r.first_moves) +
             " first moves examined): " + s + " found";
-    if (r.targets) s += ", " + std::to_string(r.targets) + (r.targets == 1 ? " mating position" : " mating positions");
+    if (r.targets)
+        s += ", " + std::to_string(r.targets) + (r.stalemate_targets ? " stalemate" : " mating") +
+             (r.targets == 1 ? " position" : " positions");
     return s + ", " + buf;
 }
 

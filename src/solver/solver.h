@@ -87,7 +87,8 @@ struct Result {
     std::uint64_t nodes = 0;   // moves made by the search
     double seconds = 0;
     int threads = 1;
-    std::size_t targets = 0;  // helpmates searched target by target (Options::intelligent): how many
+    std::size_t targets = 0;         // helpmates searched target by target (Options::intelligent): how many
+    bool stalemate_targets = false;  // and they were stalemates
 
     bool complete() const { return status == Status::Complete; }
     bool battle() const { return problem.stipulation.battle(); }
@@ -115,7 +116,7 @@ struct Options {
     std::uint64_t max_nodes = 0;  // 0: none
     int threads = 0;              // 0: every core
     std::size_t hash_megabytes = 64;
-    // Orthodox helpmates searched target by target (solver/intelligent.h),
+    // Orthodox helpmates and help-stalemates searched target by target (solver/intelligent.h),
     // as Popeye's intelligent mode, or by the plain search: the same
     // solutions. Auto: by targets from 3 moves, where it is the faster.
     enum class Intelligent { Auto, Always, Never } intelligent = Intelligent::Auto;

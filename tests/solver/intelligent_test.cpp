@@ -12,6 +12,7 @@
 #include <random>
 #include <string>
 
+#include "board_fen.h"
 #include "core/movegen.h"
 #include "solver/solver.h"
 
@@ -54,18 +55,21 @@ bool contains_a_target(const std::string& fen, const HelpLine& line, const std::
         home[from] = -1;
         pos.do_move(m, states[i]);
     }
+    Bitboard alive = 0;
+    for (int s = 0; s < 64; ++s)
+        if (home[s] >= 0) alive |= square_bb(Square(home[s]));
     for (const Target& t : targets) {
-        bool all = !(pos.pieces() & t.empty);
+        bool all = !(pos.pieces() & t.empty) && !(alive & t.gone);
         for (const TargetMan& m : t.men) all = all && home[m.on] == m.home && type_of(pos.piece_on(m.on)) == m.as;
         if (all) return true;
     }
     return false;
 }
 
-// Solves h#n (ser-h#n) both ways, when it has at most 5,000 targets (false
-// otherwise: too many to check each mate against); every solution's mate
-// holds a target.
-bool check(const std::string& fen, const std::string& stip, int* solutions = nullptr) {
+// Solves h#n (ser-h#n, h=n, ser-h=n) both ways, when it has at most 5,000
+// targets (false otherwise: too many to check each mate against); every
+// solution's mate (stalemate) holds a target.
+bool check(const std::string& fen, const std::string& stip, int* solutions = nullptr, std::size_t most = 5000) {
     SCOPED_TRACE(fen + " " + stip);
     Problem p{Variant::Chess, fen, parse_stipulation(stip), ""};
     StateInfo root_state;
@@ -79,8 +83,10 @@ bool check(const std::string& fen, const std::string& stip, int* solutions = nul
     const int plies = st.plies();
     const bool help = st.play == Play::Help;
     const Color mated = help ? (plies % 2 ? ~first : first) : first;  // ser-h#: the series side
+    const int wm = help ? (plies + 1) / 2 : 1, bm = help ? plies / 2 : st.moves;
     std::vector<Target> targets;
-    if (!mate_targets(root, mated, help ? (plies + 1) / 2 : 1, help ? plies / 2 : st.moves, targets, 5000))
+    if (!(st.goal == Goal::Stalemate ? stalemate_targets(root, mated, wm, bm, targets, most)
+                                     : mate_targets(root, mated, wm, bm, targets, most)))
         return false;
 
     Options plain, by_targets;
@@ -149,22 +155,7 @@ std::string random_diagram(std::mt19937& rng, int most) {
                 if (board[s] != '.' || (m == 'P' && (s < 8 || s >= 56))) continue;
                 board[s] = side ? char(m - 'A' + 'a') : m;
             }
-        std::string fen;
-        for (int r = 7; r >= 0; --r) {
-            int empty = 0;
-            for (int f = 0; f < 8; ++f) {
-                const char c = board[r * 8 + f];
-                if (c == '.') {
-                    ++empty;
-                    continue;
-                }
-                if (empty) fen += char('0' + empty);
-                empty = 0;
-                fen += c;
-            }
-            if (empty) fen += char('0' + empty);
-            if (r) fen += '/';
-        }
+        std::string fen = test_helpers::board_fen(board);
         fen += " b " + castling + " - 0 1";
         // Legal: the side not to move is not in check (White first for h#n.5 is checked by solve()).
         StateInfo st;
@@ -176,6 +167,15 @@ std::string random_diagram(std::mt19937& rng, int most) {
         }
         if (!pos.king_attacked(WHITE) && !pos.in_check()) return fen;
     }
+}
+
+// `count` random diagrams of up to `most` men a side checked for `stip`
+// (those with more than `targets` targets are drawn again).
+void check_some(std::mt19937& rng, const char* stip, int most, int count, int& solutions, std::size_t targets) {
+    int checked = 0;
+    for (int draw = 0; draw < 20 * count && checked < count; ++draw)
+        checked += check(random_diagram(rng, most), stip, &solutions, targets);
+    EXPECT_EQ(checked, count) << stip;
 }
 }  // namespace
 
@@ -190,15 +190,24 @@ TEST(Intelligent, KnownMates) {
 TEST(Intelligent, RandomHelpmates) {
     std::mt19937 rng(2026);
     int solutions = 0;
-    const auto some = [&](const char* stip, int most, int count) {
-        int checked = 0;
-        for (int draw = 0; draw < 20 * count && checked < count; ++draw)
-            checked += check(random_diagram(rng, most), stip, &solutions);
-        EXPECT_EQ(checked, count) << stip;
-    };
-    some("h#2", 5, 30);
-    some("h#2.5", 4, 20);
-    some("h#3", 3, 6);
-    some("ser-h#3", 4, 20);
+    check_some(rng, "h#2", 5, 30, solutions, 5000);
+    check_some(rng, "h#2.5", 4, 20, solutions, 5000);
+    check_some(rng, "h#3", 3, 6, solutions, 5000);
+    check_some(rng, "ser-h#3", 4, 20, solutions, 5000);
     EXPECT_GT(solutions, 100);  // the draws must have mates to compare
+}
+
+TEST(Intelligent, KnownStalemates) {
+    // Popeye's hpint.inp 111 (h=4): Black's men all end immobile or captured.
+    EXPECT_TRUE(check("kr6/b1p5/8/8/2K5/8/2P5/8 b - - 0 1", "h=4"));
+}
+
+TEST(Intelligent, RandomHelpStalemates) {
+    std::mt19937 rng(2027);
+    int solutions = 0;
+    check_some(rng, "h=2", 4, 40, solutions, 1000);
+    check_some(rng, "h=2.5", 3, 15, solutions, 1000);
+    check_some(rng, "h=3", 3, 10, solutions, 1000);
+    check_some(rng, "ser-h=3", 5, 20, solutions, 1000);
+    EXPECT_GT(solutions, 50);  // the draws must have stalemates to compare
 }

@@ -11,6 +11,7 @@
 #include <random>
 #include <string>
 
+#include "board_fen.h"
 #include "core/movegen.h"
 #include "solver/notation.h"
 
@@ -36,22 +37,7 @@ std::string random_diagram(std::mt19937& rng) {
             if (board[s] != '.' || ((m == 'P' || m == 'p') && (s < 8 || s >= 56))) continue;
             board[s] = m;
         }
-        std::string fen;
-        for (int r = 7; r >= 0; --r) {
-            int empty = 0;
-            for (int f = 0; f < 8; ++f) {
-                const char c = board[r * 8 + f];
-                if (c == '.') {
-                    ++empty;
-                    continue;
-                }
-                if (empty) fen += char('0' + empty);
-                empty = 0;
-                fen += c;
-            }
-            if (empty) fen += char('0' + empty);
-            if (r) fen += '/';
-        }
+        std::string fen = test_helpers::board_fen(board);
         fen += rng() % 2 ? " w - - 0 1" : " b - - 0 1";
         try {
             StateInfo st;

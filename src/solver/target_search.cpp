@@ -1,0 +1,135 @@
+// The search's side of the targets (intelligent.h): each diagram man
+// followed through the moves, and a table of failed lines per target.
+#include <algorithm>
+#include <cstdint>
+
+#include "solver/intelligent.h"
+#include "solver/mate_bound.h"
+
+namespace echecs::solver {
+
+void TargetTracker::start(const Position& root, const Target* target) {
+    target_ = target;
+    ply_ = 0;
+    for (Square s = SQ_A1; s <= SQ_H8; ++s) {
+        const bool man = root.piece_on(s) != NO_PIECE;
+        home_on_[s] = man ? std::int8_t(s) : -1;
+        where_[s] = man ? std::int8_t(s) : -1;
+    }
+}
+
+void TargetTracker::make(const Position& pos, Move m) {
+    const Square from = m.from(), to = m.to();
+    Undo& u = undo_[ply_++];
+    u.captured = -1;
+    u.captured_on = SQ_NONE;
+    if (m.kind() == EN_PASSANT)
+        u.captured_on = to - pawn_push(pos.side_to_move());
+    else if (m.kind() != CASTLING && pos.piece_on(to) != NO_PIECE)
+        u.captured_on = to;
+    if (u.captured_on != SQ_NONE) {
+        u.captured = home_on_[u.captured_on];
+        if (u.captured >= 0) where_[u.captured] = -1;
+        home_on_[u.captured_on] = -1;
+    }
+    shift(from, to);
+    if (m.kind() == CASTLING) {
+        const bool king_side = to > from;
+        shift(king_side ? from + 3 : from - 4, king_side ? from + 1 : from - 1);  // the rook
+    }
+}
+
+void TargetTracker::shift(Square from, Square to) {
+    const std::int8_t id = home_on_[from];
+    home_on_[from] = -1;
+    home_on_[to] = id;
+    if (id >= 0) where_[id] = std::int8_t(to);
+}
+
+void TargetTracker::unmake(Move m) {
+    const Square from = m.from(), to = m.to();
+    const Undo& u = undo_[--ply_];
+    if (m.kind() == CASTLING) {
+        const bool king_side = to > from;
+        shift(king_side ? from + 1 : from - 1, king_side ? from + 3 : from - 4);
+    }
+    shift(to, from);
+    if (u.captured_on != SQ_NONE) {
+        home_on_[u.captured_on] = u.captured;
+        if (u.captured >= 0) where_[u.captured] = std::int8_t(u.captured_on);
+    }
+}
+
+bool TargetTracker::reachable(const Position& pos, Color mated, int w, int b) const {
+    int left[COLOR_NB];
+    left[~mated] = w;
+    left[mated] = b;
+    for (Color c : {WHITE, BLACK})
+        if (pos.castling_rights() & (c == WHITE ? (WHITE_OO | WHITE_OOO) : (BLACK_OO | BLACK_OOO))) ++left[c];
+    const int moves = left[WHITE] + left[BLACK];
+    // Each man to be captured still on the board: a move of the other side.
+    int to_capture = 0;
+    for (Bitboard g = target_->gone; g;)
+        if (where_[pop_lsb(g)] >= 0) ++to_capture;
+    if (to_capture > left[~mated]) return false;
+    for (const TargetMan& m : target_->men) {
+        const int s = where_[m.home];
+        if (s < 0) return false;  // a man of the mate was captured
+        const Piece now = pos.piece_on(Square(s));
+        const Color c = color_of(now);
+        left[c] -= man_moves(now, Square(s), m.on, m.as);
+        if (left[c] < 0) return false;
+    }
+    // Each man on a square that must be empty moves, or is captured: a move
+    // each (maybe one of the moves counted above), but castling (counted
+    // above) and an en-passant capture, which empty two squares, the latter
+    // two with pawns.
+    const Bitboard in_way = pos.pieces() & target_->empty;
+    const int pawns = popcount(in_way & pos.pieces(PAWN));
+    return popcount(in_way) - pawns / 2 <= moves;
+}
+
+void TargetTracker::men_squares(std::int8_t* out) const {
+    for (const TargetMan& m : target_->men) *out++ = where_[m.home];
+}
+
+TargetTable::TargetTable() : entries_(std::size_t(1) << 16) {
+    for (Entry& e : entries_) e.generation = 0;
+}
+
+TargetTable::Entry* TargetTable::find(Key key, const PositionCode& code, const std::int8_t* men, bool make) {
+    // The men's squares in the index too: the same position with its men elsewhere is another entry.
+    std::uint64_t h = key;
+    for (int i = 0; i < MEN; ++i) h = (h ^ std::uint64_t(std::uint8_t(men[i]))) * 0x100000001B3ULL;
+    Entry& e = entries_[(h ^ (h >> 29)) & (entries_.size() - 1)];
+    const bool same = e.generation == generation_ && e.code == code && std::equal(men, men + MEN, e.men);
+    if (same) return &e;
+    if (!make) return nullptr;
+    e.code = code;
+    e.generation = generation_;
+    e.help_fail = 0;
+    std::copy(men, men + MEN, e.men);
+    return &e;
+}
+
+// The men's squares, -1 beyond the target's; false when they do not fit.
+static bool squares_of(const TargetTracker& men, std::int8_t* sq, int size) {
+    std::fill(sq, sq + size, -1);
+    if (men.target()->men.size() > std::size_t(size)) return false;
+    men.men_squares(sq);
+    return true;
+}
+
+bool TargetTable::failed(Key key, const PositionCode& code, const TargetTracker& men, int plies) const {
+    std::int8_t sq[MEN];
+    if (!squares_of(men, sq, MEN)) return false;
+    const Entry* e = const_cast<TargetTable*>(this)->find(key, code, sq, false);
+    return e && (e->help_fail >> plies & 1);
+}
+
+void TargetTable::store_fail(Key key, const PositionCode& code, const TargetTracker& men, int plies) {
+    std::int8_t sq[MEN];
+    if (squares_of(men, sq, MEN)) find(key, code, sq, true)->help_fail |= std::uint64_t(1) << plies;
+}
+
+}  // namespace echecs::solver
