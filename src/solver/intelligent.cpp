@@ -42,7 +42,10 @@ public:
         budget_[mated_] = b;
         // Castling moves a rook with the king: one more move covers it.
         for (Color c : {WHITE, BLACK})
-            if (pos.castling_rights() & (c == WHITE ? (WHITE_OO | WHITE_OOO) : (BLACK_OO | BLACK_OOO))) ++budget_[c];
+            if (pos.castling_rights() & (c == WHITE ? (WHITE_OO | WHITE_OOO) : (BLACK_OO | BLACK_OOO))) {
+                ++budget_[c];
+                castles_[c] = true;
+            }
         for (Square s = SQ_A1; s <= SQ_H8; ++s) board_[s] = NO_PIECE;
     }
 
@@ -291,6 +294,28 @@ private:
     }
 
     void accept() {
+        // The side that mates has just moved, so its king is not attacked.
+        // When its placed men take all its moves (and it cannot castle), its
+        // other men never moved: its king, which nothing captures, stands on
+        // its diagram square (Popeye does the same).
+        const Square their_home = pos_.king_square(mating_);
+        if (!(used_ & square_bb(their_home))) {
+            if (cost_[mating_] == budget_[mating_] && !castles_[mating_])
+                place(their_home, their_home, KING, 0, [&] { grow(); });
+            else
+                store();
+            return;
+        }
+        const auto man =
+            std::find_if(men_.begin(), men_.end(), [&](const TargetMan& m) { return m.home == their_home; });
+        for (Bitboard a = attackers(man->on, occ_, mated_); a;) {
+            const Square s = pop_lsb(a);
+            if (!(inside(s, man->on) & ~empty_)) return;  // nothing can stand between
+        }
+        store();
+    }
+
+    void store() {
         std::vector<std::uint32_t> key;
         for (const TargetMan& m : men_) key.push_back(std::uint32_t(m.home) << 16 | std::uint32_t(m.on) << 8 | m.as);
         std::sort(key.begin() + 1, key.end());  // the king first, the rest in any order
@@ -315,6 +340,7 @@ private:
     std::size_t steps_ = 0;
     int budget_[COLOR_NB] = {};
     int cost_[COLOR_NB] = {};
+    bool castles_[COLOR_NB] = {};
     Piece board_[64];
     Bitboard occ_ = 0, by_colour_[COLOR_NB] = {}, empty_ = 0, used_ = 0, gone_ = 0;
     Square king_ = SQ_NONE;

@@ -1,6 +1,6 @@
 // Helpmates in the manner of Popeye's intelligent mode: first the mating
-// positions that the moves left can reach, then a search for each that plays
-// only towards it.
+// positions that the moves left can reach, then a search that plays only
+// towards those still within reach.
 //
 // A target is a part of a final position: some men of the diagram (each
 // named by its diagram square), each on a square as some type, and squares
@@ -54,25 +54,33 @@ bool mate_targets(const Position& pos, Color mated, int w, int b, std::vector<Ta
 bool stalemate_targets(const Position& pos, Color stalemated, int w, int b, std::vector<Target>& out,
                        std::size_t limit);
 
-// Follows the men of one target through a search: which diagram man stands
-// on each square, and the moves each side still needs.
+// Follows the diagram's men through a search towards a list of targets, and
+// keeps at each node the targets still within reach: those of the node
+// above that its moves left can still reach. A node with none is pruned.
 class TargetTracker {
 public:
-    void start(const Position& root, const Target* target);
-    const Target* target() const { return target_; }
+    // From `root`, towards `targets` (nullptr: off).
+    void start(const Position& root, const std::vector<Target>* targets);
+    bool active() const { return targets_ != nullptr; }
     // Before the move is made on `pos`.
     void make(const Position& pos, Move m);
     void unmake(Move m);
-    // The target can still be reached with at most w moves by the side that
-    // mates and b by the mated side (castling rights add one to their side's;
-    // each man still to be captured takes one of the w).
-    bool reachable(const Position& pos, Color mated, int w, int b) const;
-    // The squares of the target's men now (-1: captured), in its order.
-    void men_squares(std::int8_t* out) const;
+    // A node with at most w moves left to the side that mates and b to the
+    // mated side: its targets within reach (castling rights add one to their
+    // side's; each man still to be captured takes one of the w); false when
+    // there is none. Each enter() is followed by a leave() (TargetLevel).
+    bool enter(const Position& pos, Color mated, int w, int b);
+    void leave() { --depth_; }
+    // The diagram square of the man on each occupied square, in square order,
+    // then -1: which man stands where.
+    void identities(const Position& pos, std::int8_t* out, int size) const;
 
 private:
+    bool reachable(const Target& t, const Position& pos, Color mated, const int* left, int moves) const;
     void shift(Square from, Square to);  // the man on `from` (if any) goes to `to`
-    const Target* target_ = nullptr;
+    const std::vector<Target>* targets_ = nullptr;
+    std::vector<std::vector<std::uint32_t>> live_;  // per node depth: the targets within reach
+    int depth_ = 0;
     std::int8_t home_on_[64];  // the diagram square of the man on each square, -1 empty
     std::int8_t where_[64];    // each diagram man's square now, -1 captured
     struct Undo {
@@ -83,17 +91,36 @@ private:
     int ply_ = 0;
 };
 
-// The help lines that failed, for one thread's search of one target at a
-// time. The shared proof table cannot hold them: whether a position fails
-// depends on the target and on which man stands where (two queens that have
-// changed places make the same position), so an entry keeps both, whole.
+// A node's level of the tracker (when active), left when the node returns.
+class TargetLevel {
+public:
+    TargetLevel(TargetTracker& t, const Position& pos, Color mated, int w, int b)
+        : tracker_(t.active() ? &t : nullptr), any_(!tracker_ || tracker_->enter(pos, mated, w, b)) {}
+    ~TargetLevel() {
+        if (tracker_) tracker_->leave();
+    }
+    TargetLevel(const TargetLevel&) = delete;
+    TargetLevel& operator=(const TargetLevel&) = delete;
+    bool none() const { return !any_; }
+
+private:
+    TargetTracker* tracker_;
+    bool any_;
+};
+
+// The help lines that failed, for one thread's search towards its targets.
+// The shared proof table cannot hold them: whether a position fails depends
+// on which man stands where (two queens that have changed places make the
+// same position but not the same targets), so an entry keeps that, whole. A
+// fail holds whatever targets were still within reach: those dropped on the
+// way were out of reach from here as well.
 class TargetTable {
 public:
     TargetTable();
-    // Forgets every entry (a new target): a generation counter, no clearing.
-    void next_target() { ++generation_; }
-    bool failed(Key key, const PositionCode& code, const TargetTracker& men, int plies) const;
-    void store_fail(Key key, const PositionCode& code, const TargetTracker& men, int plies);
+    // Forgets every entry (new targets): a generation counter, no clearing.
+    void clear() { ++generation_; }
+    bool failed(const Position& pos, const PositionCode& code, const TargetTracker& men, int plies) const;
+    void store_fail(const Position& pos, const PositionCode& code, const TargetTracker& men, int plies);
 
 private:
     static constexpr int MEN = 32;

@@ -38,39 +38,34 @@ void Search::flush_nodes() {
 }
 
 void Search::make(Move m) {
-    if (tracker_.target()) tracker_.make(pos_, m);
+    if (tracker_.active()) tracker_.make(pos_, m);
     pos_.do_move(m, states_[ply_++]);
     if (++unflushed_ >= FLUSH) flush_nodes();
 }
 void Search::unmake(Move m) {
     pos_.undo_move(m);
     --ply_;
-    if (tracker_.target()) tracker_.unmake(m);
+    if (tracker_.active()) tracker_.unmake(m);
 }
 
-void Search::set_target(const Target* target) {
-    tracker_.start(pos_, target);
-    if (!target) return;
+void Search::set_targets(const std::vector<Target>* targets) {
+    tracker_.start(pos_, targets);
+    if (!targets) return;
     if (!target_table_) target_table_ = std::make_unique<TargetTable>();
-    target_table_->next_target();
-}
-
-bool Search::target_reachable(int plies) const {
-    const Color mated = plies % 2 ? ~pos_.side_to_move() : pos_.side_to_move();
-    return tracker_.reachable(pos_, mated, (plies + 1) / 2, plies / 2);
+    target_table_->clear();
 }
 
 bool Search::help_failed(const PositionCode& c, int plies) const {
     if (plies >= HELP_BITS) return false;
-    if (tracker_.target()) return target_table_->failed(pos_.key(), c, tracker_, plies);
+    if (tracker_.active()) return target_table_->failed(pos_, c, tracker_, plies);
     Proven p;
     return shared_.table.probe(pos_.key(), c, p) && (p.help_fail >> plies & 1);
 }
 
 void Search::store_help_fail(const PositionCode& c, int plies) {
     if (plies >= HELP_BITS) return;
-    if (tracker_.target())
-        target_table_->store_fail(pos_.key(), c, tracker_, plies);
+    if (tracker_.active())
+        target_table_->store_fail(pos_, c, tracker_, plies);
     else
         shared_.table.store_help_fail(pos_.key(), c, plies);
 }
@@ -297,13 +292,15 @@ static bool goal_possible(const Position& pos, int plies, Goal g) {
 bool Search::help(int plies) {
     if (stopped()) return false;
     if (st_.play == Play::ReciHelp && plies == 2) return reci_end();
-    // A target's bound first: cheaper than the table, and not worth storing.
-    if (tracker_.target() && !target_reachable(plies)) return false;
+    // The targets' bound first: cheaper than the table, and not worth storing.
+    const Color mated = plies % 2 ? ~pos_.side_to_move() : pos_.side_to_move();
+    const TargetLevel level(tracker_, pos_, mated, (plies + 1) / 2, plies / 2);
+    if (level.none()) return false;
     PositionCode c;
     const bool coded = code(c);
     if (coded && help_failed(c, plies)) return false;
     // reci-h: Black's own line ends a half-move before the help line.
-    if ((!tracker_.target() && bounded_ && !goal_possible(pos_, plies, st_.goal)) ||
+    if ((!tracker_.active() && bounded_ && !goal_possible(pos_, plies, st_.goal)) ||
         (reci_bounded_ && plies > 2 && !goal_possible(pos_, plies - 1, st_.reci_goal))) {
         if (coded) store_help_fail(c, plies);
         return false;
@@ -316,7 +313,7 @@ bool Search::help(int plies) {
     // ##, ##!: the goal side's self-checking moves (help play's, ser-h#'s last one)
     if ((st_.play == Play::Help || st_.play == Play::SeriesHelp) && plies % 2 == 1) add_self_checks(list);
     const bool checks_only = plies == 1 && mating_filter();
-    if (plies >= 2 && !tracker_.target()) prefetch_children(list);  // each child probes the table
+    if (plies >= 2 && !tracker_.active()) prefetch_children(list);  // each child probes the table
     for (Move m : list) {
         if (checks_only && !pos_.gives_check(m)) continue;
         make(m);
@@ -428,19 +425,17 @@ bool Search::reci_end() {
 
 bool Search::series(int left) {
     if (stopped()) return false;
-    // ser-h# and ser-# towards a target: Black mated after its series, or by White's.
-    if (tracker_.target()) {
-        const bool mated = st_.series_tail() == 1;
-        if (!tracker_.reachable(pos_, mated ? pos_.side_to_move() : ~pos_.side_to_move(), mated ? 1 : left,
-                                mated ? left : 0))
-            return false;
-    }
+    // ser-h# and ser-# towards targets: the series side mated after its series, or mating.
+    const bool series_mated = st_.series_tail() == 1;
+    const TargetLevel level(tracker_, pos_, series_mated ? pos_.side_to_move() : ~pos_.side_to_move(),
+                            series_mated ? 1 : left, series_mated ? left : 0);
+    if (level.none()) return false;
     PositionCode c;
     const bool coded = code(c);
     if (coded && help_failed(c, left)) return false;
     // ser-r#: a series side that can reach the goal at once must, and has lost.
     bool fail = st_.play == Play::SeriesReflex && can_reach_goal();
-    if (!fail && bounded_ && !tracker_.target()) {
+    if (!fail && bounded_ && !tracker_.active()) {
         // ser-#: the series side mates with its last move; ser-h#, ser-s#, ser-r#: it is mated by one
         // move after its series; ser-hs#: it mates after its series and one move of the other side.
         const int tail = st_.series_tail();
@@ -457,7 +452,7 @@ bool Search::series(int left) {
     bool found = false;
     if (left == 1 && st_.play == Play::Series) add_self_checks(list);  // ##, ##!: the series' last move
     const bool checks_only = left == 1 && st_.play == Play::Series && mating_filter();
-    if (left >= 2 && !tracker_.target()) prefetch_children(list, true);  // the series goes on after a pass
+    if (left >= 2 && !tracker_.active()) prefetch_children(list, true);  // the series goes on after a pass
     for (Move m : list) {
         if (checks_only && !pos_.gives_check(m)) continue;
         make(m);

@@ -126,10 +126,10 @@ public:
     std::vector<Move> line;
     std::function<void(const std::vector<Move>&)> on_solution;
 
-    // Help play towards one target (intelligent.h), the position at the
-    // diagram: the bound of the moves left is the target's, and the failed
+    // Help and series play towards targets (intelligent.h), the position at
+    // the diagram: a node is pruned when none is within reach, and the failed
     // lines go to this thread's TargetTable. nullptr: the usual search.
-    void set_target(const Target* target);
+    void set_targets(const std::vector<Target>* targets);
 
 private:
     static constexpr int HELP_BITS = 64;  // Proven::help_fail: longer help lines are not stored
@@ -172,7 +172,6 @@ private:
     bool mating_filter() const { return mating_filter(st_.goal); }
     void flush_nodes();
     bool code(PositionCode& c) const { return encode(pos_, c); }
-    bool target_reachable(int plies) const;
     // Help play: the side to move cannot reach the goal in `plies` (known), or has just been found not to.
     bool help_failed(const PositionCode& c, int plies) const;
     void store_help_fail(const PositionCode& c, int plies);
@@ -190,7 +189,7 @@ private:
     Move defence_killer_[MAX_PLY + 2] = {};
     std::uint64_t unflushed_ = 0;
     TargetTracker tracker_;
-    std::unique_ptr<TargetTable> target_table_;  // made at the first target
+    std::unique_ptr<TargetTable> target_table_;  // made at the first targets
 };
 
 }  // namespace echecs::solver

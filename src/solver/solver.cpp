@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
-#include <mutex>
+#include <optional>
 #include <sstream>
 
 #include "core/movegen.h"
@@ -87,12 +87,11 @@ public:
         } else {
             if (problem_.stipulation.play == Play::Reflex || problem_.stipulation.play == Play::SeriesReflex)
                 note_bound_attacker();
-            if (!intelligent_help()) {
-                RootRunner runner(options_, shared_, first_.size());
-                result_.threads = runner.threads();
-                runner.run([&] { work(runner); });
-                result_.first_moves_done = runner.finished_count();
-            }
+            list_problem_targets();
+            RootRunner runner(options_, shared_, first_.size());
+            result_.threads = runner.threads();
+            runner.run([&] { work(runner); });
+            result_.first_moves_done = runner.finished_count();
         }
 
         if (!shared_.stop.load() && options_.set_play && !problem_.stipulation.post_key) set_play();
@@ -105,6 +104,7 @@ public:
 private:
     void work(RootRunner& runner) {
         Search search(root_, problem_.stipulation, shared_);
+        if (targets_) search.set_targets(&*targets_);
         TreeBuilder tree(search, options_);
         // This thread's copy of the diagram, to write the solutions it finds.
         StateInfo root_state;
@@ -238,11 +238,10 @@ private:
         s.unmake(m);
     }
 
-    // Orthodox h#n, ser-h#n, ser-#n (n >= INTELLIGENT_FROM moves): the mates within reach
-    // first, then each searched for in turn, the threads sharing them out.
-    // A solution found for several targets is kept once; each first move's
-    // are put in the plain search's order. False: not applicable, or too
-    // many targets (the plain search then).
+    // Orthodox h#n, ser-h#n, ser-#n and their stalemates (n >= INTELLIGENT_FROM moves): the final
+    // positions within reach first, then the usual search, first move by first move, pruning
+    // each node from which none is within reach (Search::set_targets): the same solutions in
+    // the same order. Not when there are too many (the plain search then).
     static constexpr int INTELLIGENT_FROM = 3;
     static constexpr std::size_t MAX_TARGETS = 200000;
     // Auto: beyond this many, the plain search was the faster on Popeye's
@@ -261,14 +260,15 @@ private:
         return mate_targets(pos, mated, w, b, out, always ? MAX_TARGETS : AUTO_TARGETS);
     }
 
-    bool intelligent_help() {
+    // Lists the problem's targets into targets_ when it is searched by them.
+    void list_problem_targets() {
         const Stipulation& st = problem_.stipulation;
         const VariantInfo& rules = variant_info(root_.variant());
         using I = Options::Intelligent;
         const bool help = st.play == Play::Help, series = st.play == Play::SeriesHelp || st.play == Play::Series;
         if (options_.intelligent == I::Never || (options_.intelligent == I::Auto && st.moves < INTELLIGENT_FROM) ||
             !(help || series) || !by_targets(st.goal) || rules.boards != 1 || rules.has_pushes)
-            return false;
+            return;
         const int plies = st.plies();
         // h#: the last mover mates; ser-h#: the series side is mated by one move; ser-#: it mates.
         const Color stm = root_.side_to_move();
@@ -276,54 +276,14 @@ private:
         const int w = help ? (plies + 1) / 2 : st.play == Play::SeriesHelp ? 1 : st.moves;
         const int b = help ? plies / 2 : st.play == Play::SeriesHelp ? st.moves : 0;
         std::vector<Target> targets;
-        if (!list_targets(root_, mated, w, b, targets)) return false;
+        if (!list_targets(root_, mated, w, b, targets)) return;
         result_.targets = targets.size();
         result_.stalemate_targets = st.goal == Goal::Stalemate;
-        std::mutex found;
-        RootRunner runner(options_, shared_, std::max<int>(targets.size(), 1));
-        result_.threads = runner.threads();
-        runner.run([&] {
-            Search s(root_, st, shared_);
-            StateInfo root_state;
-            Position root;
-            root_.copy_to(root, root_state);
-            for (int t; (t = runner.next()) >= 0;) {
-                if (targets.empty()) {
-                    runner.finished();
-                    continue;
-                }
-                s.set_target(&targets[t]);
-                for (int i = 0; i < first_.size() && !s.stopped(); ++i) {
-                    RootResult& r = roots_[i];
-                    s.on_solution = [&](const std::vector<Move>& line) {
-                        std::lock_guard lock(found);
-                        if (std::find(r.help.begin(), r.help.end(), line) == r.help.end())
-                            runner.help_solution(root, r.help, line);
-                    };
-                    const Move m = first_.moves[i];
-                    s.make(m);
-                    s.line.assign(1, m);
-                    if (help)
-                        s.after_help_move(plies);
-                    else
-                        s.after_series_move(st.moves);
-                    s.unmake(m);
-                }
-                if (!s.stopped()) runner.finished();
-            }
-            s.set_target(nullptr);
-        });
-        const bool all = runner.finished_count() == std::max<int>(targets.size(), 1);
-        for (auto& r : roots_) {
-            r.done = all;
-            in_search_order(root_, r.help);
-        }
-        result_.first_moves_done = all ? first_.size() : 0;
-        return true;
+        targets_ = std::move(targets);
     }
 
-    // h#'s set play (the search after a pass, `plies` left) target by target:
-    // each line once, in the plain search's order. False: the plain search.
+    // h#'s set play (the search after a pass, `plies` left) by its targets.
+    // False: the plain search.
     bool set_play_by_targets(Search& s, int plies) {
         using I = Options::Intelligent;
         const Stipulation& st = problem_.stipulation;
@@ -335,46 +295,11 @@ private:
         const Color mated = plies % 2 ? ~pos.side_to_move() : pos.side_to_move();
         std::vector<Target> targets;
         if (!list_targets(pos, mated, (plies + 1) / 2, plies / 2, targets)) return false;
-        std::vector<std::vector<Move>> lines;
-        const auto report = std::move(s.on_solution);
-        s.on_solution = [&](const std::vector<Move>& line) {
-            if (std::find(lines.begin(), lines.end(), line) == lines.end()) lines.push_back(line);
-        };
-        for (const Target& t : targets) {
-            if (s.stopped()) break;
-            s.set_target(&t);
-            s.line.clear();
-            s.help(plies);
-        }
-        s.set_target(nullptr);
-        in_search_order(pos, lines);
-        for (const auto& l : lines) report(l);
-        s.on_solution = report;
+        s.set_targets(&targets);
+        s.line.clear();
+        s.help(plies);
+        s.set_targets(nullptr);
         return true;
-    }
-
-    // Help lines in the order the plain search finds them from `root`: by
-    // each move's place among the legal moves of its position.
-    void in_search_order(Position& root, std::vector<std::vector<Move>>& lines) {
-        if (lines.size() < 2) return;
-        std::vector<std::pair<std::vector<int>, std::size_t>> keys;
-        for (std::size_t j = 0; j < lines.size(); ++j) {
-            std::vector<int> key;
-            StateInfo states[MAX_PLY];
-            int n = 0;
-            for (Move m : lines[j]) {
-                MoveList list;
-                generate_legal(root, list);
-                key.push_back(int(std::find(list.begin(), list.end(), m) - list.begin()));
-                root.do_move(m, states[n++]);
-            }
-            while (n > 0) root.undo_move(lines[j][--n]);
-            keys.emplace_back(std::move(key), j);
-        }
-        std::sort(keys.begin(), keys.end());
-        std::vector<std::vector<Move>> sorted;
-        for (auto& k : keys) sorted.push_back(std::move(lines[k.second]));
-        lines = std::move(sorted);
     }
 
     void series_root(Search& s, RootRunner& runner, Position& root, int i) {
@@ -431,7 +356,7 @@ private:
             return;
         }
         // Helpplay: the other side first, one half-move shorter; an orthodox
-        // h# by its mating positions as the play itself (intelligent_help).
+        // h# by its final positions as the play itself (list_problem_targets).
         const int plies = problem_.stipulation.plies() - 1;
         if (plies < 1 || root_.in_check()) return;
         lines_after_a_pass([&] {
@@ -460,7 +385,8 @@ private:
     Shared shared_;
     MoveList first_;
     std::vector<RootResult> roots_;
-    bool bound_ = false;  // r#, ser-r#: the attacker must reach the goal at its first move
+    bool bound_ = false;                          // r#, ser-r#: the attacker must reach the goal at its first move
+    std::optional<std::vector<Target>> targets_;  // the final positions searched towards (list_problem_targets)
 };
 
 }  // namespace

@@ -1,5 +1,6 @@
 // The search's side of the targets (intelligent.h): each diagram man
-// followed through the moves, and a table of failed lines per target.
+// followed through the moves, the targets within reach at each node, and a
+// table of failed lines.
 #include <algorithm>
 #include <cstdint>
 
@@ -8,9 +9,10 @@
 
 namespace echecs::solver {
 
-void TargetTracker::start(const Position& root, const Target* target) {
-    target_ = target;
+void TargetTracker::start(const Position& root, const std::vector<Target>* targets) {
+    targets_ = targets;
     ply_ = 0;
+    depth_ = 0;
     for (Square s = SQ_A1; s <= SQ_H8; ++s) {
         const bool man = root.piece_on(s) != NO_PIECE;
         home_on_[s] = man ? std::int8_t(s) : -1;
@@ -60,19 +62,36 @@ void TargetTracker::unmake(Move m) {
     }
 }
 
-bool TargetTracker::reachable(const Position& pos, Color mated, int w, int b) const {
+bool TargetTracker::enter(const Position& pos, Color mated, int w, int b) {
     int left[COLOR_NB];
     left[~mated] = w;
     left[mated] = b;
     for (Color c : {WHITE, BLACK})
         if (pos.castling_rights() & (c == WHITE ? (WHITE_OO | WHITE_OOO) : (BLACK_OO | BLACK_OOO))) ++left[c];
     const int moves = left[WHITE] + left[BLACK];
+    if (std::size_t(depth_) == live_.size()) live_.emplace_back();
+    std::vector<std::uint32_t>& now = live_[depth_];
+    now.clear();
+    if (depth_ == 0) {
+        for (std::uint32_t t = 0; t < targets_->size(); ++t)
+            if (reachable((*targets_)[t], pos, mated, left, moves)) now.push_back(t);
+    } else {
+        for (const std::uint32_t t : live_[depth_ - 1])
+            if (reachable((*targets_)[t], pos, mated, left, moves)) now.push_back(t);
+    }
+    ++depth_;
+    return !now.empty();
+}
+
+bool TargetTracker::reachable(const Target& t, const Position& pos, Color mated, const int* moves_left,
+                              int moves) const {
+    int left[COLOR_NB] = {moves_left[WHITE], moves_left[BLACK]};
     // Each man to be captured still on the board: a move of the other side.
     int to_capture = 0;
-    for (Bitboard g = target_->gone; g;)
+    for (Bitboard g = t.gone; g;)
         if (where_[pop_lsb(g)] >= 0) ++to_capture;
     if (to_capture > left[~mated]) return false;
-    for (const TargetMan& m : target_->men) {
+    for (const TargetMan& m : t.men) {
         const int s = where_[m.home];
         if (s < 0) return false;  // a man of the mate was captured
         const Piece now = pos.piece_on(Square(s));
@@ -84,21 +103,23 @@ bool TargetTracker::reachable(const Position& pos, Color mated, int w, int b) co
     // each (maybe one of the moves counted above), but castling (counted
     // above) and an en-passant capture, which empty two squares, the latter
     // two with pawns.
-    const Bitboard in_way = pos.pieces() & target_->empty;
+    const Bitboard in_way = pos.pieces() & t.empty;
     const int pawns = popcount(in_way & pos.pieces(PAWN));
     return popcount(in_way) - pawns / 2 <= moves;
 }
 
-void TargetTracker::men_squares(std::int8_t* out) const {
-    for (const TargetMan& m : target_->men) *out++ = where_[m.home];
+void TargetTracker::identities(const Position& pos, std::int8_t* out, int size) const {
+    int n = 0;
+    for (Bitboard b = pos.pieces(); b && n < size;) out[n++] = home_on_[pop_lsb(b)];
+    std::fill(out + n, out + size, std::int8_t(-1));
 }
 
-TargetTable::TargetTable() : entries_(std::size_t(1) << 16) {
+TargetTable::TargetTable() : entries_(std::size_t(1) << 18) {
     for (Entry& e : entries_) e.generation = 0;
 }
 
 TargetTable::Entry* TargetTable::find(Key key, const PositionCode& code, const std::int8_t* men, bool make) {
-    // The men's squares in the index too: the same position with its men elsewhere is another entry.
+    // Which man stands where in the index too: the same position with its men swapped is another entry.
     std::uint64_t h = key;
     for (int i = 0; i < MEN; ++i) h = (h ^ std::uint64_t(std::uint8_t(men[i]))) * 0x100000001B3ULL;
     Entry& e = entries_[(h ^ (h >> 29)) & (entries_.size() - 1)];
@@ -112,24 +133,17 @@ TargetTable::Entry* TargetTable::find(Key key, const PositionCode& code, const s
     return &e;
 }
 
-// The men's squares, -1 beyond the target's; false when they do not fit.
-static bool squares_of(const TargetTracker& men, std::int8_t* sq, int size) {
-    std::fill(sq, sq + size, -1);
-    if (men.target()->men.size() > std::size_t(size)) return false;
-    men.men_squares(sq);
-    return true;
-}
-
-bool TargetTable::failed(Key key, const PositionCode& code, const TargetTracker& men, int plies) const {
-    std::int8_t sq[MEN];
-    if (!squares_of(men, sq, MEN)) return false;
-    const Entry* e = const_cast<TargetTable*>(this)->find(key, code, sq, false);
+bool TargetTable::failed(const Position& pos, const PositionCode& code, const TargetTracker& men, int plies) const {
+    std::int8_t who[MEN];
+    men.identities(pos, who, MEN);
+    const Entry* e = const_cast<TargetTable*>(this)->find(pos.key(), code, who, false);
     return e && (e->help_fail >> plies & 1);
 }
 
-void TargetTable::store_fail(Key key, const PositionCode& code, const TargetTracker& men, int plies) {
-    std::int8_t sq[MEN];
-    if (squares_of(men, sq, MEN)) find(key, code, sq, true)->help_fail |= std::uint64_t(1) << plies;
+void TargetTable::store_fail(const Position& pos, const PositionCode& code, const TargetTracker& men, int plies) {
+    std::int8_t who[MEN];
+    men.identities(pos, who, MEN);
+    find(pos.key(), code, who, true)->help_fail |= std::uint64_t(1) << plies;
 }
 
 }  // namespace echecs::solver
