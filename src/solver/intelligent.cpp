@@ -294,6 +294,7 @@ private:
     }
 
     void accept() {
+        if (!stalemate_ && !check_made_last()) return;
         // The side that mates has just moved, so its king is not attacked.
         // When its placed men take all its moves (and it cannot castle), its
         // other men never moved: its king, which nothing captures, stands on
@@ -313,6 +314,28 @@ private:
             if (!(inside(s, man->on) & ~empty_)) return;  // nothing can stand between
         }
         store();
+    }
+
+    // The mate's check is made by the mating side's last move (before it,
+    // the mated side had just moved and was not in check): by the man that
+    // made it, or uncovered by it, which only a slider's check can be. So a
+    // pawn or knight giving check made that move, and two of them cannot
+    // both give check. One on its diagram square never moved (a pawn) or
+    // went away and back (two more moves at least), and so did a slider
+    // next to the king (nothing between them to uncover it).
+    bool check_made_last() const {
+        int contact = 0;
+        for (Bitboard c = attackers(king_, occ_, mating_); c;) {
+            const Square s = pop_lsb(c);
+            const PieceType t = type_of(board_[s]);
+            const bool leaper = t == PAWN || t == KNIGHT;
+            if (!leaper && inside(s, king_)) continue;  // may be uncovered
+            contact += leaper;
+            const auto man = std::find_if(men_.begin(), men_.end(), [&](const TargetMan& m) { return m.on == s; });
+            if (man->home != s || type_of(pos_.piece_on(s)) != t) continue;  // it moved
+            if (t == PAWN || cost_[mating_] + 2 > budget_[mating_]) return false;
+        }
+        return contact < 2;
     }
 
     void store() {

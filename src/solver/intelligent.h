@@ -25,6 +25,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
 #include <vector>
 
 #include "core/position.h"
@@ -131,7 +133,13 @@ private:
         std::int8_t men[MEN];
     };
     Entry* find(Key key, const PositionCode& code, const std::int8_t* men, bool make);
-    std::vector<Entry> entries_;
+    // calloc, as ProofTable: the zero pages (generation 0: unused) come from
+    // the system as they are first used, so a short problem pays nothing.
+    struct Free {
+        void operator()(Entry* p) const { std::free(p); }
+    };
+    static constexpr std::size_t SIZE = std::size_t(1) << 18;  // 20 MiB
+    std::unique_ptr<Entry, Free> entries_;
     std::uint32_t generation_ = 1;
 };
 

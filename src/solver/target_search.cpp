@@ -3,6 +3,9 @@
 // table of failed lines.
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <new>
+#include <type_traits>
 
 #include "solver/intelligent.h"
 #include "solver/mate_bound.h"
@@ -114,15 +117,16 @@ void TargetTracker::identities(const Position& pos, std::int8_t* out, int size) 
     std::fill(out + n, out + size, std::int8_t(-1));
 }
 
-TargetTable::TargetTable() : entries_(std::size_t(1) << 18) {
-    for (Entry& e : entries_) e.generation = 0;
+TargetTable::TargetTable() : entries_(static_cast<Entry*>(std::calloc(SIZE, sizeof(Entry)))) {
+    static_assert(std::is_trivially_destructible_v<Entry>);
+    if (!entries_) throw std::bad_alloc();
 }
 
 TargetTable::Entry* TargetTable::find(Key key, const PositionCode& code, const std::int8_t* men, bool make) {
     // Which man stands where in the index too: the same position with its men swapped is another entry.
     std::uint64_t h = key;
     for (int i = 0; i < MEN; ++i) h = (h ^ std::uint64_t(std::uint8_t(men[i]))) * 0x100000001B3ULL;
-    Entry& e = entries_[(h ^ (h >> 29)) & (entries_.size() - 1)];
+    Entry& e = entries_.get()[(h ^ (h >> 29)) & (SIZE - 1)];
     const bool same = e.generation == generation_ && e.code == code && std::equal(men, men + MEN, e.men);
     if (same) return &e;
     if (!make) return nullptr;

@@ -197,6 +197,22 @@ TEST(Intelligent, RandomHelpmates) {
     EXPECT_GT(solutions, 100);  // the draws must have mates to compare
 }
 
+TEST(Intelligent, PopeyesLongSeriesHelpmate) {
+    // Popeye's intell.inp 92 (Linß, ser-h#9), too long for the plain search here: its one
+    // solution, as Popeye gives it, with few targets (the pawn's check is made by its last move).
+    const Problem p{Variant::Chess, "8/8/knb5/npq5/rbr5/1P1K4/8/8 b - - 0 1", parse_stipulation("ser-h#9"), ""};
+    Options o;
+    o.threads = 1;
+    const Result r = solve(p, o);
+    ASSERT_TRUE(r.complete());
+    ASSERT_EQ(r.solutions.size(), 1u);
+    std::string moves;
+    for (const PlayedMove& m : r.solutions[0].moves) moves += m.uci + " ";
+    EXPECT_EQ(moves, "c6b7 a5c6 a4a5 b6a4 c5b6 b4c5 b5b4 a6b5 b7a6 b3c4 ");
+    EXPECT_GT(r.targets, 0u);
+    EXPECT_LT(r.targets, 100u);
+}
+
 TEST(Intelligent, KnownStalemates) {
     // Popeye's hpint.inp 111 (h=4): Black's men all end immobile or captured.
     EXPECT_TRUE(check("kr6/b1p5/8/8/2K5/8/2P5/8 b - - 0 1", "h=4"));
