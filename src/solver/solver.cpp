@@ -265,7 +265,10 @@ private:
         const Stipulation& st = problem_.stipulation;
         const VariantInfo& rules = variant_info(root_.variant());
         using I = Options::Intelligent;
-        const bool help = st.play == Play::Help, series = st.play == Play::SeriesHelp || st.play == Play::Series;
+        // reci-h: the targets of its help line (its mate by the other side, `goal`); the search
+        // tests Black's own line where the two part (Search::reci_end).
+        const bool help = st.play == Play::Help || st.play == Play::ReciHelp;
+        const bool series = st.play == Play::SeriesHelp || st.play == Play::Series;
         if (options_.intelligent == I::Never || (options_.intelligent == I::Auto && st.moves < INTELLIGENT_FROM) ||
             !(help || series) || !by_targets(st.goal) || rules.boards != 1 || rules.has_pushes)
             return;

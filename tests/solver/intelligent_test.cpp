@@ -33,8 +33,9 @@ std::vector<std::vector<std::string>> uci_lines(const std::vector<HelpLine>& lin
 }
 
 // Plays `line` from `fen`, following each diagram man, and says whether the
-// final position holds one of `targets` whole.
-bool contains_a_target(const std::string& fen, const HelpLine& line, const std::vector<Target>& targets) {
+// final position holds one of `targets` whole (a reci-h's own line, which
+// mates the other side, holds none: true).
+bool contains_a_target(const std::string& fen, const HelpLine& line, const std::vector<Target>& targets, Color mated) {
     StateInfo root_state;
     Position pos;
     pos.set(Variant::Chess, fen, root_state);
@@ -58,6 +59,7 @@ bool contains_a_target(const std::string& fen, const HelpLine& line, const std::
     Bitboard alive = 0;
     for (int s = 0; s < 64; ++s)
         if (home[s] >= 0) alive |= square_bb(Square(home[s]));
+    if (pos.side_to_move() != mated) return true;
     for (const Target& t : targets) {
         bool all = !(pos.pieces() & t.empty) && !(alive & t.gone);
         for (const TargetMan& m : t.men) all = all && home[m.on] == m.home && type_of(pos.piece_on(m.on)) == m.as;
@@ -66,7 +68,7 @@ bool contains_a_target(const std::string& fen, const HelpLine& line, const std::
     return false;
 }
 
-// Solves h#n (ser-h#n, h=n, ser-h=n) both ways, when it has at most 5,000
+// Solves h#n (ser-h#n, reci-h#n, h=n, ser-h=n) both ways, when it has at most 5,000
 // targets (false otherwise: too many to check each mate against); every
 // solution's mate (stalemate) holds a target.
 bool check(const std::string& fen, const std::string& stip, int* solutions = nullptr, std::size_t most = 5000) {
@@ -81,7 +83,7 @@ bool check(const std::string& fen, const std::string& stip, int* solutions = nul
     root.set(Variant::Chess, diagram, root_state);
     const Stipulation& st = p.stipulation;
     const int plies = st.plies();
-    const bool help = st.play == Play::Help;
+    const bool help = st.play == Play::Help || st.play == Play::ReciHelp;
     const Color mated = help ? (plies % 2 ? ~first : first) : first;  // ser-h#: the series side
     const int wm = help ? (plies + 1) / 2 : 1, bm = help ? plies / 2 : st.moves;
     std::vector<Target> targets;
@@ -126,7 +128,7 @@ bool check(const std::string& fen, const std::string& stip, int* solutions = nul
         const HelpLine& h = a.solutions[i];
         std::string moves;
         for (const PlayedMove& m : h.moves) moves += m.uci + " ";
-        EXPECT_TRUE(contains_a_target(b.fen, h, targets)) << "no target in the mate after " << moves;
+        EXPECT_TRUE(contains_a_target(b.fen, h, targets, mated)) << "no target in the mate after " << moves;
     }
     return true;
 }
@@ -194,6 +196,8 @@ TEST(Intelligent, RandomHelpmates) {
     check_some(rng, "h#2.5", 4, 20, solutions, 5000);
     check_some(rng, "h#3", 3, 6, solutions, 5000);
     check_some(rng, "ser-h#3", 4, 20, solutions, 5000);
+    check_some(rng, "reci-h#2", 4, 20, solutions, 5000);
+    check_some(rng, "reci-h#3", 3, 6, solutions, 5000);
     EXPECT_GT(solutions, 100);  // the draws must have mates to compare
 }
 
