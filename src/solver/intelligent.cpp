@@ -161,15 +161,18 @@ private:
 
     // The king's first flight: its branches (true), or none (false).
     bool flight() {
+        // What the mating side guards with the king away (one pass over its men).
         const Bitboard without_king = occ_ ^ square_bb(king_);
-        for (Bitboard f = king_attacks(king_) & ~by_colour_[mated_]; f;) {
-            const Square x = pop_lsb(f);
-            if (!attackers(x, without_king, mating_)) {
-                take_flight(x);
-                return true;
-            }
+        Bitboard guarded = 0;
+        for (Bitboard m = by_colour_[mating_]; m;) {
+            const Square s = pop_lsb(m);
+            const PieceType t = type_of(board_[s]);
+            guarded |= t == PAWN ? pawn_attacks(mating_, s) : attacks_bb(t, s, without_king);
         }
-        return false;
+        const Bitboard free = king_attacks(king_) & ~by_colour_[mated_] & ~guarded;
+        if (!free) return false;
+        take_flight(lsb(free));
+        return true;
     }
 
     // A stalemate: no check (a line of check is blocked), no flight, no

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstring>
 #include <mutex>
 
@@ -107,6 +108,9 @@ void fill(Tables& t, Kind k, Square from) {
 struct LazyTables {
     Tables t{};  // 0.45 MiB, kept for the process
     std::once_flag filled[KIND_NB][64];
+    // Set once the rows are filled: the common case without call_once's
+    // library call (the listing of targets asks millions of times).
+    std::atomic<bool> ready[KIND_NB][64] = {};
 };
 
 LazyTables& lazy_tables() {
@@ -120,8 +124,10 @@ LazyTables& lazy_tables() {
 // The tables with the rows of (k, s) filled. A pawn never stands on its first or last rank.
 const Tables& tables_for(Kind k, Square s) {
     LazyTables& l = lazy_tables();
+    if (l.ready[k][s].load(std::memory_order_acquire)) return l.t;
     if (type_of(k) != PAWN || (rank_of(s) != 0 && rank_of(s) != 7))
         std::call_once(l.filled[k][s], [&] { fill(l.t, k, s); });
+    l.ready[k][s].store(true, std::memory_order_release);
     return l.t;
 }
 
@@ -233,6 +239,11 @@ int man_moves(Piece man, Square from, Square to, PieceType as) {
     const Kind k = kind_of(man);
     const int d = tables_for(k, from).dist[k][from][to][as - PAWN];
     return d < 0 ? NEVER : d;
+}
+
+const std::int8_t* man_distances(Piece man, Square from) {
+    const Kind k = kind_of(man);
+    return &tables_for(k, from).dist[k][from][0][0];
 }
 
 Bitboard man_reach(Piece man, Square from, int moves, PieceType as) {

@@ -17,6 +17,8 @@
 // Avalanche the pushes move pawns between a side's moves.
 #pragma once
 
+#include <cstdint>
+
 #include "core/position.h"
 
 namespace echecs::solver {
@@ -32,5 +34,8 @@ bool mate_possible(const Position& pos, Color mated, int w, int b, bool stalemat
 constexpr int NEVER = 99;
 int man_moves(Piece man, Square from, Square to, PieceType as);
 Bitboard man_reach(Piece man, Square from, int moves, PieceType as);
+// man_moves' row for one man on `from`: [to * 6 + as - PAWN], -1 for NEVER
+// (for a caller that asks of many squares in a row).
+const std::int8_t* man_distances(Piece man, Square from);
 
 }  // namespace echecs::solver

@@ -20,7 +20,10 @@ void TargetTracker::start(const Position& root, const std::vector<Target>* targe
         const bool man = root.piece_on(s) != NO_PIECE;
         home_on_[s] = man ? std::int8_t(s) : -1;
         where_[s] = man ? std::int8_t(s) : -1;
+        colour_[s] = man ? color_of(root.piece_on(s)) : WHITE;
+        row_node_[s] = 0;
     }
+    node_ = 0;
 }
 
 void TargetTracker::make(const Position& pos, Move m) {
@@ -72,6 +75,7 @@ bool TargetTracker::enter(const Position& pos, Color mated, int w, int b) {
     for (Color c : {WHITE, BLACK})
         if (pos.castling_rights() & (c == WHITE ? (WHITE_OO | WHITE_OOO) : (BLACK_OO | BLACK_OOO))) ++left[c];
     const int moves = left[WHITE] + left[BLACK];
+    ++node_;
     if (std::size_t(depth_) == live_.size()) live_.emplace_back();
     std::vector<std::uint32_t>& now = live_[depth_];
     now.clear();
@@ -97,9 +101,13 @@ bool TargetTracker::reachable(const Target& t, const Position& pos, Color mated,
     for (const TargetMan& m : t.men) {
         const int s = where_[m.home];
         if (s < 0) return false;  // a man of the mate was captured
-        const Piece now = pos.piece_on(Square(s));
-        const Color c = color_of(now);
-        left[c] -= man_moves(now, Square(s), m.on, m.as);
+        if (row_node_[m.home] != node_) {
+            row_[m.home] = man_distances(pos.piece_on(Square(s)), Square(s));
+            row_node_[m.home] = node_;
+        }
+        const int d = row_[m.home][m.on * 6 + (m.as - PAWN)];
+        const Color c = colour_[m.home];
+        left[c] -= d < 0 ? NEVER : d;
         if (left[c] < 0) return false;
     }
     // Each man on a square that must be empty moves, or is captured: a move
