@@ -47,12 +47,16 @@ public:
                 castles_[c] = true;
             }
         for (Square s = SQ_A1; s <= SQ_H8; ++s) board_[s] = NO_PIECE;
+        for (Bitboard m = pos.pieces(); m;) {
+            const Square s = pop_lsb(m);
+            dist_[s] = man_distances(pos.piece_on(s), s);
+            reach_[s] = man_reaches(pos.piece_on(s), s);
+        }
     }
 
     bool run() {
         const Square home = pos_.king_square(mated_);
-        const Piece k = pos_.piece_on(home);
-        for (Bitboard ks = man_reach(k, home, budget_[mated_], KING); ks && !overflow_;) {
+        for (Bitboard ks = reach(home, budget_[mated_], KING); ks && !overflow_;) {
             const Square s = pop_lsb(ks);
             king_ = s;
             place(home, s, KING, 0, [&] { grow(); });
@@ -71,7 +75,7 @@ private:
         if (as == PAWN && (rank_of(on) == 0 || rank_of(on) == 7)) return;
         // The kings never stand side by side.
         if (type_of(man) == KING && c == mating_ && (king_attacks(king_) & square_bb(on))) return;
-        const int d = man_moves(man, home, on, as);
+        const int d = moves_to(home, on, as);
         if (cost_[c] + d > budget_[c]) return;
         const Bitboard saved_empty = empty_;
         cost_[c] += d;
@@ -209,7 +213,7 @@ private:
             PieceType types[5];
             const int n = types_of(man, types);
             int squares = 0;
-            for (int i = 0; i < n; ++i) squares += popcount(man_reach(man, s, left, types[i]) & ~occ_ & ~empty_);
+            for (int i = 0; i < n; ++i) squares += popcount(reach(s, left, types[i]) & ~occ_ & ~empty_);
             if (squares < fewest) fewest = squares, home = s;
         }
         // Each capture is a move of the other side (one may also bring a man of the target).
@@ -224,7 +228,7 @@ private:
         PieceType types[5];
         const int n = types_of(man, types);
         for (int i = 0; i < n && !overflow_; ++i)
-            for (Bitboard on = man_reach(man, home, left, types[i]) & ~occ_ & ~empty_; on && !overflow_;)
+            for (Bitboard on = reach(home, left, types[i]) & ~occ_ & ~empty_; on && !overflow_;)
                 place(home, pop_lsb(on), types[i], 0, [&] { grow(); });
     }
 
@@ -232,16 +236,14 @@ private:
     void stand_on(Square y) {
         for (Color c : {WHITE, BLACK})
             for_men(c, true, [&](Square home, PieceType as, int left) {
-                if (man_reach(pos_.piece_on(home), home, left, as) & square_bb(y))
-                    place(home, y, as, 0, [&] { grow(); });
+                if (reach(home, left, as) & square_bb(y)) place(home, y, as, 0, [&] { grow(); });
             });
     }
 
     // Each way to give the check: a man of the mating side (not its king) on a square attacking the king.
     void give_check() {
         for_men(mating_, false, [&](Square home, PieceType as, int left) {
-            const Piece man = pos_.piece_on(home);
-            for (Bitboard s = man_reach(man, home, left, as) & attackers_from(mating_, as, king_, occ_) & ~occ_; s;) {
+            for (Bitboard s = reach(home, left, as) & attackers_from(mating_, as, king_, occ_) & ~occ_; s;) {
                 const Square on = pop_lsb(s);
                 place(home, on, as, slider(as) ? inside(on, king_) : 0, [&] { grow(); });
             }
@@ -252,8 +254,7 @@ private:
     void take_flight(Square x) {
         if (!(occ_ & square_bb(x)))
             for_men(mated_, false, [&](Square home, PieceType as, int left) {
-                if (man_reach(pos_.piece_on(home), home, left, as) & square_bb(x))
-                    place(home, x, as, 0, [&] { grow(); });
+                if (reach(home, left, as) & square_bb(x)) place(home, x, as, 0, [&] { grow(); });
             });
         attack(x, occ_ ^ square_bb(king_), square_bb(king_), true);
     }
@@ -273,9 +274,8 @@ private:
     // empty but for `vacated`); its king only when `king`.
     void attack(Square x, Bitboard occ, Bitboard vacated, bool king) {
         for_men(mating_, king, [&](Square home, PieceType as, int left) {
-            const Piece man = pos_.piece_on(home);
             const Bitboard from = as == KING ? king_attacks(x) : attackers_from(mating_, as, x, occ);
-            for (Bitboard s = man_reach(man, home, left, as) & from & ~occ & ~vacated; s;) {
+            for (Bitboard s = reach(home, left, as) & from & ~occ & ~vacated; s;) {
                 const Square on = pop_lsb(s);
                 place(home, on, as, slider(as) ? inside(on, x) & ~vacated : 0, [&] { grow(); });
             }
@@ -357,6 +357,15 @@ private:
         out_.push_back({men_, empty_, gone_});
     }
 
+    // mate_bound's rows of each diagram man, read once (the listing asks millions of times).
+    int moves_to(Square home, Square on, PieceType as) const {
+        const int d = dist_[home][on * 6 + (as - PAWN)];
+        return d < 0 ? NEVER : d;
+    }
+    Bitboard reach(Square home, int left, PieceType as) const {
+        return left < 0 ? 0 : reach_[home][std::min(left, REACH_MOVES) * 6 + (as - PAWN)];
+    }
+
     const Position& pos_;
     const Color mated_, mating_;
     const bool stalemate_;
@@ -368,6 +377,8 @@ private:
     int cost_[COLOR_NB] = {};
     bool castles_[COLOR_NB] = {};
     Piece board_[64];
+    const std::int8_t* dist_[64] = {};
+    const Bitboard* reach_[64] = {};
     Bitboard occ_ = 0, by_colour_[COLOR_NB] = {}, empty_ = 0, used_ = 0, gone_ = 0;
     Square king_ = SQ_NONE;
     std::vector<TargetMan> men_;

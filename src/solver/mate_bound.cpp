@@ -246,6 +246,12 @@ const std::int8_t* man_distances(Piece man, Square from) {
     return &tables_for(k, from).dist[k][from][0][0];
 }
 
+const Bitboard* man_reaches(Piece man, Square from) {
+    static_assert(REACH_MOVES == MAX_MOVES);
+    const Kind k = kind_of(man);
+    return &tables_for(k, from).at[k][from][0][0];
+}
+
 Bitboard man_reach(Piece man, Square from, int moves, PieceType as) {
     const Kind k = kind_of(man);
     return moves < 0 ? 0 : tables_for(k, from).at[k][from][std::min(moves, MAX_MOVES)][as - PAWN];

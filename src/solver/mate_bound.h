@@ -37,5 +37,8 @@ Bitboard man_reach(Piece man, Square from, int moves, PieceType as);
 // man_moves' row for one man on `from`: [to * 6 + as - PAWN], -1 for NEVER
 // (for a caller that asks of many squares in a row).
 const std::int8_t* man_distances(Piece man, Square from);
+// man_reach's rows for one man on `from`: [min(moves, REACH_MOVES) * 6 + as - PAWN].
+constexpr int REACH_MOVES = 15;
+const Bitboard* man_reaches(Piece man, Square from);
 
 }  // namespace echecs::solver
