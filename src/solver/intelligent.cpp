@@ -49,8 +49,7 @@ public:
         for (Square s = SQ_A1; s <= SQ_H8; ++s) board_[s] = NO_PIECE;
         for (Bitboard m = pos.pieces(); m;) {
             const Square s = pop_lsb(m);
-            dist_[s] = man_distances(pos.piece_on(s), s);
-            reach_[s] = man_reaches(pos.piece_on(s), s);
+            tables_[s] = ManTables(pos.piece_on(s), s);
         }
     }
 
@@ -357,14 +356,8 @@ private:
         out_.push_back({men_, empty_, gone_});
     }
 
-    // mate_bound's rows of each diagram man, read once (the listing asks millions of times).
-    int moves_to(Square home, Square on, PieceType as) const {
-        const int d = dist_[home][on * 6 + (as - PAWN)];
-        return d < 0 ? NEVER : d;
-    }
-    Bitboard reach(Square home, int left, PieceType as) const {
-        return left < 0 ? 0 : reach_[home][std::min(left, REACH_MOVES) * 6 + (as - PAWN)];
-    }
+    int moves_to(Square home, Square on, PieceType as) const { return tables_[home].moves(on, as); }
+    Bitboard reach(Square home, int left, PieceType as) const { return tables_[home].reach(left, as); }
 
     const Position& pos_;
     const Color mated_, mating_;
@@ -377,8 +370,7 @@ private:
     int cost_[COLOR_NB] = {};
     bool castles_[COLOR_NB] = {};
     Piece board_[64];
-    const std::int8_t* dist_[64] = {};
-    const Bitboard* reach_[64] = {};
+    ManTables tables_[64];  // each diagram man's, from its diagram square
     Bitboard occ_ = 0, by_colour_[COLOR_NB] = {}, empty_ = 0, used_ = 0, gone_ = 0;
     Square king_ = SQ_NONE;
     std::vector<TargetMan> men_;

@@ -31,6 +31,7 @@
 
 #include "core/position.h"
 #include "solver/hash.h"
+#include "solver/mate_bound.h"
 
 namespace echecs::solver {
 
@@ -86,10 +87,10 @@ private:
     std::int8_t home_on_[64];  // the diagram square of the man on each square, -1 empty
     std::int8_t where_[64];    // each diagram man's square now, -1 captured
     Color colour_[64];         // each diagram man's
-    // Each man's row of distances (man_distances) where it stands now, read
-    // at most once a node (`node_`): a node filters thousands of targets.
-    mutable const std::int8_t* row_[64];
-    mutable std::uint64_t row_node_[64];
+    // Each man's tables where it stands now, made at most once a node
+    // (`node_`): a node filters thousands of targets.
+    mutable ManTables tables_[64];
+    mutable std::uint64_t tables_node_[64];
     std::uint64_t node_ = 0;
     struct Undo {
         std::int8_t captured = -1;

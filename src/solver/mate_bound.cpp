@@ -235,26 +235,12 @@ struct Cover {
 
 }  // namespace
 
-int man_moves(Piece man, Square from, Square to, PieceType as) {
+ManTables::ManTables(Piece man, Square from) {
+    static_assert(MOST == MAX_MOVES);
     const Kind k = kind_of(man);
-    const int d = tables_for(k, from).dist[k][from][to][as - PAWN];
-    return d < 0 ? NEVER : d;
-}
-
-const std::int8_t* man_distances(Piece man, Square from) {
-    const Kind k = kind_of(man);
-    return &tables_for(k, from).dist[k][from][0][0];
-}
-
-const Bitboard* man_reaches(Piece man, Square from) {
-    static_assert(REACH_MOVES == MAX_MOVES);
-    const Kind k = kind_of(man);
-    return &tables_for(k, from).at[k][from][0][0];
-}
-
-Bitboard man_reach(Piece man, Square from, int moves, PieceType as) {
-    const Kind k = kind_of(man);
-    return moves < 0 ? 0 : tables_for(k, from).at[k][from][std::min(moves, MAX_MOVES)][as - PAWN];
+    const Tables& t = tables_for(k, from);
+    dist_ = &t.dist[k][from][0][0];
+    reach_ = &t.at[k][from][0][0];
 }
 
 bool mate_possible(const Position& pos, Color mated, int w, int b, bool stalemate) {

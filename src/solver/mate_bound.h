@@ -28,17 +28,28 @@ namespace echecs::solver {
 // beyond the tables' reach (15 moves).
 bool mate_possible(const Position& pos, Color mated, int w, int b, bool stalemate = false);
 
-// The same tables for one man: the moves it needs on an empty board to stand
-// on `to` as `as` (a pawn promoting on the way), NEVER beyond 15; and the
-// squares where it can stand as `as` within `moves`.
+// The same tables for one man on one square: the moves it needs on an empty
+// board to stand on `to` as `as` (a pawn promoting on the way), NEVER beyond
+// 15; and the squares where it can stand as `as` within `moves`. Made once
+// per man and square, then read inline: the targets' listing and search
+// (intelligent.h) ask millions of times.
 constexpr int NEVER = 99;
-int man_moves(Piece man, Square from, Square to, PieceType as);
-Bitboard man_reach(Piece man, Square from, int moves, PieceType as);
-// man_moves' row for one man on `from`: [to * 6 + as - PAWN], -1 for NEVER
-// (for a caller that asks of many squares in a row).
-const std::int8_t* man_distances(Piece man, Square from);
-// man_reach's rows for one man on `from`: [min(moves, REACH_MOVES) * 6 + as - PAWN].
-constexpr int REACH_MOVES = 15;
-const Bitboard* man_reaches(Piece man, Square from);
+class ManTables {
+public:
+    ManTables() = default;
+    ManTables(Piece man, Square from);
+    int moves(Square to, PieceType as) const {
+        const int d = dist_[to * 6 + (as - PAWN)];
+        return d < 0 ? NEVER : d;
+    }
+    Bitboard reach(int moves, PieceType as) const {
+        return moves < 0 ? 0 : reach_[(moves < MOST ? moves : MOST) * 6 + (as - PAWN)];
+    }
+
+private:
+    static constexpr int MOST = 15;      // the tables' reach
+    const std::int8_t* dist_ = nullptr;  // [to][as - PAWN], -1 beyond MOST
+    const Bitboard* reach_ = nullptr;    // [moves][as - PAWN]
+};
 
 }  // namespace echecs::solver

@@ -21,7 +21,7 @@ void TargetTracker::start(const Position& root, const std::vector<Target>* targe
         home_on_[s] = man ? std::int8_t(s) : -1;
         where_[s] = man ? std::int8_t(s) : -1;
         colour_[s] = man ? color_of(root.piece_on(s)) : WHITE;
-        row_node_[s] = 0;
+        tables_node_[s] = 0;
     }
     node_ = 0;
 }
@@ -101,13 +101,12 @@ bool TargetTracker::reachable(const Target& t, const Position& pos, Color mated,
     for (const TargetMan& m : t.men) {
         const int s = where_[m.home];
         if (s < 0) return false;  // a man of the mate was captured
-        if (row_node_[m.home] != node_) {
-            row_[m.home] = man_distances(pos.piece_on(Square(s)), Square(s));
-            row_node_[m.home] = node_;
+        if (tables_node_[m.home] != node_) {
+            tables_[m.home] = ManTables(pos.piece_on(Square(s)), Square(s));
+            tables_node_[m.home] = node_;
         }
-        const int d = row_[m.home][m.on * 6 + (m.as - PAWN)];
         const Color c = colour_[m.home];
-        left[c] -= d < 0 ? NEVER : d;
+        left[c] -= tables_[m.home].moves(m.on, m.as);
         if (left[c] < 0) return false;
     }
     // Each man on a square that must be empty moves, or is captured: a move
