@@ -84,7 +84,8 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
         {"off", solver::Options::Intelligent::Never}};
     app.add_option("--intelligent", o.intelligent,
                    "helpmates and help-stalemates in orthodox chess: search final position by final position "
-                   "(on), or the plain search (off); the same solutions (auto: by positions from h#3, h=3)")
+                   "(on), or the plain search (off); the same solutions (auto: by positions from h#2, h=2, unless the "
+                   "plain search ends within a few thousand nodes)")
         ->transform(CLI::CheckedTransformer(intelligent_modes, CLI::ignore_case))
         ->capture_default_str();
     app.add_option("--format", format, "text (composers' notation), uci (one line per key or solution) or json")

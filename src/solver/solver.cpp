@@ -88,10 +88,12 @@ public:
             if (problem_.stipulation.play == Play::Reflex || problem_.stipulation.play == Play::SeriesReflex)
                 note_bound_attacker();
             list_problem_targets();
-            RootRunner runner(options_, shared_, first_.size());
-            result_.threads = runner.threads();
-            runner.run([&] { work(runner); });
-            result_.first_moves_done = runner.finished_count();
+            if (!solved_by_probe_) {
+                RootRunner runner(options_, shared_, first_.size());
+                result_.threads = runner.threads();
+                runner.run([&] { work(runner, shared_); });
+                result_.first_moves_done = runner.finished_count();
+            }
         }
 
         if (!shared_.stop.load() && options_.set_play && !problem_.stipulation.post_key) set_play();
@@ -102,8 +104,8 @@ public:
     }
 
 private:
-    void work(RootRunner& runner) {
-        Search search(root_, problem_.stipulation, shared_);
+    void work(RootRunner& runner, Shared& shared) {
+        Search search(root_, problem_.stipulation, shared);
         if (targets_) search.set_targets(&*targets_);
         TreeBuilder tree(search, options_);
         // This thread's copy of the diagram, to write the solutions it finds.
@@ -242,7 +244,7 @@ private:
     // positions within reach first, then the usual search, first move by first move, pruning
     // each node from which none is within reach (Search::set_targets): the same solutions in
     // the same order. Not when there are too many (the plain search then).
-    static constexpr int INTELLIGENT_FROM = 3;
+    static constexpr int INTELLIGENT_FROM = 2;
     static constexpr std::size_t MAX_TARGETS = 200000;
     // Auto: beyond this many, the plain search was the faster on Popeye's
     // examples (each node filters its list of targets). 12,000 until the
@@ -255,12 +257,58 @@ private:
     static constexpr std::size_t AUTO_STALEMATE_TARGETS = 40000;
     static bool by_targets(Goal g) { return g == Goal::Mate || g == Goal::Stalemate; }
 
-    // The targets of the problem's goal; false: too many.
-    bool list_targets(const Position& pos, Color mated, int w, int b, std::vector<Target>& out) const {
-        const bool always = options_.intelligent == Options::Intelligent::Always;
-        if (problem_.stipulation.goal == Goal::Stalemate)
-            return stalemate_targets(pos, mated, w, b, out, always ? MAX_TARGETS : AUTO_STALEMATE_TARGETS);
-        return mate_targets(pos, mated, w, b, out, always ? MAX_TARGETS : AUTO_TARGETS);
+    // Auto: many targets may still go with a small plain search (ep.inp 9,
+    // h#3: 14,787 targets, 3,896 plain nodes; 5x Popeye's time by targets).
+    // Past PROBE_TARGETS, the plain search runs first, on one thread, up to
+    // PROBE_NODES nodes (about 10 ms); if it ends there, it is the answer.
+    static constexpr std::size_t PROBE_TARGETS = 1500;
+    static constexpr std::uint64_t PROBE_NODES = 6000;
+
+    std::size_t target_limit() const {
+        if (options_.intelligent == Options::Intelligent::Always) return MAX_TARGETS;
+        return problem_.stipulation.goal == Goal::Stalemate ? AUTO_STALEMATE_TARGETS : AUTO_TARGETS;
+    }
+
+    // The targets of the problem's goal; false: more than `limit`.
+    bool list_targets(const Position& pos, Color mated, int w, int b, std::vector<Target>& out,
+                      std::size_t limit) const {
+        if (problem_.stipulation.goal == Goal::Stalemate) return stalemate_targets(pos, mated, w, b, out, limit);
+        return mate_targets(pos, mated, w, b, out, limit);
+    }
+
+    // The plain search up to PROBE_NODES nodes, its solutions kept quiet
+    // until it has ended. True: it ended (or stopped on another limit), and
+    // its solutions are the answer, reported now.
+    bool plain_probe() {
+        if (options_.max_nodes && options_.max_nodes <= PROBE_NODES) return false;
+        Options o = options_;
+        o.found = nullptr;
+        o.progress = nullptr;
+        o.threads = 1;
+        Shared probe(1);
+        probe.max_nodes = PROBE_NODES;
+        probe.max_solutions = options_.max_solutions;
+        RootRunner runner(o, probe, first_.size());
+        runner.run([&] { work(runner, probe); });
+        shared_.nodes += probe.nodes.load();
+        const Status why = Status(probe.reason.load());
+        if (why == Status::NodeLimit) {
+            roots_.assign(first_.size(), RootResult{});
+            return false;
+        }
+        if (why != Status::Complete) shared_.halt(why);
+        for (const RootResult& r : roots_)
+            for (const auto& line : r.help) {
+                const int count = shared_.count_solution();
+                if (options_.found && (options_.max_solutions == 0 || count <= options_.max_solutions)) {
+                    const HelpLine h = help_line(root_, line);
+                    options_.found(nullptr, &h);
+                }
+            }
+        result_.threads = 1;
+        result_.first_moves_done = runner.finished_count();
+        solved_by_probe_ = true;
+        return true;
     }
 
     // Lists the problem's targets into targets_ when it is searched by them.
@@ -282,7 +330,10 @@ private:
         const int w = help ? (plies + 1) / 2 : st.play == Play::SeriesHelp ? 1 : st.moves;
         const int b = help ? plies / 2 : st.play == Play::SeriesHelp ? st.moves : 0;
         std::vector<Target> targets;
-        if (!list_targets(root_, mated, w, b, targets)) return;
+        if (options_.intelligent == I::Auto && !list_targets(root_, mated, w, b, targets, PROBE_TARGETS) &&
+            plain_probe())
+            return;
+        if (!list_targets(root_, mated, w, b, targets, target_limit())) return;
         result_.targets = targets.size();
         result_.stalemate_targets = st.goal == Goal::Stalemate;
         targets_ = std::move(targets);
@@ -300,7 +351,7 @@ private:
         Position& pos = s.pos();
         const Color mated = plies % 2 ? ~pos.side_to_move() : pos.side_to_move();
         std::vector<Target> targets;
-        if (!list_targets(pos, mated, (plies + 1) / 2, plies / 2, targets)) return false;
+        if (!list_targets(pos, mated, (plies + 1) / 2, plies / 2, targets, target_limit())) return false;
         s.set_targets(&targets);
         s.line.clear();
         s.help(plies);
@@ -391,6 +442,7 @@ private:
     Shared shared_;
     MoveList first_;
     std::vector<RootResult> roots_;
+    bool solved_by_probe_ = false;                // plain_probe found the whole answer
     bool bound_ = false;                          // r#, ser-r#: the attacker must reach the goal at its first move
     std::optional<std::vector<Target>> targets_;  // the final positions searched towards (list_problem_targets)
 };

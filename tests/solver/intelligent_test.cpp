@@ -217,6 +217,43 @@ TEST(Intelligent, PopeyesLongSeriesHelpmate) {
     EXPECT_LT(r.targets, 100u);
 }
 
+// Auto with many targets: the plain search first, up to a few thousand nodes.
+TEST(Intelligent, AutoTriesThePlainSearchFirst) {
+    const auto solve_with = [](const std::string& fen, const char* stip, Options::Intelligent mode,
+                               std::vector<std::string>* found) {
+        Options o;
+        o.threads = 1;
+        o.intelligent = mode;
+        if (found)
+            o.found = [found](const AttackLine*, const HelpLine* h) {
+                std::string l;
+                for (const PlayedMove& m : h->moves) l += m.uci + " ";
+                found->push_back(l);
+            };
+        return solve(Problem{Variant::Chess, fen, parse_stipulation(stip), ""}, o);
+    };
+    // Popeye's ep.inp 9 (h#3): 14,787 targets, a plain search of 3,896 nodes. Auto answers
+    // by the plain search (no targets), each solution reported once, in the plain order.
+    const std::string ep = "1b6/nrp5/N1p5/1pp5/kPp5/p1p5/K1P5/RB6 b - b3 0 1";
+    std::vector<std::string> found;
+    const Result a = solve_with(ep, "h#3", Options::Intelligent::Auto, &found);
+    const Result plain = solve_with(ep, "h#3", Options::Intelligent::Never, nullptr);
+    ASSERT_TRUE(a.complete());
+    EXPECT_EQ(a.targets, 0u);
+    EXPECT_EQ(uci_lines(a.solutions, false), uci_lines(plain.solutions, false));
+    ASSERT_EQ(found.size(), 2u);
+    EXPECT_EQ(found[1], "c4b3 c2b3 a4a5 b3b4 a5a4 b1c2 ");
+    // Popeye's intell.inp 31 (h#3): 3,688 targets, and a plain search past the probe's
+    // nodes: by targets, with the same solutions.
+    const std::string zarur = "8/8/7B/1Pp1PR1p/1rp2Pkp/b1Kppp1p/b5r1/3q4 b - - 0 1";
+    const Result t = solve_with(zarur, "h#3", Options::Intelligent::Auto, nullptr);
+    ASSERT_TRUE(t.complete());
+    EXPECT_GT(t.targets, 1500u);
+    EXPECT_EQ(uci_lines(t.solutions, false),
+              uci_lines(solve_with(zarur, "h#3", Options::Intelligent::Always, nullptr).solutions, false));
+    EXPECT_EQ(t.solutions.size(), 2u);
+}
+
 TEST(Intelligent, KnownStalemates) {
     // Popeye's hpint.inp 111 (h=4): Black's men all end immobile or captured.
     EXPECT_TRUE(check("kr6/b1p5/8/8/2K5/8/2P5/8 b - - 0 1", "h=4"));
