@@ -87,14 +87,13 @@ private:
     std::int8_t home_on_[64];  // the diagram square of the man on each square, -1 empty
     std::int8_t where_[64];    // each diagram man's square now, -1 captured
     Color colour_[64];         // each diagram man's
-    // Each man's tables where it stands now, made at most once a node
-    // (`node_`): a node filters thousands of targets.
-    mutable ManTables tables_[64];
-    mutable std::uint64_t tables_node_[64];
-    std::uint64_t node_ = 0;
+    // Each diagram man's tables where it stands now, changed by its moves:
+    // a node filters thousands of targets.
+    ManTables tables_[64];
     struct Undo {
         std::int8_t captured = -1;
         Square captured_on = SQ_NONE;
+        ManTables moved, rook;  // the moving man's and a castling rook's tables before the move
     };
     Undo undo_[MAX_PLY + 2];
     int ply_ = 0;

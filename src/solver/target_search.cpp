@@ -21,9 +21,8 @@ void TargetTracker::start(const Position& root, const std::vector<Target>* targe
         home_on_[s] = man ? std::int8_t(s) : -1;
         where_[s] = man ? std::int8_t(s) : -1;
         colour_[s] = man ? color_of(root.piece_on(s)) : WHITE;
-        tables_node_[s] = 0;
+        tables_[s] = man ? ManTables(root.piece_on(s), s) : ManTables();
     }
-    node_ = 0;
 }
 
 void TargetTracker::make(const Position& pos, Move m) {
@@ -40,10 +39,19 @@ void TargetTracker::make(const Position& pos, Move m) {
         if (u.captured >= 0) where_[u.captured] = -1;
         home_on_[u.captured_on] = -1;
     }
+    // The moving man's tables from its new square (a promoted pawn's as its new type).
+    const Piece man = pos.piece_on(from);
+    const std::int8_t id = home_on_[from];
+    u.moved = tables_[id];
     shift(from, to);
+    tables_[id] = ManTables(m.kind() == PROMOTION ? make_piece(color_of(man), m.promotion()) : man, to);
     if (m.kind() == CASTLING) {
         const bool king_side = to > from;
-        shift(king_side ? from + 3 : from - 4, king_side ? from + 1 : from - 1);  // the rook
+        const Square rook_from = king_side ? from + 3 : from - 4, rook_to = king_side ? from + 1 : from - 1;
+        const std::int8_t rook = home_on_[rook_from];
+        u.rook = tables_[rook];
+        shift(rook_from, rook_to);
+        tables_[rook] = ManTables(pos.piece_on(rook_from), rook_to);
     }
 }
 
@@ -59,9 +67,12 @@ void TargetTracker::unmake(Move m) {
     const Undo& u = undo_[--ply_];
     if (m.kind() == CASTLING) {
         const bool king_side = to > from;
-        shift(king_side ? from + 1 : from - 1, king_side ? from + 3 : from - 4);
+        const Square rook_from = king_side ? from + 3 : from - 4;
+        shift(king_side ? from + 1 : from - 1, rook_from);
+        tables_[home_on_[rook_from]] = u.rook;
     }
     shift(to, from);
+    tables_[home_on_[from]] = u.moved;
     if (u.captured_on != SQ_NONE) {
         home_on_[u.captured_on] = u.captured;
         if (u.captured >= 0) where_[u.captured] = std::int8_t(u.captured_on);
@@ -75,7 +86,6 @@ bool TargetTracker::enter(const Position& pos, Color mated, int w, int b) {
     for (Color c : {WHITE, BLACK})
         if (pos.castling_rights() & (c == WHITE ? (WHITE_OO | WHITE_OOO) : (BLACK_OO | BLACK_OOO))) ++left[c];
     const int moves = left[WHITE] + left[BLACK];
-    ++node_;
     if (std::size_t(depth_) == live_.size()) live_.emplace_back();
     std::vector<std::uint32_t>& now = live_[depth_];
     now.clear();
@@ -101,10 +111,6 @@ bool TargetTracker::reachable(const Target& t, const Position& pos, Color mated,
     for (const TargetMan& m : t.men) {
         const int s = where_[m.home];
         if (s < 0) return false;  // a man of the mate was captured
-        if (tables_node_[m.home] != node_) {
-            tables_[m.home] = ManTables(pos.piece_on(Square(s)), Square(s));
-            tables_node_[m.home] = node_;
-        }
         const Color c = colour_[m.home];
         left[c] -= tables_[m.home].moves(m.on, m.as);
         if (left[c] < 0) return false;
