@@ -7,6 +7,7 @@
 # of game names (server/api/game_names.h, header only) and, for the storage,
 # the accounts' SQL connection (server/accounts/sql_conn.h); the engine reads
 # the build's version (platform/version.h: its name in UCI and xboard); the
+# engine and the solver map their tables with platform/huge_pages.h; the
 # scheduler of heavy work (server/work, below the accounts, which hash on it)
 # and the storage reader lower their threads' priority
 # (platform/thread_priority.h, the bottom layer). Prints each offending
@@ -20,9 +21,9 @@ cd "${1:-$(dirname "$0")/..}/src"
 RULES='
 platform            platform/
 core                core/
-engine              core/ engine/ platform/version.h
+engine              core/ engine/ platform/version.h platform/huge_pages.h
 puzzle              core/ engine/ puzzle/
-solver              core/ solver/
+solver              core/ solver/ platform/huge_pages.h
 server/work         server/work/ platform/thread_priority.h
 server/accounts     core/ server/accounts/ server/api/reasons.h server/work/
 server/problems     core/ solver/ server/problems/ server/api/reasons.h server/api/game_names.h

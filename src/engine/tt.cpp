@@ -1,7 +1,5 @@
 #include "tt.h"
 
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <atomic>
 #include <cstring>
@@ -34,35 +32,15 @@ std::uint64_t encode(const TTEntry& e) {
 
 }  // namespace
 
-TranspositionTable::~TranspositionTable() { unmap(); }
-
-namespace {
-// Transparent huge pages are 2 MB on x86-64: the table starts on one, so that
-// the kernel can back it with huge pages from its first byte.
-constexpr std::size_t HUGE_PAGE = 2 * 1024 * 1024;
-}  // namespace
-
 void TranspositionTable::map(std::size_t bytes) {
-    // Reserved (no MAP_NORESERVE): the table is written in full by clear(),
-    // so a size the machine cannot hold fails here, not later in a page fault.
-    const std::size_t mapped = bytes + HUGE_PAGE;
-    void* p = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
-    const auto at = (reinterpret_cast<std::uintptr_t>(p) + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-#ifdef MADV_HUGEPAGE
-    madvise(reinterpret_cast<void*>(at), bytes, MADV_HUGEPAGE);  // fewer TLB misses and faults; a hint only
-#endif
-    mapping_ = p;
-    mapped_ = mapped;
-    table_ = reinterpret_cast<Cluster*>(at);
-    bytes_ = bytes;
+    memory_ = platform::HugePages(bytes);
+    table_ = static_cast<Cluster*>(memory_.data());
 }
 
 void TranspositionTable::unmap() {
-    if (mapping_) munmap(mapping_, mapped_);
-    mapping_ = nullptr;
+    memory_ = platform::HugePages();
     table_ = nullptr;
-    bytes_ = mapped_ = count_ = mb_ = 0;
+    count_ = mb_ = 0;
 }
 
 void TranspositionTable::resize(std::size_t mb) {
@@ -74,12 +52,12 @@ void TranspositionTable::resize(std::size_t mb) {
     } catch (const std::bad_alloc&) {
         map(1024 * 1024);
         mb_ = 1;
-        count_ = bytes_ / sizeof(Cluster);
+        count_ = memory_.size() / sizeof(Cluster);
         generation_ = 0;
         throw;
     }
     mb_ = mb;
-    count_ = bytes_ / sizeof(Cluster);
+    count_ = memory_.size() / sizeof(Cluster);
     generation_ = 0;
 }
 

@@ -10,6 +10,7 @@
 
 #include "core/types.h"
 #include "evaluate.h"
+#include "platform/huge_pages.h"
 
 namespace echecs::engine {
 
@@ -30,7 +31,6 @@ struct TTEntry {
 class TranspositionTable {
 public:
     explicit TranspositionTable(std::size_t mb = 16) { resize(mb); }
-    ~TranspositionTable();
     TranspositionTable(const TranspositionTable&) = delete;
     TranspositionTable& operator=(const TranspositionTable&) = delete;
 
@@ -66,10 +66,8 @@ private:
     void map(std::size_t bytes);
     void unmap();
 
-    void* mapping_ = nullptr;  // what mmap gave: the table, aligned within it
-    std::size_t mapped_ = 0;
+    platform::HugePages memory_;  // zeroed, in huge pages where the system allows them
     Cluster* table_ = nullptr;
-    std::size_t bytes_ = 0;
     std::size_t count_ = 0;
     std::size_t mb_ = 0;
     std::uint8_t generation_ = 0;
