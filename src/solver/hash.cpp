@@ -30,9 +30,9 @@ ProofTable::ProofTable(std::size_t megabytes) {
     const std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
     buckets_ = std::max<std::size_t>(bytes / (sizeof(Entry) * WAYS), 1);
     static_assert(std::is_trivially_destructible_v<Entry>);
-    block_.reset(std::calloc(buckets_ * WAYS * sizeof(Entry) + 64, 1));
-    if (!block_) throw std::bad_alloc();
-    table_ = reinterpret_cast<Entry*>((reinterpret_cast<std::uintptr_t>(block_.get()) + 63) & ~std::uintptr_t(63));
+    active_ = START_BUCKETS < buckets_ ? START_BUCKETS : buckets_;
+    block_ = platform::HugePages(buckets_ * WAYS * sizeof(Entry));
+    table_ = static_cast<Entry*>(block_.data());
     locks_ = std::make_unique<std::atomic<bool>[]>(LOCKS);
 }
 
@@ -70,7 +70,8 @@ bool ProofTable::probe(Key key, const PositionCode& code, Proven& out) const {
 
 template <class F>
 void ProofTable::update(Key key, const PositionCode& code, F&& merge) {
-    const std::size_t b = bucket_of(key);
+    const std::size_t active = active_.load(std::memory_order_relaxed);
+    const std::size_t b = bucket_in(key, active);
     SpinLock lock(locks_[b % LOCKS]);
     Entry* e = &table_[b * WAYS];
     Entry* victim = nullptr;
@@ -87,7 +88,13 @@ void ProofTable::update(Key key, const PositionCode& code, F&& merge) {
         }
         if (!victim || worth(e[i].proven()) < worth(victim->proven())) victim = &e[i];
     }
-    if (!victim->used) stored_.fetch_add(1, std::memory_order_relaxed);
+    if (!victim->used) {
+        const std::uint64_t n = stored_.fetch_add(1, std::memory_order_relaxed) + 1;
+        std::size_t now = active;
+        if (n * 2 > now * WAYS && now < buckets_)
+            active_.compare_exchange_strong(now, now * GROW <= buckets_ ? now * GROW : buckets_,
+                                            std::memory_order_relaxed);
+    }
     victim->used = true;
     victim->code = code;
     Proven p;

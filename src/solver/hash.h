@@ -12,6 +12,7 @@
 #include <new>
 
 #include "core/position.h"
+#include "platform/huge_pages.h"
 
 namespace echecs::solver {
 
@@ -75,16 +76,30 @@ private:
     static_assert(sizeof(Entry) * WAYS == 192);
     template <class F>
     void update(Key key, const PositionCode& code, F&& merge);
-    std::size_t bucket_of(Key key) const { return std::size_t((static_cast<unsigned __int128>(key) * buckets_) >> 64); }
+    // The buckets in use: the first START_BUCKETS (3/4 MiB), 16 times as
+    // many each time they are half full (12 MiB), then the whole table. A
+    // small problem so touches a megabyte, not the 64 MiB (a page fault per
+    // 4 KiB, or the zeroing of a 2 MiB huge page, each: h#2s took twice their
+    // time, a #4 three times). While they are a power of two, a key's bucket
+    // is its low bits, and a sixteenth of the entries are still where their
+    // probes look after a growth; the whole table's is the key scaled to its
+    // size. The others are lost to their probes: only speed, and they are
+    // few beside a search that fills a table. (Doubling lost more in all:
+    // BEISPIEL/intell.inp 39, h#3 plain, 3.8 M nodes against 2.9 M.)
+    static constexpr std::size_t START_BUCKETS = 4096;
+    static constexpr std::size_t GROW = 16;
+    std::size_t bucket_in(Key key, std::size_t active) const {
+        if (active & (active - 1)) return std::size_t((static_cast<unsigned __int128>(key) * active) >> 64);
+        return std::size_t(key) & (active - 1);
+    }
+    std::size_t bucket_of(Key key) const { return bucket_in(key, active_.load(std::memory_order_relaxed)); }
 
-    // calloc: the zero pages come from the system as they are first used, so a
-    // large table costs nothing for a small problem (all-zero is "unused").
-    // The buckets start on a cache line, within the block allocated.
-    struct Free {
-        void operator()(void* p) const { std::free(p); }
-    };
+    // Zero pages from the system as they are first used (all-zero is
+    // "unused"), in huge pages where it allows them: a small problem touches
+    // few of them.
     std::size_t buckets_;
-    std::unique_ptr<void, Free> block_;
+    std::atomic<std::size_t> active_;
+    platform::HugePages block_;
     Entry* table_;
     mutable std::unique_ptr<std::atomic<bool>[]> locks_;
     std::atomic<std::uint64_t> stored_{0};

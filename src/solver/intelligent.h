@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "platform/huge_pages.h"
 #include "solver/hash.h"
 #include "solver/mate_bound.h"
 
@@ -126,7 +127,10 @@ class TargetTable {
 public:
     TargetTable();
     // Forgets every entry (new targets): a generation counter, no clearing.
-    void clear() { ++generation_; }
+    void clear() {
+        ++generation_;
+        used_ = 0;
+    }
     bool failed(const Position& pos, const PositionCode& code, const TargetTracker& men, int plies) const;
     void store_fail(const Position& pos, const PositionCode& code, const TargetTracker& men, int plies);
 
@@ -136,16 +140,22 @@ private:
         PositionCode code;
         std::uint64_t help_fail;
         std::uint32_t generation;
+        std::uint32_t slot;  // the index's hash, to move the entry when the table grows
         std::int8_t men[MEN];
     };
     Entry* find(Key key, const PositionCode& code, const std::int8_t* men, bool make);
-    // calloc, as ProofTable: the zero pages (generation 0: unused) come from
-    // the system as they are first used, so a short problem pays nothing.
-    struct Free {
-        void operator()(Entry* p) const { std::free(p); }
-    };
+    void grow();
+    // As ProofTable's: zero pages (generation 0: unused) as they are first
+    // used, and only the first `active_` entries (a power of two), doubled,
+    // each entry moved to its new place, once an eighth of them have been
+    // written: a short problem touches 640 KiB, not 20 MiB (one table per
+    // searching thread).
     static constexpr std::size_t SIZE = std::size_t(1) << 18;  // 20 MiB
-    std::unique_ptr<Entry, Free> entries_;
+    static constexpr std::size_t START = std::size_t(1) << 13;
+    platform::HugePages block_;
+    Entry* entries_;
+    std::size_t active_ = START;
+    std::size_t used_ = 0;  // entries written in this generation (some over others)
     std::uint32_t generation_ = 1;
 };
 

@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <random>
+#include <set>
 #include <vector>
 
 #include "core/movegen.h"
@@ -93,4 +95,45 @@ TEST(ProofTable, SameKeyOtherPositionIsNeverTakenForIt) {
     EXPECT_FALSE(t.probe(key, line[0].code, p));  // the least proven went
     for (int i = 1; i < 5; ++i) EXPECT_TRUE(t.probe(key, line[i].code, p)) << i;
     EXPECT_EQ(t.stored(), 4u);
+}
+
+TEST(ProofTable, GrowsAsItFillsAndNeverAnswersWrongly) {
+    // 64 MiB starts with its first 3/4 MiB and grows twice (12 MiB after
+    // 8,192 stores, all after 131,072): what is stored after the last growth
+    // is found (but the odd one a full bucket gave up); nothing found is
+    // another position's or another number's.
+    ProofTable t(64);
+    std::vector<Stored> all;
+    std::set<std::vector<std::uint64_t>> seen;  // each position once
+    for (unsigned seed = 1; all.size() < 150000; ++seed)
+        for (const Stored& s : random_line(200, seed))
+            if (seen.insert({s.code.w[0], s.code.w[1], s.code.w[2], s.code.w[3]}).second) all.push_back(s);
+    for (std::size_t i = 0; i < all.size(); ++i) t.store_help_fail(all[i].key, all[i].code, int(i % 60));
+    std::size_t found = 0, recent_found = 0;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        Proven p;
+        if (!t.probe(all[i].key, all[i].code, p)) continue;
+        ++found;
+        if (i >= all.size() - 10000) ++recent_found;
+        EXPECT_EQ(p.help_fail, std::uint64_t(1) << (i % 60)) << i;
+    }
+    EXPECT_GE(recent_found, 9900u);
+    EXPECT_LT(found, all.size());  // those of the sizes before were lost to their probes: only speed
+    EXPECT_LE(t.stored(), t.entries());
+}
+
+TEST(HugePages, ZeroedAlignedAndMoved) {
+    echecs::platform::HugePages a(5 * 1024 * 1024 + 3);
+    ASSERT_NE(a.data(), nullptr);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(a.data()) % (2 * 1024 * 1024), 0u);
+    EXPECT_EQ(a.size(), 5u * 1024 * 1024 + 3);
+    const auto* bytes = static_cast<const unsigned char*>(a.data());
+    for (std::size_t i = 0; i < a.size(); i += 4093) EXPECT_EQ(bytes[i], 0) << i;
+    static_cast<unsigned char*>(a.data())[a.size() - 1] = 7;
+    echecs::platform::HugePages b = std::move(a);
+    EXPECT_EQ(a.data(), nullptr);
+    EXPECT_EQ(a.size(), 0u);
+    EXPECT_EQ(static_cast<const unsigned char*>(b.data())[b.size() - 1], 7);
+    b = echecs::platform::HugePages();
+    EXPECT_EQ(b.data(), nullptr);
 }

@@ -10,10 +10,12 @@
 #include <algorithm>
 #include <iterator>
 #include <random>
+#include <set>
 #include <string>
 
 #include "board_fen.h"
 #include "core/movegen.h"
+#include "solver/hash.h"
 #include "solver/solver.h"
 
 using namespace echecs;
@@ -267,4 +269,58 @@ TEST(Intelligent, RandomHelpStalemates) {
     check_some(rng, "h=3", 3, 10, solutions, 1000);
     check_some(rng, "ser-h=3", 5, 20, solutions, 1000);
     EXPECT_GT(solutions, 50);  // the draws must have stalemates to compare
+}
+
+TEST(Intelligent, TargetTableKeepsWhatItStoresAsItGrows) {
+    // Positions along random games, each with which man stands where: the
+    // table starts at 8,192 entries and moves each one when it doubles.
+    std::mt19937 rng(11);
+    TargetTable table;
+    struct Seen {
+        std::vector<Move> line;
+        int plies;
+    };
+    std::vector<Seen> stored;
+    std::set<std::vector<std::uint64_t>> distinct;
+    for (int game = 0; stored.size() < 6000; ++game) {
+        std::vector<StateInfo> states(81);
+        Position pos;
+        pos.set(Variant::Chess, Position::START_FEN, states[0]);
+        TargetTracker men;
+        men.start(pos, nullptr);
+        std::vector<Move> line;
+        for (int ply = 1; ply <= 80; ++ply) {
+            MoveList list;
+            generate_legal(pos, list);
+            if (list.count == 0) break;
+            const Move m = list.moves[rng() % list.count];
+            men.make(pos, m);
+            pos.do_move(m, states[ply]);
+            line.push_back(m);
+            PositionCode code;
+            ASSERT_TRUE(encode(pos, code));
+            if (!distinct.insert({code.w[0], code.w[1], code.w[2], code.w[3]}).second) continue;
+            const int plies = int(stored.size() % 40);
+            table.store_fail(pos, code, men, plies);
+            stored.push_back({line, plies});
+        }
+    }
+    // Replayed: each is found with its number of half-moves, and with no other.
+    int found = 0;
+    for (const Seen& s : stored) {
+        std::vector<StateInfo> states(s.line.size() + 1);
+        Position pos;
+        pos.set(Variant::Chess, Position::START_FEN, states[0]);
+        TargetTracker men;
+        men.start(pos, nullptr);
+        for (std::size_t i = 0; i < s.line.size(); ++i) {
+            men.make(pos, s.line[i]);
+            pos.do_move(s.line[i], states[i + 1]);
+        }
+        PositionCode code;
+        ASSERT_TRUE(encode(pos, code));
+        found += table.failed(pos, code, men, s.plies);
+        EXPECT_FALSE(table.failed(pos, code, men, s.plies + 1));
+    }
+    EXPECT_GE(found, 5940);  // all but the odd one a full pair gave up
 }
