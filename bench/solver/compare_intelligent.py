@@ -50,7 +50,11 @@ def draw():
 def solve(fen, plain):
     cmd = [echecs, 'solve', '--fen', fen, '-s', stip, '--threads', '1', '--format', 'uci', '--timeout', '60']
     cmd += ['--intelligent', 'off' if plain else 'on']
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=90)
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=90)
+    except subprocess.TimeoutExpired:  # --timeout not honoured: counted as a timeout, and said
+        print(f'over 90 s despite --timeout 60: {" ".join(cmd)}', file=sys.stderr)
+        return 'timeout'
     if p.returncode == 3:
         return 'timeout'
     if p.returncode != 0:

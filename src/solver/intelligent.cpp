@@ -36,8 +36,9 @@ Bitboard attackers_from(Color c, PieceType t, Square x, Bitboard occ) {
 
 class Builder {
 public:
-    Builder(const Position& pos, Color mated, bool stalemate, int w, int b, std::vector<Target>& out, std::size_t limit)
-        : pos_(pos), mated_(mated), mating_(~mated), stalemate_(stalemate), out_(out), limit_(limit) {
+    Builder(const Position& pos, Color mated, bool stalemate, int w, int b, std::vector<Target>& out, std::size_t limit,
+            const std::function<bool()>& stop)
+        : pos_(pos), mated_(mated), mating_(~mated), stalemate_(stalemate), out_(out), limit_(limit), stop_(stop) {
         budget_[mating_] = w;
         budget_[mated_] = b;
         // Castling moves a rook with the king: one more move covers it.
@@ -128,7 +129,8 @@ private:
         // The steps are bounded too, not only the targets: a position whose
         // branches mostly die unaccepted costs time all the same (a stalemate
         // decides every man of its side: more steps per target).
-        if (overflow_ || ++steps_ > (stalemate_ ? 200 : 64) * limit_ + 100000) {
+        if (overflow_ || ++steps_ > (stalemate_ ? 200 : 64) * limit_ + 100000 ||
+            (steps_ % 4096 == 0 && stop_ && stop_())) {
             overflow_ = true;
             return;
         }
@@ -364,6 +366,7 @@ private:
     const bool stalemate_;
     std::vector<Target>& out_;
     const std::size_t limit_;
+    const std::function<bool()>& stop_;  // the caller's time limit or cancel flag
     bool overflow_ = false;
     std::size_t steps_ = 0;
     int budget_[COLOR_NB] = {};
@@ -451,10 +454,10 @@ void drop_larger(std::vector<Target>& targets) {
 namespace {
 
 bool targets(const Position& pos, Color mated, bool stalemate, int w, int b, std::vector<Target>& out,
-             std::size_t limit) {
+             std::size_t limit, const std::function<bool()>& stop) {
     out.clear();
     if (w < 1) return true;
-    Builder builder(pos, mated, stalemate, w, b, out, limit);
+    Builder builder(pos, mated, stalemate, w, b, out, limit, stop);
     if (!builder.run()) return false;
     drop_larger(out);
     return true;
@@ -462,13 +465,14 @@ bool targets(const Position& pos, Color mated, bool stalemate, int w, int b, std
 
 }  // namespace
 
-bool mate_targets(const Position& pos, Color mated, int w, int b, std::vector<Target>& out, std::size_t limit) {
-    return targets(pos, mated, false, w, b, out, limit);
+bool mate_targets(const Position& pos, Color mated, int w, int b, std::vector<Target>& out, std::size_t limit,
+                  const std::function<bool()>& stop) {
+    return targets(pos, mated, false, w, b, out, limit, stop);
 }
 
-bool stalemate_targets(const Position& pos, Color stalemated, int w, int b, std::vector<Target>& out,
-                       std::size_t limit) {
-    return targets(pos, stalemated, true, w, b, out, limit);
+bool stalemate_targets(const Position& pos, Color stalemated, int w, int b, std::vector<Target>& out, std::size_t limit,
+                       const std::function<bool()>& stop) {
+    return targets(pos, stalemated, true, w, b, out, limit, stop);
 }
 
 }  // namespace echecs::solver

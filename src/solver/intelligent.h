@@ -26,6 +26,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -50,13 +51,15 @@ struct Target {
 
 // The targets for mating `mated` in `pos` with at most w moves by the other
 // side and b by itself. False when there would be more than `limit`, or the
-// listing would take more than 64 steps per target allowed (then `out` is
-// incomplete and the caller searches without them).
-bool mate_targets(const Position& pos, Color mated, int w, int b, std::vector<Target>& out, std::size_t limit);
+// listing would take more than 64 steps per target allowed, or `stop` (asked
+// every few thousand steps) says to stop: then `out` is incomplete and the
+// caller searches without them.
+bool mate_targets(const Position& pos, Color mated, int w, int b, std::vector<Target>& out, std::size_t limit,
+                  const std::function<bool()>& stop = {});
 
 // The same for stalemating `stalemated`.
-bool stalemate_targets(const Position& pos, Color stalemated, int w, int b, std::vector<Target>& out,
-                       std::size_t limit);
+bool stalemate_targets(const Position& pos, Color stalemated, int w, int b, std::vector<Target>& out, std::size_t limit,
+                       const std::function<bool()>& stop = {});
 
 // Follows the diagram's men through a search towards a list of targets, and
 // keeps at each node the targets still within reach: those of the node

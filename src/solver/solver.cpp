@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <sstream>
 
@@ -71,7 +72,7 @@ std::size_t table_megabytes(const Problem& p, const Options& o) {
 class Driver {
 public:
     Driver(const Problem& p, const Options& o, Position& root, Result& r)
-        : problem_(p), options_(o), root_(root), result_(r), shared_(table_megabytes(p, o)) {
+        : problem_(p), options_(o), root_(root), result_(r), shared_(table_megabytes(p, o)), started_(Clock::now()) {
         shared_.max_nodes = o.max_nodes;
         shared_.max_solutions = o.max_solutions;
     }
@@ -89,7 +90,8 @@ public:
                 note_bound_attacker();
             list_problem_targets();
             if (!solved_by_probe_) {
-                RootRunner runner(options_, shared_, first_.size());
+                const Options left = time_left();
+                RootRunner runner(left, shared_, first_.size());
                 result_.threads = runner.threads();
                 runner.run([&] { work(runner, shared_); });
                 result_.first_moves_done = runner.finished_count();
@@ -272,8 +274,30 @@ private:
     // The targets of the problem's goal; false: more than `limit`.
     bool list_targets(const Position& pos, Color mated, int w, int b, std::vector<Target>& out,
                       std::size_t limit) const {
-        if (problem_.stipulation.goal == Goal::Stalemate) return stalemate_targets(pos, mated, w, b, out, limit);
-        return mate_targets(pos, mated, w, b, out, limit);
+        const std::function<bool()> stop = [this] { return must_stop(); };
+        if (problem_.stipulation.goal == Goal::Stalemate) return stalemate_targets(pos, mated, w, b, out, limit, stop);
+        return mate_targets(pos, mated, w, b, out, limit, stop);
+    }
+
+    // The caller's limits as the listing of targets sees them: the time
+    // limit from the start of the solve, and the cancel flag.
+    bool must_stop() const {
+        if (options_.cancel && options_.cancel->load()) return true;
+        return options_.timeout_seconds > 0 &&
+               std::chrono::duration<double>(Clock::now() - started_).count() >= options_.timeout_seconds;
+    }
+    // After a listing that must_stop() cut short: the solve stops, as a search would.
+    void stop_if_late() {
+        if (!solved_by_probe_ && must_stop())
+            shared_.halt(options_.cancel && options_.cancel->load() ? Status::Cancelled : Status::Timeout);
+    }
+    // The options with the time limit less what the listing took, for the searches after it.
+    Options time_left() const {
+        Options o = options_;
+        if (o.timeout_seconds > 0)
+            o.timeout_seconds =
+                std::max(1e-3, o.timeout_seconds - std::chrono::duration<double>(Clock::now() - started_).count());
+        return o;
     }
 
     // The plain search up to PROBE_NODES nodes, its solutions kept quiet
@@ -281,7 +305,7 @@ private:
     // its solutions are the answer, reported now.
     bool plain_probe() {
         if (options_.max_nodes && options_.max_nodes <= PROBE_NODES) return false;
-        Options o = options_;
+        Options o = time_left();
         o.found = nullptr;
         o.progress = nullptr;
         o.threads = 1;
@@ -331,9 +355,9 @@ private:
         const int b = help ? plies / 2 : st.play == Play::SeriesHelp ? st.moves : 0;
         std::vector<Target> targets;
         if (options_.intelligent == I::Auto && !list_targets(root_, mated, w, b, targets, PROBE_TARGETS) &&
-            plain_probe())
-            return;
-        if (!list_targets(root_, mated, w, b, targets, target_limit())) return;
+            (must_stop() || plain_probe()))
+            return stop_if_late();
+        if (!list_targets(root_, mated, w, b, targets, target_limit())) return stop_if_late();
         result_.targets = targets.size();
         result_.stalemate_targets = st.goal == Goal::Stalemate;
         targets_ = std::move(targets);
@@ -351,7 +375,10 @@ private:
         Position& pos = s.pos();
         const Color mated = plies % 2 ? ~pos.side_to_move() : pos.side_to_move();
         std::vector<Target> targets;
-        if (!list_targets(pos, mated, (plies + 1) / 2, plies / 2, targets, target_limit())) return false;
+        if (!list_targets(pos, mated, (plies + 1) / 2, plies / 2, targets, target_limit())) {
+            stop_if_late();
+            return false;
+        }
         s.set_targets(&targets);
         s.line.clear();
         s.help(plies);
@@ -442,6 +469,7 @@ private:
     Shared shared_;
     MoveList first_;
     std::vector<RootResult> roots_;
+    const Clock::time_point started_;
     bool solved_by_probe_ = false;                // plain_probe found the whole answer
     bool bound_ = false;                          // r#, ser-r#: the attacker must reach the goal at its first move
     std::optional<std::vector<Target>> targets_;  // the final positions searched towards (list_problem_targets)

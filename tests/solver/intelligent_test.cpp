@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <iterator>
 #include <random>
 #include <set>
@@ -323,4 +324,20 @@ TEST(Intelligent, TargetTableKeepsWhatItStoresAsItGrows) {
         EXPECT_FALSE(table.failed(pos, code, men, s.plies + 1));
     }
     EXPECT_GE(found, 5940);  // all but the odd one a full pair gave up
+}
+
+TEST(Intelligent, ListingHonoursTheCancelFlag) {
+    // Popeye's hpint.inp 107 (h=5): 34,792 stalemate positions, a listing of
+    // seconds under the sanitizers. Cancelled before it starts, the listing
+    // stops within a few thousand steps and the solve says so.
+    std::atomic<bool> cancel{true};
+    Options o;
+    o.threads = 1;
+    o.intelligent = Options::Intelligent::Always;
+    o.cancel = &cancel;
+    const Result r = solve(
+        Problem{Variant::Chess, "1K1k4/1p3p2/4pN2/5p2/8/8/p1p1P3/BbN5 b - - 0 1", parse_stipulation("h=5"), ""}, o);
+    EXPECT_EQ(r.status, Status::Cancelled);
+    EXPECT_EQ(r.targets, 0u);
+    EXPECT_TRUE(r.solutions.empty());
 }
