@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """The search by mating positions (intelligent mode) against the plain search, on random positions.
 
-usage: python3 bench/solver/compare_intelligent.py ECHECS STIP COUNT SEED [MEN]
+usage: python3 bench/solver/compare_intelligent.py ECHECS STIP COUNT SEED [MEN [MODE]]
 
 Draws COUNT legal orthodox positions (kings, up to MEN other men a side, now
 and then the kings and rooks at home with castling rights), solves each with
-`echecs solve` twice, with --intelligent off and on, and compares the
+`echecs solve` twice, with --intelligent off and MODE (on, or auto: the
+plain search first when there are many targets), and compares the
 solutions line by line (UCI format). Prints each difference and a summary;
 exits 1 on a difference. Each solve is bounded by a 60 s timeout; a
 position that takes longer is left out (and counted).
@@ -14,6 +15,7 @@ import random, subprocess, sys
 
 echecs, stip, count, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 men = int(sys.argv[5]) if len(sys.argv) > 5 else 6
+mode = sys.argv[6] if len(sys.argv) > 6 else 'on'
 rng = random.Random(seed)
 SQ = [f + r for r in '12345678' for f in 'abcdefgh']
 
@@ -49,7 +51,7 @@ def draw():
 
 def solve(fen, plain):
     cmd = [echecs, 'solve', '--fen', fen, '-s', stip, '--threads', '1', '--format', 'uci', '--timeout', '60']
-    cmd += ['--intelligent', 'off' if plain else 'on']
+    cmd += ['--intelligent', 'off' if plain else mode]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=90)
     except subprocess.TimeoutExpired:  # --timeout not honoured: counted as a timeout, and said

@@ -228,7 +228,10 @@ void Search::order_by_replies(MoveList& list) {
 bool Search::defend(int k) {
     if (stopped()) return false;
     PositionCode c;
-    const bool coded = code(c);
+    // Selfplay's last defence (every move must reach the goal) is refuted by
+    // its first move that does not, mostly the killer: cheaper than the
+    // table's probe and store (the position's code was a third of an s#4).
+    const bool coded = (k > 0 || direct()) && code(c);
     Proven p;
     if (coded && shared_.table.probe(pos_.key(), c, p)) {
         if (k >= p.win_from) return true;
