@@ -172,6 +172,7 @@ private:
     bool mating_filter() const { return mating_filter(st_.goal); }
     void flush_nodes();
     bool code(PositionCode& c) const { return encode(pos_, c); }
+    bool killer_refutes(Move m);
     // Help play: the side to move cannot reach the goal in `plies` (known), or has just been found not to.
     bool help_failed(const PositionCode& c, int plies) const;
     void store_help_fail(const PositionCode& c, int plies);
@@ -181,6 +182,7 @@ private:
     bool self_check_ = false;    // ##, ##!: the goal's last move leaves its own king attacked
     bool bounded_ = false;       // help and series (stale)mates in orthodox chess: mate_possible() prunes
     bool reci_bounded_ = false;  // reci-h: Black's own (stale)mate too
+    bool orthodox_ = false;      // one board, no pushes: killer_refutes() may test a move on its own
     StateInfo root_state_;
     Position pos_;
     StateInfo states_[MAX_PLY + 2];

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <tuple>
 
 #include "reference.h"
 #include "solver/output.h"
@@ -717,5 +718,15 @@ TEST(PopeyeExamples, DoubleMatesAndCounterMates) {
         ADD_FAILURE() << "an Avalanche h##!2 was solved";
     } catch (const ProblemError& e) {
         EXPECT_NE(std::string(e.what()).find("not defined in Avalanche chess"), std::string::npos) << e.what();
+    }
+}
+
+TEST(PopeyeExamples, SelfmatesWhoseLastDefenceIsInCheck) {
+    // Popeye's TESTS/battle_play.inp 16 (s#1) and 23 (s#2): White's last move checks, so the
+    // defender's killer from a sibling line (Search::killer_refutes) is often illegal here and
+    // must not count as a refutation.
+    for (const auto& [fen, stip, key] : {std::tuple{"8/8/8/8/8/kp5R/p7/K7 w - - 0 1", "s#1", "h3h4"},
+                                         std::tuple{"8/8/8/8/1p4Q1/k7/p7/K7 w - - 0 1", "s#2", "g4d1"}}) {
+        EXPECT_EQ(keys_of(solve_fen(Variant::Chess, fen, stip)), std::vector<std::string>{key}) << stip;
     }
 }

@@ -93,7 +93,7 @@ TEST_P(ReferenceTest, BattlePlayMatchesBruteForce) {
 
 TEST_P(ReferenceTest, SelfmateInTwoMatchesBruteForce) {
     if (GetParam() == Variant::Avalanche) GTEST_SKIP() << "too slow for the reference";
-    for (const auto& fen : random_positions(GetParam(), 6, 101 + int(GetParam()))) compare(GetParam(), fen, "s#2");
+    for (const auto& fen : random_positions(GetParam(), 40, 101 + int(GetParam()))) compare(GetParam(), fen, "s#2");
 }
 
 TEST_P(ReferenceTest, HelpPlayMatchesBruteForce) {
