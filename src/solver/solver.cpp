@@ -98,7 +98,15 @@ public:
             }
         }
 
-        if (!shared_.stop.load() && options_.set_play && !problem_.stipulation.post_key) set_play();
+        // The set play on the runner too: its time limit and cancel flag (a set
+        // play took minutes past --timeout without it).
+        if (!shared_.stop.load() && options_.set_play && !problem_.stipulation.post_key) {
+            const Options left = time_left();
+            RootRunner runner(left, shared_, 1);
+            runner.run([&] {
+                if (runner.next() == 0) set_play();
+            });
+        }
         collect();
         result_.status = Status(shared_.reason.load());
         result_.nodes = shared_.nodes.load();
@@ -418,7 +426,10 @@ private:
         // The lines found with the other side to move first, written from the diagram.
         const auto lines_after_a_pass = [&](const auto& search) {
             std::vector<std::vector<Move>> lines;
-            s.on_solution = [&](const std::vector<Move>& line) { lines.push_back(line); };
+            // At most max_solutions of them, as the play's own (each is kept until written).
+            s.on_solution = [&](const std::vector<Move>& line) {
+                if (options_.max_solutions == 0 || int(lines.size()) < options_.max_solutions) lines.push_back(line);
+            };
             s.make_null();
             s.line.clear();
             search();

@@ -244,6 +244,20 @@ TEST(Solve, HelpSetPlay) {
     EXPECT_NE(to_text(r).find("set play:\n1...Ra1-a8#\n"), std::string::npos) << to_text(r);
 }
 
+TEST(Solve, TheTimeoutAndTheMaximumHoldInTheSetPlayToo) {
+    // Black (to move) is stalemated: the h#5 has no line at all; its set play, White first,
+    // has more than a million solutions and runs for minutes.
+    Options o = two_threads();
+    o.set_play = true;
+    o.timeout_seconds = 0.5;
+    o.max_solutions = 50;
+    o.intelligent = Options::Intelligent::Never;
+    const Result r = solve(problem(Variant::Chess, "8/2Q5/4N3/PP1N4/1R6/R7/5K1p/7k b - - 0 1", "h#5"), o);
+    EXPECT_EQ(r.status, Status::Timeout);
+    EXPECT_TRUE(r.solutions.empty());
+    EXPECT_LE(r.set_solutions.size(), 50u);
+}
+
 TEST(Output, JsonHasTheWholeTree) {
     const Result r = solve(problem(Variant::Chess, "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "#2"), two_threads());
     const auto j = nlohmann::json::parse(to_json(r));
