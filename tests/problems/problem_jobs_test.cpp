@@ -179,6 +179,21 @@ TEST(ProblemJobs, SolutionsAreShownAsTheyAreFound) {
     }
 }
 
+// A request for all solutions keeps at most MAX_SOLUTIONS: this h#3 has 392,632 of them
+// (an h#4 of the kind, millions in seconds and gigabytes kept), and says so.
+TEST(ProblemJobs, AllSolutionsAreAtMostTheServersMaximum) {
+    auto jobs_ptr = std::make_shared<ProblemJobs>();
+    ProblemJobs& jobs = *jobs_ptr;
+    ThreadRunner pool;
+    json h = {{"variant", "chess"}, {"fen", "2k1Q3/5P1Q/1R2pK2/2P5/8/8/P1Pr4/8 b - - 0 1"}, {"stipulation", "h#3"}};
+    auto s = jobs.submit(read_solve_request(h), "10.0.0.1", "owner", pool.runner());
+    ASSERT_EQ(s.refusal, ProblemJobs::Refusal::None);
+    const json done = wait_done(jobs, s.id);
+    ASSERT_FALSE(done.is_null());
+    EXPECT_EQ(done["result"]["status"], "max solutions");
+    EXPECT_EQ(done["result"]["help"].size(), std::size_t(MAX_SOLUTIONS));
+}
+
 TEST(ProblemJobs, OneUnfinishedJobPerAddressAndPoolRefusalsKeepNothing) {
     auto jobs_ptr = std::make_shared<ProblemJobs>();
     ProblemJobs& jobs = *jobs_ptr;

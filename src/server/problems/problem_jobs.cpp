@@ -86,7 +86,10 @@ void ProblemJobs::run(const std::shared_ptr<Job>& job, const SolveRequest& reque
     o.tries = request.tries;
     o.set_play = request.set_play;
     o.threats = request.threats;
-    o.max_solutions = request.max_solutions;
+    // "All" is at most MAX_SOLUTIONS here: a cooked h#4 finds millions in
+    // seconds, each kept for the answer (3 GB in 3 s), which would take the
+    // server's memory from everyone. The answer then says "max solutions".
+    o.max_solutions = request.max_solutions > 0 ? request.max_solutions : MAX_SOLUTIONS;
     o.timeout_seconds =
         request.timeout_seconds > 0 ? std::min(request.timeout_seconds, limits_.max_seconds) : limits_.max_seconds;
     o.threads = limits_.threads;

@@ -15,7 +15,7 @@ namespace echecs::problems {
 struct SolveRequest {
     solver::Problem problem;
     bool tries = false, set_play = false, threats = true;
-    int max_solutions = 0;       // 0: all
+    int max_solutions = 0;       // 0: all, which the jobs cap at MAX_SOLUTIONS
     double timeout_seconds = 0;  // 0: the server's maximum
 };
 
