@@ -7,9 +7,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <memory>
-#include <new>
 
 #include "core/position.h"
 #include "platform/huge_pages.h"

@@ -25,9 +25,7 @@
 #pragma once
 
 #include <cstdint>
-#include <cstdlib>
 #include <functional>
-#include <memory>
 #include <vector>
 
 #include "core/position.h"

@@ -28,34 +28,17 @@ Search::Search(const Position& root, const Stipulation& st, Shared& shared) : st
     bounded_ = orthodox && st_.goal != Goal::DoubleStalemate && !self_check_ &&
                (st_.play == Play::Help || st_.play == Play::ReciHelp || st_.series());
     reci_bounded_ = orthodox && st_.play == Play::ReciHelp && st_.reci_goal != Goal::DoubleStalemate;
-    orthodox_ = orthodox;
 }
 
-// Selfplay's last defence: whether `m` (the killer of a sibling; no castling,
-// en passant or promotion) is legal here and fails to reach the goal, which
-// refutes the attacker's move without generating the defender's moves (most
-// of an s#'s time; Popeye generates the killer's piece's moves first). False
-// says nothing: the caller generates them all. Orthodox chess only.
+// Selfplay's last defence: whether `m` (the killer of a sibling) is legal
+// here and fails to reach the goal, which refutes the attacker's move without
+// generating the defender's moves (most of an s#'s time; Popeye generates the
+// killer's piece's moves first). False says nothing: the caller generates
+// them all. Chess only (plain_move_legal).
 bool Search::killer_refutes(Move m) {
-    if (!orthodox_ || m.kind() != NORMAL || self_check_) return false;
-    const Color us = pos_.side_to_move();
-    const Square from = m.from(), to = m.to();
-    const Piece pc = pos_.piece_on(from);
-    if (pc == NO_PIECE || color_of(pc) != us) return false;
-    const Piece there = pos_.piece_on(to);
-    if (there != NO_PIECE && (color_of(there) == us || type_of(there) == KING)) return false;
-    if (type_of(pc) == PAWN) {
-        if (relative_rank(us, to) == 7) return false;  // a promotion, not a plain move
-        const Square one = from + pawn_push(us);
-        const bool push = to == one && there == NO_PIECE;
-        const bool twice =
-            relative_rank(us, from) == 1 && to == one + pawn_push(us) && pos_.empty(one) && there == NO_PIECE;
-        const bool capture = (pawn_attacks(us, from) & square_bb(to)) && there != NO_PIECE;
-        if (!push && !twice && !capture) return false;
-    } else if (!(attacks_bb(type_of(pc), from, pos_.pieces()) & square_bb(to)))
-        return false;
+    if (self_check_ || !plain_move_legal(pos_, m)) return false;
     make(m);
-    const bool refutes = !pos_.king_attacked(us) && !goaled();
+    const bool refutes = !goaled();
     unmake(m);
     return refutes;
 }

@@ -182,7 +182,6 @@ private:
     bool self_check_ = false;    // ##, ##!: the goal's last move leaves its own king attacked
     bool bounded_ = false;       // help and series (stale)mates in orthodox chess: mate_possible() prunes
     bool reci_bounded_ = false;  // reci-h: Black's own (stale)mate too
-    bool orthodox_ = false;      // one board, no pushes: killer_refutes() may test a move on its own
     StateInfo root_state_;
     Position pos_;
     StateInfo states_[MAX_PLY + 2];

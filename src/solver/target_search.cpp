@@ -4,8 +4,6 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
-#include <cstdlib>
-#include <new>
 #include <type_traits>
 
 #include "solver/intelligent.h"

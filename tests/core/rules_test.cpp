@@ -1,6 +1,8 @@
 // One or more targeted positions for every rule of RULES.md.
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "helpers.h"
 
 namespace echecs::test {
@@ -478,6 +480,47 @@ TEST(Hashing, SideCastlingAndPendingChoiceChangeTheKey) {
               Pos(Variant::Chess, "4k3/8/8/8/8/8/8/4K3 b - - 0 1").pos.key());
     EXPECT_NE(Pos(Variant::Avalanche, "4k3/8/8/8/8/8/K7/3p4 b - - 0 1").pos.key(),
               Pos(Variant::Avalanche, "4k3/8/8/8/8/8/K7/3q4 b - - 0 1").pos.key());
+}
+
+// plain_move_legal (one move tried without the generator) says exactly what the generator
+// says, for every plain move of every square to every square, along random games from
+// positions with pins, checks, castling rights and en passant; and nothing in Alice.
+TEST(Chess, PlainMoveLegalAgreesWithTheGenerator) {
+    const char* starts[] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    };
+    std::mt19937 rng(5);
+    int positions = 0, legal = 0;
+    for (const char* fen : starts)
+        for (int game = 0; game < 15; ++game) {
+            std::vector<StateInfo> st(61);
+            Position pos;
+            pos.set(Variant::Chess, fen, st[0]);
+            for (int ply = 1; ply <= 60; ++ply) {
+                MoveList list;
+                generate_legal(pos, list);
+                std::vector<bool> listed(64 * 64);
+                for (Move m : list)
+                    if (m.kind() == NORMAL) listed[m.from() * 64 + m.to()] = true;
+                for (Square from = SQ_A1; from <= SQ_H8; ++from)
+                    for (Square to = SQ_A1; to <= SQ_H8; ++to) {
+                        const Move m(from, to);
+                        ASSERT_EQ(plain_move_legal(pos, m), bool(listed[from * 64 + to]))
+                            << pos.fen() << " " << to_uci(m);
+                        legal += listed[from * 64 + to];
+                    }
+                ++positions;
+                if (list.empty()) break;
+                pos.do_move(list.moves[rng() % list.count], st[ply]);
+            }
+        }
+    EXPECT_GT(positions, 2000);
+    EXPECT_GT(legal, 40000);
+    Pos alice(Variant::Alice, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    EXPECT_FALSE(plain_move_legal(alice.pos, Move(SQ_E2, SQ_E4)));
 }
 
 }  // namespace
