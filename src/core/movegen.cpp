@@ -1,5 +1,7 @@
 #include "movegen.h"
 
+#include "move_legal.h"
+
 namespace echecs {
 
 namespace {

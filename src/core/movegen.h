@@ -33,11 +33,6 @@ struct MoveList {
 // because Avalanche moves are found by making each first part.
 void generate_legal(Position& pos, MoveList& list);
 
-// Whether `m`, a move without castling, en passant or promotion, is legal in
-// `pos`: one move tried (a killer) without generating them all. Chess only
-// (one board, no pushes); false in the other games.
-bool plain_move_legal(const Position& pos, Move m);
-
 // Moves legal in orthodox chess on this position (Avalanche: the first parts,
 // without en passant; with a pending choice, of the choice already applied).
 // Returns the new end of `list`.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/move_legal.h"
 #include "solver/mate_bound.h"
 #include "solver/notation.h"
 

@@ -3,6 +3,7 @@
 
 #include <random>
 
+#include "core/move_legal.h"
 #include "helpers.h"
 
 namespace echecs::test {
