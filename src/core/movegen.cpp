@@ -1,7 +1,5 @@
 #include "movegen.h"
 
-#include "move_legal.h"
-
 namespace echecs {
 
 namespace {
@@ -273,32 +271,6 @@ Move* generate_first_parts(const Position& pos, Move* list) {
         case Variant::Avalanche: return generate<Variant::Avalanche>(pos, list);
     }
     return list;  // not reached: every game has its case above (no default, so the compiler names a missing one)
-}
-
-bool plain_move_legal(const Position& pos, Move m) {
-    const VariantInfo& rules = variant_info(pos.variant());
-    if (rules.boards != 1 || rules.has_pushes || m.kind() != NORMAL) return false;
-    const Color us = pos.side_to_move();
-    const Square from = m.from(), to = m.to();
-    const Piece pc = pos.piece_on(from), there = pos.piece_on(to);
-    if (pc == NO_PIECE || color_of(pc) != us) return false;
-    if (there != NO_PIECE && (color_of(there) == us || type_of(there) == KING)) return false;
-    const PieceType pt = type_of(pc);
-    const Bitboard occ = pos.pieces();
-    if (pt == PAWN) {
-        if (relative_rank(us, to) == 7) return false;  // a promotion
-        const Square one = from + pawn_push(us);
-        const bool push = to == one && there == NO_PIECE;
-        const bool twice =
-            relative_rank(us, from) == 1 && to == one + pawn_push(us) && pos.empty(one) && there == NO_PIECE;
-        const bool capture = (pawn_attacks(us, from) & square_bb(to)) && there != NO_PIECE;
-        if (!push && !twice && !capture) return false;
-    } else if (!(attacks_bb(pt, from, occ) & square_bb(to)))
-        return false;
-    // Its own king not attacked after it (the man taken on `to` attacks nothing).
-    const Square king = pt == KING ? to : pos.king_square(us);
-    const Bitboard after = (occ ^ square_bb(from)) | square_bb(to);
-    return !(pos.attackers_to(king, after) & pos.pieces(~us) & ~square_bb(to));
 }
 
 void generate_legal(Position& pos, MoveList& list) {

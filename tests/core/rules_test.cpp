@@ -1,6 +1,7 @@
 // One or more targeted positions for every rule of RULES.md.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "core/move_legal.h"
@@ -522,6 +523,68 @@ TEST(Chess, PlainMoveLegalAgreesWithTheGenerator) {
     EXPECT_GT(legal, 40000);
     Pos alice(Variant::Alice, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     EXPECT_FALSE(plain_move_legal(alice.pos, Move(SQ_E2, SQ_E4)));
+}
+
+// plain_reply and ReplyProbe (the other side's move judged after ours, neither
+// played) say what playing both says: illegal, a check, or neither. Replies
+// tried: every legal reply, and every move the other side had before ours (the
+// solver's killers), many of which ours makes illegal or a check.
+TEST(Chess, PlainReplyAgreesWithPlayingBothMoves) {
+    const char* starts[] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "KR2N3/4P1P1/6QB/3N1pPB/n6P/rP6/ppkPP2P/3R4 w - - 0 1",
+    };
+    std::mt19937 rng(11);
+    int counts[4] = {};
+    for (const char* fen : starts)
+        for (int game = 0; game < 6; ++game) {
+            std::vector<StateInfo> st(32);
+            Position pos;
+            pos.set(Variant::Chess, fen, st[0]);
+            for (int ply = 1; ply <= 30; ++ply) {
+                MoveList ours;
+                generate_legal(pos, ours);
+                if (ours.empty()) break;
+                MoveList before;  // the other side's moves had we passed
+                if (!pos.in_check()) {
+                    StateInfo null;
+                    pos.do_null_move(null);
+                    generate_legal(pos, before);
+                    pos.undo_null_move();
+                }
+                for (Move m : ours) {
+                    StateInfo after_m;
+                    pos.do_move(m, after_m);
+                    MoveList replies;
+                    generate_legal(pos, replies);
+                    std::vector<std::pair<Move, Reply>> expected;
+                    for (Move d : replies)
+                        if (plain(d)) expected.emplace_back(d, pos.gives_check(d) ? Reply::Check : Reply::Quiet);
+                    for (Move d : before)
+                        if (plain(d) &&
+                            std::none_of(expected.begin(), expected.end(), [&](const auto& e) { return e.first == d; }))
+                            expected.emplace_back(d, Reply::Illegal);
+                    pos.undo_move(m);
+                    for (const auto& [d, want] : expected) {
+                        const Reply got = plain_reply(pos, m, d);
+                        ASSERT_EQ(got, plain(m) ? want : Reply::Unknown)
+                            << pos.fen() << " " << to_uci(m) << " " << to_uci(d);
+                        ASSERT_EQ(ReplyProbe(pos, d).after(m), got)
+                            << pos.fen() << " " << to_uci(m) << " " << to_uci(d);
+                        ++counts[int(got)];
+                    }
+                }
+                pos.do_move(ours.moves[rng() % ours.count], st[ply]);
+            }
+        }
+    EXPECT_GT(counts[int(Reply::Quiet)], 100000);
+    EXPECT_GT(counts[int(Reply::Check)], 1000);
+    EXPECT_GT(counts[int(Reply::Illegal)], 10000);
+    Pos alice(Variant::Alice, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    EXPECT_EQ(plain_reply(alice.pos, Move(SQ_E2, SQ_E4), Move(SQ_E7, SQ_E5)), Reply::Unknown);
 }
 
 }  // namespace
