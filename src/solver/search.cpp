@@ -38,6 +38,7 @@ Search::Search(const Position& root, const Stipulation& st, Shared& shared) : st
 // them all. Chess only (plain_move_legal).
 bool Search::killer_refutes(Move m) {
     if (self_check_ || !plain_move_legal(pos_, m)) return false;
+    if (st_.goal == Goal::Mate && !pos_.gives_check(m)) return true;  // no check, no mate: nothing to play
     make(m);
     const bool refutes = !goaled();
     unmake(m);
@@ -204,11 +205,20 @@ bool Search::attack(int n) {
     put_first(list, attack_killer_[ply_]);
     if (direct()) add_self_checks(list);  // ##, ##!: their last move
     const bool checks_only = direct() && n == 1 && mating_filter();
+    // s#'s last attacking move: the defender's killer, if it stays legal and
+    // gives no check after it, refutes it (most moves), known without playing it.
+    const bool probe = n == 1 && last_defence_quiet_refutes();
+    ReplyProbe killer(pos_, probe ? defence_killer_[ply_ + 1] : Move::none());
+    ReplyProbe second(pos_, probe ? second_killer_[ply_ + 1] : Move::none());
     for (Move m : list) {
         if (checks_only && !pos_.gives_check(m)) continue;
+        if (killer.after(m) == Reply::Quiet || second.after(m) == Reply::Quiet) continue;
         make(m);
         const bool ok = after_attack(n - 1);
         unmake(m);
+        // A new killer (the last one failed there): tried on the moves that follow.
+        if (probe && defence_killer_[ply_ + 1] != killer.reply()) killer = ReplyProbe(pos_, defence_killer_[ply_ + 1]);
+        if (probe && second_killer_[ply_ + 1] != second.reply()) second = ReplyProbe(pos_, second_killer_[ply_ + 1]);
         if (ok) {
             attack_killer_[ply_] = m;
             if (coded) shared_.table.store_win(pos_.key(), c, n);
@@ -270,6 +280,17 @@ bool Search::defend(int k) {
     // selfplay needs a defender's move that reaches it.
     if (list.empty()) return direct() && goaled();
     put_first(list, defence_killer_[ply_]);
+    // Selfplay's last defence to mate: a legal move that does not check
+    // refutes, known without playing it (most defences; the checks are played).
+    if (k == 0 && last_defence_quiet_refutes())
+        for (Move d : list)
+            if (!pos_.gives_check(d)) {
+                if (d != defence_killer_[ply_]) {
+                    second_killer_[ply_] = defence_killer_[ply_];
+                    defence_killer_[ply_] = d;
+                }
+                return false;
+            }
     for (Move d : list) {
         make(d);
         const bool ok = after_defence(k);

@@ -173,6 +173,10 @@ private:
     void flush_nodes();
     bool code(PositionCode& c) const { return encode(pos_, c); }
     bool killer_refutes(Move m);
+    // Selfplay to mate, not reflex: its last defence is refuted by any legal move that does not check.
+    bool last_defence_quiet_refutes() const {
+        return !direct() && !st_.reflex() && st_.goal == Goal::Mate && !self_check_;
+    }
     // Help play: the side to move cannot reach the goal in `plies` (known), or has just been found not to.
     bool help_failed(const PositionCode& c, int plies) const;
     void store_help_fail(const PositionCode& c, int plies);
@@ -188,6 +192,7 @@ private:
     int ply_ = 0;
     Move attack_killer_[MAX_PLY + 2] = {};
     Move defence_killer_[MAX_PLY + 2] = {};
+    Move second_killer_[MAX_PLY + 2] = {};  // selfplay's last defence: the killer before
     std::uint64_t unflushed_ = 0;
     TargetTracker tracker_;
     std::unique_ptr<TargetTable> target_table_;  // made at the first targets
