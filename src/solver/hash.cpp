@@ -6,23 +6,37 @@
 
 namespace echecs::solver {
 
+// The men as bit planes over the occupied squares in their order: colour,
+// then the kind's three bits (pawn 1 ... king 6), and Alice's board. With
+// PEXT one instruction a plane (the solver codes every position it looks up:
+// man by man it was a tenth of an s#'s time), else man by man: the same code.
 bool encode(const Position& pos, PositionCode& code) {
     const Bitboard occ = pos.pieces();
     if (popcount(occ) > 32) return false;
-    std::uint64_t nibbles[2] = {0, 0};
-    std::uint64_t on_b = 0;
-    int i = 0;
-    for (Bitboard b = occ; b; ++i) {
-        const Square s = pop_lsb(b);
-        nibbles[i >> 4] |= std::uint64_t(pos.piece_on(s)) << ((i & 15) * 4);
-        if (pos.board_of(s) == BOARD_B) on_b |= std::uint64_t(1) << i;
+    const Bitboard planes[5] = {
+        pos.pieces(BLACK),
+        pos.pieces(PAWN) | pos.pieces(BISHOP) | pos.pieces(QUEEN),
+        pos.pieces(KNIGHT) | pos.pieces(BISHOP) | pos.pieces(KING),
+        pos.pieces(ROOK) | pos.pieces(QUEEN) | pos.pieces(KING),
+        pos.on_board_b(),
+    };
+    std::uint64_t packed[5] = {};
+    if (tables::slider_pext) {
+        for (int k = 0; k < 5; ++k) packed[k] = pext(planes[k], occ);
+    } else {
+        int i = 0;
+        for (Bitboard b = occ; b; ++i) {
+            const Square s = pop_lsb(b);
+            for (int k = 0; k < 5; ++k) packed[k] |= (planes[k] >> s & 1) << i;
+        }
     }
     const StateInfo* st = pos.state();
     const std::uint64_t ep = st->ep_in_key ? std::uint64_t(st->ep_square) : 64;
     code.w[0] = occ;
-    code.w[1] = nibbles[0];
-    code.w[2] = nibbles[1];
-    code.w[3] = on_b | std::uint64_t(pos.side_to_move()) << 32 | std::uint64_t(pos.castling_rights()) << 33 | ep << 37;
+    code.w[1] = packed[0] | packed[1] << 32;
+    code.w[2] = packed[2] | packed[3] << 32;
+    code.w[3] =
+        packed[4] | std::uint64_t(pos.side_to_move()) << 32 | std::uint64_t(pos.castling_rights()) << 33 | ep << 37;
     return true;
 }
 

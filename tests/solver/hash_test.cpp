@@ -5,11 +5,15 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cstdint>
+#include <map>
 #include <random>
 #include <set>
+#include <string>
 #include <vector>
 
+#include "core/bitboard.h"
 #include "core/movegen.h"
 
 using namespace echecs;
@@ -136,4 +140,99 @@ TEST(HugePages, ZeroedAlignedAndMoved) {
     EXPECT_EQ(static_cast<const unsigned char*>(b.data())[b.size() - 1], 7);
     b = echecs::platform::HugePages();
     EXPECT_EQ(b.data(), nullptr);
+}
+
+// The code is the same whether the processor's PEXT or the man-by-man loop
+// packs it (the table would otherwise miss or, worse, confuse positions), and
+// two positions share a code only if they share placement, side and castling:
+// along random games in chess and in Alice (whose board B is part of it).
+TEST(PositionCode, SameWithEitherPackingAndDistinctPerPosition) {
+    Position::init();
+    const SliderIndex saved = slider_index();
+    std::vector<std::pair<Variant, std::string>> fens;
+    std::mt19937 rng(3);
+    for (Variant v : {Variant::Chess, Variant::Alice})
+        for (int game = 0; game < 8; ++game) {
+            std::vector<StateInfo> states(81);
+            Position pos;
+            pos.set(v, Position::START_FEN, states[0]);
+            for (int i = 1; i <= 80; ++i) {
+                MoveList list;
+                generate_legal(pos, list);
+                if (list.count == 0) break;
+                pos.do_move(list.moves[rng() % list.count], states[i]);
+                fens.emplace_back(v, pos.fen());
+            }
+        }
+    auto codes_with = [&](SliderIndex index) {
+        EXPECT_TRUE(set_slider_index(index));
+        std::vector<PositionCode> codes;
+        for (const auto& [v, fen] : fens) {
+            StateInfo st;
+            Position pos;
+            pos.set(v, fen, st);
+            codes.emplace_back();
+            EXPECT_TRUE(encode(pos, codes.back()));
+        }
+        return codes;
+    };
+    const auto by_loop = codes_with(SliderIndex::Magic);
+    if (slider_index_available(SliderIndex::Pext)) {
+        EXPECT_EQ(codes_with(SliderIndex::Pext), by_loop);
+    }
+    set_slider_index(saved);
+    // Placement, side to move and castling: a FEN's first three fields (and the variant).
+    auto essence = [&](std::size_t i) {
+        const std::string& f = fens[i].second;
+        std::size_t end = 0;
+        for (int spaces = 0; end < f.size() && spaces < 3; ++end) spaces += f[end] == ' ';
+        return std::to_string(int(fens[i].first)) + f.substr(0, end);
+    };
+    std::map<std::string, std::size_t> first_of;
+    int distinct = 0;
+    for (std::size_t i = 0; i < fens.size(); ++i) {
+        const auto [it, fresh] = first_of.emplace(essence(i), i);
+        distinct += fresh;
+        for (std::size_t j = 0; j < i; ++j)
+            if (by_loop[j] == by_loop[i]) {
+                ASSERT_EQ(essence(j), essence(i)) << fens[i].second;
+            }
+    }
+    EXPECT_GT(distinct, 1000);
+    // Every man's kind (and Alice's board) is in the code: one man of each
+    // position changed into each other kind, on either board, gives codes
+    // that all differ (random games seldom differ by that alone).
+    int variants = 0;
+    for (std::size_t i = 0; i < fens.size(); i += 7) {
+        const auto& [v, fen] = fens[i];
+        const std::string letters = std::string(variant_info(v).board_b_letters) + " PNBRQ  pnbrq";
+        std::vector<std::size_t> men;
+        for (std::size_t k = 0; k < fen.find(' '); ++k)
+            if (std::isalpha(static_cast<unsigned char>(fen[k])) && std::tolower(fen[k]) != 'k' &&
+                letters.find(fen[k]) != std::string::npos)
+                men.push_back(k);
+        if (men.empty()) continue;
+        const std::size_t at = men[rng() % men.size()];
+        std::vector<PositionCode> seen;
+        for (char c : letters) {
+            if (c == ' ' || (std::isupper(static_cast<unsigned char>(c)) != 0) !=
+                                (std::isupper(static_cast<unsigned char>(fen[at])) != 0))
+                continue;
+            std::string changed = fen;
+            changed[at] = c;
+            StateInfo st;
+            Position pos;
+            try {
+                pos.set(v, changed, st);
+            } catch (const FenError&) {
+                continue;  // a pawn on its first or last rank, a check that cannot be
+            }
+            PositionCode code;
+            ASSERT_TRUE(encode(pos, code));
+            for (const auto& other : seen) ASSERT_FALSE(other == code) << changed;
+            seen.push_back(code);
+            ++variants;
+        }
+    }
+    EXPECT_GT(variants, 500);
 }
