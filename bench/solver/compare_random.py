@@ -60,7 +60,8 @@ def fen(w, b, tomove):
     return '/'.join(rows) + f' {tomove} - - 0 1'
 
 def norm(m):
-    m = m.strip().replace('*', 'x').replace(' ', '')
+    # Popeye's sign of a goal of the last move (capture, arrival), after a space
+    m = re.sub(r'\s+[xz]$', '', m.strip()).replace('*', 'x').replace(' ', '')
     m = re.sub(r'^\d+\.(\.\.)?', '', m)
     m = m.replace('e.p.', '')
     m = re.sub(r'[+#=!?]+$', '', m)
@@ -84,7 +85,7 @@ def popeye_paths(text):
         moves = []
         for num, a, b in toks:
             moves.append(norm(a))
-            if b: moves.append(norm(b))
+            if b and b not in ('x', 'z'): moves.append(norm(b))  # not a goal's sign
         if HELP:
             out.add(tuple(moves))
         else:
@@ -96,6 +97,10 @@ def popeye_paths(text):
 
 def echecs_paths(obj):
     out = set()
+    # r#, ser-r#: the attacker bound to reach the goal at once (Popeye's "?!?")
+    m = re.search(r'at once \(([^)]*)\)', obj.get('note', ''))
+    if m:
+        for x in m.group(1).split(', '): out.add(('bound', norm(x)))
     if HELP:
         for h in obj.get('help', []) + (obj.get('set_help', []) if SETPLAY else []):
             out.add(tuple(norm(m['move']) for m in h['moves']))
@@ -114,9 +119,6 @@ def echecs_paths(obj):
     if pk:  # POSTKEY=1: the play after the key, from its threats, variations and refutations
         for t in pk.get('threats', []): att(t, ())
         for d in pk.get('defences', []) + pk.get('refutations', []): dfn(d, ())
-    m = re.search(r'at once \(([^)]*)\)', obj.get('note', ''))
-    if m:
-        for x in m.group(1).split(', '): out.add(('bound', norm(x)))
     return out
 
 HELP = stip.startswith(('h', 'reci-h', 'ser-'))  # one line per solution
@@ -144,7 +146,7 @@ byfen = {}
 for o in objs: byfen.setdefault(o['fen'], o)
 nosol = 0
 for w, b in cands:
-    helped = stip.startswith(('h#', 'h=', 'reci-h', 'ser-h'))
+    helped = (stip.startswith('h') and not stip.startswith('hs')) or stip.startswith(('reci-h', 'ser-h'))
     tomove = 'b' if (helped and not stip.endswith('.5')) or (stip.startswith('hs') and stip.endswith('.5')) else 'w'
     if POSTKEY: tomove = 'b'
     f = fen(w, b, tomove)

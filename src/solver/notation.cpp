@@ -58,4 +58,20 @@ std::string problem_notation(Position& pos, Move m) {
     return s;
 }
 
+std::string goal_marked(std::string text, Goal g) {
+    if (terminal_goal(g) && g != Goal::MateOrStalemate) return text;
+    bool check = false;
+    if (!text.empty() && (text.back() == '+' || text.back() == '#' || text.back() == '=')) {
+        check = text.back() != '=';
+        text.pop_back();
+    }
+    switch (g) {
+        case Goal::MateOrStalemate: return text + "#=";
+        case Goal::Check: return text + "+";
+        case Goal::Capture: return text + (check ? "+" : "") + " x";
+        case Goal::Target: return text + (check ? "+" : "") + " z";
+        default: return text + (check ? "+" : "");
+    }
+}
+
 }  // namespace echecs::solver

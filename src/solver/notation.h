@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/position.h"
+#include "solver/stipulation.h"
 
 namespace echecs::solver {
 
@@ -22,5 +23,12 @@ bool is_stalemated(Position& pos);
 
 // The legal move m of pos in composers' notation, with its check, mate or stalemate suffix.
 std::string problem_notation(Position& pos, Move m);
+
+// The text of the move that reaches goal g, as Popeye writes it: unchanged
+// for the goals that end the game but mate or stalemate; for the others its
+// check sign alone ("+", a mate's too: Popeye writes "#" for a mate goal
+// only), then the goal's sign: "e7xd8+ x" (capture), "Ke6-e7 z" (arrival),
+// "Rc3-c1#=" (mate or stalemate).
+std::string goal_marked(std::string text, Goal g);
 
 }  // namespace echecs::solver

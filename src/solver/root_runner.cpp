@@ -82,12 +82,13 @@ void RootRunner::report(const AttackLine* key, const HelpLine* solution) {
     options_.found(key, solution);
 }
 
-void RootRunner::help_solution(Position& root, std::vector<std::vector<Move>>& lines, const std::vector<Move>& line) {
+void RootRunner::help_solution(Position& root, std::vector<std::vector<Move>>& lines, const std::vector<Move>& line,
+                               Goal goal) {
     if (shared_.stop.load()) return;
     lines.push_back(line);
     const int count = shared_.count_solution();
     if (options_.found && (options_.max_solutions == 0 || count <= options_.max_solutions)) {
-        const HelpLine h = help_line(root, line);
+        const HelpLine h = help_line(root, line, goal);
         report(nullptr, &h);
     }
     shared_.check_max_solutions(count);

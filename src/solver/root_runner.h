@@ -38,7 +38,8 @@ public:
     // A help line proven from `root` (this thread's copy of the diagram):
     // kept in `lines`, counted, reported (up to Options::max_solutions),
     // and the search stopped at that maximum. Nothing once it has stopped.
-    void help_solution(Position& root, std::vector<std::vector<Move>>& lines, const std::vector<Move>& line);
+    void help_solution(Position& root, std::vector<std::vector<Move>>& lines, const std::vector<Move>& line,
+                       Goal goal = Goal::Mate);
 
 private:
     void monitor();

@@ -26,7 +26,7 @@ Search::Search(const Position& root, const Stipulation& st, Shared& shared) : st
     const VariantInfo& rules = variant_info(pos_.variant());
     const bool orthodox = rules.boards == 1 && !rules.has_pushes;
     self_check_ = self_check_goal(st_.goal);
-    bounded_ = orthodox && st_.goal != Goal::DoubleStalemate && !self_check_ &&
+    bounded_ = orthodox && (st_.goal == Goal::Mate || st_.goal == Goal::Stalemate) &&
                (st_.play == Play::Help || st_.play == Play::ReciHelp || st_.series());
     reci_bounded_ = orthodox && st_.play == Play::ReciHelp && st_.reci_goal != Goal::DoubleStalemate;
 }
@@ -54,6 +54,7 @@ void Search::flush_nodes() {
 
 void Search::make(Move m) {
     if (tracker_.active()) tracker_.make(pos_, m);
+    played_[ply_] = m;
     pos_.do_move(m, states_[ply_++]);
     if (++unflushed_ >= FLUSH) flush_nodes();
 }
@@ -96,13 +97,28 @@ void Search::prefetch_children(const MoveList& list, bool then_pass) {
         pos_.undo_move(m);
     }
 }
-void Search::make_null() { pos_.do_null_move(states_[ply_++]); }
+void Search::make_null() {
+    played_[ply_] = Move::none();
+    pos_.do_null_move(states_[ply_++]);
+}
 void Search::unmake_null() {
     pos_.undo_null_move();
     --ply_;
 }
 
 bool Search::goaled(Goal g) {
+    // The goals of the last move itself (none at the root, nor after a pass).
+    const Move last = ply_ > 0 ? played_[ply_ - 1] : Move::none();
+    switch (g) {
+        case Goal::Check: return pos_.in_check();
+        case Goal::Capture: return last && pos_.captured_piece() != NO_PIECE;
+        case Goal::AnyMove: return bool(last);
+        case Goal::Castling: return last && last.kind() == CASTLING;
+        case Goal::EnPassant: return last && last.kind() == EN_PASSANT;
+        case Goal::Target: return last && last.to() == st_.target;
+        case Goal::MateOrStalemate: return goaled(Goal::Mate) || goaled(Goal::Stalemate);
+        default: break;
+    }
     // Mate needs a check, stalemate its absence: both tested before any move generation.
     if (g == Goal::Mate) return pos_.in_check() && is_mated(pos_);
     if (self_check_goal(g)) {
@@ -173,6 +189,8 @@ void Search::defender_moves(MoveList& list) {
 bool Search::after_attack(int k) {
     if (self_checked()) return direct() && goaled();
     if (direct() && k == 0) return goaled();
+    // A goal that leaves the game going (a check, a capture, ...) reached early: a short win.
+    if (direct() && !terminal_goal(st_.goal) && goaled()) return true;
     return defend(k);
 }
 
@@ -517,6 +535,12 @@ bool Search::after_series_move(int left) {
         if (reflex_end()) return true;
         if (left == 1) return false;
     }
+    // ser-xn, ser-+n, ...: a series move that reaches a goal of the last move
+    // before the series has run its length ends it, a short solution (Popeye's).
+    if (st_.play == Play::Series && left > 1 && !terminal_goal(st_.goal) && goaled()) {
+        if (on_solution) on_solution(line);
+        return true;
+    }
     if (left == 1) {
         // ser-#n: the last move reaches the goal; ser-h#n: the other side reaches it in one move;
         // ser-s#n: the other side must (it has moves, and every one reaches it); ser-hs#n: the
@@ -530,13 +554,18 @@ bool Search::after_series_move(int left) {
     // its length, this move being the series' last: a short solution (Popeye
     // prints these too).
     const bool short_found = st_.play != Play::SeriesReflex && series_end();
+    // ser-s#n: the other side bound to reach the goal now ends the play (Popeye
+    // does not go on from there, as it does after a ser-h#n's short solution).
+    if (short_found && st_.play == Play::SeriesSelf) return true;
     // Before its last move the series side may not check (the other side would
     // have to answer), and a position where the other side cannot move ends the
     // game: a short solution when that is the goal (ser-=n), else no solution.
     if (pos_.in_check()) return short_found;
     MoveList replies;  // the whole moves: in Avalanche a first part may have no legal push
     generate_legal(pos_, replies);
-    if (replies.empty()) {
+    // ser-s#n: Popeye plays the series on (TESTS-like random positions: a
+    // series move that leaves the other side no move, the next one freeing it).
+    if (replies.empty() && st_.play != Play::SeriesSelf) {
         const bool ok = st_.play == Play::Series && goaled();
         if (ok && on_solution) on_solution(line);
         return ok || short_found;

@@ -234,7 +234,9 @@ private:
         // end here (the solution of reci-h#1, a short one of a longer reci-h),
         // which only the whole position can say: the first root's work.
         const bool reci_root = problem_.stipulation.play == Play::ReciHelp && plies % 2 == 0;
-        s.on_solution = [&](const std::vector<Move>& line) { runner.help_solution(root, r.help, line); };
+        s.on_solution = [&](const std::vector<Move>& line) {
+            runner.help_solution(root, r.help, line, problem_.stipulation.goal);
+        };
         if (reci_root && i == 0) {
             s.line.clear();
             s.reci_end();
@@ -333,7 +335,7 @@ private:
             for (const auto& line : r.help) {
                 const int count = shared_.count_solution();
                 if (options_.found && (options_.max_solutions == 0 || count <= options_.max_solutions)) {
-                    const HelpLine h = help_line(root_, line);
+                    const HelpLine h = help_line(root_, line, problem_.stipulation.goal);
                     options_.found(nullptr, &h);
                 }
             }
@@ -403,7 +405,9 @@ private:
         }
         s.make(m);
         s.line.assign(1, m);
-        s.on_solution = [&](const std::vector<Move>& line) { runner.help_solution(root, r.help, line); };
+        s.on_solution = [&](const std::vector<Move>& line) {
+            runner.help_solution(root, r.help, line, problem_.stipulation.goal);
+        };
         s.after_series_move(problem_.stipulation.moves);
         r.done = !s.stopped();
         s.unmake(m);
@@ -437,7 +441,7 @@ private:
             for (auto& l : lines) {
                 StateInfo st;
                 root_.do_null_move(st);
-                result_.set_solutions.push_back(help_line(root_, l));
+                result_.set_solutions.push_back(help_line(root_, l, problem_.stipulation.goal));
                 root_.undo_null_move();
             }
         };
@@ -468,7 +472,7 @@ private:
                 result_.tries.push_back(std::move(r.line));
             for (auto& l : r.help) {
                 if (options_.max_solutions > 0 && int(result_.solutions.size()) >= options_.max_solutions) break;
-                result_.solutions.push_back(help_line(root_, l));
+                result_.solutions.push_back(help_line(root_, l, problem_.stipulation.goal));
             }
         }
     }

@@ -20,13 +20,14 @@ bool starts_with(std::string_view s, std::string_view prefix) {
 struct Refused {
     std::string_view prefix, reason;
 };
-constexpr std::array<Refused, 6> REFUSED = {{
+constexpr std::array<Refused, 7> REFUSED = {{
     {"ser-dia", "series proof games are not supported"},
     {"ser-a=>b", "series proof games are not supported"},
     {"exact-", "exact play ('exact-') is not supported"},
     {"ser-reci-h", "series reciprocal helpplay is not supported"},
     {"pser", "parry series play is not supported"},
     {"phser", "series play with a help move is not supported"},
+    {"hr", "help reflexplay ('hr') is not supported"},
 }};
 
 const char* goal_text(Goal g) {
@@ -36,26 +37,45 @@ const char* goal_text(Goal g) {
         case Goal::DoubleStalemate: return "==";
         case Goal::DoubleMate: return "##";
         case Goal::CounterMate: return "##!";
+        case Goal::Check: return "+";
+        case Goal::Capture: return "x";
+        case Goal::AnyMove: return "~";
+        case Goal::Castling: return "00";
+        case Goal::EnPassant: return "ep";
+        case Goal::Target: return "z";
+        case Goal::MateOrStalemate: return "#=";
     }
     return "#";
 }
 
-// A goal's sign at the front of s ("#", "=", "==", "##", "##!"), taken off; false when there is none.
-bool take_goal(std::string_view& s, Goal& g) {
-    if (s.starts_with("##!") || s.starts_with("##")) {
-        g = s.starts_with("##!") ? Goal::CounterMate : Goal::DoubleMate;
-        s.remove_prefix(g == Goal::CounterMate ? 3 : 2);
+// A goal's sign at the front of s, taken off (zc8: the square too, into
+// `target`); false when there is none. Popeye's longest signs first.
+bool take_goal(std::string_view& s, Goal& g, Square& target) {
+    static constexpr std::pair<std::string_view, Goal> SIGNS[] = {
+        {"##!", Goal::CounterMate}, {"##", Goal::DoubleMate},      {"#=", Goal::MateOrStalemate},
+        {"#", Goal::Mate},          {"==", Goal::DoubleStalemate}, {"=", Goal::Stalemate},
+        {"+", Goal::Check},         {"x", Goal::Capture},          {"~", Goal::AnyMove},
+        {"00", Goal::Castling},     {"ep", Goal::EnPassant},
+    };
+    for (const auto& [sign, goal] : SIGNS)
+        if (starts_with(s, sign)) {
+            g = goal;
+            s.remove_prefix(sign.size());
+            return true;
+        }
+    const auto lower = [](char c) { return char(std::tolower(static_cast<unsigned char>(c))); };
+    if (s.size() >= 3 && lower(s[0]) == 'z' && lower(s[1]) >= 'a' && lower(s[1]) <= 'h' && s[2] >= '1' && s[2] <= '8') {
+        g = Goal::Target;
+        target = make_square(lower(s[1]) - 'a', s[2] - '1');
+        s.remove_prefix(3);
         return true;
     }
-    if (s.empty() || (s.front() != '#' && s.front() != '=')) return false;
-    g = s.front() == '#' ? Goal::Mate : Goal::Stalemate;
-    s.remove_prefix(1);
-    if (g == Goal::Stalemate && s.starts_with("=")) {
-        g = Goal::DoubleStalemate;
-        s.remove_prefix(1);
-    }
-    return true;
+    return false;
 }
+
+// The goals reciprocal helpplay reads: those that end the game (double mate
+// and counter-mate are refused below, with their own reason).
+bool reci_goal_ok(Goal g) { return terminal_goal(g) && g != Goal::MateOrStalemate; }
 
 }  // namespace
 
@@ -77,6 +97,7 @@ std::string Stipulation::str() const {
                                                    : "";
     if (play == Play::ReciHelp && reci_goal != goal) s += std::string("(") + goal_text(reci_goal) + ")";
     s += goal_text(goal);
+    if (goal == Goal::Target) s += {char('a' + file_of(target)), char('1' + rank_of(target))};
     s += std::to_string(moves);
     if (half) s += ".5";
     return s;
@@ -89,7 +110,7 @@ Stipulation parse_stipulation(std::string_view text) {
     const std::string quoted = "stipulation '" + std::string(text.substr(0, 40)) + "'";
     const char* forms =
         " (expected #n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, reci-h#n, ser-#n, ser-h#n, ser-s#n, ser-r#n, "
-        "ser-hs#n, dian, a=>bn; goals # = == ## ##!)";
+        "ser-hs#n, dian, a=>bn; goals # = == ## ##! #= + x ~ 00 ep zc8)";
     const std::string shown(text.substr(0, 40));
     // The error with its key and parameters (the stipulation as written first).
     auto error = [&](const std::string& msg, const char* key,
@@ -124,7 +145,8 @@ Stipulation parse_stipulation(std::string_view text) {
         // reci-h(=)#n: Black's own goal in brackets, when it is not the help line's.
         if (s.starts_with("(")) {
             s.remove_prefix(1);
-            if (!take_goal(s, reci_goal) || !s.starts_with(")"))
+            Square unused = SQ_NONE;
+            if (!take_goal(s, reci_goal, unused) || !reci_goal_ok(reci_goal) || !s.starts_with(")"))
                 throw error(quoted + ": expected a goal '#', '=' or '==' between brackets, as in reci-h(=)#2" + forms,
                             "stip_no_goal");
             s.remove_prefix(1);
@@ -156,13 +178,17 @@ Stipulation parse_stipulation(std::string_view text) {
         s.remove_prefix(1);
     }
     if (st.play != Play::Proof) {
-        if (!take_goal(s, st.goal))
+        if (!take_goal(s, st.goal, st.target))
             throw error(quoted +
-                            ": no goal '#' (mate), '=' (stalemate), '==' (double stalemate), '##' (double mate) or "
-                            "'##!' (counter-mate)" +
+                            ": no goal '#' (mate), '=' (stalemate), '==' (double stalemate), '##' (double mate), "
+                            "'##!' (counter-mate), '#=' (mate or stalemate), '+' (check), 'x' (capture), '~' (any "
+                            "move), '00' (castling), 'ep' (en passant) or 'z' and a square (arrival)" +
                             forms,
                         "stip_no_goal");
         if (st.play == Play::ReciHelp) {
+            if (!reci_goal_ok(st.goal))
+                throw error(quoted + ": reciprocal helpplay to a goal other than '#', '=' or '==' is not supported",
+                            "stip_unsupported", {{"form", std::string("reci-h") + goal_text(st.goal)}});
             st.reci_goal = bracketed ? reci_goal : st.goal;
             if (self_check_goal(st.goal) || self_check_goal(st.reci_goal))
                 throw error(quoted + ": reciprocal helpplay with double mate or counter-mate is not supported",

@@ -56,7 +56,26 @@ enum class Play : std::uint8_t {
 // both sides are in check and neither has a legal move, the move leaving its
 // own king attacked; before it the mover had a legal move (##), or was mated
 // (##!). solver/self_check.h says how those moves are made.
-enum class Goal : std::uint8_t { Mate, Stalemate, DoubleStalemate, DoubleMate, CounterMate };
+// The others, Popeye's, are reached by the last move itself, the game going
+// on: a check (+), a capture (x, en passant's included), any move (~), a
+// castling (00), an en passant capture (ep), a man arriving on a square
+// (z and the square: zc8), and mate or stalemate (#=).
+enum class Goal : std::uint8_t {
+    Mate,
+    Stalemate,
+    DoubleStalemate,
+    DoubleMate,
+    CounterMate,
+    Check,
+    Capture,
+    AnyMove,
+    Castling,
+    EnPassant,
+    Target,
+    MateOrStalemate
+};
+// The goals that end the game (no move is left to the side that suffers them).
+constexpr bool terminal_goal(Goal g) { return g <= Goal::CounterMate || g == Goal::MateOrStalemate; }
 // The goals reached only by a move that leaves its own king attacked.
 constexpr bool self_check_goal(Goal g) { return g == Goal::DoubleMate || g == Goal::CounterMate; }
 // Why they are refused in Avalanche chess.
@@ -87,6 +106,7 @@ struct Stipulation {
     // stalemate), `goal` being the one it suffers in the help line. Mate in
     // every other stipulation.
     Goal reci_goal = Goal::Mate;
+    Square target = SQ_NONE;  // Goal::Target: the square a man must arrive on
 
     // Every line, with the passes of series play, stays within the core's
     // MAX_PLY, and the recursion (a move list per ply) within a thread's stack.

@@ -12,6 +12,7 @@ void TreeBuilder::attack_node(AttackLine& node, int k) {
     node.check = pos.in_check();
     if (s_.direct() && s_.goaled()) {
         node.goal = true;
+        node.move.text = goal_marked(std::move(node.move.text), s_.stipulation().goal);
         return;
     }
     if (!o_.variations || s_.stopped()) return;
@@ -44,6 +45,7 @@ void TreeBuilder::attack_node(AttackLine& node, int k) {
 
     MoveList list;
     s_.defender_moves(list);
+    bool all_goal = true;
     for (Move d : list) {
         if (s_.stopped()) return;
         DefenceLine line;
@@ -52,6 +54,7 @@ void TreeBuilder::attack_node(AttackLine& node, int k) {
         // A variation is shown when it answers the threat: the attacker's
         // win then takes longer, or one of the threat's moves no longer works.
         const int len = defence_node(line, k, false);
+        all_goal = all_goal && len < 0;
         bool shown = len != 0;
         if (shown && threat_len > 0)
             shown = len > threat_len || (len == threat_len && threat_defeated(threat_moves, threat_len));
@@ -62,11 +65,23 @@ void TreeBuilder::attack_node(AttackLine& node, int k) {
         else if (shown)
             node.defences.push_back(std::move(line));
     }
+    if (k > 0 && !all_goal) drop_early_goals(node.defences);
+}
+
+// Selfplay: a defence that reaches the goal before the last move is shown
+// only when every defence does (the defender would not choose it; Popeye
+// 4.104 leaves it out: TESTS/battle_play.inp's "s#2 with complete short set
+// play" shows 1...c5-c4 only after its key, and 1...b3-b2# where it is the
+// only move). Reflexplay's defender must reach the goal: shown.
+void TreeBuilder::drop_early_goals(std::vector<DefenceLine>& lines) const {
+    if (s_.direct() || s_.stipulation().reflex()) return;
+    std::erase_if(lines, [](const DefenceLine& l) { return l.goal; });
 }
 
 int TreeBuilder::defence_node(DefenceLine& line, int k, bool expand) {
     if (!s_.direct() && s_.goaled()) {
         line.goal = true;
+        line.move.text = goal_marked(std::move(line.move.text), s_.stipulation().goal);
         return -1;
     }
     const int len = k > 0 ? s_.shortest_win(k) : 0;
@@ -122,6 +137,7 @@ std::vector<DefenceLine> TreeBuilder::set_play(int n) {
     s_.make_null();
     MoveList list;
     s_.defender_moves(list);
+    bool all_goal = true;
     for (Move d : list) {
         if (s_.stopped()) break;
         DefenceLine line;
@@ -129,13 +145,15 @@ std::vector<DefenceLine> TreeBuilder::set_play(int n) {
         s_.make(d);
         const int len = defence_node(line, n - 1, true);
         s_.unmake(d);
+        all_goal = all_goal && len < 0;
         if (len != 0) out.push_back(std::move(line));
     }
     s_.unmake_null();
+    if (n > 1 && !all_goal) drop_early_goals(out);
     return out;
 }
 
-HelpLine help_line(Position& pos, const std::vector<Move>& moves) {
+HelpLine help_line(Position& pos, const std::vector<Move>& moves, Goal g) {
     HelpLine out;
     std::vector<StateInfo> states(moves.size());
     for (std::size_t i = 0; i < moves.size(); ++i) {
@@ -144,8 +162,11 @@ HelpLine help_line(Position& pos, const std::vector<Move>& moves) {
             continue;
         }
         out.moves.push_back({moves[i], problem_notation(pos, moves[i]), to_uci(moves[i])});
+        // A stalemate that does not end the line (ser-s: the series plays on) is not one.
+        if (i + 1 < moves.size() && out.moves.back().text.ends_with('=')) out.moves.back().text.pop_back();
         pos.do_move(moves[i], states[i]);
     }
+    if (!out.moves.empty()) out.moves.back().text = goal_marked(std::move(out.moves.back().text), g);
     for (std::size_t i = moves.size(); i-- > 0;)
         if (moves[i].is_none())
             pos.undo_null_move();

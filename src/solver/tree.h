@@ -26,11 +26,13 @@ public:
 
 private:
     bool threat_defeated(const std::vector<Move>& threat_moves, int threat_len);
+    void drop_early_goals(std::vector<DefenceLine>& lines) const;
     Search& s_;
     const Options& o_;
 };
 
-// The notation of a help solution, replayed from the diagram.
-HelpLine help_line(Position& pos, const std::vector<Move>& moves);
+// The notation of a help solution, replayed from the diagram; its last move
+// reaches goal g (goal_marked).
+HelpLine help_line(Position& pos, const std::vector<Move>& moves, Goal g = Goal::Mate);
 
 }  // namespace echecs::solver

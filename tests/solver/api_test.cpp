@@ -102,6 +102,19 @@ TEST(Stipulation, ReadsEveryForm) {
     EXPECT_EQ(parse_stipulation("h##!2").goal, Goal::CounterMate);
     EXPECT_EQ(parse_stipulation("h##!2.5").starts(), WHITE);
     EXPECT_TRUE(self_check_goal(Goal::CounterMate) && !self_check_goal(Goal::Mate));
+    // Popeye's goals of the last move itself, and mate or stalemate, in every play but reci-h.
+    for (const char* s : {"hx2", "ser-003", "zc81", "#=2", "s+2", "h~1", "hep1", "sep1", "ser-sx7", "ser-r+3",
+                          "ser-szh33", "hze73", "h001.5", "r+2", "semi-rx2", "hs+2", "ser-hs~3", "ser-h#=2"})
+        EXPECT_EQ(parse_stipulation(s).str(), s);
+    const Stipulation target = parse_stipulation("HZg74");
+    EXPECT_EQ(target.goal, Goal::Target);
+    EXPECT_EQ(target.target, SQ_G7);
+    EXPECT_EQ(target.moves, 4);
+    EXPECT_EQ(target.str(), "hzg74");
+    EXPECT_EQ(parse_stipulation("SEP1").goal, Goal::EnPassant);
+    EXPECT_EQ(parse_stipulation("H001.5").goal, Goal::Castling);
+    EXPECT_EQ(parse_stipulation("#=2").goal, Goal::MateOrStalemate);
+    EXPECT_TRUE(terminal_goal(Goal::MateOrStalemate) && !terminal_goal(Goal::Capture));
 }
 
 TEST(Stipulation, BadOnesSayWhatIsWrong) {
@@ -114,7 +127,13 @@ TEST(Stipulation, BadOnesSayWhatIsWrong) {
         return std::string("no error");
     };
     EXPECT_NE(error_of("").find("empty stipulation"), std::string::npos);
-    EXPECT_NE(error_of("x#2").find("no goal"), std::string::npos);
+    EXPECT_NE(error_of("k#2").find("no goal"), std::string::npos);
+    EXPECT_NE(error_of("x#2").find("'#' is not a digit"), std::string::npos);  // x: the capture goal
+    EXPECT_NE(error_of("h%2").find("no goal"), std::string::npos);             // Popeye's win of a piece
+    EXPECT_NE(error_of("zi81").find("no goal"), std::string::npos);
+    EXPECT_NE(error_of("hr#2").find("help reflexplay"), std::string::npos);
+    EXPECT_NE(error_of("reci-hx2").find("reciprocal helpplay to a goal other"), std::string::npos);
+    EXPECT_NE(error_of("reci-h#=2").find("reciprocal helpplay to a goal other"), std::string::npos);
     EXPECT_NE(error_of("#").find("number of moves is missing"), std::string::npos);
     EXPECT_NE(error_of("#0").find("at least one move"), std::string::npos);
     EXPECT_NE(error_of("#61").find("at most 60 moves"), std::string::npos);
@@ -138,7 +157,7 @@ TEST(Stipulation, BadOnesSayWhatIsWrong) {
     EXPECT_NE(error_of("reci-h##2").find("reciprocal helpplay with double mate"), std::string::npos);
     EXPECT_NE(error_of("reci-h(##!)#2").find("reciprocal helpplay with double mate"), std::string::npos);
     EXPECT_NE(error_of("###2").find("is not a digit"), std::string::npos);
-    EXPECT_NE(error_of("ser-sx3").find("no goal"), std::string::npos);  // series selfplay to other goals
+    EXPECT_NE(error_of("ser-s%3").find("no goal"), std::string::npos);  // series selfplay to other goals
 }
 
 TEST(Stipulation, BadOnesSayItForAProgramToo) {
@@ -152,7 +171,7 @@ TEST(Stipulation, BadOnesSayItForAProgramToo) {
     };
     using Params = std::vector<std::pair<std::string, std::string>>;
     EXPECT_EQ(detail_of("").key, "stip_empty");
-    EXPECT_EQ(detail_of("x#2").key, "stip_no_goal");
+    EXPECT_EQ(detail_of("k#2").key, "stip_no_goal");
     EXPECT_EQ(detail_of("#a").params, (Params{{"text", "#a"}, {"char", "a"}}));
     EXPECT_EQ(detail_of("#61").params, (Params{{"text", "#61"}, {"max", "60"}}));
     EXPECT_EQ(detail_of("ser-reci-h#3").key, "stip_unsupported");

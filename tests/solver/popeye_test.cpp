@@ -161,7 +161,7 @@ TEST(PopeyeErrors, EachNamesItsLine) {
     EXPECT_EQ(error_of(""), "line 1: empty input: a problem starts with 'begin'");
     EXPECT_EQ(error_of("pieces white ke1"), "line 1: 'pieces': a problem starts with 'begin'");
     EXPECT_EQ(error_of(ok_head + "end\n"), "line 3: the problem has no stipulation");
-    EXPECT_NE(error_of(ok_head + "stip x#2\nend\n").find("line 3: stipulation 'x#2': no goal"), std::string::npos);
+    EXPECT_NE(error_of(ok_head + "stip k#2\nend\n").find("line 3: stipulation 'k#2': no goal"), std::string::npos);
     EXPECT_NE(error_of("begin\npieces white ke1 nb3 black ke8\n").find("line 2: 'nb3': N is Popeye's nightrider"),
               std::string::npos);
     EXPECT_NE(error_of("begin\npieces white ke1 gb3\n").find("line 2: 'gb3' is not a colour"), std::string::npos);

@@ -633,6 +633,7 @@ namespace {
 std::string play_text(const PopeyeProblem& pp, const Problem& p) {
     Options o = quick(pp.tries);
     o.set_play = pp.set_play;
+    o.threats = pp.threats;
     const Result r = solve(p, o);
     EXPECT_TRUE(r.complete()) << p.title;
     std::istringstream in(to_text(r));
@@ -643,6 +644,85 @@ std::string play_text(const PopeyeProblem& pp, const Problem& p) {
     return out;
 }
 }  // namespace
+
+// Popeye's goals of the last move itself (+ x ~ 00 ep z) and mate or
+// stalemate (#=), tests/solver/data/popeye_goals.inp: the problems of
+// Popeye's own files that use them and composed ones, with Popeye 4.104's
+// answers (its signs too: a goal move's check only, then " x", " z", "#=").
+TEST(PopeyeExamples, OtherGoals) {
+    const auto probs = read_all("popeye_goals.inp");
+    const char* expected[] = {
+        // hep1
+        "1.g7-g5 h5xg6 e.p.\n",
+        // h001.5
+        "1...h3-h4  2.Bh6-g7 0-0-0\n",
+        // ser-003: not 1.Kxe2 2.Ke1 (the king has moved)
+        "1.Sb5-d4  2.Sd4xe2  3.0-0\n",
+        // #=2: a mate and a stalemate, each in one
+        "1.Rc3-c1#=!\n1.Rc3-b3#=!\n",
+        // sep1: Black must take en passant
+        "1.f2-f4!\n   1...e4xf3 e.p.\n",
+        // ser-sx7 (Suwe)
+        "1.0-0-0  2.Kc1-c2  3.Kc2xb3  4.Kb3-c4  5.Kc4-d5  6.Kd5-e6  7.Rd1-d8+ Ke8xd8 x\n",
+        // ser-r+3 (Roesler)
+        "1.Rh1-g1  2.Bh5-e2  3.Ke1-f1 Ba6xe2+\n",
+        // ser-szh33 (Werner)
+        "1.0-0  2.Rf1-f4  3.Bh8-e5 Kg3-h3 z\n",
+        // hze73 (Werner)
+        "1.Bf8-g7 Ke6-d6  2.Sg8-f6 Kd6-e6  3.0-0 Ke6-e7 z\n",
+        // h+1: seven, castling among them
+        "1.Ke8-d7 0-0-0+\n1.Ke8-d7 Ra1-d1+\n1.Ke8-d7 Ra1xa7+\n1.Ke8-e7 Ra1xa7+\n1.Ke8-f7 Ra1xa7+\n"
+        "1.Ke8-d8 0-0-0+\n1.Ke8-d8 Ra1-d1+\n",
+        // hx0.5: a capture that checks keeps its sign
+        "1...Ra1xa7 x\n1...Qd1xd8+ x\n",
+        // x1: a capture that mates is written as a check
+        "1.Qa1xa8+ x!\n",
+        // ~1: every move
+        "1.Ke1-d1!\n1.Ke1-f1!\n1.Ke1-d2!\n1.Ke1-e2!\n1.Ke1-f2!\n",
+        // 001
+        "1.0-0!\n",
+        // s#2 with short solution: the defender's only move mates, shown
+        "1.Rc3-c4! zugzwang\n   1...b3-b2#\n",
+        // s#2 with complete short set play: after the key the defender would
+        // not mate at once (1...b3-b2# left out), in the set play it must
+        "set play:\n   1...b3-b2#\n1.Rc4-e4!\n   1...c5-c4 2.Re4xc4\n      2...b3-b2#\n",
+        // sx2: 1...Kxb7 and 1...Kxc7 at once left out, as Popeye does
+        "1.Qh7-b7+!\n   1...Kb6-a5\n      2.Qb7-b5+\n         2...Ka5xb5 x\n      2.Qb7-a6+\n"
+        "         2...Ka5xa6 x\n      2.Qb7-b6+\n         2...Ka5xb6 x\n   1...Kb6-c5 2.Qb7-c6+\n"
+        "      2...Kc5xc6 x\n1.Qh7-c7+!\n   1...Kb6-b5 2.Qc7-b6+\n      2...Kb5xb6 x\n"
+        "   1...Kb6-a6 2.Qc7-b6+\n      2...Ka6xb6 x\n",
+        nullptr,  // ser-x3: below
+        nullptr,  // ser-s+3: below
+    };
+    ASSERT_EQ(probs.size(), std::size(expected));
+    std::vector<std::string> texts;
+    for (std::size_t i = 0; i < probs.size(); ++i) {
+        ASSERT_EQ(probs[i].twins.size(), 1u) << i << " " << probs[i].refused;
+        texts.push_back(play_text(probs[i], probs[i].twins[0]));
+        if (expected[i]) EXPECT_EQ(texts.back(), expected[i]) << probs[i].twins[0].title;
+    }
+    auto lines = [](const std::string& text) {
+        std::vector<std::string> out;
+        std::istringstream in(text);
+        for (std::string l; std::getline(in, l);) out.push_back(l);
+        return out;
+    };
+    auto has = [](const std::vector<std::string>& v, const std::string& l) {
+        return std::find(v.begin(), v.end(), l) != v.end();
+    };
+    // ser-x3: Popeye's 29 lines; a capture at the second move ends the series (a short solution).
+    const auto capture = lines(texts[17]);
+    EXPECT_EQ(capture.size(), 29u) << texts[17];
+    EXPECT_TRUE(has(capture, "1.Rd3-b3  2.Rb3xb5+ x")) << texts[17];
+    EXPECT_TRUE(has(capture, "1.Kc2-b3  2.Kb3-a4  3.Ka4xb5 x")) << texts[17];
+    // ser-s+3: Popeye's 26 lines; Black bound to check after two moves ends the
+    // series, and a move that leaves Black no move (2.Kf4-e3) does not.
+    const auto check = lines(texts[18]);
+    EXPECT_EQ(check.size(), 26u) << texts[18];
+    EXPECT_TRUE(has(check, "1.Kg4-g3  2.Kg3-f2 e4-e3+")) << texts[18];
+    EXPECT_TRUE(has(check, "1.Kg4-f4  2.Kf4-e3  3.Ke3-d2 e4-e3+")) << texts[18];
+    for (const auto& l : check) EXPECT_FALSE(l.starts_with("1.Kg4-g3  2.Kg3-f2  3.")) << l;
+}
 
 // Double mates and counter-mates (tests/solver/data/popeye_double_mate.inp):
 // the orthodox ones of Popeye's own files, composed ones and Alice ones found
