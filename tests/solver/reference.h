@@ -15,7 +15,18 @@
 
 namespace echecs::solver::reference {
 
-inline bool goal(Position& pos, Goal g) {
+// Help play also knows the goals of the last move (`last`, just made).
+inline bool goal(Position& pos, Goal g, Move last = Move::none(), Square target = SQ_NONE) {
+    switch (g) {
+        case Goal::Check: return pos.in_check();
+        case Goal::Capture: return pos.captured_piece() != NO_PIECE;
+        case Goal::AnyMove: return true;
+        case Goal::Castling: return last.kind() == CASTLING;
+        case Goal::EnPassant: return last.kind() == EN_PASSANT;
+        case Goal::Target: return last.to() == target;
+        case Goal::MateOrStalemate: return goal(pos, Goal::Mate) || goal(pos, Goal::Stalemate);
+        default: break;
+    }
     const GameResult r = position_result(pos, 1);
     if (g != Goal::DoubleStalemate)
         return r.termination == (g == Goal::Mate ? Termination::Checkmate : Termination::Stalemate);
@@ -100,7 +111,8 @@ inline std::set<std::string> keys(Position& pos, const Stipulation& st) {
     return out;
 }
 
-inline void help(Position& pos, Goal g, int plies, std::string line, std::set<std::string>& out) {
+inline void help(Position& pos, Goal g, int plies, std::string line, std::set<std::string>& out,
+                 Square target = SQ_NONE) {
     MoveList l;
     generate_legal(pos, l);
     StateInfo si;
@@ -108,11 +120,11 @@ inline void help(Position& pos, Goal g, int plies, std::string line, std::set<st
         pos.do_move(m, si);
         const std::string next = line + (line.empty() ? "" : " ") + to_uci(m);
         if (plies == 1) {
-            if (goal(pos, g)) out.insert(next);
-        } else if ((plies - 1) % 2 == 0 && goal(pos, g))
+            if (goal(pos, g, m, target)) out.insert(next);
+        } else if ((plies - 1) % 2 == 0 && goal(pos, g, m, target))
             out.insert(next);  // a short solution
         else
-            help(pos, g, plies - 1, next, out);
+            help(pos, g, plies - 1, next, out, target);
         pos.undo_move(m);
     }
 }
@@ -256,7 +268,7 @@ inline std::set<std::string> answer(Variant v, const std::string& fen, const Sti
         return out;
     }
     if (st.play != Play::Help) return keys(pos, st);
-    help(pos, st.goal, st.plies(), "", out);
+    help(pos, st.goal, st.plies(), "", out, st.target);
     return out;
 }
 

@@ -96,6 +96,16 @@ TEST_P(ReferenceTest, SelfmateInTwoMatchesBruteForce) {
     for (const auto& fen : random_positions(GetParam(), 40, 101 + int(GetParam()))) compare(GetParam(), fen, "s#2");
 }
 
+// Popeye's goals of the last move (and mate or stalemate): help play, where
+// the reference reads them from the move it has just made.
+TEST_P(ReferenceTest, HelpPlayToOtherGoalsMatchesBruteForce) {
+    int found = 0;
+    for (const auto& fen : random_positions(GetParam(), 10, 57 + int(GetParam())))
+        for (const char* s : {"h+1", "hx1", "h~0.5", "h001", "hep1", "hze41", "h#=1", "hx1.5"})
+            found += compare(GetParam(), fen, s);
+    EXPECT_GT(found, 50);
+}
+
 TEST_P(ReferenceTest, HelpPlayMatchesBruteForce) {
     for (const auto& fen : random_positions(GetParam(), 16, 31 + int(GetParam())))
         for (const char* s : {"h#1", "h#1.5", "h=1", "h#0.5"}) compare(GetParam(), fen, s);
