@@ -61,6 +61,10 @@ public:
         while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
         return std::string(s);
     }
+    // The rest of the current line, left unread.
+    std::string_view peek_rest_of_line() const {
+        return text_.substr(pos_, std::min(text_.find('\n', pos_), text_.size()) - pos_);
+    }
     // The line of the last token read: where an error is.
     int line() const { return token_line_; }
     // The last token read (where an error was found).
@@ -700,6 +704,31 @@ Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
     return p;
 }
 
+// Popeye's LaTeX piece names after 'latex FILE' or 'latexpieces': lines of
+// a piece's code (one or two letters), its LaTeX abbreviation (one to three
+// capitals) and its name ("n SU Nachtreiter", BEISPIEL/twin.inp), dropped
+// with the rest of the LaTeX. Anything else is the problem's next word.
+void skip_latex_pieces(Lexer& lx) {
+    const auto letters = [](std::string_view w, std::size_t most, bool capitals) {
+        return !w.empty() && w.size() <= most && std::all_of(w.begin(), w.end(), [&](char c) {
+            return capitals
+                       ? (std::isupper(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)))
+                       : std::isalpha(static_cast<unsigned char>(c)) != 0;
+        });
+    };
+    while (auto code = lx.next()) {
+        std::string_view rest = lx.peek_rest_of_line();
+        while (!rest.empty() && std::isspace(static_cast<unsigned char>(rest.front()))) rest.remove_prefix(1);
+        const std::string_view abbreviation = rest.substr(0, rest.find_first_of(" \t\r"));
+        const bool named = abbreviation.size() < rest.size();
+        if (!letters(*code, 2, false) || !letters(abbreviation, 3, true) || !named) {
+            lx.push_back();
+            return;
+        }
+        lx.rest_of_line();
+    }
+}
+
 // After a refused problem: its remaining words up to 'next' (true) or 'end'.
 bool skip_problem(Lexer& lx, std::string_view failed_at) {
     auto ends = [&](std::string_view t, bool& more) {
@@ -717,9 +746,12 @@ bool skip_problem(Lexer& lx, std::string_view failed_at) {
             case AUTHOR:
             case ORIGIN:
             case TITLE:
-            case AWARD:
+            case AWARD: lx.rest_of_line(); break;
             case LATEX:
-            case LATEX_PIECES: lx.rest_of_line(); break;
+            case LATEX_PIECES:
+                lx.rest_of_line();
+                skip_latex_pieces(lx);
+                break;
             default: break;
         }
     }
@@ -748,6 +780,7 @@ bool read_problem(Lexer& lx, PopeyeProblem& prob) {
                 lx.rest_of_line();
                 prob.warnings.push_back("line " + std::to_string(lx.line()) + ": " + shown(*t) +
                                         " is ignored: echecs writes no LaTeX");
+                skip_latex_pieces(lx);
                 break;
             case AUTHOR:
             case ORIGIN:

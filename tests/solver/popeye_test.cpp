@@ -219,6 +219,26 @@ TEST(PopeyeErrors, HostileInputIsBounded) {
     EXPECT_EQ(p[0].twins[0].title.size(), 200u);
 }
 
+// Popeye's LaTeX piece names after 'latex FILE' (BEISPIEL/twin.inp's first
+// problem: "n SU Nachtreiter") are read and dropped; what follows them, and a
+// command right after 'latex', is read as usual.
+TEST(PopeyeDialect, LatexPieceNamesAreSkipped) {
+    const auto de = read_popeye(
+        "anfangproblem\nprotokoll twin.out\nlatex twin.tex\n  n SU Nachtreiter\n  g DU Grash\"upfer\n\n"
+        "autor M. Tomasevi\\'c\nforderung h#2\nsteine weiss kc8 be7 schwarz ka6 tf7\nendeproblem\n");
+    ASSERT_EQ(de.size(), 1u);
+    ASSERT_TRUE(de[0].refused.empty()) << de[0].refused;
+    EXPECT_EQ(de[0].twins[0].title, "M. Tomasevi\\'c");
+    EXPECT_EQ(de[0].twins[0].fen, "2K5/4Pr2/k7/8/8/8/8/8 b - - 0 1");
+    ASSERT_EQ(de[0].warnings.size(), 1u);
+    EXPECT_NE(de[0].warnings[0].find("line 3: 'latex'"), std::string::npos) << de[0].warnings[0];
+    // An author line right after 'latex' is not a piece name ("M." is no abbreviation).
+    const auto en = read_popeye("begin\nlatex x.tex\nau M. Name\npieces white ke1 black ke8 pe7\nstip h#1\nend\n");
+    ASSERT_EQ(en.size(), 1u);
+    EXPECT_EQ(en[0].twins[0].title, "M. Name");
+    EXPECT_EQ(en[0].twins[0].stipulation.str(), "h#1");
+}
+
 // Popeye's rule for abbreviations: a prefix names the first word it starts,
 // unless a later word starts with it too (then it is ambiguous), in the
 // language of the file's first word.
