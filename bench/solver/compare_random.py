@@ -146,8 +146,8 @@ byfen = {}
 for o in objs: byfen.setdefault(o['fen'], o)
 nosol = 0
 for w, b in cands:
-    helped = (stip.startswith('h') and not stip.startswith('hs')) or stip.startswith(('reci-h', 'ser-h'))
-    tomove = 'b' if (helped and not stip.endswith('.5')) or (stip.startswith('hs') and stip.endswith('.5')) else 'w'
+    helped = (stip.startswith('h') and not stip.startswith(('hs', 'hr'))) or stip.startswith(('reci-h', 'ser-h'))
+    tomove = 'b' if (helped and not stip.endswith('.5')) or (stip.startswith(('hs', 'hr')) and stip.endswith('.5')) else 'w'
     if POSTKEY: tomove = 'b'
     f = fen(w, b, tomove)
     o = byfen.pop(f, None)

@@ -52,7 +52,7 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
     app.add_option("--fen", fen, "the diagram (its side to move follows from the stipulation)");
     app.add_option(
         "--stipulation,-s", stipulation,
-        "#n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, reci-h#n, =n, h=n, s=n, ser-#n, ser-h#n, ser-s#n; "
+        "#n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, hr#n, reci-h#n, =n, h=n, s=n, ser-#n, ser-h#n, ser-s#n; "
         "proof games dian, dian.5, a=>bn");
     app.add_option("--target", target, "a=>b: the position b to reach (FEN); --fen is the position a");
     app.add_flag("--white-first", white_first, "a=>b: White makes the first half-move (Popeye's whitetoplay)");

@@ -348,6 +348,16 @@ static bool goal_possible(const Position& pos, int plies, Goal g) {
 
 bool Search::help(int plies) {
     if (stopped()) return false;
+    // hr#: Black's part able to reach the goal must (each such move a
+    // solution, a short one before its last move), and ends the play; the
+    // other side able to reach it must too, and has lost.
+    if (st_.play == Play::HelpReflex) {
+        if (plies % 2 == 1) {
+            if (reflex_end()) return true;
+            if (plies == 1) return false;
+        } else if (can_reach_goal())
+            return false;
+    }
     if (st_.play == Play::ReciHelp && plies == 2) return reci_end();
     // The targets' bound first: cheaper than the table, and not worth storing.
     const Color mated = plies % 2 ? ~pos_.side_to_move() : pos_.side_to_move();
@@ -399,6 +409,7 @@ bool Search::after_help_move(int plies) { return help_step(plies); }
     // defender may be bound to reach the goal: the solution, or a short one
     // (Popeye lists those too); the goal then ends every line.
     if (st_.play == Play::HelpSelf) return (plies % 2 == 0 && forced_goal()) || (plies > 2 && help(plies - 1));
+    if (st_.play == Play::HelpReflex) return help(plies - 1);  // its ends are help()'s
     // reci-h: its lines end where reci_end() says, short ones included.
     if (st_.play == Play::ReciHelp && plies > 1) return help(plies - 1);
     if (plies == 1) {

@@ -148,6 +148,9 @@ public:
     // after which the other side makes it suffer the goal; then every such
     // line is a solution, the help ones first.
     bool reci_end();
+    // ser-r#, hr#: the side to move, bound to reach the goal if it can: its
+    // moves that reach it, each a solution's last move; false when it has none.
+    bool reflex_end();
 
 private:
     bool help_step(int plies);  // after_help_move's body
@@ -156,9 +159,6 @@ private:
     // self-checking ones that reach it.
     void goal_bound_moves(MoveList& list);
 
-    // ser-r#: the other side to move, after a move of the series: its moves
-    // that reach the goal, each a solution's last move; false when it has none.
-    bool reflex_end();
     // ser-hs#: the other side to move, after the series: its moves after which
     // the series side must reach the goal (forced_goal), each with those lines.
     bool helpself_end();

@@ -86,8 +86,13 @@ public:
         if (problem_.stipulation.post_key) {
             post_key_play();
         } else {
-            if (problem_.stipulation.play == Play::Reflex || problem_.stipulation.play == Play::SeriesReflex)
+            const Stipulation& st = problem_.stipulation;
+            if (st.play == Play::Reflex || st.play == Play::SeriesReflex ||
+                (st.play == Play::HelpReflex && st.plies() % 2 == 0))
                 note_bound_attacker();
+            // hr#n.5: Black, able to mate in the diagram, must: those moves are all the solutions.
+            if (st.play == Play::HelpReflex && st.plies() % 2 == 1)
+                reflex_root_ = Search(root_, st, shared_).can_reach_goal();
             list_problem_targets();
             if (!solved_by_probe_) {
                 const Options left = time_left();
@@ -237,6 +242,14 @@ private:
         s.on_solution = [&](const std::vector<Move>& line) {
             runner.help_solution(root, r.help, line, problem_.stipulation.goal);
         };
+        if (bound_ || reflex_root_) {  // hr#: the side to move in the diagram must reach the goal
+            if (reflex_root_ && i == 0) {
+                s.line.clear();
+                s.reflex_end();
+            }
+            r.done = !s.stopped();
+            return;
+        }
         if (reci_root && i == 0) {
             s.line.clear();
             s.reci_end();
@@ -486,7 +499,8 @@ private:
     std::vector<RootResult> roots_;
     const Clock::time_point started_;
     bool solved_by_probe_ = false;                // plain_probe found the whole answer
-    bool bound_ = false;                          // r#, ser-r#: the attacker must reach the goal at its first move
+    bool bound_ = false;                          // r#, ser-r#, hr#: the attacker must reach the goal at its first move
+    bool reflex_root_ = false;                    // hr#n.5: Black must reach the goal at its first move
     std::optional<std::vector<Target>> targets_;  // the final positions searched towards (list_problem_targets)
 };
 

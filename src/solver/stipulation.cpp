@@ -20,14 +20,13 @@ bool starts_with(std::string_view s, std::string_view prefix) {
 struct Refused {
     std::string_view prefix, reason;
 };
-constexpr std::array<Refused, 7> REFUSED = {{
+constexpr std::array<Refused, 6> REFUSED = {{
     {"ser-dia", "series proof games are not supported"},
     {"ser-a=>b", "series proof games are not supported"},
     {"exact-", "exact play ('exact-') is not supported"},
     {"ser-reci-h", "series reciprocal helpplay is not supported"},
     {"pser", "parry series play is not supported"},
     {"phser", "series play with a help move is not supported"},
-    {"hr", "help reflexplay ('hr') is not supported"},
 }};
 
 const char* goal_text(Goal g) {
@@ -93,6 +92,7 @@ std::string Stipulation::str() const {
                     : play == Play::Reflex         ? "r"
                     : play == Play::SemiReflex     ? "semi-r"
                     : play == Play::HelpSelf       ? "hs"
+                    : play == Play::HelpReflex     ? "hr"
                     : play == Play::ReciHelp       ? "reci-h"
                                                    : "";
     if (play == Play::ReciHelp && reci_goal != goal) s += std::string("(") + goal_text(reci_goal) + ")";
@@ -109,7 +109,8 @@ Stipulation parse_stipulation(std::string_view text) {
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
     const std::string quoted = "stipulation '" + std::string(text.substr(0, 40)) + "'";
     const char* forms =
-        " (expected #n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, reci-h#n, ser-#n, ser-h#n, ser-s#n, ser-r#n, "
+        " (expected #n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, hr#n, reci-h#n, ser-#n, ser-h#n, ser-s#n, "
+        "ser-r#n, "
         "ser-hs#n, dian, a=>bn; goals # = == ## ##! #= + x ~ 00 ep zc8)";
     const std::string shown(text.substr(0, 40));
     // The error with its key and parameters (the stipulation as written first).
@@ -167,8 +168,8 @@ Stipulation parse_stipulation(std::string_view text) {
     } else if (starts_with(s, "semi-r")) {
         st.play = Play::SemiReflex;
         s.remove_prefix(6);
-    } else if (starts_with(s, "hs")) {
-        st.play = Play::HelpSelf;
+    } else if (starts_with(s, "hs") || starts_with(s, "hr")) {
+        st.play = starts_with(s, "hs") ? Play::HelpSelf : Play::HelpReflex;
         s.remove_prefix(2);
     } else if (starts_with(s, "r")) {
         st.play = Play::Reflex;
@@ -222,7 +223,7 @@ Stipulation parse_stipulation(std::string_view text) {
         throw error(quoted + ": at most " + std::to_string(most) + " moves" +
                         (st.series() ? "" : " (series play: " + std::to_string(Stipulation::MAX_SERIES_MOVES) + ")"),
                     "stip_too_many", {{"max", std::to_string(most)}});
-    if (n == 0 && (!st.half || st.play == Play::HelpSelf || st.play == Play::ReciHelp))
+    if (n == 0 && (!st.half || st.play == Play::HelpSelf || st.play == Play::HelpReflex || st.play == Play::ReciHelp))
         throw error(quoted + ": at least one move", "stip_zero");
     return st;
 }

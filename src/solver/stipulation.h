@@ -49,7 +49,8 @@ enum class Play : std::uint8_t {
     ReciHelp,
     SeriesSelf,
     SeriesReflex,
-    SeriesHelpSelf
+    SeriesHelpSelf,
+    HelpReflex
 };
 // DoubleStalemate: neither side is in check and neither has a legal move.
 // DoubleMate ("##") and CounterMate ("##!"), Popeye's: after the last move
@@ -116,8 +117,8 @@ struct Stipulation {
     Color starts() const {
         if (play == Play::Proof) return atob && !white_first ? BLACK : WHITE;
         const Color usual = ((play == Play::Help || play == Play::ReciHelp) && !half) ||
-                                    (play == Play::HelpSelf && half) || play == Play::SeriesHelp ||
-                                    play == Play::SeriesHelpSelf
+                                    ((play == Play::HelpSelf || play == Play::HelpReflex) && half) ||
+                                    play == Play::SeriesHelp || play == Play::SeriesHelpSelf
                                 ? BLACK
                                 : WHITE;
         const Color first = exchanged ? ~usual : usual;
@@ -126,15 +127,17 @@ struct Stipulation {
     // The side that plays Black's part (help play's numbered moves).
     Color black_part() const { return exchanged ? WHITE : BLACK; }
     // The side whose moves are numbered in a help line: Black's part in help
-    // play, White's in helpselfplay (which White starts), as Popeye prints them.
-    Color numbered() const { return play == Play::HelpSelf ? ~black_part() : black_part(); }
+    // play, White's in helpselfplay and helpreflexplay (which White starts),
+    // as Popeye prints them.
+    Color numbered() const { return play == Play::HelpSelf || play == Play::HelpReflex ? ~black_part() : black_part(); }
     // Half-moves of a complete solution (battle play: the attacker's moves and
     // the defences between; series play: the other side's passes included).
     int plies() const {
         switch (play) {
             case Play::Help:
-            case Play::ReciHelp:  // the help line, the longer of the two
-            case Play::HelpSelf:  // Black's forced last move included
+            case Play::ReciHelp:    // the help line, the longer of the two
+            case Play::HelpSelf:    // Black's forced last move included
+            case Play::HelpReflex:  // Black's mating move included
             case Play::Proof: return 2 * moves + (half ? 1 : 0);
             case Play::SeriesHelp:
             case Play::SeriesSelf:
@@ -153,7 +156,9 @@ struct Stipulation {
     // The defender must reach the goal whenever it can (r#, semi-r#).
     bool reflex() const { return play == Play::Reflex || play == Play::SemiReflex; }
     // Help play: one line per solution, both sides cooperating (hs#'s last move is forced).
-    bool help() const { return play == Play::Help || play == Play::HelpSelf || play == Play::ReciHelp; }
+    bool help() const {
+        return play == Play::Help || play == Play::HelpSelf || play == Play::ReciHelp || play == Play::HelpReflex;
+    }
     bool series() const {
         return play == Play::Series || play == Play::SeriesHelp || play == Play::SeriesSelf ||
                play == Play::SeriesReflex || play == Play::SeriesHelpSelf;

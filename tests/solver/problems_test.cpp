@@ -699,7 +699,9 @@ TEST(PopeyeExamples, OtherGoals) {
     for (std::size_t i = 0; i < probs.size(); ++i) {
         ASSERT_EQ(probs[i].twins.size(), 1u) << i << " " << probs[i].refused;
         texts.push_back(play_text(probs[i], probs[i].twins[0]));
-        if (expected[i]) EXPECT_EQ(texts.back(), expected[i]) << probs[i].twins[0].title;
+        if (expected[i]) {
+            EXPECT_EQ(texts.back(), expected[i]) << probs[i].twins[0].title;
+        }
     }
     auto lines = [](const std::string& text) {
         std::vector<std::string> out;
@@ -722,6 +724,25 @@ TEST(PopeyeExamples, OtherGoals) {
     EXPECT_TRUE(has(check, "1.Kg4-g3  2.Kg3-f2 e4-e3+")) << texts[18];
     EXPECT_TRUE(has(check, "1.Kg4-f4  2.Kf4-e3  3.Ke3-d2 e4-e3+")) << texts[18];
     for (const auto& l : check) EXPECT_FALSE(l.starts_with("1.Kg4-g3  2.Kg3-f2  3.")) << l;
+}
+
+// Helpreflexmates (hr#) of Popeye's TESTS/help_play.inp: Black able to mate
+// must (at once in the diagram of hr#1.5, after White's first move in hr#2,
+// whatever else the lines could be); White able to mate must, and has lost.
+TEST(PopeyeExamples, HelpReflexMates) {
+    const auto probs = read_popeye_all(
+        "begin\ntitle hr#1.5 - don't write long solutions because Black must mate immediately\n"
+        "pieces white ka1 ph3\n       black ka3 pa2b3h6\nstip hr#1.5\nnext\n"
+        "title hr#2 - don't write long solutions because Black must mate immediately\n"
+        "pieces white ka1 pf3\n       black ka3 pa2b3h6\nstip hr#2\nnext\n"
+        "title no solution because White must mate\nstip hr#1\npieces white ka6 qf6\n       black kb8 rg4h5\nend\n");
+    ASSERT_EQ(probs.size(), 3u);
+    EXPECT_EQ(play_text(probs[0], probs[0].twins[0]), "1...b3-b2#\n");
+    EXPECT_EQ(play_text(probs[1], probs[1].twins[0]), "1.f3-f4 b3-b2#\n");
+    Options o = quick(false);
+    const Result bound = solve(probs[2].twins[0], o);
+    EXPECT_EQ(bound.solution_count(), 0);
+    EXPECT_NE(bound.note.find("must reach the goal at once (1.Qf6-d8#)"), std::string::npos) << bound.note;
 }
 
 // Double mates and counter-mates (tests/solver/data/popeye_double_mate.inp):

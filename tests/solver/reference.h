@@ -129,6 +129,31 @@ inline void help(Position& pos, Goal g, int plies, std::string line, std::set<st
     }
 }
 
+// hr: with an odd number of half-moves left, Black's part to move; able to
+// reach g it must, each such move ending a solution; with an even number,
+// the other side able to reach g must, and the line has failed.
+inline void help_reflex(Position& pos, Goal g, int plies, std::string line, std::set<std::string>& out) {
+    MoveList l;
+    generate_legal(pos, l);
+    StateInfo si;
+    if (plies % 2 == 1) {
+        std::set<std::string> ends;
+        for (Move m : l) {
+            pos.do_move(m, si);
+            if (goal(pos, g)) ends.insert(line + (line.empty() ? "" : " ") + to_uci(m));
+            pos.undo_move(m);
+        }
+        out.insert(ends.begin(), ends.end());
+        if (!ends.empty() || plies == 1) return;
+    } else if (can_reach(pos, g))
+        return;
+    for (Move m : l) {
+        pos.do_move(m, si);
+        help_reflex(pos, g, plies - 1, line + (line.empty() ? "" : " ") + to_uci(m), out);
+        pos.undo_move(m);
+    }
+}
+
 // The side to move has a move and every one reaches g: each is a solution,
 // `line` followed by it (hs#'s last move, ser-s#'s answer).
 inline void forced_goal(Position& pos, Goal g, const std::string& line, std::set<std::string>& out) {
@@ -261,6 +286,10 @@ inline std::set<std::string> answer(Variant v, const std::string& fen, const Sti
     }
     if (st.play == Play::ReciHelp) {
         reci(pos, st, st.plies(), "", out);
+        return out;
+    }
+    if (st.play == Play::HelpReflex) {
+        help_reflex(pos, st.goal, st.plies(), "", out);
         return out;
     }
     if (st.play == Play::HelpSelf) {

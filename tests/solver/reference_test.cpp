@@ -106,6 +106,15 @@ TEST_P(ReferenceTest, HelpPlayToOtherGoalsMatchesBruteForce) {
     EXPECT_GT(found, 50);
 }
 
+// Helpreflexplay (hr#: either side able to reach the goal must).
+TEST_P(ReferenceTest, HelpReflexPlayMatchesBruteForce) {
+    int found = 0;
+    for (const auto& fen : random_positions(GetParam(), 16, 61 + int(GetParam())))
+        for (const char* s : {"hr#1", "hr#1.5", "hr=1", "hr#2"})
+            if (GetParam() != Variant::Avalanche || s[3] != '2') found += compare(GetParam(), fen, s);
+    EXPECT_GT(found, 5);
+}
+
 TEST_P(ReferenceTest, HelpPlayMatchesBruteForce) {
     for (const auto& fen : random_positions(GetParam(), 16, 31 + int(GetParam())))
         for (const char* s : {"h#1", "h#1.5", "h=1", "h#0.5"}) compare(GetParam(), fen, s);
