@@ -230,7 +230,7 @@ bool Search::attack(int n) {
     ReplyProbe second(pos_, probe ? second_killer_[ply_ + 1] : Move::none());
     for (Move m : list) {
         if (checks_only && !pos_.gives_check(m)) continue;
-        if (killer.after(m) == Reply::Quiet || second.after(m) == Reply::Quiet) continue;
+        if (probe && (killer.after(m) == Reply::Quiet || second.after(m) == Reply::Quiet)) continue;
         make(m);
         const bool ok = after_attack(n - 1);
         unmake(m);
