@@ -107,7 +107,8 @@ void Search::unmake_null() {
 }
 
 bool Search::goaled(Goal g) {
-    // The goals of the last move itself (none at the root, nor after a pass).
+    // The goals of the last move itself (a check is the position's; the others
+    // need a move: none at the root, nor after a pass).
     const Move last = ply_ > 0 ? played_[ply_ - 1] : Move::none();
     switch (g) {
         case Goal::Check: return pos_.in_check();
@@ -574,8 +575,8 @@ bool Search::after_series_move(int left) {
     if (pos_.in_check()) return short_found;
     MoveList replies;  // the whole moves: in Avalanche a first part may have no legal push
     generate_legal(pos_, replies);
-    // ser-s#n: Popeye plays the series on (TESTS-like random positions: a
-    // series move that leaves the other side no move, the next one freeing it).
+    // ser-s#n: Popeye plays the series on past a move that leaves the other
+    // side no move, the next one freeing it (found with ser-s+3 side by side).
     if (replies.empty() && st_.play != Play::SeriesSelf) {
         const bool ok = st_.play == Play::Series && goaled();
         if (ok && on_solution) on_solution(line);

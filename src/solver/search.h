@@ -192,9 +192,8 @@ private:
     int ply_ = 0;
     Move attack_killer_[MAX_PLY + 2] = {};
     Move defence_killer_[MAX_PLY + 2] = {};
-    Move second_killer_[MAX_PLY + 2] = {};
-    Move played_[MAX_PLY + 2] = {};  // the move made at each ply (none: a pass), for the goals of the last move  //
-                                     // selfplay's last defence: the killer before
+    Move second_killer_[MAX_PLY + 2] = {};  // selfplay's last defence: the killer before
+    Move played_[MAX_PLY + 2] = {};         // the move made at each ply (none: a pass), for the goals of the last move
     std::uint64_t unflushed_ = 0;
     TargetTracker tracker_;
     std::unique_ptr<TargetTable> target_table_;  // made at the first targets
