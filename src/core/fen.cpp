@@ -54,7 +54,7 @@ int parse_counter(std::string_view field, const char* name, int min) {
 
 }  // namespace
 
-Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
+Position& Position::set(Variant v, std::string_view fen, StateInfo& st, Kings kings) {
     init();
     std::fill(std::begin(board_), std::end(board_), NO_PIECE);
     std::fill(std::begin(by_type_), std::end(by_type_), 0);
@@ -211,16 +211,16 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st) {
     int fullmove = fields.size() >= 6 ? parse_counter(fields[5], "fullmove number", 1) : 1;
     game_ply_ = 2 * (fullmove - 1) + (side_ == BLACK);
 
-    validate(fen);
+    validate(kings);
     set_state();
     return *this;
 }
 
-void Position::validate(std::string_view) {
+void Position::validate(Kings rule) {
     for (Color c : {WHITE, BLACK}) {
         const std::string name(color_info(c).name);
         int kings = count(c, KING);
-        if (kings == 0)
+        if (kings == 0 && rule == Kings::One)
             fail(std::string("piece placement field: no ") + name + " king", "fen_no_king", {{"color", name}});
         if (kings > 1)
             fail(std::string("piece placement field: ") + std::to_string(kings) + " " + name + " kings", "fen_kings",

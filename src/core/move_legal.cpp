@@ -4,9 +4,10 @@ namespace echecs {
 
 namespace {
 
+// Chess with both kings: the judges below look at both.
 bool chess_rules(const Position& pos) {
     const VariantInfo& rules = variant_info(pos.variant());
-    return rules.boards == 1 && !rules.has_pushes;
+    return rules.boards == 1 && !rules.has_pushes && pos.has_king(WHITE) && pos.has_king(BLACK);
 }
 
 // Whether a man of colour c and type pt on `from` attacks s, with blockers

@@ -7,7 +7,8 @@ namespace {
 // The orthodox generator, with Alice's two boards as a hook: each board is
 // generated with that board's blockers, destinations must be empty on the
 // other board, and legality is judged on the king's board (RULES.md §2).
-template <Variant V, Color Us>
+// Without a king (a problem's nowk/nobk) every pseudo-legal move is legal.
+template <Variant V, Color Us, bool King>
 Move* generate(const Position& pos, Move* list) {
     constexpr Color Them = Us == WHITE ? BLACK : WHITE;
     constexpr Direction Up = Us == WHITE ? NORTH : SOUTH;
@@ -18,13 +19,13 @@ Move* generate(const Position& pos, Move* list) {
     constexpr bool Alice = V == Variant::Alice;
     constexpr bool EnPassant = variant_info(V).has_en_passant;
 
-    const Square ksq = pos.king_square(Us);
+    const Square ksq = pos.king_square(Us);  // SQ_NONE without a king
     const Bitboard all = pos.pieces();
     const Bitboard checkers = pos.checkers();
-    const Board kb = Alice ? pos.board_of(ksq) : BOARD_A;
+    const Board kb = Alice && King ? pos.board_of(ksq) : BOARD_A;
 
     // King steps: judged on the departure board and, in Alice, on the arrival board.
-    {
+    if constexpr (King) {
         const Bitboard mask = Alice ? pos.board_mask(kb) : ~Bitboard(0);
         const Bitboard other_occ = all & ~mask;
         const Bitboard them = pos.pieces(Them) & mask;
@@ -42,7 +43,7 @@ Move* generate(const Position& pos, Move* list) {
 
     // Castling (Alice: from board A only, both pieces pass to board B).
     constexpr std::uint8_t OurRights = Us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO;
-    if (!checkers && (pos.castling_rights() & OurRights)) {
+    if (King && !checkers && (pos.castling_rights() & OurRights)) {
         const Bitboard mask_a = Alice ? pos.board_mask(BOARD_A) : ~Bitboard(0);
         const Bitboard occ_a = all & mask_a, them_a = pos.pieces(Them) & mask_a;
         for (bool king_side : {true, false}) {
@@ -66,7 +67,7 @@ Move* generate(const Position& pos, Move* list) {
     // Orthodox pins; in Alice a piece on the king's board that moves leaves
     // that board, so such moves are checked one by one instead.
     Bitboard pinned = 0;
-    if constexpr (!Alice) {
+    if constexpr (!Alice && King) {
         Bitboard snipers = (tables::pseudo_attacks[ROOK][ksq] & pos.pieces(Them, ROOK, QUEEN)) |
                            (tables::pseudo_attacks[BISHOP][ksq] & pos.pieces(Them, BISHOP, QUEEN));
         while (snipers) {
@@ -75,14 +76,14 @@ Move* generate(const Position& pos, Move* list) {
             if (b && !more_than_one(b)) pinned |= b & pos.pieces(Us);
         }
     }
-    const Bitboard king_rays = tables::pseudo_attacks[QUEEN][ksq];
+    const Bitboard king_rays = King ? tables::pseudo_attacks[QUEEN][ksq] : 0;
 
     for (Board b : {kb, other(kb)}) {
         const Bitboard mask = Alice ? pos.board_mask(b) : ~Bitboard(0);
         const Bitboard occ = all & mask;
         const Bitboard us = pos.pieces(Us) & mask;
         const Bitboard them = pos.pieces(Them) & mask;
-        const bool king_board = !Alice || b == kb;
+        const bool king_board = !Alice || (King && b == kb);
 
         // Destinations allowed by a check, and whether each move must be tested.
         Bitboard legal_mask = ~Bitboard(0);
@@ -199,6 +200,8 @@ Move* generate(const Position& pos, Move* list) {
                     bool ok;
                     if constexpr (Alice)
                         ok = pos.alice_king_safe_after(m);
+                    else if constexpr (!King)
+                        ok = true;
                     else {
                         const Bitboard o = (all ^ square_bb(from) ^ square_bb(capsq)) | square_bb(ep);
                         ok = !(pos.attackers_to(ksq, o) & pos.pieces(Them) & ~square_bb(capsq));
@@ -214,7 +217,10 @@ Move* generate(const Position& pos, Move* list) {
 
 template <Variant V>
 Move* generate(const Position& pos, Move* list) {
-    return pos.side_to_move() == WHITE ? generate<V, WHITE>(pos, list) : generate<V, BLACK>(pos, list);
+    const Color us = pos.side_to_move();
+    if (!pos.has_king(us)) [[unlikely]]
+        return us == WHITE ? generate<V, WHITE, false>(pos, list) : generate<V, BLACK, false>(pos, list);
+    return us == WHITE ? generate<V, WHITE, true>(pos, list) : generate<V, BLACK, true>(pos, list);
 }
 
 // Avalanche part 2: after the first part has been made (the pusher's
@@ -227,6 +233,13 @@ void add_pushes(const Position& pos, Move m, MoveList& list) {
     Bitboard targets = (o == WHITE ? pawns << 8 : pawns >> 8) & ~all;
     if (!targets) {
         list.push(m);
+        return;
+    }
+    if (!pos.has_king(s)) [[unlikely]] {  // no king to expose: every push
+        while (targets) {
+            const Square b = pop_lsb(targets);
+            list.push(m.with_push(b - pawn_push(o), o));
+        }
         return;
     }
     const Square ksq = pos.king_square(s);

@@ -102,11 +102,15 @@ Bitboard Position::attackers_on(Square s, Board b, Color by) const {
 }
 
 bool Position::king_attacked(Color c) const {
+    if (!has_king(c)) [[unlikely]]
+        return false;
     Square k = king_square(c);
     return attackers_on(k, board_of(k), ~c) != 0;
 }
 
 Bitboard Position::compute_checkers() const {
+    if (!has_king(side_)) [[unlikely]]
+        return 0;
     Square k = king_square(side_);
     return attackers_on(k, board_of(k), ~side_);
 }
@@ -119,6 +123,8 @@ Square Position::pending_promotion() const {
 
 bool Position::alice_king_safe_after(Move m) const {
     const Color us = side_, them = ~us;
+    if (!has_king(us)) [[unlikely]]
+        return true;
     const Square ksq = king_square(us);
     const Board kb = board_of(ksq);
     const Square from = m.from(), to = m.to();
@@ -151,6 +157,8 @@ bool Position::ep_capture_available() const {
         if (variant_info(variant_).boards == 2) {
             if (alice_king_safe_after(m)) return true;
         } else {
+            if (!has_king(us)) [[unlikely]]
+                return true;
             Square ksq = king_square(us);
             Bitboard occ = (pieces() ^ square_bb(from) ^ square_bb(capsq)) | square_bb(ep);
             if (!(attackers_to(ksq, occ) & pieces(them) & ~square_bb(capsq))) return true;
@@ -172,6 +180,8 @@ bool Position::gives_check(Move m) {
     }
     const Position& pos = *this;
     const Color us = pos.side_to_move();
+    if (!has_king(~us)) [[unlikely]]
+        return false;
     const Square ksq = pos.king_square(~us);
     const Square from = m.from(), to = m.to();
     PieceType pt = type_of(pos.piece_on(from));

@@ -50,7 +50,7 @@ public:
     Position& operator=(const Position&) = delete;
 
     // Throws FenError. `st` becomes the root state.
-    Position& set(Variant v, std::string_view fen, StateInfo& st);
+    Position& set(Variant v, std::string_view fen, StateInfo& st, Kings kings = Kings::One);
     static constexpr std::string_view START_FEN = ORTHODOX_START_FEN;
     std::string fen() const;
     std::string pretty() const;  // a text diagram (both boards in Alice)
@@ -72,7 +72,8 @@ public:
     // Squares whose piece stands on the given board (Alice; board A holds all in the other games).
     Bitboard board_mask(Board b) const { return b == BOARD_B ? on_b_ : ~on_b_; }
     Bitboard on_board_b() const { return on_b_; }
-    Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+    Square king_square(Color c) const { return lsb(pieces(c, KING)); }  // SQ_NONE without a king
+    bool has_king(Color c) const { return pieces(c, KING) != 0; }
     int count(Color c, PieceType pt) const { return popcount(pieces(c, pt)); }
 
     // State.
@@ -123,7 +124,7 @@ private:
     void set_state();
     Key compute_key() const;
     Bitboard compute_checkers() const;
-    void validate(std::string_view fen);
+    void validate(Kings kings);
 
     Piece board_[SQUARE_NB] = {};
     Bitboard by_type_[PIECE_TYPE_NB] = {};

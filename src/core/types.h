@@ -12,6 +12,11 @@ using Key = std::uint64_t;
 // The games. What differs between them is data in one table, VARIANTS
 // (vocabulary.h); a new game is a new value here and a new row there.
 enum class Variant : std::uint8_t { Chess, Alice, Avalanche };
+
+// The kings a position must have: one of each (every game), or at most one
+// of each (a problem with Popeye's options nowk and nobk). A side without a
+// king is never in check and has no castling; its every move is legal.
+enum class Kings : std::uint8_t { One, AtMostOne };
 inline constexpr int VARIANT_NB = int(Variant::Avalanche) + 1;  // the size of every per-game table
 
 enum Color : std::uint8_t { WHITE, BLACK, COLOR_NB = 2 };

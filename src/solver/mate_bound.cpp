@@ -244,6 +244,9 @@ ManTables::ManTables(Piece man, Square from) {
 }
 
 bool mate_possible(const Position& pos, Color mated, int w, int b, bool stalemate) {
+    // Without a king (nowk/nobk) a side is never mated; its stalemate, its
+    // men's immobility alone, is not judged here.
+    if (!pos.has_king(mated)) return stalemate;
     if (w < 1) return false;
     // Castling moves a rook with the king: one more move for the mated side covers it.
     if (pos.castling_rights() & (mated == WHITE ? (WHITE_OO | WHITE_OOO) : (BLACK_OO | BLACK_OOO))) ++b;

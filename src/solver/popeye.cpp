@@ -153,8 +153,9 @@ struct Diagram {
     // Popeye's halfduplex: solved with the colours' parts exchanged; duplex:
     // solved both ways (each twin, then the same with the parts exchanged).
     bool half_duplex = false, duplex = false;
-    bool post_key = false;  // Popeye's postkeyplay: the diagram is the position after the key
-    int max_threat = 0;     // Popeye's "threat n"
+    bool post_key = false;              // Popeye's postkeyplay: the diagram is the position after the key
+    bool no_wk = false, no_bk = false;  // Popeye's nowk, nobk: a position without that king is meant
+    int max_threat = 0;                 // Popeye's "threat n"
     std::string title;
     // a=>b: the position b, read from the men given after the stipulation (Popeye clears the board there).
     std::array<Piece, SQUARE_NB> target_piece{};
@@ -361,13 +362,6 @@ std::vector<Square> square_list(Lexer& lx, std::size_t min, std::size_t max) {
 
 // Options echecs cannot honour, with the reason: the problem is refused
 // rather than solved differently from what it asks.
-const char* unsupported_option(int o) {
-    switch (o) {
-        case pw::NO_WK:
-        case pw::NO_BK: return "a position without a king is not supported (the rules need both kings)";
-        default: return "it changes what is solved, and the solver does not implement it";
-    }
-}
 
 void read_options(Lexer& lx, Diagram& d, PopeyeProblem& out) {
     bool any = false;
@@ -415,6 +409,8 @@ void read_options(Lexer& lx, Diagram& d, PopeyeProblem& out) {
             case pw::THREAT: d.max_threat = number(1, Stipulation::MAX_MOVES); break;
             case pw::HALF_DUPLEX: d.half_duplex = true; break;
             case pw::DUPLEX: d.duplex = true; break;
+            case pw::NO_WK: d.no_wk = true; break;
+            case pw::NO_BK: d.no_bk = true; break;
             // Popeye's intelligent mode is a faster search for the same solutions: echecs searches in full.
             case pw::INTELLIGENT:
             case pw::NO_BOARD:
@@ -429,7 +425,7 @@ void read_options(Lexer& lx, Diagram& d, PopeyeProblem& out) {
                         (o == pw::AMBIGUOUS ? " is an ambiguous abbreviation" : " is not a Popeye option"));
             default:
                 lx.fail("option '" + lower(pw::option_words(pw::Language::English)[o]) +
-                        "' is not supported: " + unsupported_option(o));
+                        "' is not supported: it changes what is solved, and the solver does not implement it");
         }
         any = true;
     }
@@ -630,6 +626,11 @@ bool proof_diagram_with_other_side(const Problem& p) {
     return true;
 }
 
+// A warning given once per problem (its twins repeat it).
+void warn_once(PopeyeProblem& prob, const std::string& w) {
+    if (std::find(prob.warnings.begin(), prob.warnings.end(), w) == prob.warnings.end()) prob.warnings.push_back(w);
+}
+
 Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
     if (!d.stipulation) lx.fail("the problem has no stipulation");
     if (d.alice && d.avalanche) lx.fail("a problem cannot be both Alice and Avalanche chess");
@@ -645,10 +646,8 @@ Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
             --p.stipulation.moves;
             p.stipulation.half = true;
         } else {
-            const std::string w = "line " + std::to_string(lx.line()) + ": option whitetoplay does not apply to " +
-                                  p.stipulation.str() + ": ignored, as Popeye does";
-            if (std::find(prob.warnings.begin(), prob.warnings.end(), w) == prob.warnings.end())
-                prob.warnings.push_back(w);
+            warn_once(prob, "line " + std::to_string(lx.line()) + ": option whitetoplay does not apply to " +
+                                p.stipulation.str() + ": ignored, as Popeye does");
         }
     }
     if ((d.duplex || d.half_duplex) && p.stipulation.proof())
@@ -656,9 +655,10 @@ Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
                 ") is not supported: the colours' parts are exchanged only in mates and stalemates");
     p.stipulation.exchanged = d.half_duplex;
     if (d.post_key && !p.stipulation.battle())
-        lx.fail("option postkeyplay applies to battle play (#n, s#n, r#n, semi-r#n, =n), not to " +
-                p.stipulation.str());
-    p.stipulation.post_key = d.post_key;
+        warn_once(prob, "line " + std::to_string(lx.line()) +
+                            ": option postkeyplay applies to battle play (#n, s#n, r#n, semi-r#n, =n), not to " +
+                            p.stipulation.str() + ": ignored, as Popeye does");
+    p.stipulation.post_key = d.post_key && p.stipulation.battle();
     if (d.max_threat && !p.stipulation.battle())
         lx.fail("option threat applies to battle play (#n, s#n, r#n, semi-r#n, =n), not to " + p.stipulation.str());
     p.stipulation.max_threat = d.max_threat;
@@ -672,10 +672,21 @@ Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
     shown_diagram.stipulation = p.stipulation;
     p.fen = to_fen(shown_diagram, p.variant);
     p.title = d.title;
+    // A missing king: Popeye warns ("both sides need a king") unless nowk or
+    // nobk says it is meant, and solves on; a proof game's diagram needs both.
+    if (!p.stipulation.proof())
+        for (Color c : {WHITE, BLACK}) {
+            if (std::find(d.piece.begin(), d.piece.end(), make_piece(c, KING)) != d.piece.end()) continue;
+            p.kings = Kings::AtMostOne;
+            if (c == WHITE ? d.no_wk : d.no_bk) continue;
+            warn_once(prob, "line " + std::to_string(lx.line()) + ": no " + std::string(color_info(c).name) +
+                                " king (Popeye's option " + (c == WHITE ? "nowk" : "nobk") +
+                                " says it is meant): solved without it, as Popeye does");
+        }
     StateInfo st;
     Position pos;
     try {
-        pos.set(p.variant, p.fen, st);
+        pos.set(p.variant, p.fen, st, p.kings);
     } catch (const FenError& e) {
         // dia: a diagram whose side not to move is in check cannot arise; it
         // is read all the same, and the search says it has no solution (as Popeye).
@@ -863,7 +874,7 @@ bool read_problem(Lexer& lx, PopeyeProblem& prob) {
             StateInfo st;
             Position pos;
             try {
-                pos.set(other.variant, other.fen, st);
+                pos.set(other.variant, other.fen, st, other.kings);
             } catch (const FenError& e) {
                 lx.fail(std::string("duplex: with the colours' parts exchanged, the position is not legal: ") +
                         e.what());

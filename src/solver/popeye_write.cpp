@@ -12,7 +12,7 @@ std::string write_popeye(const Problem& p, const PopeyeWriteOptions& o) {
     StateInfo st;
     Position pos;
     try {
-        pos.set(p.variant, p.fen, st);
+        pos.set(p.variant, p.fen, st, p.kings);
     } catch (const FenError& e) {
         throw ProblemError(e.what());
     }
@@ -71,6 +71,8 @@ std::string write_popeye(const Problem& p, const PopeyeWriteOptions& o) {
     if (p.stipulation.exchanged) options += " halfduplex";
     if (p.stipulation.post_key) options += " postkeyplay";
     if (p.stipulation.max_threat) options += " threat " + std::to_string(p.stipulation.max_threat);
+    if (!pos.has_king(WHITE)) options += " nowk";
+    if (!pos.has_king(BLACK)) options += " nobk";
     // Popeye lets king and rook at home castle unless told otherwise.
     std::string nocastle;
     for (Color c : {WHITE, BLACK}) {

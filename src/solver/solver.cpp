@@ -281,6 +281,8 @@ private:
     // reach (hpint.inp 107: 34,792 targets, 2.3 s; the plain search over 20 s).
     static constexpr std::size_t AUTO_STALEMATE_TARGETS = 40000;
     static bool by_targets(Goal g) { return g == Goal::Mate || g == Goal::Stalemate; }
+    // The targets place both kings (a problem without one, nowk/nobk: the plain search).
+    static bool both_kings(const Position& pos) { return pos.has_king(WHITE) && pos.has_king(BLACK); }
 
     // Auto: many targets may still go with a small plain search (ep.inp 9,
     // h#3: 14,787 targets, 3,896 plain nodes; 5x Popeye's time by targets).
@@ -368,7 +370,7 @@ private:
         const bool help = st.play == Play::Help || st.play == Play::ReciHelp;
         const bool series = st.play == Play::SeriesHelp || st.play == Play::Series;
         if (options_.intelligent == I::Never || (options_.intelligent == I::Auto && st.moves < INTELLIGENT_FROM) ||
-            !(help || series) || !by_targets(st.goal) || rules.boards != 1 || rules.has_pushes)
+            !(help || series) || !by_targets(st.goal) || rules.boards != 1 || rules.has_pushes || !both_kings(root_))
             return;
         const int plies = st.plies();
         // h#: the last mover mates; ser-h#: the series side is mated by one move; ser-#: it mates.
@@ -393,7 +395,8 @@ private:
         const Stipulation& st = problem_.stipulation;
         const VariantInfo& rules = variant_info(root_.variant());
         if (options_.intelligent == I::Never || (options_.intelligent == I::Auto && st.moves < INTELLIGENT_FROM) ||
-            st.play != Play::Help || !by_targets(st.goal) || rules.boards != 1 || rules.has_pushes)
+            st.play != Play::Help || !by_targets(st.goal) || rules.boards != 1 || rules.has_pushes ||
+            !both_kings(root_))
             return false;
         Position& pos = s.pos();
         const Color mated = plies % 2 ? ~pos.side_to_move() : pos.side_to_move();
@@ -522,7 +525,7 @@ Result solve(const Problem& problem, const Options& options) {
     StateInfo st;
     Position root;
     try {
-        root.set(problem.variant, fen, st);
+        root.set(problem.variant, fen, st, problem.kings);
     } catch (const FenError& e) {
         throw ProblemError(e.what());
     }

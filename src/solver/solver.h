@@ -30,7 +30,8 @@ struct Problem {
     std::string title;  // free text: author, source (Popeye's author/origin/title)
     // Proof games: a=>b, the position b to reach from `fen` (placement and
     // Alice boards only). dia: empty, `fen` is the diagram to reach from the game's start.
-    std::string target{};  // (a default initializer: Problem{v, fen, st, title} stays warning-free)
+    std::string target{};      // (a default initializer: Problem{v, fen, st, title} stays warning-free)
+    Kings kings = Kings::One;  // AtMostOne: a king may be missing (Popeye's nowk, nobk)
 };
 
 // One move of a solution, written for composers and for programs.

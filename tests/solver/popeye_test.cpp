@@ -260,8 +260,11 @@ TEST(PopeyeDialect, AbbreviationsAndLanguages) {
     EXPECT_NE(error_of("begin\ns #2\n").find("ambiguous"), std::string::npos);
     EXPECT_EQ(read_popeye(head + "option dup\nend\n")[0].twin_labels, (std::vector<std::string>{"", "duplex"}));
     EXPECT_TRUE(read_popeye(head + "option postkey\nend\n")[0].twins[0].stipulation.post_key);
-    EXPECT_NE(error_of("begin\npieces white ke1 black ke8\nstip h#2\noption postkey\nend\n")
-                  .find("line 5: option postkeyplay applies to battle play"),
+    // Popeye ignores postkeyplay outside battle play, and says so.
+    const auto help_post_key = read_popeye("begin\npieces white ke1 black ke8\nstip h#2\noption postkey\nend\n");
+    EXPECT_FALSE(help_post_key[0].twins[0].stipulation.post_key);
+    ASSERT_EQ(help_post_key[0].warnings.size(), 1u);
+    EXPECT_NE(help_post_key[0].warnings[0].find("line 5: option postkeyplay applies to battle play"),
               std::string::npos);
     EXPECT_EQ(read_popeye(head + "option threat 2\nend\n")[0].twins[0].stipulation.max_threat, 2);
     EXPECT_NE(error_of("begin\npieces white ke1 black ke8\nstip h#2\noption threat 1\nend\n")

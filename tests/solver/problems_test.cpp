@@ -285,7 +285,8 @@ TEST(PopeyeExamples, EnglishAbbreviations) {
               std::vector<std::string>{"1...Bh6-g7+  2.e7-e5 d5xe6 e.p.#"});
     ASSERT_EQ(probs[0].warnings.size(), 1u);
     EXPECT_NE(probs[0].warnings[0].find("line 3: 'LaTeX' is ignored"), std::string::npos);
-    EXPECT_NE(probs[1].refused.find("line 14: option 'nowk' is not supported"), std::string::npos) << probs[1].refused;
+    ASSERT_EQ(probs[1].twins.size(), 1u) << probs[1].refused;  // nowk: no white king
+    EXPECT_EQ(lines_of(solve(probs[1].twins[0], quick())), std::vector<std::string>{"1.Sc8-b6  2.Bh3-f1#"});
     ASSERT_EQ(probs[2].twins.size(), 1u);
     EXPECT_EQ(probs[2].twins[0].stipulation.str(), "h#1.5");
     EXPECT_EQ(lines_of(solve(probs[2].twins[0], quick())),

@@ -275,10 +275,11 @@ inline std::set<std::string> solver_answer(const Result& r) {
     return out;
 }
 
-inline std::set<std::string> answer(Variant v, const std::string& fen, const Stipulation& st) {
+inline std::set<std::string> answer(Variant v, const std::string& fen, const Stipulation& st,
+                                    Kings kings = Kings::One) {
     StateInfo si;
     Position pos;
-    pos.set(v, fen, si);
+    pos.set(v, fen, si, kings);
     std::set<std::string> out;
     if (st.series()) {
         series(pos, st, st.moves, "", out);

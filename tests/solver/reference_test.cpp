@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdio>
 #include <random>
 
@@ -58,7 +59,7 @@ std::vector<std::string> random_positions(Variant v, int count, unsigned seed,
 
 // The reference's set of keys / help lines, and the solver's.
 // Returns how many solutions the two found.
-int compare(Variant v, const std::string& fen, const char* stip) {
+int compare(Variant v, const std::string& fen, const char* stip, Kings kings = Kings::One) {
     Stipulation st = parse_stipulation(stip);
     // The side to move of the FEN must be the stipulation's: skip others.
     if ((fen.find(" w ") != std::string::npos) != (st.starts() == WHITE)) return 0;
@@ -66,13 +67,14 @@ int compare(Variant v, const std::string& fen, const char* stip) {
     p.variant = v;
     p.fen = fen;
     p.stipulation = st;
+    p.kings = kings;
     Options o;
     o.threads = 2;
     o.hash_megabytes = 8;
     o.variations = false;
     const Result r = solve(p, o);
     EXPECT_TRUE(r.complete());
-    const auto expected = reference::answer(v, fen, st);
+    const auto expected = reference::answer(v, fen, st, kings);
     EXPECT_EQ(reference::solver_answer(r), expected) << variant_name(v) << " " << stip << " " << fen;
     return int(expected.size());
 }
@@ -103,6 +105,36 @@ TEST_P(ReferenceTest, HelpPlayToOtherGoalsMatchesBruteForce) {
     for (const auto& fen : random_positions(GetParam(), 10, 57 + int(GetParam())))
         for (const char* s : {"h+1", "hx1", "h~0.5", "h001", "hep1", "hze41", "h#=1", "hx1.5"})
             found += compare(GetParam(), fen, s);
+    EXPECT_GT(found, 50);
+}
+
+// The FEN without colour c's king and its castling rights (Popeye's nowk, nobk).
+std::string without_king(Variant v, const std::string& fen, Color c) {
+    StateInfo st;
+    Position pos;
+    pos.set(v, fen, st);
+    std::array<Piece, SQUARE_NB> board{};
+    for (Square s = SQ_A1; s <= SQ_H8; ++s)
+        board[s] = pos.piece_on(s) == make_piece(c, KING) ? NO_PIECE : pos.piece_on(s);
+    const int ours = c == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO;
+    return write_fen(v, board, pos.on_board_b(), pos.side_to_move(), pos.castling_rights() & ~ours, pos.ep_square(), 0,
+                     1);
+}
+
+// A side without a king: never mated, its every move legal (the core's
+// rules), and the search's prunes that count on kings (the mate bound, the
+// targets) must not lose a solution.
+TEST_P(ReferenceTest, KinglessPositionsMatchBruteForce) {
+    int found = 0;
+    int n = 0;
+    for (const auto& fen : random_positions(GetParam(), 24, 89 + int(GetParam())))
+        for (Color c : {WHITE, BLACK}) {
+            const std::string k = without_king(GetParam(), fen, c);
+            for (const char* s : {"#1", "s#1", "=1", "h#1", "h#1.5", "h=1", "hx1", "h~0.5", "ser-#2", "ser-h=2"})
+                if (GetParam() != Variant::Avalanche || s[0] != 's')
+                    found += compare(GetParam(), k, s, Kings::AtMostOne);
+            ++n;
+        }
     EXPECT_GT(found, 50);
 }
 
