@@ -413,6 +413,19 @@ void read_options(Lexer& lx, Diagram& d, PopeyeProblem& out) {
             case pw::NO_BK: d.no_bk = true; break;
             // Popeye's intelligent mode is a faster search for the same solutions: echecs searches in full.
             case pw::INTELLIGENT:
+                // "intelligent n": Popeye's cap of n solutions per mating position, a partial
+                // solution by its own account; echecs gives them all, and says so.
+                if (auto n = lx.next()) {
+                    if (std::all_of(n->begin(), n->end(),
+                                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+                        out.warnings.push_back("line " + std::to_string(lx.line()) + ": option intelligent " +
+                                               std::string(*n) +
+                                               ": Popeye's cap of solutions per mating position (a partial "
+                                               "solution) is not applied: every solution is given");
+                    else
+                        lx.push_back();
+                }
+                break;
             case pw::NO_BOARD:
             case pw::MOVE_NUMBERS: break;  // display options: nothing to solve differently
             case pw::NONE:

@@ -547,11 +547,15 @@ bool Search::after_series_move(int left) {
         if (reflex_end()) return true;
         if (left == 1) return false;
     }
-    // ser-xn, ser-+n, ...: a series move that reaches a goal of the last move
-    // before the series has run its length ends it, a short solution (Popeye's).
-    if (st_.play == Play::Series && left > 1 && !terminal_goal(st_.goal) && goaled()) {
+    // ser-#n, ser-xn, ser-+n, ...: a series move that reaches the goal before
+    // the series has run its length is a short solution (Popeye's: a mate is
+    // the one check the series may give early). It ends the series, but for a
+    // stalemate, after which Popeye's ser-=n also goes on to its longer lines.
+    bool early = false;
+    if (st_.play == Play::Series && left > 1 && goaled()) {
         if (on_solution) on_solution(line);
-        return true;
+        if (!terminal_goal(st_.goal) || pos_.in_check()) return true;
+        early = true;
     }
     if (left == 1) {
         // ser-#n: the last move reaches the goal; ser-h#n: the other side reaches it in one move;
@@ -565,22 +569,20 @@ bool Search::after_series_move(int left) {
     // ser-h#n: the other side may reach the goal before the series has run
     // its length, this move being the series' last: a short solution (Popeye
     // prints these too).
-    const bool short_found = st_.play != Play::SeriesReflex && series_end();
+    const bool short_found = early || (st_.play != Play::SeriesReflex && series_end());
     // ser-s#n: the other side bound to reach the goal now ends the play (Popeye
     // does not go on from there, as it does after a ser-h#n's short solution).
     if (short_found && st_.play == Play::SeriesSelf) return true;
     // Before its last move the series side may not check (the other side would
-    // have to answer), and a position where the other side cannot move ends the
-    // game: a short solution when that is the goal (ser-=n), else no solution.
+    // have to answer). In ser-#n, ser-=n and ser-s#n Popeye plays the series on
+    // past a move that leaves the other side no move, the next one freeing it
+    // or not (found side by side: ser-s+3, ser-#3, ser-=3); in the other series
+    // such a position ends the game, without a solution.
     if (pos_.in_check()) return short_found;
-    MoveList replies;  // the whole moves: in Avalanche a first part may have no legal push
-    generate_legal(pos_, replies);
-    // ser-s#n: Popeye plays the series on past a move that leaves the other
-    // side no move, the next one freeing it (found with ser-s+3 side by side).
-    if (replies.empty() && st_.play != Play::SeriesSelf) {
-        const bool ok = st_.play == Play::Series && goaled();
-        if (ok && on_solution) on_solution(line);
-        return ok || short_found;
+    if (st_.play != Play::Series && st_.play != Play::SeriesSelf) {
+        MoveList replies;  // the whole moves: in Avalanche a first part may have no legal push
+        generate_legal(pos_, replies);
+        if (replies.empty()) return short_found;
     }
     make_null();
     line.push_back(Move::none());

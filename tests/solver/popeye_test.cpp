@@ -336,3 +336,15 @@ TEST(PopeyeDialect, EveryPrefixIsReadOrRefused) {
         }
     }
 }
+
+// "intelligent n" caps Popeye's solutions per mating position (a partial
+// solution): read, every solution given, and said; an option after it is read.
+TEST(PopeyeDialect, IntelligentWithACapIsReadAndSolvedInFull) {
+    const auto p = read_popeye("begin\npieces white ke1 black ke8\nstip h#2\noption intelligent 2 variation\nend\n");
+    ASSERT_EQ(p.size(), 1u);
+    ASSERT_EQ(p[0].warnings.size(), 1u);
+    EXPECT_NE(p[0].warnings[0].find("line 4: option intelligent 2: Popeye's cap"), std::string::npos);
+    EXPECT_TRUE(p[0].variations);
+    EXPECT_TRUE(
+        read_popeye("begin\npieces white ke1 black ke8\nstip h#2\noption intelligent\nend\n")[0].warnings.empty());
+}

@@ -222,16 +222,21 @@ inline void series(Position& pos, const Stipulation& st, int left, std::string l
                 pos.undo_move(r);
             }
         }
+        // Before the last move: the goal reached is a short solution (Popeye's),
+        // which ends the series but for a stalemate; the series goes on unless
+        // it checks, or (but in ser-#, ser-= and ser-s#) the other side cannot move.
+        const bool early = left > 1 && st.play == Play::Series && goal(pos, st.goal, m, st.target);
         if (left == 1) {
-            if (st.play == Play::Series && goal(pos, st.goal)) out.insert(next);
-        } else if (!pos.in_check()) {
-            if (no_move(pos)) {
-                if (st.play == Play::Series && goal(pos, st.goal)) out.insert(next);
-            } else {
-                pos.do_null_move(null);
-                series(pos, st, left - 1, next, out);
-                pos.undo_null_move();
-            }
+            if (st.play == Play::Series && goal(pos, st.goal, m, st.target)) out.insert(next);
+        } else if (early) {
+            out.insert(next);
+        }
+        const bool ends = early && (!terminal_goal(st.goal) || pos.in_check());
+        if (left > 1 && !ends && !pos.in_check() &&
+            (st.play == Play::Series || st.play == Play::SeriesSelf || !no_move(pos))) {
+            pos.do_null_move(null);
+            series(pos, st, left - 1, next, out);
+            pos.undo_null_move();
         }
         pos.undo_move(m);
     }

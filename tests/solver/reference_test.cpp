@@ -200,6 +200,26 @@ TEST_P(ReferenceTest, ReciprocalHelpPlayMatchesBruteForce) {
     EXPECT_GT(solved, 10);
 }
 
+// ser-#n: a mate before the last move ends the series, a short solution
+// (Popeye's). On random positions where White can mate at once.
+TEST_P(ReferenceTest, SeriesMatesKeepTheirShortSolutions) {
+    if (GetParam() == Variant::Avalanche) GTEST_SKIP() << "series play is refused in Avalanche";
+    int shorts = 0, positions = 0;
+    const Stipulation mate1 = parse_stipulation("#1");
+    for (const auto& fen : random_positions(GetParam(), 400, 113 + int(GetParam()))) {
+        if (positions == 3 || fen.find(" w ") == std::string::npos || reference::answer(GetParam(), fen, mate1).empty())
+            continue;
+        ++positions;
+        for (const char* s : {"ser-#2", "ser-#3"}) {
+            compare(GetParam(), fen, s);
+            for (const auto& line : reference::answer(GetParam(), fen, parse_stipulation(s)))
+                shorts += line.find(' ') == std::string::npos;  // the mate at once
+        }
+    }
+    EXPECT_EQ(positions, 3);
+    EXPECT_GT(shorts, 3);
+}
+
 // Series selfmates: diagrams of random ones with a ser-s#1 or ser-s#2
 // solution in each game (Black forced to mate is rare in random play), a
 // few random half-moves on.
