@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "core/position.h"
+#include "solver/popeye_sstip.h"
 #include "solver/popeye_words.h"
 
 namespace echecs::solver {
@@ -309,6 +310,29 @@ void read_stipulation(Lexer& lx, Diagram& d) {
     }
 }
 
+// Popeye's structured stipulation: a side, Popeye's "-" (the other side
+// moves first), then the tree, to the end of the line (it may hold blanks).
+void read_sstipulation(Lexer& lx, Diagram& d) {
+    auto t = lx.next();
+    if (!t) lx.fail("input ends where a structured stipulation was expected");
+    const int c = pw::find(pw::colour_words(lx.lang), *t);
+    if (c != pw::WHITE_WORD && c != pw::BLACK_WORD)
+        lx.fail("sstipulation: " + shown(*t) + " is not the side that moves first (white, black)");
+    std::string tree;
+    for (char ch : lx.rest_of_line())
+        if (!std::isspace(static_cast<unsigned char>(ch))) tree += ch;
+    Color first = c == pw::WHITE_WORD ? WHITE : BLACK;
+    if (tree.starts_with("-")) {
+        first = ~first;
+        tree.erase(0, 1);
+    }
+    try {
+        d.stipulation = parse_sstipulation(first, tree);
+    } catch (const StipulationError& e) {
+        lx.fail(e.what());
+    }
+}
+
 void read_conditions(Lexer& lx, Diagram& d) {
     bool any = false;
     while (auto t = lx.next()) {
@@ -579,7 +603,8 @@ void read_twin(Lexer& lx, const Diagram& base, const Diagram& previous, Diagram&
                 read_pieces(lx, d, true, &label);
                 break;
             case pw::TWIN_STIPULATION:
-                read_stipulation(lx, d);
+            case pw::TWIN_SSTIPULATION:
+                c == pw::TWIN_STIPULATION ? read_stipulation(lx, d) : read_sstipulation(lx, d);
                 label += std::string(" stipulation ") + d.stipulation->str();
                 break;
             case pw::ROTATE:
@@ -666,7 +691,7 @@ Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
     if ((d.duplex || d.half_duplex) && p.stipulation.proof())
         lx.fail(std::string(d.duplex ? "duplex" : "halfduplex") + " of a proof game (" + p.stipulation.str() +
                 ") is not supported: the colours' parts are exchanged only in mates and stalemates");
-    p.stipulation.exchanged = d.half_duplex;
+    p.stipulation.exchanged = p.stipulation.exchanged != d.half_duplex;  // sstipulation may exchange them
     if (d.post_key && !p.stipulation.battle())
         warn_once(prob, "line " + std::to_string(lx.line()) +
                             ": option postkeyplay applies to battle play (#n, s#n, r#n, semi-r#n, =n), not to " +
@@ -851,7 +876,7 @@ bool read_problem(Lexer& lx, PopeyeProblem& prob) {
                 last = d;
                 break;
             }
-            case SSTIPULATION: lx.fail("'sstipulation' (structured stipulations) is not supported");
+            case SSTIPULATION: read_sstipulation(lx, diagram); break;
             case ZEROPOSITION: {
                 // The diagram is not solved: its changes make the first twin, and
                 // later twins change the diagram again (or, continued, the last twin).

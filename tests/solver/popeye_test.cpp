@@ -194,7 +194,8 @@ TEST(PopeyeErrors, EachNamesItsLine) {
     EXPECT_NE(error_of("begin\npieces white ke1 ke2 black ke8\nstip #2\nend\n")
                   .find("line 4: the position is not legal: FEN: piece placement field: 2 white kings"),
               std::string::npos);
-    EXPECT_NE(error_of(ok_head + "sstip #2\n").find("line 3: 'sstipulation'"), std::string::npos);
+    EXPECT_NE(error_of(ok_head + "sstip #2\n").find("line 3: sstipulation: '#2' is not the side that moves first"),
+              std::string::npos);
     EXPECT_NE(error_of(ok_head + "cond alice avalanche\nstip #1\nend\n").find("both Alice and Avalanche"),
               std::string::npos);
     EXPECT_NE(error_of(ok_head + "forsyth 8/8/99/8\n").find("more than 64 squares"), std::string::npos);
@@ -347,4 +348,53 @@ TEST(PopeyeDialect, IntelligentWithACapIsReadAndSolvedInFull) {
     EXPECT_TRUE(p[0].variations);
     EXPECT_TRUE(
         read_popeye("begin\npieces white ke1 black ke8\nstip h#2\noption intelligent\nend\n")[0].warnings.empty());
+}
+
+// Popeye's structured stipulations that are synonyms of a stipulation read as
+// it (each pair solved alike by Popeye 4.104, SOLVER.md); the others refused
+// with the reason.
+TEST(PopeyeDialect, StructuredStipulationsThatAreSynonyms) {
+    auto read = [](const std::string& sstip) {
+        const auto p = read_popeye("begin\npieces white ke1 qd1 black ke8 pe7\nsstipulation " + sstip + "\nend\n");
+        EXPECT_EQ(p.size(), 1u);
+        return p[0].twins.at(0).stipulation;
+    };
+    const std::pair<const char*, const char*> synonyms[] = {
+        {"white 3a[#]d", "#2"},
+        {"white 4ad[x]", "sx2"},
+        {"white 3a[1a[#]d]d", "semi-r#2"},
+        {"white 3a[1a[#]d]d{!1a[#]d}", "r#2"},
+        {"black 4hh[=]", "h=2"},
+        {"white 3h[#]h", "h#1.5"},
+        {"black - 3h[#]h", "h#1.5"},
+        {"white 5s[#]", "ser-#5"},
+        {"White 6s[ 1d[#]a ]", "ser-s#6"},
+        {"black 2s[1h[#]h]", "ser-h#2"},
+        {"white 1a[zc8]d", "zc81"},
+    };
+    for (const auto& [sstip, stip] : synonyms) {
+        const Stipulation st = read(sstip);
+        EXPECT_EQ(st.str(), stip) << sstip;
+        EXPECT_FALSE(st.exchanged) << sstip;
+    }
+    // The other side first: the colours' parts exchanged (Popeye's halfduplex).
+    EXPECT_TRUE(read("black 3a[#]d").exchanged);
+    EXPECT_TRUE(read("white 4hh[#]").exchanged);
+    EXPECT_EQ(read("white 4hh[#]").starts(), WHITE);
+    const std::string head = "begin\npieces white ke1 black ke8\nsstip ";
+    EXPECT_NE(error_of(head + "black - 5h[/1d[x]a{!+}]h\n")
+                  .find("line 3: sstipulation '5h[/1d[x]a{!+}]h': this "
+                        "form is not supported (read: the forms"),
+              std::string::npos);
+    EXPECT_NE(error_of(head + "black 4:4hh[#]\n").find("a minimal length (m:n, exact play)"), std::string::npos);
+    EXPECT_NE(error_of(head + "white 4a[#]d\n").find("4 half-moves do not fit this form"), std::string::npos);
+    EXPECT_NE(error_of(head + "white 3a[1a[#]d]d{!1a[=]d}\n").find("the constraint's goal differs"), std::string::npos);
+    EXPECT_NE(error_of(head + "neutral 3a[#]d\n").find("is not the side that moves first"), std::string::npos);
+    EXPECT_NE(error_of(head + "white 3a[%]d\n").find("line 3: "), std::string::npos);
+    EXPECT_NE(error_of(head + "white\n").find("line 3: "), std::string::npos);
+    // A twin may change it.
+    const auto twin = read_popeye(head + "white 3a[#]d\ntwin sstip black 4hh[#]\nend\n");
+    ASSERT_EQ(twin[0].twins.size(), 2u);
+    EXPECT_EQ(twin[0].twins[1].stipulation.str(), "h#2");
+    EXPECT_EQ(twin[0].twin_labels[1], "b) stipulation h#2");
 }

@@ -279,7 +279,7 @@ TEST(PopeyeExamples, GermanIntelligentAndSeries) {
 // a king-less problem is refused with its reason; WhiteToPlay shortens h#2.
 TEST(PopeyeExamples, EnglishAbbreviations) {
     const auto probs = read_all("popeye_english.inp");
-    ASSERT_EQ(probs.size(), 3u);
+    ASSERT_EQ(probs.size(), 4u);
     ASSERT_EQ(probs[0].twins.size(), 1u);
     EXPECT_EQ(lines_of(solve(probs[0].twins[0], quick())),
               std::vector<std::string>{"1...Bh6-g7+  2.e7-e5 d5xe6 e.p.#"});
@@ -291,6 +291,9 @@ TEST(PopeyeExamples, EnglishAbbreviations) {
     EXPECT_EQ(probs[2].twins[0].stipulation.str(), "h#1.5");
     EXPECT_EQ(lines_of(solve(probs[2].twins[0], quick())),
               std::vector<std::string>{"1...Bh6-g7+  2.e7-e5 d5xe6 e.p.#"});
+    EXPECT_NE(probs[3].refused.find("line 23: sstipulation '5h[/1d[x]a{!+}]h': this form is not supported"),
+              std::string::npos)
+        << probs[3].refused;
 }
 
 // Duplex, as Popeye 4.104 solves it (its answers, side by side, docs/SOLVER.md):
