@@ -97,6 +97,27 @@ TEST_F(ServerTest, BadProblemsAreRefusedWithTheirField) {
 // Popeye's duplex: each twin, then the same with the colours' parts
 // exchanged (halfduplex), imported as two twins and solved as the solver
 // solves them; Popeye 4.104 gives 1.b3-b4 Rc2-c1# for the exchanged one.
+// A problem without a king (Popeye's nowk): imported, then solved from its
+// FEN as Popeye solves it; a proof game's diagram still needs both kings.
+TEST_F(ServerTest, AProblemWithoutAKingIsSolvedOnTheServer) {
+    json read =
+        post_json(port_, "/api/problems/popeye/read",
+                  {{"text", "begin\npieces white sc8 pc5 bh3 black ka6 pa5a7b7\nstip ser-#2\nopt nowk\nend\n"}}, "");
+    ASSERT_EQ(read["_status"], 200) << read.dump();
+    const json twin = read["problems"][0]["twins"][0];
+    const std::string tok = token();
+    json r = post_json(port_, "/api/problems/solve", {{"fen", twin["fen"]}, {"stipulation", twin["stipulation"]}}, tok);
+    ASSERT_EQ(r["_status"], 202) << r.dump();
+    const json done = wait_done(port_, r["id"]);
+    ASSERT_EQ(done["status"], "done") << done.dump();
+    const std::string text = done["text"];
+    EXPECT_NE(text.find("1.Sc8-b6  2.Bh3-f1#"), std::string::npos) << text;
+    EXPECT_NE(text.find("1 solution (complete)"), std::string::npos) << text;
+    json proof = post_json(port_, "/api/problems/solve", {{"fen", twin["fen"]}, {"stipulation", "dia2"}}, tok);
+    EXPECT_EQ(proof["_status"], 400) << proof.dump();
+    EXPECT_EQ(proof["error"]["params"]["problem"], "fen_no_king") << proof.dump();
+}
+
 TEST_F(ServerTest, DuplexAndHalfDuplexAreSolvedOnTheServer) {
     json read = post_json(port_, "/api/problems/popeye/read",
                           {{"text", "begin\nstip h#1\nopt duplex\npieces white kh1 pg2h2b3 black ka8 rc2\nend\n"}}, "");
