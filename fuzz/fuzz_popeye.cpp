@@ -12,7 +12,7 @@ namespace {
 solver::PositionCode code_of(const solver::Problem& p) {
     StateInfo st;
     Position pos;
-    pos.set(p.variant, p.fen, st);
+    pos.set(p.variant, p.fen, st, p.kings);
     solver::PositionCode c;
     solver::encode(pos, c);
     return c;

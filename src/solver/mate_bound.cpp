@@ -164,7 +164,7 @@ struct Cover {
     void aim(Square k) {
         king = square_bb(k);
         flights = king_attacks(k);
-        king_stays = !((flights | king) & square_bb(own_king));
+        king_stays = own_king == SQ_NONE || !((flights | king) & square_bb(own_king));  // nowk, nobk: none
     }
 
     bool covered(Bitboard guard, Bitboard check) const {
