@@ -154,8 +154,7 @@ int solve_main(const std::vector<std::string>& args, std::ostream& out, std::ost
             p.fen = fen.empty() ? std::string(Position::START_FEN) : fen;
             p.stipulation = solver::parse_stipulation(stipulation);
             p.target = target;
-            // A problem may lack a king (Popeye's nowk, nobk), a proof game's diagram not.
-            p.kings = p.stipulation.proof() ? Kings::One : Kings::AtMostOne;
+            p.kings = p.stipulation.kings();
             if (p.stipulation.proof() && p.stipulation.atob) p.stipulation.white_first = white_first;
             if (post_key && !p.stipulation.battle()) {
                 err << "echecs solve: --post-key: the play after a key exists only in battle play (#n, s#n, r#n, "

@@ -384,9 +384,6 @@ std::vector<Square> square_list(Lexer& lx, std::size_t min, std::size_t max) {
     return out;
 }
 
-// Options echecs cannot honour, with the reason: the problem is refused
-// rather than solved differently from what it asks.
-
 void read_options(Lexer& lx, Diagram& d, PopeyeProblem& out) {
     bool any = false;
     while (auto t = lx.next()) {
@@ -712,11 +709,11 @@ Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
     p.title = d.title;
     // A missing king: Popeye warns ("both sides need a king") unless nowk or
     // nobk says it is meant, and solves on; a proof game's diagram needs both.
-    if (!p.stipulation.proof())
+    p.kings = p.stipulation.kings();
+    if (p.kings == Kings::AtMostOne)
         for (Color c : {WHITE, BLACK}) {
-            if (std::find(d.piece.begin(), d.piece.end(), make_piece(c, KING)) != d.piece.end()) continue;
-            p.kings = Kings::AtMostOne;
             if (c == WHITE ? d.no_wk : d.no_bk) continue;
+            if (std::find(d.piece.begin(), d.piece.end(), make_piece(c, KING)) != d.piece.end()) continue;
             warn_once(prob, "line " + std::to_string(lx.line()) + ": no " + std::string(color_info(c).name) +
                                 " king (Popeye's option " + (c == WHITE ? "nowk" : "nobk") +
                                 " says it is meant): solved without it, as Popeye does");

@@ -168,6 +168,9 @@ struct Stipulation {
     // ser-s#n, ser-r#n), the other side's and the series side's (ser-hs#n).
     int series_tail() const { return play == Play::SeriesHelpSelf ? 2 : play == Play::Series || !series() ? 0 : 1; }
     bool proof() const { return play == Play::Proof; }
+    // A problem may lack a king (Popeye's nowk, nobk); a proof game's diagram,
+    // reached from the game's start, may not.
+    Kings kings() const { return proof() ? Kings::One : Kings::AtMostOne; }
     std::string str() const;
     bool operator==(const Stipulation&) const = default;
 };

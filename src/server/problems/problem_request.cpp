@@ -104,8 +104,7 @@ solver::Problem read_problem(const json& body) {
         throw ApiError(Reason::stipulation_too_long,
                        "stipulation: at most " + std::to_string(MAX_SOLVE_MOVES) + " moves on this server",
                        "stipulation");
-    // A problem may lack a king (Popeye's nowk, nobk), a proof game's diagram not.
-    p.kings = p.stipulation.proof() ? Kings::One : Kings::AtMostOne;
+    p.kings = p.stipulation.kings();
     // The diagram is checked here, so that a bad one is refused before it is queued.
     try {
         StateInfo st;
