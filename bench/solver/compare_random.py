@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Side by side with Popeye on random sparse positions, for one stipulation.
 
-usage: POPEYE=/path/to/py [ECHECS=build/src/cli/echecs] [ALICE=1] [POSTKEY=1] [SETPLAY=1] [THREAT=n] [MULT=60] \
+usage: POPEYE=/path/to/py [ECHECS=build/src/cli/echecs] [ALICE=1] [POSTKEY=1] [SETPLAY=1] [THREAT=n] [OPTIONS='maxflightsquares 1 ...'] [CASTLING=1] [MULT=60] \
        python3 bench/solver/compare_random.py STIP COUNT SEED [MEN]
 
 Draws COUNT*MULT positions (kings and up to MEN other men for White, half as
@@ -16,6 +16,8 @@ import json, os, random, re, subprocess, sys, tempfile
 ALICE = os.environ.get('ALICE') == '1'
 POSTKEY = os.environ.get('POSTKEY') == '1'  # battle play after the key: the defender moves first
 THREAT = os.environ.get('THREAT', '')  # battle play: Popeye's 'threat n'
+OPTIONS = os.environ.get('OPTIONS', '')  # more Popeye options, given to both programs
+CASTLING = os.environ.get('CASTLING') == '1'  # kings on e1 and e8, rooks on their home squares (three in four)
 SETPLAY = os.environ.get('SETPLAY') == '1'  # help and series play: the set play's lines too
 TMP = tempfile.mkdtemp()
 CAND, LAST = os.path.join(TMP, 'cand.inp'), os.path.join(TMP, 'last.inp')
@@ -30,7 +32,13 @@ SQ = [f + r for r in '12345678' for f in 'abcdefgh']
 def rand_pos():
     free = SQ[:]
     rng.shuffle(free)
-    w = [('K', free.pop())]; b = [('K', free.pop())]
+    if CASTLING:
+        home = ['e1', 'e8'] + [sq for sq in ('a1', 'h1', 'a8', 'h8') if rng.random() < 0.75]
+        free = [sq for sq in free if sq not in home]
+        w = [('K', 'e1')] + [('R', sq) for sq in home if sq[1] == '1' and sq != 'e1']
+        b = [('K', 'e8')] + [('R', sq) for sq in home if sq[1] == '8' and sq != 'e8']
+    else:
+        w = [('K', free.pop())]; b = [('K', free.pop())]
     for side, most in ((w, extra), (b, max(1, extra // 2))):
         for _ in range(rng.randint(1, most)):
             p = rng.choice('QRRBBSSPPPP')
@@ -57,7 +65,10 @@ def fen(w, b, tomove):
             if x: s += (str(e) if e else '') + x; e = 0
             else: e += 1
         rows.append(s + (str(e) if e else ''))
-    return '/'.join(rows) + f' {tomove} - - 0 1'
+    # Popeye's castling rights: king and rook at home on board A
+    cr = ''.join(c for c, k, r in (('K', 'K', 'R'), ('Q', 'K', 'R'), ('k', 'k', 'r'), ('q', 'k', 'r'))
+                 if grid.get('e1' if c.isupper() else 'e8') == k and grid.get(('h' if c in 'Kk' else 'a') + ('1' if c.isupper() else '8')) == r)
+    return '/'.join(rows) + f' {tomove} {cr or "-"} - 0 1'
 
 def norm(m):
     # Popeye's sign of a goal of the last move (capture, arrival), after a space
@@ -130,7 +141,7 @@ def inp_of(items):
             a = ' '.join(p.lower() + s for p, s, onb in side if not onb)
             b = ' '.join(p.lower() + s for p, s, onb in side if onb)
             return (f'{col} {a}' if a else '') + (f' {col} AliceB {b}' if b else '')
-        t += 'pieces ' + grp(w, 'white') + '\n       ' + grp(b, 'black') + f'\nstipulation {stip}\noption variation\n' + ('condition alice\n' if ALICE else '') + ('option postkeyplay\n' if POSTKEY else '') + ('option setplay\n' if SETPLAY else '') + (f'option threat {THREAT}\n' if THREAT else '')
+        t += 'pieces ' + grp(w, 'white') + '\n       ' + grp(b, 'black') + f'\nstipulation {stip}\noption variation\n' + ('condition alice\n' if ALICE else '') + ('option postkeyplay\n' if POSTKEY else '') + ('option setplay\n' if SETPLAY else '') + (f'option threat {THREAT}\n' if THREAT else '') + (f'option {OPTIONS}\n' if OPTIONS else '')
     return t + 'endproblem\n'
 cands = [rand_pos() for _ in range(count * int(os.environ.get('MULT', '60')))]
 objs = []

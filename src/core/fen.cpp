@@ -60,6 +60,7 @@ Position& Position::set(Variant v, std::string_view fen, StateInfo& st, Kings ki
     std::fill(std::begin(by_type_), std::end(by_type_), 0);
     std::fill(std::begin(by_color_), std::end(by_color_), 0);
     std::fill(std::begin(castling_mask_), std::end(castling_mask_), 0);
+    std::fill(std::begin(castling_exclusion_), std::end(castling_exclusion_), 0);
     on_b_ = 0;
     side_ = WHITE;
     game_ply_ = 0;
@@ -284,6 +285,7 @@ void Position::copy_to(Position& dst, StateInfo& st) const {
     std::copy(std::begin(by_type_), std::end(by_type_), dst.by_type_);
     std::copy(std::begin(by_color_), std::end(by_color_), dst.by_color_);
     std::copy(std::begin(castling_mask_), std::end(castling_mask_), dst.castling_mask_);
+    std::copy(std::begin(castling_exclusion_), std::end(castling_exclusion_), dst.castling_exclusion_);
     dst.on_b_ = on_b_;
     dst.side_ = side_;
     dst.variant_ = variant_;

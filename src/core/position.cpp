@@ -265,9 +265,11 @@ void Position::do_move(Move m, StateInfo& ns) {
     const Board fb = board_of(from);
     const Board tb = alice ? other(fb) : BOARD_A;
 
+    std::uint8_t excluded = 0;  // a problem's mutually exclusive castlings
     if (m.kind() == CASTLING) {
         const bool king_side = to > from;
         const Square rfrom = king_side ? from + 3 : from - 4;
+        excluded = castling_exclusion_[castling_mask_[rfrom]];
         const Square rto = king_side ? from + 1 : from - 1;
         const Piece rook = board_[rfrom];
         move_piece(from, to, tb);
@@ -300,7 +302,7 @@ void Position::do_move(Move m, StateInfo& ns) {
         }
     }
 
-    if (std::uint8_t lost = ns.castling & (castling_mask_[from] | castling_mask_[to])) {
+    if (std::uint8_t lost = ns.castling & (castling_mask_[from] | castling_mask_[to] | excluded)) {
         k ^= zobrist::castling[ns.castling];
         ns.castling &= ~lost;
         k ^= zobrist::castling[ns.castling];

@@ -56,6 +56,10 @@ public:
     std::string pretty() const;  // a text diagram (both boards in Alice)
     // A copy of this position whose root state is `st` (history is not copied).
     void copy_to(Position& dst, StateInfo& st) const;
+    // A problem's retro rule (Popeye's castlingmutuallyexclusive): castling
+    // `used` takes the rights `lost` from the other side, as if both could
+    // not have stayed unmoved. set() clears it.
+    void exclude_castlings(CastlingRights used, std::uint8_t lost) { castling_exclusion_[used] |= lost; }
 
     // Placement.
     Variant variant() const { return variant_; }
@@ -131,6 +135,7 @@ private:
     Bitboard by_color_[COLOR_NB] = {};
     Bitboard on_b_ = 0;
     std::uint8_t castling_mask_[SQUARE_NB] = {};
+    std::uint8_t castling_exclusion_[ALL_CASTLING + 1] = {};  // by the right a castling uses
     Color side_ = WHITE;
     Variant variant_ = Variant::Chess;
     int game_ply_ = 0;

@@ -154,9 +154,11 @@ struct Diagram {
     // Popeye's halfduplex: solved with the colours' parts exchanged; duplex:
     // solved both ways (each twin, then the same with the parts exchanged).
     bool half_duplex = false, duplex = false;
-    bool post_key = false;              // Popeye's postkeyplay: the diagram is the position after the key
-    bool no_wk = false, no_bk = false;  // Popeye's nowk, nobk: a position without that king is meant
-    int max_threat = 0;                 // Popeye's "threat n"
+    bool post_key = false;                          // Popeye's postkeyplay: the diagram is the position after the key
+    bool no_wk = false, no_bk = false;              // Popeye's nowk, nobk: a position without that king is meant
+    int max_threat = 0;                             // Popeye's "threat n"
+    int max_flights = Stipulation::NO_MAX_FLIGHTS;  // Popeye's "maxflightsquares n"
+    std::vector<std::pair<Square, Square>> exclusive_castlings;  // Popeye's castlingmutuallyexclusive
     std::string title;
     // a=>b: the position b, read from the men given after the stipulation (Popeye clears the board there).
     std::array<Piece, SQUARE_NB> target_piece{};
@@ -428,6 +430,16 @@ void read_options(Lexer& lx, Diagram& d, PopeyeProblem& out) {
             case pw::WHITE_TO_PLAY: d.white_to_play = true; break;
             case pw::POST_KEY_PLAY: d.post_key = true; break;
             case pw::THREAT: d.max_threat = number(1, Stipulation::MAX_MOVES); break;
+            case pw::MAX_FLIGHTSQUARES: d.max_flights = number(0, 64); break;
+            case pw::CASTLING_MUTUALLY_EXCLUSIVE: {
+                const std::vector<Square> sq = square_list(lx, 2, 2);
+                const auto rook_home = [](Square s, int rank) { return rank_of(s) == rank && (file_of(s) % 7) == 0; };
+                if (!rook_home(sq[0], 0) || !rook_home(sq[1], 7))
+                    lx.fail("option castlingmutuallyexclusive: " + square_str(sq[0]) + square_str(sq[1]) +
+                            " is not a white rook's home square (a1, h1) and a black one's (a8, h8)");
+                d.exclusive_castlings.emplace_back(sq[0], sq[1]);
+                break;
+            }
             case pw::HALF_DUPLEX: d.half_duplex = true; break;
             case pw::DUPLEX: d.duplex = true; break;
             case pw::NO_WK: d.no_wk = true; break;
@@ -697,6 +709,13 @@ Problem finish(const Lexer& lx, const Diagram& d, PopeyeProblem& prob) {
     if (d.max_threat && !p.stipulation.battle())
         lx.fail("option threat applies to battle play (#n, s#n, r#n, semi-r#n, =n), not to " + p.stipulation.str());
     p.stipulation.max_threat = d.max_threat;
+    if (d.max_flights != Stipulation::NO_MAX_FLIGHTS && !p.stipulation.battle())
+        lx.fail("option maxflightsquares applies to battle play (#n, s#n, r#n, semi-r#n, =n), not to " +
+                p.stipulation.str());
+    p.stipulation.max_flights = d.max_flights;
+    if (!d.exclusive_castlings.empty() && p.stipulation.proof())
+        lx.fail("option castlingmutuallyexclusive is not supported in proof games (" + p.stipulation.str() + ")");
+    p.exclusive_castlings = d.exclusive_castlings;
     if (self_check_goal(p.stipulation.goal) && p.variant == Variant::Avalanche)
         lx.fail(p.stipulation.str() + ": " + AVALANCHE_SELF_CHECK);
     if (p.stipulation.series() && p.variant == Variant::Avalanche)

@@ -71,6 +71,9 @@ std::string write_popeye(const Problem& p, const PopeyeWriteOptions& o) {
     if (p.stipulation.exchanged) options += " halfduplex";
     if (p.stipulation.post_key) options += " postkeyplay";
     if (p.stipulation.max_threat) options += " threat " + std::to_string(p.stipulation.max_threat);
+    if (p.stipulation.max_flights != Stipulation::NO_MAX_FLIGHTS)
+        options += " maxflightsquares " + std::to_string(p.stipulation.max_flights);
+    for (auto [w, b] : p.exclusive_castlings) options += " castlingmutuallyexclusive " + square_str(w) + square_str(b);
     if (!pos.has_king(WHITE)) options += " nowk";
     if (!pos.has_king(BLACK)) options += " nobk";
     // Popeye lets king and rook at home castle unless told otherwise.

@@ -285,7 +285,7 @@ bool Search::defend(int k) {
         if (coded) shared_.table.store_win(pos_.key(), c, k);
         return true;
     }
-    if (no_threat(k)) {
+    if (defended_outright(k)) {
         if (coded) shared_.table.store_fail(pos_.key(), c, k);
         return false;
     }
@@ -331,6 +331,21 @@ bool Search::no_threat(int k) {
     const bool threat = shortest_win(st_.max_threat) > 0;
     unmake_null();
     return !threat;
+}
+
+bool Search::too_many_flights(int k) {
+    // Popeye's guard stands before the defences that leave the attacker two
+    // moves or more (its "moremovers"): not before the last defence.
+    if (st_.max_flights == Stipulation::NO_MAX_FLIGHTS || k < 2) return false;
+    const Color us = pos_.side_to_move();
+    if (!pos_.has_king(us)) return false;
+    const Square ksq = pos_.king_square(us);
+    MoveList list;
+    generate_legal(pos_, list);
+    Bitboard flights = 0;  // by destination: Avalanche's pushes make several moves of one king move
+    for (Move m : list)
+        if (m.from() == ksq) flights |= square_bb(m.to());
+    return popcount(flights) > st_.max_flights;
 }
 
 int Search::shortest_win(int max_k) {

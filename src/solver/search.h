@@ -95,6 +95,12 @@ public:
     // the attacker's k moves left: the attacker's last move threatens no win
     // within n, so the defender has defended without a move.
     bool no_threat(int k);
+    // Popeye's "maxflightsquares n" (Stipulation::max_flights), the defender to
+    // move with the attacker's k moves left: its king has more than n flights,
+    // so it has defended without a move.
+    bool too_many_flights(int k);
+    // Either rule: the defender has defended before any of its moves is tried.
+    bool defended_outright(int k) { return no_threat(k) || too_many_flights(k); }
 
     // Help play: `plies` half-moves left, the side to move plays the first.
     // Each solution (the moves from where `line` started) is passed to

@@ -21,6 +21,10 @@
 #include "core/types.h"
 #include "solver/stipulation.h"
 
+namespace echecs {
+class Position;
+}
+
 namespace echecs::solver {
 
 struct Problem {
@@ -32,7 +36,13 @@ struct Problem {
     // Alice boards only). dia: empty, `fen` is the diagram to reach from the game's start.
     std::string target{};      // (a default initializer: Problem{v, fen, st, title} stays warning-free)
     Kings kings = Kings::One;  // AtMostOne: a king may be missing (Popeye's nowk, nobk)
+    // Popeye's castlingmutuallyexclusive: pairs of rooks' home squares (White's
+    // a1 or h1, Black's a8 or h8) whose castlings cannot both be made.
+    std::vector<std::pair<Square, Square>> exclusive_castlings{};
 };
+
+// The problem's retro rules that the FEN cannot say (exclusive_castlings), given to `pos`.
+void apply_retro_rules(const Problem& problem, Position& pos);
 
 // One move of a solution, written for composers and for programs.
 struct PlayedMove {

@@ -103,6 +103,11 @@ struct Stipulation {
     // check and leaves it n moves or more must threaten to win within n,
     // else the defender has defended. 0: no such rule.
     int max_threat = 0;
+    // Popeye's "maxflightsquares n" (battle play): the defender to move whose
+    // king has more than n flights has defended, the attacker's last move
+    // failing. NO_MAX_FLIGHTS: no such rule.
+    static constexpr int NO_MAX_FLIGHTS = -1;
+    int max_flights = NO_MAX_FLIGHTS;
     // reci-h: the goal Black's part reaches by its own last move (reci-h(=)#n:
     // stalemate), `goal` being the one it suffers in the help line. Mate in
     // every other stipulation.

@@ -115,8 +115,9 @@ bool TreeBuilder::threat_defeated(const std::vector<Move>& threat_moves, int thr
 }
 
 int TreeBuilder::count_refutations(int k, int limit) {
-    // Refuted by the want of a threat (Popeye's "threat n"), not by one defence: no try.
-    if (s_.no_threat(k)) return limit;
+    // Refuted by the want of a threat (Popeye's "threat n") or by the king's
+    // flights ("maxflightsquares n"), not by one defence: no try.
+    if (s_.defended_outright(k)) return limit;
     MoveList list;
     s_.defender_moves(list);
     int n = 0;

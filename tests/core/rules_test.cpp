@@ -36,6 +36,52 @@ TEST(Chess, CastlingRightsLostWhenKingOrRookMovesOrRookIsTaken) {
     EXPECT_EQ(g.position().fen(), "r3k2R/8/8/8/8/8/8/R3K3 b Qq - 0 1");
 }
 
+// A problem's retro rule (Popeye's castlingmutuallyexclusive, solver/solver.h):
+// the castling made takes the excluded right from the other side, in the key
+// too, and the undo gives it back; a castling not named takes nothing.
+TEST(Chess, ExcludedCastlingIsLostWhenTheOtherIsMade) {
+    for (Variant v : {Variant::Chess, Variant::Alice}) {
+        Pos p(v, "r3k2r/8/8/8/8/8/3P4/R3K2R w KQkq - 0 1");  // d2: the rook on d1 leaves d8 alone
+        p.pos.exclude_castlings(WHITE_OOO, BLACK_OO);
+        p.pos.exclude_castlings(BLACK_OO, WHITE_OOO);
+        const Key before = p.pos.key();
+        auto find = [&](const char* uci) {
+            MoveList list;
+            generate_legal(p.pos, list);
+            for (Move m : list)
+                if (to_uci(m) == uci) return m;
+            return Move::none();
+        };
+        StateInfo st;
+        const Move long_castling = find("e1c1");
+        ASSERT_TRUE(long_castling);
+        p.pos.do_move(long_castling, st);
+        EXPECT_EQ(p.pos.castling_rights(), BLACK_OOO) << variant_name(v);
+        EXPECT_FALSE(has_move(p.pos, "e8g8"));
+        EXPECT_TRUE(has_move(p.pos, "e8c8"));
+        EXPECT_EQ(p.pos.key(), Pos(v, p.pos.fen()).pos.key());  // the key knows the lost right
+        p.pos.undo_move(long_castling);
+        EXPECT_EQ(p.pos.castling_rights(), ALL_CASTLING);
+        EXPECT_EQ(p.pos.key(), before);
+        const Move short_castling = find("e1g1");
+        ASSERT_TRUE(short_castling);
+        p.pos.do_move(short_castling, st);
+        EXPECT_EQ(p.pos.castling_rights(), BLACK_OO | BLACK_OOO);
+        p.pos.undo_move(short_castling);
+        // Black's short castling takes White's long one.
+        Pos b(v, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
+        b.pos.exclude_castlings(WHITE_OOO, BLACK_OO);
+        b.pos.exclude_castlings(BLACK_OO, WHITE_OOO);
+        MoveList list;
+        generate_legal(b.pos, list);
+        const Move* black_short = std::find_if(list.begin(), list.end(), [](Move m) { return to_uci(m) == "e8g8"; });
+        ASSERT_NE(black_short, list.end());
+        b.pos.do_move(*black_short, st);
+        EXPECT_EQ(b.pos.castling_rights(), WHITE_OO);
+        EXPECT_FALSE(has_move(b.pos, "e1c1"));
+    }
+}
+
 TEST(Chess, EnPassantOnlyRightAfterTheDoubleStepAndNotWhenPinned) {
     Game g(Variant::Chess, "4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1");
     g.play_uci("a2a4");

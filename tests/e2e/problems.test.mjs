@@ -1,7 +1,7 @@
 // The problems page: the editor (palette, one piece per square across Alice's
 // two boards), solving on the server with the solution in composers'
 // notation, errors that say what is wrong, link, Popeye export and import
-// (twins, a duplex's exchanged twin, a postkeyplay problem and a threat bound solved on the page).
+// (twins, a duplex's exchanged twin, a postkeyplay problem, a threat bound and exclusive castlings solved on the page).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clickSquare, closeAll, newPlayer, horizontalOverflow, press, screenshot, seriousA11yViolations, useServerAndBrowser } from './lib.mjs';
@@ -90,6 +90,15 @@ test('problems: compose, solve, share, export and import', { timeout: 90000 }, a
     await press(page, '[data-action="solve"]');
     await page.locator('.solution', { hasText: 'no solution (complete)' }).waitFor({ timeout: 30000 });
     assert.match(await page.inputValue('.fen-row input[readonly]'), /threat=1/);
+
+    // Popeye's castlingmutuallyexclusive, kept from the import and sent with the solve: castling is
+    // Remling's key only because it takes Black's (Popeye 4.104: 1.0-0-0!)
+    await page.fill('textarea[name="popeye-input"]', 'begin\npieces white ke1 ra1 be6 sf7 pb2b4b6c2c3g2h6 black ke8 rh8 ba5 sa8 pb7c7e7f6g6h7\nstip #2\noption castlingmutuallyexclusive a1h8\nend\n');
+    await press(page, '[data-action="read-popeye"]');
+    await page.locator('.kept-options', { hasText: 'castlingmutuallyexclusive a1h8' }).waitFor();
+    await press(page, '[data-action="solve"]');
+    await page.locator('.solution', { hasText: '1 solution (complete)' }).waitFor({ timeout: 30000 });
+    assert.match(await page.locator('.solution').innerText(), /1\.0-0-0! threat: 2\.Rd1-d8#/);
 
     assert.equal(await horizontalOverflow(page), '', 'no horizontal scroll');
     assert.deepEqual(await seriousA11yViolations(page), []);

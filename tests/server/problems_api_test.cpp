@@ -239,6 +239,59 @@ TEST_F(ServerTest, ThreatBoundIsReadAndSolvedOnTheServer) {
     EXPECT_EQ(help["error"]["reason"], "bad_stipulation");
 }
 
+// Popeye's maxflightsquares and castlingmutuallyexclusive through the API: the
+// import gives them, the solve takes them (Remling's #2: castling is the key
+// only because it takes Black's; Popeye 4.104), and each is checked.
+TEST_F(ServerTest, RetroCastlingAndFlightBoundAreReadAndSolvedOnTheServer) {
+    json read = post_json(port_, "/api/problems/popeye/read",
+                          {{"text",
+                            "begin\npieces white ke1 ra1 be6 sf7 pb2b4b6c2c3g2h6 black ke8 rh8 ba5 sa8 pb7c7e7f6g6h7\n"
+                            "stip #2\noption castlingmutuallyexclusive a1h8 maxflightsquares 3\nend\n"}},
+                          "");
+    ASSERT_EQ(read["_status"], 200) << read.dump();
+    const json twin = read["problems"][0]["twins"][0];
+    EXPECT_EQ(twin["exclusive_castlings"], json::array({"a1h8"})) << read.dump();
+    EXPECT_EQ(twin["maxflights"], 3) << read.dump();
+    json body = {{"fen", twin["fen"]},
+                 {"stipulation", "#2"},
+                 {"exclusive_castlings", twin["exclusive_castlings"]},
+                 {"maxflights", twin["maxflights"]}};
+    json r = post_json(port_, "/api/problems/solve", body, token());
+    ASSERT_EQ(r["_status"], 202) << r.dump();
+    json done = wait_done(port_, r["id"]);
+    ASSERT_EQ(done["status"], "done") << done.dump();
+    EXPECT_NE(done["text"].get<std::string>().find("1.0-0-0! threat: 2.Rd1-d8#"), std::string::npos) << done.dump();
+    body.erase("exclusive_castlings");  // without the rule Black's castling refutes it
+    r = post_json(port_, "/api/problems/solve", body, token());
+    ASSERT_EQ(r["_status"], 202) << r.dump();
+    done = wait_done(port_, r["id"]);
+    EXPECT_NE(done["text"].get<std::string>().find("no solution (complete)"), std::string::npos) << done.dump();
+    // the export writes both back
+    body["exclusive_castlings"] = json::array({"a1h8"});
+    json out = post_json(port_, "/api/problems/popeye", body, "");
+    EXPECT_NE(out["popeye"].get<std::string>().find("maxflightsquares 3 castlingmutuallyexclusive a1h8"),
+              std::string::npos)
+        << out.dump();
+    auto refused = [&](json b, const char* field, const char* reason) {
+        json e = post_json(port_, "/api/problems/solve", b, token());
+        EXPECT_EQ(e["_status"], 400) << e.dump();
+        EXPECT_EQ(e["error"]["field"], field) << e.dump();
+        EXPECT_EQ(e["error"]["reason"], reason) << e.dump();
+    };
+    refused({{"fen", START}, {"stipulation", "#2"}, {"exclusive_castlings", json::array({"a1a2"})}},
+            "exclusive_castlings", "out_of_range");
+    refused({{"fen", START}, {"stipulation", "#2"}, {"exclusive_castlings", "a1h8"}}, "exclusive_castlings",
+            "not_text");
+    refused({{"fen", START},
+             {"stipulation", "#2"},
+             {"exclusive_castlings", json::array({"a1h8", "a1h8", "a1h8", "a1h8", "a1h8"})}},
+            "exclusive_castlings", "too_long");
+    refused({{"fen", START}, {"stipulation", "dia2"}, {"exclusive_castlings", json::array({"a1h8"})}},
+            "exclusive_castlings", "bad_stipulation");
+    refused({{"fen", START}, {"stipulation", "#2"}, {"maxflights", 65}}, "maxflights", "out_of_range");
+    refused({{"fen", START}, {"stipulation", "h#2"}, {"maxflights", 1}}, "maxflights", "bad_stipulation");
+}
+
 TEST_F(ServerTest, PgnUploadsMayBeLargerThanOtherBodiesButAreBounded) {
     std::string pgn;
     while (pgn.size() < 100 * 1024) pgn += "[Event \"g\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n";

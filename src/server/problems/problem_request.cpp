@@ -54,6 +54,30 @@ double number(const json& body, const char* name, double lo, double hi) {
     return v;
 }
 
+// Popeye's castlingmutuallyexclusive: ["a1h8", ...], a white rook's home
+// square then a black one's (solver::Problem::exclusive_castlings).
+std::vector<std::pair<Square, Square>> exclusive_castlings(const json& body) {
+    static constexpr const char* NAME = "exclusive_castlings";
+    const json* f = field(body, NAME);
+    if (!f) return {};
+    if (!f->is_array())
+        throw ApiError(Reason::not_text, "exclusive_castlings: must be a list of texts like \"a1h8\"", NAME);
+    if (f->size() > 4) throw ApiError(Reason::too_long, "exclusive_castlings: at most 4 pairs", NAME);
+    std::vector<std::pair<Square, Square>> out;
+    for (const json& pair : *f) {
+        if (!pair.is_string())
+            throw ApiError(Reason::not_text, "exclusive_castlings: must be a list of texts like \"a1h8\"", NAME);
+        const std::string& t = pair.get_ref<const std::string&>();
+        if (t != "a1a8" && t != "a1h8" && t != "h1a8" && t != "h1h8")
+            throw ApiError(Reason::out_of_range,
+                           "exclusive_castlings: \"" + replace_invalid_utf8(t.substr(0, 16)) +
+                               "\" is not a white rook's home square (a1, h1) then a black one's (a8, h8)",
+                           NAME);
+        out.emplace_back(make_square(t[0] - 'a', 0), make_square(t[2] - 'a', 7));
+    }
+    return out;
+}
+
 // {"problem": key, its parameters...}: the client says the error in the
 // user's language from these (docs/API.md, "Parameters of an error").
 json detail_params(const ErrorDetail& d) {
@@ -100,6 +124,21 @@ solver::Problem read_problem(const json& body) {
                        "threat: a bound on threats exists only in battle play (#n, s#n, r#n, semi-r#n, =n), not in " +
                            p.stipulation.str(),
                        "threat");
+    // Popeye's "maxflightsquares n": a defender whose king has more than n flights has defended (absent: none).
+    if (field(body, "maxflights")) {
+        p.stipulation.max_flights = int(number(body, "maxflights", 0, 64));
+        if (!p.stipulation.battle())
+            throw ApiError(Reason::bad_stipulation,
+                           "maxflights: a bound on the king's flights exists only in battle play (#n, s#n, r#n, "
+                           "semi-r#n, =n), not in " +
+                               p.stipulation.str(),
+                           "maxflights");
+    }
+    p.exclusive_castlings = exclusive_castlings(body);
+    if (!p.exclusive_castlings.empty() && p.stipulation.proof())
+        throw ApiError(Reason::bad_stipulation,
+                       "exclusive_castlings: not supported in proof games (" + p.stipulation.str() + ")",
+                       "exclusive_castlings");
     if (p.stipulation.moves > MAX_SOLVE_MOVES)
         throw ApiError(Reason::stipulation_too_long,
                        "stipulation: at most " + std::to_string(MAX_SOLVE_MOVES) + " moves on this server",
@@ -143,6 +182,15 @@ json popeye_export(const json& body) {
     }
 }
 
+namespace {
+json castling_pairs(const solver::Problem& p) {
+    json out = json::array();
+    for (auto [w, b] : p.exclusive_castlings)
+        out.push_back(std::string{char('a' + file_of(w)), '1', char('a' + file_of(b)), '8'});
+    return out;
+}
+}  // namespace
+
 json popeye_import(const json& body) {
     if (!body.is_object()) throw ApiError(Reason::not_object, "the request must be a JSON object");
     const std::string text = text_field(body, "text", solver::POPEYE_MAX_BYTES, true);
@@ -166,7 +214,11 @@ json popeye_import(const json& body) {
                              {"stipulation", t.stipulation.str()},
                              {"halfduplex", t.stipulation.exchanged},
                              {"postkey", t.stipulation.post_key},
-                             {"threat", t.stipulation.max_threat}});
+                             {"threat", t.stipulation.max_threat},
+                             {"maxflights", t.stipulation.max_flights == solver::Stipulation::NO_MAX_FLIGHTS
+                                                ? json(nullptr)
+                                                : json(t.stipulation.max_flights)},
+                             {"exclusive_castlings", castling_pairs(t)}});
         }
         problems.push_back({{"title", pp.twins.empty() ? "" : pp.twins.front().title},
                             {"twins", std::move(twins)},

@@ -45,6 +45,16 @@ interface PopeyeTwin {
   postkey?: boolean;
   /** Popeye's "threat n": every attacker's move threatens to win within n moves (0: no such rule). */
   threat?: number;
+  /** Popeye's "maxflightsquares n" (null: no such rule). */
+  maxflights?: number | null;
+  /** Popeye's castlingmutuallyexclusive pairs, e.g. "a1h8". */
+  exclusive_castlings?: string[];
+}
+
+/** Popeye's options the page has no control for, kept from an import and sent with each solve. */
+interface KeptOptions {
+  maxflights?: number;
+  exclusive_castlings?: string[];
 }
 
 export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void {
@@ -86,6 +96,16 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
   const threatMax = el('input', { type: 'number', name: 'threat', min: '0', max: '60', class: 'small-number', value: String(Number(q.get('threat')) || 0) });
   const threatLabel = el('label', { class: 'check' }, t('problems.threatMax'), ' ', threatMax);
   const threatValue = () => Math.max(0, Math.min(60, Math.floor(Number(threatMax.value) || 0)));
+  let kept: KeptOptions = {};
+  const keptNote = el('p', { class: 'game-note kept-options', hidden: '' });
+  const showKept = () => {
+    const words = [
+      ...(kept.maxflights !== undefined ? [`maxflightsquares ${kept.maxflights}`] : []),
+      ...(kept.exclusive_castlings ?? []).map(c => `castlingmutuallyexclusive ${c}`),
+    ];
+    keptNote.textContent = words.length ? `${t('problems.keptOptions')} ${words.join(', ')}` : '';
+    keptNote.hidden = words.length === 0;
+  };
   const fenInput = el('input', { type: 'text', class: 'fen-field', name: 'fen', value: fen, 'aria-label': t('game.fen'), spellcheck: 'false' });
   const loadBtn = el('button', { type: 'button', class: 'btn small', 'data-action': 'load-fen' }, t('analysis.loadFen'));
   const solveBtn = el('button', { type: 'button', class: 'btn primary', 'data-action': 'solve' }, t('problems.solve'));
@@ -107,6 +127,7 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
     el('label', { class: 'field' }, el('span', { class: 'field-label' }, t('lobby.variant')), variantSel),
     el('label', { class: 'field' }, el('span', { class: 'field-label' }, t('problems.stipulation')), stipInput, stipList),
     el('div', { class: 'controls checks' }, tries.label, setPlay.label, threats.label, halfDuplex.label, postKey.label, threatLabel),
+    keptNote,
     el('div', { class: 'fen-row' }, fenInput, loadBtn),
     el('div', { class: 'controls' }, solveBtn, cancelBtn),
     msg,
@@ -162,6 +183,7 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
     halfduplex: halfDuplex.box.checked,
     postkey: postKey.box.checked,
     threat: threatValue(),
+    ...kept,
   });
 
   const renderShare = () => {
@@ -198,6 +220,11 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
         halfDuplex.box.checked = tw.halfduplex === true;
         postKey.box.checked = tw.postkey === true;
         threatMax.value = String(tw.threat ?? 0);
+        kept = {
+          ...(typeof tw.maxflights === 'number' ? { maxflights: tw.maxflights } : {}),
+          ...(tw.exclusive_castlings?.length ? { exclusive_castlings: tw.exclusive_castlings } : {}),
+        };
+        showKept();
         if (tw.variant !== variant) {
           variant = tw.variant;
           variantSel.value = variant;
@@ -297,14 +324,26 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
     }
   });
 
+  // Another game or another diagram is another problem: the kept options go.
+  const forgetKept = () => {
+    kept = {};
+    showKept();
+  };
   variantSel.addEventListener('change', () => {
+    forgetKept();
     variant = variantSel.value as Variant;
     if (!twoBoards(variant)) fen = oneBoard(fen);
     setFen(fen);
   });
-  loadBtn.addEventListener('click', () => setFen(fenInput.value));
+  loadBtn.addEventListener('click', () => {
+    forgetKept();
+    setFen(fenInput.value);
+  });
   fenInput.addEventListener('keydown', e => {
-    if (e.key === 'Enter') setFen(fenInput.value);
+    if (e.key === 'Enter') {
+      forgetKept();
+      setFen(fenInput.value);
+    }
   });
   stipInput.addEventListener('input', () => renderShare());
   halfDuplex.box.addEventListener('change', () => renderShare());
