@@ -217,7 +217,12 @@ private:
             const int count = r.order = shared_.count_solution();
             // Keys past the maximum are dropped; the last one kept gets its play before the search stops.
             if (options_.max_solutions == 0 || count <= options_.max_solutions) {
-                tree.attack_node(r.line, k);
+                // Direct play: its play for the fewest moves it wins in, as Popeye
+                // writes a short key's, so no threat longer than that (selfplay:
+                // the whole length, as Popeye's "s#2 with short solution").
+                int len = s.direct() ? 0 : k;
+                while (len < k && !s.after_attack(len)) ++len;
+                tree.attack_node(r.line, len);
                 runner.report(&r.line, nullptr);
             }
             shared_.check_max_solutions(count);

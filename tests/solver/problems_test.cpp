@@ -72,6 +72,29 @@ TEST(Classics, MorphyTwoMoverKeyAndTries) {
     EXPECT_NE(text.find("\n   1...b7xa6 2.b6-b7#\n"), std::string::npos) << text;
 }
 
+// A key that forces the goal sooner than asked: its play is written for its
+// own length, as Popeye writes it, so it threatens nothing longer (found side
+// by side with compare_random.py; Popeye 4.104: "1.Rg3*g2 ! zugzwang.
+// 1...Ke1-d1 2.Rg2-g1 # 2.Rf2-f1 #"). Written for the #3's length, a waiting
+// move (2.Kc5-b4) was a threat.
+TEST(BattlePlay, AShortKeysPlayIsWrittenForItsOwnLength) {
+    const Result r = solve_fen(Variant::Chess, "8/8/8/2K5/8/6R1/5Rb1/4k3 w - - 0 1", "#3");
+    ASSERT_TRUE(r.complete());
+    const auto key =
+        std::find_if(r.keys.begin(), r.keys.end(), [](const AttackLine& k) { return k.move.uci == "g3g2"; });
+    ASSERT_NE(key, r.keys.end());
+    EXPECT_TRUE(key->zugzwang);
+    EXPECT_TRUE(key->threats.empty());
+    ASSERT_EQ(key->defences.size(), 1u);
+    EXPECT_EQ(key->defences[0].move.text, "Ke1-d1");
+    EXPECT_EQ(key->defences[0].continuations.size(), 2u);
+    // a key that needs the whole length keeps its two-move threat
+    const auto full =
+        std::find_if(r.keys.begin(), r.keys.end(), [](const AttackLine& k) { return k.move.uci == "f2a2"; });
+    ASSERT_NE(full, r.keys.end());
+    EXPECT_TRUE(full->zugzwang);  // Popeye: "1.Rf2-a2 ! zugzwang."
+}
+
 TEST(Classics, LoydTwinsThreeFourFiveMovers) {
     const auto probs = read_data("classics.inp");
     ASSERT_EQ(probs[1].twins.size(), 3u);
