@@ -157,7 +157,7 @@ byfen = {}
 for o in objs: byfen.setdefault(o['fen'], o)
 nosol = 0
 for w, b in cands:
-    helped = (stip.startswith('h') and not stip.startswith(('hs', 'hr'))) or stip.startswith(('reci-h', 'ser-h'))
+    helped = (stip.startswith('h') and not stip.startswith(('hs', 'hr'))) or stip.startswith(('reci-h', 'ser-h', 'ser-reci-h'))
     tomove = 'b' if (helped and not stip.endswith('.5')) or (stip.startswith(('hs', 'hr')) and stip.endswith('.5')) else 'w'
     if POSTKEY: tomove = 'b'
     f = fen(w, b, tomove)

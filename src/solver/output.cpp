@@ -177,7 +177,7 @@ std::string to_text(const Result& r) {
         }
         for (const auto& h : r.solutions)
             if (st.series())
-                w.series(h, st.series_tail());
+                w.series(h, h.series_tail);
             else if (st.proof())
                 w.pairs(h);
             else

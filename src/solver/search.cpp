@@ -463,9 +463,10 @@ bool Search::forced_goal() {
 
 bool Search::reci_end() {
     PositionCode c;
-    const bool coded = code(c);
+    // Stored as a help line of two half-moves: no other search of a reci-h asks
+    // for one (a ser-reci-h's series does: not stored there).
+    const bool coded = st_.play == Play::ReciHelp && code(c);
     Proven p;
-    // Stored as a help line of two half-moves: no other search of a reci-h asks for one.
     if (coded && shared_.table.probe(pos_.key(), c, p) && (p.help_fail >> 2 & 1)) return false;
     MoveList list;
     generate_legal(pos_, list);
@@ -531,9 +532,16 @@ bool Search::series(int left) {
         if (coded) store_help_fail(c, left);
         return false;
     }
+    // ser-reci-h: the series' last move is reci-h's, both lines from here; an
+    // earlier one may be too, once the series has begun (a short solution, as
+    // Popeye prints them: never the diagram's, which only the last move may be).
+    bool found = st_.play == Play::SeriesReciHelp && reci_end();
+    if (left == 1 && st_.play == Play::SeriesReciHelp) {
+        if (!found && coded && !stopped()) store_help_fail(c, left);
+        return found;
+    }
     MoveList list;
     generate_legal(pos_, list);
-    bool found = false;
     if (left == 1 && st_.play == Play::Series) add_self_checks(list);  // ##, ##!: the series' last move
     const bool checks_only = left == 1 && st_.play == Play::Series && mating_filter();
     if (left >= 2 && !tracker_.active()) prefetch_children(list, true);  // the series goes on after a pass

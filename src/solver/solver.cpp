@@ -424,11 +424,20 @@ private:
             r.done = true;
             return;
         }
-        s.make(m);
-        s.line.assign(1, m);
         s.on_solution = [&](const std::vector<Move>& line) {
             runner.help_solution(root, r.help, line, problem_.stipulation.goal);
         };
+        // ser-reci-h1: the diagram's whole position says it (the first root's work).
+        if (problem_.stipulation.play == Play::SeriesReciHelp && problem_.stipulation.moves == 1) {
+            if (i == 0) {
+                s.line.clear();
+                s.reci_end();
+            }
+            r.done = !s.stopped();
+            return;
+        }
+        s.make(m);
+        s.line.assign(1, m);
         s.after_series_move(problem_.stipulation.moves);
         r.done = !s.stopped();
         s.unmake(m);
@@ -445,7 +454,7 @@ private:
             result_.note += problem_.stipulation.str() + ": set play is not applicable (Popeye ignores it too)";
             return;
         }
-        if (play == Play::ReciHelp) return;
+        if (play == Play::ReciHelp || play == Play::SeriesReciHelp) return;
         const bool series_end = problem_.stipulation.series();
         Search s(root_, problem_.stipulation, shared_);
         // The lines found with the other side to move first, written from the diagram.

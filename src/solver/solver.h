@@ -73,6 +73,9 @@ struct DefenceLine {
 // A helpplay solution: every half-move from the diagram.
 struct HelpLine {
     std::vector<PlayedMove> moves;
+    // Series play: the moves after the series, which its numbers leave out
+    // (Stipulation::series_tail(); ser-reci-h: 0 in Black's own line).
+    int series_tail = 0;
 };
 
 enum class Status { Complete, Timeout, Cancelled, NodeLimit, MaxSolutions };

@@ -20,11 +20,10 @@ bool starts_with(std::string_view s, std::string_view prefix) {
 struct Refused {
     std::string_view prefix, reason;
 };
-constexpr std::array<Refused, 6> REFUSED = {{
+constexpr std::array<Refused, 5> REFUSED = {{
     {"ser-dia", "series proof games are not supported"},
     {"ser-a=>b", "series proof games are not supported"},
     {"exact-", "exact play ('exact-') is not supported"},
-    {"ser-reci-h", "series reciprocal helpplay is not supported"},
     {"pser", "parry series play is not supported"},
     {"phser", "series play with a help move is not supported"},
 }};
@@ -94,8 +93,10 @@ std::string Stipulation::str() const {
                     : play == Play::HelpSelf       ? "hs"
                     : play == Play::HelpReflex     ? "hr"
                     : play == Play::ReciHelp       ? "reci-h"
+                    : play == Play::SeriesReciHelp ? "ser-reci-h"
                                                    : "";
-    if (play == Play::ReciHelp && reci_goal != goal) s += std::string("(") + goal_text(reci_goal) + ")";
+    if ((play == Play::ReciHelp || play == Play::SeriesReciHelp) && reci_goal != goal)
+        s += std::string("(") + goal_text(reci_goal) + ")";
     s += goal_text(goal);
     if (goal == Goal::Target) s += {char('a' + file_of(target)), char('1' + rank_of(target))};
     s += std::to_string(moves);
@@ -110,6 +111,7 @@ Stipulation parse_stipulation(std::string_view text) {
     const std::string quoted = "stipulation '" + std::string(text.substr(0, 40)) + "'";
     const char* forms =
         " (expected #n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, hr#n, reci-h#n, ser-#n, ser-h#n, ser-s#n, "
+        "ser-reci-h#n, "
         "ser-r#n, "
         "ser-hs#n, dian, a=>bn; goals # = == ## ##! #= + x ~ 00 ep zc8)";
     const std::string shown(text.substr(0, 40));
@@ -140,9 +142,9 @@ Stipulation parse_stipulation(std::string_view text) {
         st.exact = exact;
         s.remove_prefix(st.atob ? 4 : 3);
         while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    } else if (starts_with(s, "reci-h")) {
-        st.play = Play::ReciHelp;
-        s.remove_prefix(6);
+    } else if (starts_with(s, "reci-h") || starts_with(s, "ser-reci-h")) {
+        st.play = starts_with(s, "ser-") ? Play::SeriesReciHelp : Play::ReciHelp;
+        s.remove_prefix(st.play == Play::ReciHelp ? 6 : 10);
         // reci-h(=)#n: Black's own goal in brackets, when it is not the help line's.
         if (s.starts_with("(")) {
             s.remove_prefix(1);
@@ -186,7 +188,7 @@ Stipulation parse_stipulation(std::string_view text) {
                             "move), '00' (castling), 'ep' (en passant) or 'z' and a square (arrival)" +
                             forms,
                         "stip_no_goal");
-        if (st.play == Play::ReciHelp) {
+        if (st.play == Play::ReciHelp || st.play == Play::SeriesReciHelp) {
             if (!reci_goal_ok(st.goal))
                 throw error(quoted + ": reciprocal helpplay to a goal other than '#', '=' or '==' is not supported",
                             "stip_unsupported", {{"form", std::string("reci-h") + goal_text(st.goal)}});

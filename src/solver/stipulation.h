@@ -50,7 +50,8 @@ enum class Play : std::uint8_t {
     SeriesSelf,
     SeriesReflex,
     SeriesHelpSelf,
-    HelpReflex
+    HelpReflex,
+    SeriesReciHelp  // ser-reci-h: the series side's last move as reci-h's (Search::reci_end)
 };
 // DoubleStalemate: neither side is in check and neither has a legal move.
 // DoubleMate ("##") and CounterMate ("##!"), Popeye's: after the last move
@@ -108,7 +109,7 @@ struct Stipulation {
     // failing. NO_MAX_FLIGHTS: no such rule.
     static constexpr int NO_MAX_FLIGHTS = -1;
     int max_flights = NO_MAX_FLIGHTS;
-    // reci-h: the goal Black's part reaches by its own last move (reci-h(=)#n:
+    // reci-h, ser-reci-h: the goal Black's part reaches by its own last move (reci-h(=)#n:
     // stalemate), `goal` being the one it suffers in the help line. Mate in
     // every other stipulation.
     Goal reci_goal = Goal::Mate;
@@ -123,7 +124,8 @@ struct Stipulation {
         if (play == Play::Proof) return atob && !white_first ? BLACK : WHITE;
         const Color usual = ((play == Play::Help || play == Play::ReciHelp) && !half) ||
                                     ((play == Play::HelpSelf || play == Play::HelpReflex) && half) ||
-                                    play == Play::SeriesHelp || play == Play::SeriesHelpSelf
+                                    play == Play::SeriesHelp || play == Play::SeriesHelpSelf ||
+                                    play == Play::SeriesReciHelp
                                 ? BLACK
                                 : WHITE;
         const Color first = exchanged ? ~usual : usual;
@@ -145,6 +147,7 @@ struct Stipulation {
             case Play::HelpReflex:  // Black's mating move included
             case Play::Proof: return 2 * moves + (half ? 1 : 0);
             case Play::SeriesHelp:
+            case Play::SeriesReciHelp:  // the help line, the longer of the two
             case Play::SeriesSelf:
             case Play::SeriesReflex: return 2 * moves;        // the other side's last move included
             case Play::SeriesHelpSelf: return 2 * moves + 1;  // the other side's move and the series side's last
@@ -166,7 +169,7 @@ struct Stipulation {
     }
     bool series() const {
         return play == Play::Series || play == Play::SeriesHelp || play == Play::SeriesSelf ||
-               play == Play::SeriesReflex || play == Play::SeriesHelpSelf;
+               play == Play::SeriesReflex || play == Play::SeriesHelpSelf || play == Play::SeriesReciHelp;
     }
     // Series play: the moves after the series, which its numbers leave out but
     // for the last of ser-hs#n: none (ser-#n), the other side's one (ser-h#n,

@@ -1,5 +1,7 @@
 #include "solver/tree.h"
 
+#include <algorithm>
+
 #include "core/notation.h"
 #include "solver/notation.h"
 
@@ -168,6 +170,9 @@ HelpLine help_line(Position& pos, const std::vector<Move>& moves, Goal g) {
         pos.do_move(moves[i], states[i]);
     }
     if (!out.moves.empty()) out.moves.back().text = goal_marked(std::move(out.moves.back().text), g);
+    // Series play: the series side's last move and those after it follow its last pass.
+    const auto last_pass = std::find_if(moves.rbegin(), moves.rend(), [](Move m) { return m.is_none(); });
+    out.series_tail = int(last_pass - moves.rbegin()) - 1;
     for (std::size_t i = moves.size(); i-- > 0;)
         if (moves[i].is_none())
             pos.undo_null_move();

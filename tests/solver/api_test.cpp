@@ -148,7 +148,9 @@ TEST(Stipulation, BadOnesSayWhatIsWrong) {
     EXPECT_NE(error_of("ser-r#0").find("at least one move"), std::string::npos);
     EXPECT_NE(error_of("ser-hs#2.5").find("only in helpplay"), std::string::npos);
     EXPECT_NE(error_of("ser-r2").find("no goal"), std::string::npos);
-    EXPECT_NE(error_of("ser-reci-h#2").find("series reciprocal"), std::string::npos);
+    EXPECT_NE(error_of("phser-s#2").find("series play with a help move"), std::string::npos);
+    EXPECT_NE(error_of("ser-reci-h(x)#2").find("between brackets"), std::string::npos);
+    EXPECT_NE(error_of("ser-reci-h#2.5").find("only in helpplay"), std::string::npos);
     EXPECT_NE(error_of("reci-h(x)#2").find("between brackets"), std::string::npos);
     EXPECT_NE(error_of("reci-h(##2").find("between brackets"), std::string::npos);
     EXPECT_NE(error_of("reci-h#0.5").find("at least one move"), std::string::npos);
@@ -173,8 +175,8 @@ TEST(Stipulation, BadOnesSayItForAProgramToo) {
     EXPECT_EQ(detail_of("k#2").key, "stip_no_goal");
     EXPECT_EQ(detail_of("#a").params, (Params{{"text", "#a"}, {"char", "a"}}));
     EXPECT_EQ(detail_of("#61").params, (Params{{"text", "#61"}, {"max", "60"}}));
-    EXPECT_EQ(detail_of("ser-reci-h#3").key, "stip_unsupported");
-    EXPECT_EQ(detail_of("ser-reci-h#3").params, (Params{{"text", "ser-reci-h#3"}, {"form", "ser-reci-h"}}));
+    EXPECT_EQ(detail_of("pser-h#3").key, "stip_unsupported");
+    EXPECT_EQ(detail_of("pser-h#3").params, (Params{{"text", "pser-h#3"}, {"form", "pser"}}));
     EXPECT_EQ(detail_of("h#2.7").key, "stip_after_moves");
 }
 

@@ -273,8 +273,34 @@ std::vector<std::string> lines_of(const Result& r) {
 }
 }  // namespace
 
+// Series reciprocal helpplay: Popeye 4.104's lines of BEISPIEL/intell.inp 117
+// (both twins), and the short solutions Popeye prints once the series has
+// begun (270 lines in all, the same as Popeye's; not the diagram's).
+TEST(PopeyeExamples, SeriesReciprocalHelpplay) {
+    const auto probs = read_all("popeye_series_reci.inp");
+    ASSERT_EQ(probs.size(), 2u);
+    ASSERT_EQ(probs[0].twins.size(), 2u);
+    EXPECT_EQ(lines_of(solve(probs[0].twins[0], quick())),
+              (std::vector<std::string>{
+                  "1.h5-h4  2.h4-h3  3.h3-h2  4.h2-h1=R  5.Rh1-d1  6.Rd1-d7  7.Rd7-d8 Qh7-b7#",
+                  "1.h5-h4  2.h4-h3  3.h3-h2  4.h2-h1=R  5.Rh1-d1  6.Rd1-d7  7.Rd7xh7=",
+              }));
+    EXPECT_EQ(lines_of(solve(probs[0].twins[1], quick())),
+              (std::vector<std::string>{
+                  "1.d7-d5  2.d5-d4  3.d4-d3  4.d3-d2  5.d2-d1=Q  6.Qd1-d6  7.Qd6-e7 Qh7xe7=",
+                  "1.d7-d5  2.d5-d4  3.d4-d3  4.d3-d2  5.d2-d1=Q  6.Qd1-d6  7.Qd6-b8#",
+              }));
+    const auto lines = lines_of(solve(probs[1].twins.at(0), quick()));
+    EXPECT_EQ(lines.size(), 270u);
+    auto has = [&](const char* l) { return std::find(lines.begin(), lines.end(), l) != lines.end(); };
+    EXPECT_TRUE(has("1.Re8-b8  2.Rb8-a8 Ra7xa8#"));  // short: Black's own line and the help line
+    EXPECT_TRUE(has("1.Re8-b8  2.Rb8-b1#"));
+    EXPECT_TRUE(has("1.Re8-e2  2.Re2-e3  3.Re3-e1#"));
+    EXPECT_FALSE(has("1.Re8-e1#"));  // the diagram's own reci-h#1: not a solution, as in Popeye
+}
+
 // Popeye's own German examples (intelligent mode, twins, a series helpmate),
-// with a refused series reciprocal helpmate between them: the same solutions as Popeye 4.104.
+// with a refused parry series helpmate between them: the same solutions as Popeye 4.104.
 TEST(PopeyeExamples, GermanIntelligentAndSeries) {
     const auto probs = read_all("popeye_dialect.inp");
     ASSERT_EQ(probs.size(), 3u);
@@ -285,8 +311,7 @@ TEST(PopeyeExamples, GermanIntelligentAndSeries) {
               std::vector<std::string>{"1.Sg4-f2 Bf3-h5  2.Bc8-d7 Bh5-f7  3.Bd7-a4 Re6-e3#"});
 
     EXPECT_TRUE(probs[1].twins.empty());
-    EXPECT_NE(probs[1].refused.find("line 13: stipulation 'ser-reci-h#2': series reciprocal helpplay"),
-              std::string::npos)
+    EXPECT_NE(probs[1].refused.find("line 13: stipulation 'pser-h#2': parry series play"), std::string::npos)
         << probs[1].refused;
 
     ASSERT_EQ(probs[2].twins.size(), 4u);
