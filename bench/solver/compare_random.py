@@ -132,7 +132,8 @@ def echecs_paths(obj):
         for d in pk.get('defences', []) + pk.get('refutations', []): dfn(d, ())
     return out
 
-HELP = stip.startswith(('h', 'reci-h', 'ser-'))  # one line per solution
+BASE = stip.removeprefix('exact-')  # exact play: the same kind of play
+HELP = BASE.startswith(('h', 'reci-h', 'ser-'))  # one line per solution
 def inp_of(items):
     t = 'beginproblem\n'
     for i, (w, b) in enumerate(items):
@@ -157,8 +158,8 @@ byfen = {}
 for o in objs: byfen.setdefault(o['fen'], o)
 nosol = 0
 for w, b in cands:
-    helped = (stip.startswith('h') and not stip.startswith(('hs', 'hr'))) or stip.startswith(('reci-h', 'ser-h', 'ser-reci-h'))
-    tomove = 'b' if (helped and not stip.endswith('.5')) or (stip.startswith(('hs', 'hr')) and stip.endswith('.5')) else 'w'
+    helped = (BASE.startswith('h') and not BASE.startswith(('hs', 'hr'))) or BASE.startswith(('reci-h', 'ser-h', 'ser-reci-h'))
+    tomove = 'b' if (helped and not BASE.endswith('.5')) or (BASE.startswith(('hs', 'hr')) and BASE.endswith('.5')) else 'w'
     if POSTKEY: tomove = 'b'
     f = fen(w, b, tomove)
     o = byfen.pop(f, None)

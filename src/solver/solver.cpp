@@ -236,6 +236,14 @@ private:
         s.unmake(m);
     }
 
+    // exact-: a short solution is none. A solution's half-moves, the series'
+    // passes included, are the stipulation's (reci-h: Black's own line one fewer).
+    bool full_length(const std::vector<Move>& line) const {
+        const Stipulation& st = problem_.stipulation;
+        const bool reci = st.play == Play::ReciHelp || st.play == Play::SeriesReciHelp;
+        return !st.exact || int(line.size()) >= st.plies() - (reci ? 1 : 0);
+    }
+
     void help_root(Search& s, RootRunner& runner, Position& root, int i) {
         const Move m = first_.moves[i];
         const int plies = problem_.stipulation.plies();
@@ -245,7 +253,7 @@ private:
         // which only the whole position can say: the first root's work.
         const bool reci_root = problem_.stipulation.play == Play::ReciHelp && plies % 2 == 0;
         s.on_solution = [&](const std::vector<Move>& line) {
-            runner.help_solution(root, r.help, line, problem_.stipulation.goal);
+            if (full_length(line)) runner.help_solution(root, r.help, line, problem_.stipulation.goal);
         };
         if (bound_ || reflex_root_) {  // hr#: the side to move in the diagram must reach the goal
             if (reflex_root_ && i == 0) {
@@ -425,7 +433,7 @@ private:
             return;
         }
         s.on_solution = [&](const std::vector<Move>& line) {
-            runner.help_solution(root, r.help, line, problem_.stipulation.goal);
+            if (full_length(line)) runner.help_solution(root, r.help, line, problem_.stipulation.goal);
         };
         // ser-reci-h1: the diagram's whole position says it (the first root's work).
         if (problem_.stipulation.play == Play::SeriesReciHelp && problem_.stipulation.moves == 1) {

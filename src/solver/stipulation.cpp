@@ -20,10 +20,9 @@ bool starts_with(std::string_view s, std::string_view prefix) {
 struct Refused {
     std::string_view prefix, reason;
 };
-constexpr std::array<Refused, 5> REFUSED = {{
+constexpr std::array<Refused, 4> REFUSED = {{
     {"ser-dia", "series proof games are not supported"},
     {"ser-a=>b", "series proof games are not supported"},
-    {"exact-", "exact play ('exact-') is not supported"},
     {"pser", "parry series play is not supported"},
     {"phser", "series play with a help move is not supported"},
 }};
@@ -81,20 +80,20 @@ std::string Stipulation::str() const {
     if (play == Play::Proof)
         return std::string(exact ? "exact-" : "") + (atob ? "a=>b" : "dia") + std::to_string(moves) +
                (half ? ".5" : "");
-    std::string s = play == Play::Series           ? "ser-"
-                    : play == Play::SeriesHelp     ? "ser-h"
-                    : play == Play::SeriesSelf     ? "ser-s"
-                    : play == Play::SeriesReflex   ? "ser-r"
-                    : play == Play::SeriesHelpSelf ? "ser-hs"
-                    : play == Play::Help           ? "h"
-                    : play == Play::Self           ? "s"
-                    : play == Play::Reflex         ? "r"
-                    : play == Play::SemiReflex     ? "semi-r"
-                    : play == Play::HelpSelf       ? "hs"
-                    : play == Play::HelpReflex     ? "hr"
-                    : play == Play::ReciHelp       ? "reci-h"
-                    : play == Play::SeriesReciHelp ? "ser-reci-h"
-                                                   : "";
+    std::string s = std::string(exact ? "exact-" : "") + (play == Play::Series           ? "ser-"
+                                                          : play == Play::SeriesHelp     ? "ser-h"
+                                                          : play == Play::SeriesSelf     ? "ser-s"
+                                                          : play == Play::SeriesReflex   ? "ser-r"
+                                                          : play == Play::SeriesHelpSelf ? "ser-hs"
+                                                          : play == Play::Help           ? "h"
+                                                          : play == Play::Self           ? "s"
+                                                          : play == Play::Reflex         ? "r"
+                                                          : play == Play::SemiReflex     ? "semi-r"
+                                                          : play == Play::HelpSelf       ? "hs"
+                                                          : play == Play::HelpReflex     ? "hr"
+                                                          : play == Play::ReciHelp       ? "reci-h"
+                                                          : play == Play::SeriesReciHelp ? "ser-reci-h"
+                                                                                         : "");
     if ((play == Play::ReciHelp || play == Play::SeriesReciHelp) && reci_goal != goal)
         s += std::string("(") + goal_text(reci_goal) + ")";
     s += goal_text(goal);
@@ -125,7 +124,7 @@ Stipulation parse_stipulation(std::string_view text) {
 
     // Exact proof games: only lines of the full length.
     bool exact = false;
-    if (starts_with(s, "exact-dia") || starts_with(s, "exact-a=>b")) {
+    if (starts_with(s, "exact-")) {
         exact = true;
         s.remove_prefix(6);
     }
@@ -139,7 +138,6 @@ Stipulation parse_stipulation(std::string_view text) {
     if (starts_with(s, "dia") || starts_with(s, "a=>b")) {
         st.play = Play::Proof;
         st.atob = starts_with(s, "a");
-        st.exact = exact;
         s.remove_prefix(st.atob ? 4 : 3);
         while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
     } else if (starts_with(s, "reci-h") || starts_with(s, "ser-reci-h")) {
@@ -220,6 +218,10 @@ Stipulation parse_stipulation(std::string_view text) {
         st.half = true;
     }
     st.moves = n;
+    st.exact = exact;
+    if (exact && st.battle())
+        throw error(quoted + ": exact play ('exact-') is not supported in battle play (#n, s#n, r#n, ...)",
+                    "stip_unsupported", {{"form", "exact-"}});
     const int most = st.series() ? Stipulation::MAX_SERIES_MOVES : Stipulation::MAX_MOVES;
     if (n > most)
         throw error(quoted + ": at most " + std::to_string(most) + " moves" +

@@ -92,7 +92,9 @@ struct Stipulation {
     bool half = false;         // h#n.5: White's half-move comes first (hs#n.5: Black's); dia n.5, a=>b n.5: one more
     bool atob = false;         // Proof: a=>b (from a given position) rather than dia (from the game's start)
     bool white_first = false;  // Proof a=>b: White makes the first half-move (Popeye's whitetoplay)
-    bool exact = false;        // Proof: "exact-dia n": no short solutions (the diagram reached earlier)
+    // exact-: no short solutions (help and series play; proof games: the
+    // diagram not reached earlier). Not in battle play.
+    bool exact = false;
     // Popeye's halfduplex: the colours exchange their parts (h#2: White
     // starts and Black mates; #2: Black mates). Not for proof games.
     bool exchanged = false;

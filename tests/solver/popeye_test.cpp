@@ -124,8 +124,9 @@ TEST(PopeyeRead, KeywordsAbbreviatedAndAnyCase) {
 }
 
 TEST(PopeyeWrite, RoundTripsEveryProblem) {
-    for (const char* file : {"andernach2025.inp", "classics.inp", "popeye_reflex.inp", "popeye_reci.inp",
-                             "popeye_series_reflex.inp", "popeye_series_reci.inp", "popeye_options.inp"})
+    for (const char* file :
+         {"andernach2025.inp", "classics.inp", "popeye_reflex.inp", "popeye_reci.inp", "popeye_series_reflex.inp",
+          "popeye_series_reci.inp", "popeye_options.inp", "popeye_exact.inp"})
         for (const auto& pp : read_popeye(data(file)))
             for (const auto& p : pp.twins) {
                 const std::string text = write_popeye(p);

@@ -299,6 +299,26 @@ TEST(PopeyeExamples, SeriesReciprocalHelpplay) {
     EXPECT_FALSE(has("1.Re8-e1#"));  // the diagram's own reci-h#1: not a solution, as in Popeye
 }
 
+// Exact play in help and series play: no short solution (Popeye 4.104's
+// answers, TESTS/help_play.inp 7 and TESTS/series_play.inp 5, and its 187
+// lines of the exact-ser-#3, the same line by line).
+TEST(PopeyeExamples, ExactPlay) {
+    const auto probs = read_all("popeye_exact.inp");
+    ASSERT_EQ(probs.size(), 3u);
+    EXPECT_EQ(lines_of(solve(probs[0].twins.at(0), quick())),
+              std::vector<std::string>{"1.Qb5-e2 Ka3-b3  2.Qe2-b2+ c3xb2#"});
+    EXPECT_EQ(lines_of(solve(probs[1].twins.at(0), quick())), std::vector<std::string>{"1.Qb5-e2  2.Qe2-b2+ c3xb2#"});
+    Problem series = probs[2].twins.at(0);
+    EXPECT_EQ(series.stipulation.str(), "exact-ser-#3");
+    const auto exact = lines_of(solve(series, quick()));
+    EXPECT_EQ(exact.size(), 187u);
+    for (const auto& l : exact) EXPECT_NE(l.find("3."), std::string::npos) << l;
+    series.stipulation.exact = false;  // the six short mates again
+    const auto all = lines_of(solve(series, quick()));
+    EXPECT_EQ(all.size(), 193u);
+    EXPECT_NE(std::find(all.begin(), all.end(), "1.Qd1-d7  2.Qd7-b7#"), all.end());
+}
+
 // Popeye's own German examples (intelligent mode, twins, a series helpmate),
 // with a refused parry series helpmate between them: the same solutions as Popeye 4.104.
 TEST(PopeyeExamples, GermanIntelligentAndSeries) {
