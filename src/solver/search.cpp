@@ -29,6 +29,7 @@ Search::Search(const Position& root, const Stipulation& st, Shared& shared) : st
     bounded_ = orthodox && (st_.goal == Goal::Mate || st_.goal == Goal::Stalemate) &&
                (st_.play == Play::Help || st_.play == Play::ReciHelp || st_.series());
     reci_bounded_ = orthodox && st_.play == Play::ReciHelp && st_.reci_goal != Goal::DoubleStalemate;
+    exact_ = st_.exact && st_.battle();
 }
 
 // Selfplay's last defence: whether `m` (the killer of a sibling) is legal
@@ -190,20 +191,22 @@ void Search::defender_moves(MoveList& list) {
 bool Search::after_attack(int k) {
     if (self_checked()) return direct() && goaled();
     if (direct() && k == 0) return goaled();
+    if (exact_ && direct() && goaled()) return false;  // too early
     // A goal that leaves the game going (a check, a capture, ...) reached early: a short win.
     if (direct() && !terminal_goal(st_.goal) && goaled()) return true;
     return defend(k);
 }
 
 bool Search::after_defence(int k) {
-    if (!direct() && goaled()) return true;  // selfplay: the defender had to reach the goal
+    // selfplay: the defender had to reach the goal (exact-: not before its last move, else it refutes)
+    if (!direct() && goaled()) return k == 0 || !exact_;
     return k > 0 && !self_checked() && attack(k);
 }
 
 bool Search::attack(int n) {
     if (stopped()) return false;
     PositionCode c;
-    const bool coded = code(c);
+    const bool coded = !exact_ && code(c);
     Proven p;
     if (coded && shared_.table.probe(pos_.key(), c, p)) {
         if (n >= p.win_from) return true;
@@ -216,7 +219,7 @@ bool Search::attack(int n) {
     }
     // Iterative deepening: a shorter win is found first and cheaply, and the
     // proof table then answers the re-searches.
-    if (n > 1 && attack(n - 1)) return true;
+    if (n > 1 && !exact_ && attack(n - 1)) return true;
 
     MoveList list;
     generate_legal(pos_, list);
@@ -274,14 +277,15 @@ bool Search::defend(int k) {
     // Selfplay's last defence (every move must reach the goal) is refuted by
     // its first move that does not, mostly the killer: cheaper than the
     // table's probe and store (the position's code was a third of an s#4).
-    const bool coded = (k > 0 || direct()) && code(c);
+    const bool coded = !exact_ && (k > 0 || direct()) && code(c);
     Proven p;
     if (coded && shared_.table.probe(pos_.key(), c, p)) {
         if (k >= p.win_from) return true;
         if (k < p.fail_below) return false;
     }
-    // r#, semi-r#: a defender that can reach the goal must.
+    // r#, semi-r#: a defender that can reach the goal must (exact-: before its last move, refuting).
     if (st_.reflex() && can_reach_goal()) {
+        if (exact_ && k > 0) return false;
         if (coded) shared_.table.store_win(pos_.key(), c, k);
         return true;
     }
@@ -349,6 +353,7 @@ bool Search::too_many_flights(int k) {
 }
 
 int Search::shortest_win(int max_k) {
+    if (exact_) return max_k >= 1 && attack(max_k) ? max_k : 0;  // exact-: no shorter win counts
     for (int j = 1; j <= max_k; ++j)
         if (attack(j)) return j;
     return 0;

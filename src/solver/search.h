@@ -192,6 +192,10 @@ private:
     bool self_check_ = false;    // ##, ##!: the goal's last move leaves its own king attacked
     bool bounded_ = false;       // help and series (stale)mates in orthodox chess: mate_possible() prunes
     bool reci_bounded_ = false;  // reci-h: Black's own (stale)mate too
+    // exact- in battle play: the goal reached only at the last move, earlier
+    // a refutation (Popeye's min_length_guard); wins are not monotone in the
+    // moves, so the proof table and the iterative deepening are not used.
+    bool exact_ = false;
     StateInfo root_state_;
     Position pos_;
     StateInfo states_[MAX_PLY + 2];

@@ -220,7 +220,7 @@ private:
                 // Direct play: its play for the fewest moves it wins in, as Popeye
                 // writes a short key's, so no threat longer than that (selfplay:
                 // the whole length, as Popeye's "s#2 with short solution").
-                int len = s.direct() ? 0 : k;
+                int len = s.direct() && !problem_.stipulation.exact ? 0 : k;
                 while (len < k && !s.after_attack(len)) ++len;
                 tree.attack_node(r.line, len);
                 runner.report(&r.line, nullptr);

@@ -219,9 +219,6 @@ Stipulation parse_stipulation(std::string_view text) {
     }
     st.moves = n;
     st.exact = exact;
-    if (exact && st.battle())
-        throw error(quoted + ": exact play ('exact-') is not supported in battle play (#n, s#n, r#n, ...)",
-                    "stip_unsupported", {{"form", "exact-"}});
     const int most = st.series() ? Stipulation::MAX_SERIES_MOVES : Stipulation::MAX_MOVES;
     if (n > most)
         throw error(quoted + ": at most " + std::to_string(most) + " moves" +

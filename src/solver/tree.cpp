@@ -84,7 +84,7 @@ int TreeBuilder::defence_node(DefenceLine& line, int k, bool expand) {
     if (!s_.direct() && s_.goaled()) {
         line.goal = true;
         line.move.text = goal_marked(std::move(line.move.text), s_.stipulation().goal);
-        return -1;
+        return s_.stipulation().exact && k > 0 ? 0 : -1;  // exact-: too early, a refutation
     }
     const int len = k > 0 ? s_.shortest_win(k) : 0;
     if (!expand || len <= 0) return len;

@@ -149,7 +149,7 @@ TEST(Stipulation, BadOnesSayWhatIsWrong) {
     EXPECT_NE(error_of("ser-hs#2.5").find("only in helpplay"), std::string::npos);
     EXPECT_NE(error_of("ser-r2").find("no goal"), std::string::npos);
     EXPECT_NE(error_of("phser-s#2").find("series play with a help move"), std::string::npos);
-    EXPECT_NE(error_of("exact-s#2").find("exact play ('exact-') is not supported in battle play"), std::string::npos);
+    EXPECT_EQ(parse_stipulation("exact-s#2").str(), "exact-s#2");
     EXPECT_EQ(parse_stipulation("exact-ser-h=3").str(), "exact-ser-h=3");
     EXPECT_TRUE(parse_stipulation("Exact-h#2.5").exact);
     EXPECT_NE(error_of("ser-reci-h(x)#2").find("between brackets"), std::string::npos);

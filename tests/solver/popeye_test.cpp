@@ -26,7 +26,7 @@ std::string data(const std::string& name) {
 PositionCode code_of(const Problem& p) {
     StateInfo st;
     Position pos;
-    pos.set(p.variant, p.fen, st);
+    pos.set(p.variant, p.fen, st, p.kings);
     PositionCode c;
     encode(pos, c);
     return c;

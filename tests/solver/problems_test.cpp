@@ -304,7 +304,7 @@ TEST(PopeyeExamples, SeriesReciprocalHelpplay) {
 // lines of the exact-ser-#3, the same line by line).
 TEST(PopeyeExamples, ExactPlay) {
     const auto probs = read_all("popeye_exact.inp");
-    ASSERT_EQ(probs.size(), 3u);
+    ASSERT_EQ(probs.size(), 6u);
     EXPECT_EQ(lines_of(solve(probs[0].twins.at(0), quick())),
               std::vector<std::string>{"1.Qb5-e2 Ka3-b3  2.Qe2-b2+ c3xb2#"});
     EXPECT_EQ(lines_of(solve(probs[1].twins.at(0), quick())), std::vector<std::string>{"1.Qb5-e2  2.Qe2-b2+ c3xb2#"});
@@ -317,6 +317,29 @@ TEST(PopeyeExamples, ExactPlay) {
     const auto all = lines_of(solve(series, quick()));
     EXPECT_EQ(all.size(), 193u);
     EXPECT_NE(std::find(all.begin(), all.end(), "1.Qd1-d7  2.Qd7-b7#"), all.end());
+}
+
+// Exact play in battle play: the goal reached before the last move refutes
+// (Popeye's TESTS/battle_play.inp 28, 37 and 42, its trees; the same trees on
+// 26 more of its selfmates and reflexmates made exact, and on random problems).
+TEST(PopeyeExamples, ExactBattlePlay) {
+    const auto probs = read_all("popeye_exact.inp");
+    ASSERT_EQ(probs.size(), 6u);
+    Options tries = quick();
+    tries.tries = true;
+    const std::string s2 = to_text(solve(probs[3].twins.at(0), tries));
+    EXPECT_NE(s2.find("1.Sd1-b2! zugzwang\n   1...a4-a3\n      2.e2-e3\n         2...a3xb2#\n"), std::string::npos)
+        << s2;
+    EXPECT_NE(s2.find("1.Sd1-f2? zugzwang\n"), std::string::npos) << s2;  // a key without exact-
+    EXPECT_NE(s2.find("   but 1...b3-b2#!\n"), std::string::npos) << s2;  // the mate too early refutes
+    EXPECT_NE(s2.find("1 solution (complete)"), std::string::npos) << s2;
+    const Result r2 = solve(probs[4].twins.at(0), quick());
+    ASSERT_EQ(r2.keys.size(), 1u);  // not 1.f6-f7, an r#1
+    EXPECT_EQ(r2.keys[0].move.text, "Ra2-a8+");
+    EXPECT_EQ(solve(probs[5].twins.at(0), quick()).solution_count(), 0);  // its r#2 solves no exact r#3
+    Problem plain = probs[5].twins.at(0);
+    plain.stipulation.exact = false;
+    EXPECT_EQ(solve(plain, quick()).solution_count(), 1);
 }
 
 // Popeye's own German examples (intelligent mode, twins, a series helpmate),
