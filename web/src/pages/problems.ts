@@ -112,7 +112,8 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
   const cancelBtn = el('button', { type: 'button', class: 'btn', 'data-action': 'cancel-solve', disabled: '' }, t('problems.cancel'));
   const msg = el('div', { class: 'form-msg', 'aria-live': 'polite' });
   const progress = el('div', { class: 'solve-progress', 'aria-live': 'polite' });
-  const solution = el('pre', { class: 'solution', 'aria-label': t('problems.solution'), hidden: '' });
+  // focusable: a long line makes it scroll, and a keyboard must reach it (axe: scrollable-region-focusable)
+  const solution = el('pre', { class: 'solution', 'aria-label': t('problems.solution'), tabindex: '0', hidden: '' });
   const link = el('input', { type: 'text', class: 'fen-field', readonly: '', 'aria-label': t('problems.link') });
   const exportBox = el('textarea', { class: 'export-box', readonly: '', rows: '4', 'aria-label': t('problems.export') });
   const popeyeBtn = el('button', { type: 'button', class: 'btn small', 'data-action': 'popeye' }, t('problems.popeye'));
