@@ -139,7 +139,8 @@ def main():
                     print(f"{name:<34} {stip:<9} {'':>9} {'':>9} {'':>7}  refused by echecs")
                     continue
                 incomplete = code_e == 3  # stopped by the timeout (SOLVER.md exit statuses)
-                battle = not re.match(r"(?i)(ser-|h|reci-h|dia|a=>b|exact)", stip)
+                # exact- is of the play it prefixes (exact-s#2: battle play, exact-dia: a proof game)
+                battle = not re.match(r"(?i)(ser-|h|reci-h|dia|a=>b)", re.sub(r"(?i)^exact-", "", stip))
                 same = lines_of(out_p, language(text), battle) == lines_of(out_e, 0, battle)
                 answers = ("same keys" if battle else "same") if same else "DIFFERENT"
                 if best_p is None or best_e is None or incomplete:
