@@ -30,14 +30,23 @@ constexpr Form FORMS[] = {
     throw StipulationError("sstipulation '" + std::string(tree.substr(0, 60)) + "': " + why +
                            " (read: the forms that are synonyms of a stipulation, Na[G]d, Nad[G], "
                            "Na[1a[G]d]d and its reflex constraint {!1a[G]d}, Nhh[G], Nh[G]h, Ns[G], "
-                           "Ns[1d[G]a], Ns[1h[G]h])");
+                           "Ns[1d[G]a], Ns[1h[G]h], each also as n:N with n = N, exact play)");
 }
 
 }  // namespace
 
 Stipulation parse_sstipulation(Color first, std::string_view tree) {
     if (tree.size() > 200) refuse(tree, "too long");
-    const std::string text(tree);
+    std::string text(tree);
+    // m:n, a minimal length: m = n is exact play ("4:4hh[#]" is exact-h#2, Popeye's manual).
+    bool exact = false;
+    std::smatch mn;
+    if (std::regex_match(text, mn, std::regex(R"((\d{1,3}):(\d{1,3})(.*))"))) {
+        if (mn[1].str() != mn[2].str())
+            refuse(tree, "a minimal length below the maximum (m:n with m < n) is not supported; m = n is exact play");
+        text = mn[2].str() + mn[3].str();
+        exact = true;
+    }
     for (const Form& f : FORMS) {
         std::smatch m;
         if (!std::regex_match(text, m, std::regex(f.pattern))) continue;
@@ -54,11 +63,10 @@ Stipulation parse_sstipulation(Color first, std::string_view tree) {
             moves = std::to_string(n);  // series: the series' moves
         else
             moves = std::to_string((n + 1) / 2);  // battle play: the attacker's moves
-        Stipulation st = parse_stipulation(std::string(f.play) + goal + moves);
+        Stipulation st = parse_stipulation(std::string(exact ? "exact-" : "") + f.play + goal + moves);
         st.exchanged = first != st.starts();
         return st;
     }
-    if (text.find(':') != std::string::npos) refuse(tree, "a minimal length (m:n, exact play) is not supported");
     refuse(tree, "this form is not supported");
 }
 
