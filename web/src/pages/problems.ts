@@ -346,7 +346,12 @@ export function problemsPage(root: HTMLElement, q: URLSearchParams): () => void 
       setFen(fenInput.value);
     }
   });
-  stipInput.addEventListener('input', () => renderShare());
+  // The kept options are the imported problem's: another stipulation may not take them
+  // (maxflightsquares is battle play's), so they go with an edit, visibly.
+  stipInput.addEventListener('input', () => {
+    forgetKept();
+    renderShare();
+  });
   halfDuplex.box.addEventListener('change', () => renderShare());
   postKey.box.addEventListener('change', () => renderShare());
   threatMax.addEventListener('input', () => renderShare());
