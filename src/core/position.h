@@ -56,10 +56,13 @@ public:
     std::string pretty() const;  // a text diagram (both boards in Alice)
     // A copy of this position whose root state is `st` (history is not copied).
     void copy_to(Position& dst, StateInfo& st) const;
-    // A problem's retro rule (Popeye's castlingmutuallyexclusive): castling
-    // `used` takes the rights `lost` from the other side, as if both could
-    // not have stayed unmoved. set() clears it.
-    void exclude_castlings(CastlingRights used, std::uint8_t lost) { castling_exclusion_[used] |= lost; }
+    // A problem's retro rule (Popeye's castlingmutuallyexclusive): the
+    // castlings with the rooks of these home squares cannot both be made, so
+    // making one takes the other's right. set() clears it.
+    void exclude_castlings(Square rook, Square other_rook) {
+        castling_exclusion_[castling_mask_[rook]] |= castling_mask_[other_rook];
+        castling_exclusion_[castling_mask_[other_rook]] |= castling_mask_[rook];
+    }
 
     // Placement.
     Variant variant() const { return variant_; }

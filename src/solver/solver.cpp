@@ -558,15 +558,7 @@ Result solve(const Problem& problem, const Options& options) {
 }
 
 void apply_retro_rules(const Problem& problem, Position& pos) {
-    // The castling a rook on its home square makes (a1: White's long one).
-    const auto right = [](Square rook) {
-        const CastlingRights king_side = rank_of(rook) == 0 ? WHITE_OO : BLACK_OO;
-        return CastlingRights(file_of(rook) == 7 ? king_side : king_side << 1);
-    };
-    for (auto [white_rook, black_rook] : problem.exclusive_castlings) {
-        pos.exclude_castlings(right(white_rook), right(black_rook));
-        pos.exclude_castlings(right(black_rook), right(white_rook));
-    }
+    for (auto [white_rook, black_rook] : problem.exclusive_castlings) pos.exclude_castlings(white_rook, black_rook);
 }
 
 }  // namespace echecs::solver

@@ -42,8 +42,7 @@ TEST(Chess, CastlingRightsLostWhenKingOrRookMovesOrRookIsTaken) {
 TEST(Chess, ExcludedCastlingIsLostWhenTheOtherIsMade) {
     for (Variant v : {Variant::Chess, Variant::Alice}) {
         Pos p(v, "r3k2r/8/8/8/8/8/3P4/R3K2R w KQkq - 0 1");  // d2: the rook on d1 leaves d8 alone
-        p.pos.exclude_castlings(WHITE_OOO, BLACK_OO);
-        p.pos.exclude_castlings(BLACK_OO, WHITE_OOO);
+        p.pos.exclude_castlings(SQ_A1, SQ_H8);
         const Key before = p.pos.key();
         auto find = [&](const char* uci) {
             MoveList list;
@@ -70,8 +69,7 @@ TEST(Chess, ExcludedCastlingIsLostWhenTheOtherIsMade) {
         p.pos.undo_move(short_castling);
         // Black's short castling takes White's long one.
         Pos b(v, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
-        b.pos.exclude_castlings(WHITE_OOO, BLACK_OO);
-        b.pos.exclude_castlings(BLACK_OO, WHITE_OOO);
+        b.pos.exclude_castlings(SQ_A1, SQ_H8);
         MoveList list;
         generate_legal(b.pos, list);
         const Move* black_short = std::find_if(list.begin(), list.end(), [](Move m) { return to_uci(m) == "e8g8"; });
