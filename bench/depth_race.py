@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Time to depth N of UCI engines on the same positions, side by side.
 
-usage: depth_race.py DEPTH NAME=CMD [NAME=CMD ...]
+usage: depth_race.py DEPTH NAME=CMD[|OPTION=VALUE...] [NAME=CMD ...]
+(e.g. 'nocut=echecs|Search Off=probcut' sets that UCI option after Hash.)
 Each engine: one thread, Hash 64, ucinewgame before each position; the time
 is from 'go depth N' to 'bestmove' (the search of depth N complete), as
 the GUI sees it; nodes are those of the last 'info' line with nodes."""
@@ -18,7 +19,8 @@ POSITIONS = [
     ("minor-piece ending", "8/5pk1/4p1p1/3nP3/1p3P2/6P1/2B2K1P/8 w - - 0 40"),
 ]
 
-def run(cmd, fen, depth):
+def run(spec, fen, depth):
+    cmd, *options = spec.split("|")
     p = subprocess.Popen(cmd.split(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
     def send(s): p.stdin.write(s + "\n"); p.stdin.flush()
     def wait(tok):
@@ -26,6 +28,9 @@ def run(cmd, fen, depth):
             if line.startswith(tok): return line
     send("uci"); wait("uciok")
     send("setoption name Threads value 1"); send("setoption name Hash value 64")
+    for o in options:
+        name, value = o.split("=", 1)
+        send(f"setoption name {name} value {value}")
     send("ucinewgame"); send("isready"); wait("readyok")
     send("position fen " + fen)
     t0 = time.monotonic(); send(f"go depth {depth}")

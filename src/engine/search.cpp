@@ -141,6 +141,7 @@ Worker::Worker(Searcher::Data& d, SearchShared& sh, Position& pos, int index)
     : d_(d), sh_(sh), tt_(sh.tt), pos_(pos), limits_(sh.limits), opt_(sh.opt), index_(index) {
     salt_ = VARIANT_KEY[int(pos.variant())];
     avalanche_ = variant_info(pos.variant()).has_pushes;
+    two_boards_ = variant_info(pos.variant()).boards == 2;
     material_ = opt_.player != Player::Engine;
     full_ = !material_;
     // The anchors break ties at random (a few centipawns); the levels have
@@ -538,6 +539,9 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
                 if (seen_count < 64) seen[seen_count++] = fp;
             }
         }
+        // A quiet move here must give check: in chess that is known without
+        // playing it (Position::gives_check plays it in the other games).
+        if (!in_check && !tactical && !two_boards_ && !pos_.gives_check(m)) continue;
         const Piece pc = pos_.moved_piece(m);
         frame(ply) = {m, pc, &d_.stats.continuation[pc][m.to()]};
         pos_.do_move(m, d_.states[ply]);

@@ -135,6 +135,7 @@ private:
     const InfoCallback* on_info_ = nullptr;
     Key salt_ = 0;
     bool avalanche_ = false;
+    bool two_boards_ = false;  // Alice: a check is seen only after the move
     int noise_ = 0;
     int blind_ = 0;               // per mille (Strength::blind)
     std::uint64_t node_cap_ = 0;  // Strength::nodes
