@@ -133,7 +133,7 @@ def echecs_paths(obj):
     return out
 
 BASE = stip.removeprefix('exact-')  # exact play: the same kind of play
-HELP = BASE.startswith(('h', 'reci-h', 'ser-'))  # one line per solution
+HELP = BASE.startswith(('h', 'reci-h', 'ser-', 'pser-', 'phser-'))  # one line per solution
 def inp_of(items):
     t = 'beginproblem\n'
     for i, (w, b) in enumerate(items):
@@ -158,7 +158,7 @@ byfen = {}
 for o in objs: byfen.setdefault(o['fen'], o)
 nosol = 0
 for w, b in cands:
-    helped = (BASE.startswith('h') and not BASE.startswith(('hs', 'hr'))) or BASE.startswith(('reci-h', 'ser-h', 'ser-reci-h'))
+    helped = (BASE.startswith('h') and not BASE.startswith(('hs', 'hr'))) or BASE.startswith(('reci-h', 'ser-h', 'ser-reci-h', 'pser-h'))
     tomove = 'b' if (helped and not BASE.endswith('.5')) or (BASE.startswith(('hs', 'hr')) and BASE.endswith('.5')) else 'w'
     if POSTKEY: tomove = 'b'
     f = fen(w, b, tomove)

@@ -97,8 +97,16 @@ public:
     // prints them: ser-h#n's other side's move, and ser-hs#n's other side's
     // move, then the series side's forced last one numbered on
     // ("5.Qe8-e5 Se4-g3+  6.Qe5xg3#").
-    void series(const HelpLine& h, int tail) {
+    void series(const HelpLine& h, int tail, bool parry) {
         std::string s;
+        // Parry series: a number before each move of the series side, the parries following it.
+        if (parry && h.first_side.size() == h.moves.size()) {
+            for (std::size_t i = 0, no = 0; i < h.moves.size(); ++i) {
+                s += h.first_side[i] ? (i ? "  " : "") + std::to_string(++no) + "." : std::string(" ");
+                s += h.moves[i].text;
+            }
+            return line(s);
+        }
         const std::size_t n = h.moves.size();
         const std::size_t numbered = n >= std::size_t(tail) ? n - std::size_t(tail) : 0;
         for (std::size_t i = 0; i < n; ++i) {
@@ -143,7 +151,7 @@ std::string key_text(const AttackLine& key) {
 std::string solution_text(const HelpLine& line, const Stipulation& st) {
     TextWriter w;
     if (st.series())
-        w.series(line, st.series_tail());
+        w.series(line, st.series_tail(), st.parry());
     else if (st.proof())
         w.pairs(line);
     else
@@ -177,7 +185,7 @@ std::string to_text(const Result& r) {
         }
         for (const auto& h : r.solutions)
             if (st.series())
-                w.series(h, h.series_tail);
+                w.series(h, h.series_tail, st.parry());
             else if (st.proof())
                 w.pairs(h);
             else

@@ -194,6 +194,8 @@ bool Search::after_attack(int k) {
     if (exact_ && direct() && goaled()) return false;  // too early
     // A goal that leaves the game going (a check, a capture, ...) reached early: a short win.
     if (direct() && !terminal_goal(st_.goal) && goaled()) return true;
+    // pser-=n: a stalemate before the last move is a short win too (Popeye tests the goal after every series move).
+    if (st_.play == Play::ParrySeries && !pos_.in_check() && goaled()) return true;
     return defend(k);
 }
 
@@ -292,6 +294,20 @@ bool Search::defend(int k) {
     if (defended_outright(k)) {
         if (coded) shared_.table.store_fail(pos_.key(), c, k);
         return false;
+    }
+    // pser-#, pser-s#: a defender not in check passes (Popeye's dummy move),
+    // the attacker moving on; in pser-s# once the defender is not bound to
+    // mate at once, which Popeye tests first.
+    if ((st_.play == Play::ParrySeries || (st_.play == Play::ParrySeriesSelf && k > 0)) && !pos_.in_check()) {
+        bool ok = st_.play == Play::ParrySeriesSelf && defend(0);
+        if (!ok) {
+            make_null();
+            ok = k > 0 && attack(k);
+            unmake_null();
+        }
+        if (stopped()) return false;
+        if (coded) ok ? shared_.table.store_win(pos_.key(), c, k) : shared_.table.store_fail(pos_.key(), c, k);
+        return ok;
     }
     if (k == 0 && !direct() && !st_.reflex() && killer_refutes(defence_killer_[ply_])) return false;
     MoveList list;
@@ -531,7 +547,9 @@ bool Search::series(int left) {
         const int tail = st_.series_tail();
         const Color mated = tail == 1 ? pos_.side_to_move() : ~pos_.side_to_move();
         const int w = tail == 0 ? left : tail == 1 ? 1 : left + 1;
-        fail = !mate_possible(pos_, mated, w, tail == 0 ? 0 : tail == 1 ? left : 1, st_.goal == Goal::Stalemate);
+        // phser-#: the mated side's parries too.
+        const int b = tail == 0 ? (st_.play == Play::HelpParrySeries ? left - 1 : 0) : tail == 1 ? left : 1;
+        fail = !mate_possible(pos_, mated, w, b, st_.goal == Goal::Stalemate);
     }
     if (fail) {
         if (coded) store_help_fail(c, left);
@@ -548,7 +566,7 @@ bool Search::series(int left) {
     MoveList list;
     generate_legal(pos_, list);
     if (left == 1 && st_.play == Play::Series) add_self_checks(list);  // ##, ##!: the series' last move
-    const bool checks_only = left == 1 && st_.play == Play::Series && mating_filter();
+    const bool checks_only = left == 1 && series_mates() && mating_filter();
     if (left >= 2 && !tracker_.active()) prefetch_children(list, true);  // the series goes on after a pass
     for (Move m : list) {
         if (checks_only && !pos_.gives_check(m)) continue;
@@ -580,7 +598,7 @@ bool Search::after_series_move(int left) {
     // the one check the series may give early). It ends the series, but for a
     // stalemate, after which Popeye's ser-=n also goes on to its longer lines.
     bool early = false;
-    if (st_.play == Play::Series && left > 1 && goaled()) {
+    if (series_mates() && left > 1 && goaled()) {
         if (on_solution) on_solution(line);
         if (!terminal_goal(st_.goal) || pos_.in_check()) return true;
         early = true;
@@ -589,7 +607,7 @@ bool Search::after_series_move(int left) {
         // ser-#n: the last move reaches the goal; ser-h#n: the other side reaches it in one move;
         // ser-s#n: the other side must (it has moves, and every one reaches it); ser-hs#n: the
         // other side has a move after which the series side must.
-        if (st_.play != Play::Series) return series_end();
+        if (!series_mates()) return series_end();
         const bool ok = goaled();
         if (ok && on_solution) on_solution(line);
         return ok;
@@ -606,8 +624,25 @@ bool Search::after_series_move(int left) {
     // past a move that leaves the other side no move, the next one freeing it
     // or not (found side by side: ser-s+3, ser-#3, ser-=3); in the other series
     // such a position ends the game, without a solution.
+    // phser-#n: a check is answered by the other side's move, any that helps.
+    if (pos_.in_check() && st_.play == Play::HelpParrySeries) {
+        MoveList parries;
+        generate_legal(pos_, parries);
+        bool found = false;
+        for (Move d : parries) {
+            make(d);
+            line.push_back(d);
+            found = series(left - 1) || found;
+            line.pop_back();
+            unmake(d);
+            if (stopped()) break;
+        }
+        return found || short_found;
+    }
     if (pos_.in_check()) return short_found;
-    if (st_.play != Play::Series && st_.play != Play::SeriesSelf) {
+    // The other side unchecked passes; with no move it has lost the game, but
+    // in ser-#n, ser-s#n and phser-#n (Popeye's dummy move there).
+    if (!series_mates() && st_.play != Play::SeriesSelf) {
         MoveList replies;  // the whole moves: in Avalanche a first part may have no legal push
         generate_legal(pos_, replies);
         if (replies.empty()) return short_found;
@@ -618,6 +653,96 @@ bool Search::after_series_move(int left) {
     line.pop_back();
     unmake_null();
     return ok || short_found;
+}
+
+void Search::parry_lines(int k) {
+    if (stopped()) return;
+    if (st_.play == Play::ParrySeriesSelf) {
+        if (forced_goal()) return;    // the other side bound to mate: its every move ends a line
+    } else if (k == 0 || goaled()) {  // the goal reached, early (a short line) or not
+        if (on_solution) on_solution(line);
+        return;
+    }
+    MoveList parries;  // a pass when not in check
+    if (pos_.in_check())
+        generate_legal(pos_, parries);
+    else
+        parries.push(Move::none());
+    for (Move d : parries) {
+        d ? make(d) : make_null();
+        line.push_back(d);
+        // pser-s#: a parry that reaches the goal early ends its line (Popeye writes it, unlike an s#'s tree).
+        if (d && st_.play == Play::ParrySeriesSelf && goaled()) {
+            if (on_solution) on_solution(line);
+            line.pop_back();
+            unmake(d);
+            continue;
+        }
+        // The series side's every move that wins in the fewest moves, as Popeye writes a tree's continuations.
+        const int j = shortest_win(k);
+        MoveList list;
+        if (j > 0) attacker_moves(list);  // none when the search stopped
+        for (Move m : list) {
+            if (stopped()) break;
+            make(m);
+            if (after_attack(j - 1)) {
+                line.push_back(m);
+                parry_lines(j - 1);
+                line.pop_back();
+            }
+            unmake(m);
+        }
+        line.pop_back();
+        d ? unmake(d) : unmake_null();
+        if (stopped()) return;
+    }
+}
+
+bool Search::parry_series(int left) {
+    if (stopped()) return false;
+    PositionCode c;
+    const bool coded = code(c);
+    if (coded && help_failed(c, left)) return false;
+    // The series side is mated (stalemated) by the other side's moves: its parries and its last.
+    if (bounded_ && !mate_possible(pos_, pos_.side_to_move(), left, left, st_.goal == Goal::Stalemate)) {
+        if (coded) store_help_fail(c, left);
+        return false;
+    }
+    MoveList list;
+    generate_legal(pos_, list);
+    bool found = false;
+    for (Move m : list) {
+        make(m);
+        line.push_back(m);
+        found = after_parry_move(left) || found;
+        line.pop_back();
+        unmake(m);
+        if (stopped()) return found;
+    }
+    if (!found && coded) store_help_fail(c, left);
+    return found;
+}
+
+bool Search::after_parry_move(int left) {
+    // The other side reaches the goal at once: the solution, or a short one
+    // before the series has run its length, after which the play goes on (Popeye's, as in ser-h#n).
+    bool found = help(1);
+    if (left == 1) return found;
+    // A check is answered by the other side's move, any that helps; else it passes (Popeye's dummy move).
+    MoveList parries;
+    if (pos_.in_check())
+        generate_legal(pos_, parries);
+    else
+        parries.push(Move::none());
+    for (Move d : parries) {
+        d ? make(d) : make_null();
+        line.push_back(d);
+        found = parry_series(left - 1) || found;
+        line.pop_back();
+        d ? unmake(d) : unmake_null();
+        if (stopped()) break;
+    }
+    return found;
 }
 
 bool Search::reflex_end() {

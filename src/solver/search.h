@@ -53,7 +53,8 @@ public:
 
     Position& pos() { return pos_; }
     const Stipulation& stipulation() const { return st_; }
-    bool direct() const { return st_.play == Play::Direct; }
+    // pser-#n is played as a direct mate whose defender passes unless checked.
+    bool direct() const { return st_.play == Play::Direct || st_.play == Play::ParrySeries; }
     bool stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
 
     void make(Move m);
@@ -122,13 +123,27 @@ public:
     // (helpself_end); ser-# and ser-= have none (false).
     bool series_end() {
         switch (st_.play) {
-            case Play::SeriesHelp: return help(1);
-            case Play::SeriesSelf: return forced_goal();
+            case Play::SeriesHelp:
+            case Play::ParrySeriesHelp: return help(1);  // pser-h#, pser-s#: their set play only
+            case Play::SeriesSelf:
+            case Play::ParrySeriesSelf: return forced_goal();
             case Play::SeriesReflex: return reflex_end();
             case Play::SeriesHelpSelf: return helpself_end();
             default: return false;
         }
     }
+    // Parry series mate (pser-#n, Popeye's battle play with a "check
+    // zigzag"): the series side has just moved, winning with k more moves.
+    // Reports each line of its play: a parry (the other side checked) or a
+    // pass, then the series side's shortest wins, as Popeye writes the tree
+    // line by line.
+    void parry_lines(int k);
+    // Parry series helpmate (pser-h#n): the series side to move with `left`
+    // moves, the other side answering a check with a move of its choice
+    // (else passing) and reaching the goal at once after the series.
+    bool parry_series(int left);
+    // pser-h#n: the series side has just played the first of its `left` moves.
+    bool after_parry_move(int left);
     std::vector<Move> line;
     std::function<void(const std::vector<Move>&)> on_solution;
 
@@ -169,6 +184,8 @@ private:
     // the series side must reach the goal (forced_goal), each with those lines.
     bool helpself_end();
     void order_by_replies(MoveList& list);
+    // ser-#n, phser-#n: the series side's own last move reaches the goal.
+    bool series_mates() const { return st_.play == Play::Series || st_.play == Play::HelpParrySeries; }
     // The last move must mate: only checks can, and orthodox checks are seen without making the move.
     // Only a check mates; the filter pays where Position::gives_check needs no move made.
     bool mating_filter(Goal g) const {

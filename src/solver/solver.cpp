@@ -446,7 +446,13 @@ private:
         }
         s.make(m);
         s.line.assign(1, m);
-        s.after_series_move(problem_.stipulation.moves);
+        if (problem_.stipulation.play == Play::ParrySeries || problem_.stipulation.play == Play::ParrySeriesSelf) {
+            // pser-#n, pser-s#n: a first move that wins within n, with its play line by line.
+            if (s.after_attack(problem_.stipulation.moves - 1)) s.parry_lines(problem_.stipulation.moves - 1);
+        } else if (problem_.stipulation.play == Play::ParrySeriesHelp)
+            s.after_parry_move(problem_.stipulation.moves);
+        else
+            s.after_series_move(problem_.stipulation.moves);
         r.done = !s.stopped();
         s.unmake(m);
     }
@@ -457,7 +463,7 @@ private:
         // ser-h# "1...Qd1-d8#", ser-s# and ser-r# Black mating at once ("1...d3-d2#"),
         // ser-hs# White's move that binds Black. ser-# and ser-= have none (Popeye:
         // "not applicable"), nor reci-h here.
-        if (play == Play::Series) {
+        if (play == Play::Series || play == Play::ParrySeries || play == Play::HelpParrySeries) {
             if (!result_.note.empty()) result_.note += "; ";
             result_.note += problem_.stipulation.str() + ": set play is not applicable (Popeye ignores it too)";
             return;

@@ -76,6 +76,9 @@ struct HelpLine {
     // Series play: the moves after the series, which its numbers leave out
     // (Stipulation::series_tail(); ser-reci-h: 0 in Black's own line).
     int series_tail = 0;
+    // Per move: played by the line's first mover (parry series: the numbered
+    // moves, the other side's parries following them).
+    std::vector<bool> first_side;
 };
 
 enum class Status { Complete, Timeout, Cancelled, NodeLimit, MaxSolutions };

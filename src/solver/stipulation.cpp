@@ -20,11 +20,20 @@ bool starts_with(std::string_view s, std::string_view prefix) {
 struct Refused {
     std::string_view prefix, reason;
 };
-constexpr std::array<Refused, 4> REFUSED = {{
+// Parry series: pser-#, pser-h#, pser-s# and phser-# are played, the other forms not.
+constexpr std::array<Refused, 12> REFUSED = {{
     {"ser-dia", "series proof games are not supported"},
     {"ser-a=>b", "series proof games are not supported"},
-    {"pser", "parry series play is not supported"},
-    {"phser", "series play with a help move is not supported"},
+    {"pser-dia", "parry series proof games are not supported"},
+    {"pser-a=>b", "parry series proof games are not supported"},
+    {"phser-dia", "parry series proof games are not supported"},
+    {"phser-a=>b", "parry series proof games are not supported"},
+    {"pser-hdia", "parry series proof games are not supported"},
+    {"pser-ha=>b", "parry series proof games are not supported"},
+    {"pser-hs", "parry series helpselfplay is not supported"},
+    {"pser-r", "parry series reflexplay is not supported"},
+    {"phser-s", "help parry series selfplay is not supported"},
+    {"phser-r", "help parry series reflexplay is not supported"},
 }};
 
 const char* goal_text(Goal g) {
@@ -80,20 +89,24 @@ std::string Stipulation::str() const {
     if (play == Play::Proof)
         return std::string(exact ? "exact-" : "") + (atob ? "a=>b" : "dia") + std::to_string(moves) +
                (half ? ".5" : "");
-    std::string s = std::string(exact ? "exact-" : "") + (play == Play::Series           ? "ser-"
-                                                          : play == Play::SeriesHelp     ? "ser-h"
-                                                          : play == Play::SeriesSelf     ? "ser-s"
-                                                          : play == Play::SeriesReflex   ? "ser-r"
-                                                          : play == Play::SeriesHelpSelf ? "ser-hs"
-                                                          : play == Play::Help           ? "h"
-                                                          : play == Play::Self           ? "s"
-                                                          : play == Play::Reflex         ? "r"
-                                                          : play == Play::SemiReflex     ? "semi-r"
-                                                          : play == Play::HelpSelf       ? "hs"
-                                                          : play == Play::HelpReflex     ? "hr"
-                                                          : play == Play::ReciHelp       ? "reci-h"
-                                                          : play == Play::SeriesReciHelp ? "ser-reci-h"
-                                                                                         : "");
+    std::string s = std::string(exact ? "exact-" : "") + (play == Play::Series            ? "ser-"
+                                                          : play == Play::SeriesHelp      ? "ser-h"
+                                                          : play == Play::SeriesSelf      ? "ser-s"
+                                                          : play == Play::SeriesReflex    ? "ser-r"
+                                                          : play == Play::SeriesHelpSelf  ? "ser-hs"
+                                                          : play == Play::Help            ? "h"
+                                                          : play == Play::Self            ? "s"
+                                                          : play == Play::Reflex          ? "r"
+                                                          : play == Play::SemiReflex      ? "semi-r"
+                                                          : play == Play::HelpSelf        ? "hs"
+                                                          : play == Play::HelpReflex      ? "hr"
+                                                          : play == Play::ReciHelp        ? "reci-h"
+                                                          : play == Play::SeriesReciHelp  ? "ser-reci-h"
+                                                          : play == Play::ParrySeries     ? "pser-"
+                                                          : play == Play::ParrySeriesHelp ? "pser-h"
+                                                          : play == Play::ParrySeriesSelf ? "pser-s"
+                                                          : play == Play::HelpParrySeries ? "phser-"
+                                                                                          : "");
     if ((play == Play::ReciHelp || play == Play::SeriesReciHelp) && reci_goal != goal)
         s += std::string("(") + goal_text(reci_goal) + ")";
     s += goal_text(goal);
@@ -112,7 +125,7 @@ Stipulation parse_stipulation(std::string_view text) {
         " (expected #n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, hr#n, reci-h#n, ser-#n, ser-h#n, ser-s#n, "
         "ser-reci-h#n, "
         "ser-r#n, "
-        "ser-hs#n, dian, a=>bn; goals # = == ## ##! #= + x ~ 00 ep zc8)";
+        "ser-hs#n, pser-#n, pser-h#n, pser-s#n, phser-#n, dian, a=>bn; goals # = == ## ##! #= + x ~ 00 ep zc8)";
     const std::string shown(text.substr(0, 40));
     // The error with its key and parameters (the stipulation as written first).
     auto error = [&](const std::string& msg, const char* key,
@@ -153,6 +166,14 @@ Stipulation parse_stipulation(std::string_view text) {
             s.remove_prefix(1);
             bracketed = true;
         }
+    } else if (starts_with(s, "phser-")) {
+        st.play = Play::HelpParrySeries;
+        s.remove_prefix(6);
+    } else if (starts_with(s, "pser-")) {
+        st.play = starts_with(s, "pser-h")   ? Play::ParrySeriesHelp
+                  : starts_with(s, "pser-s") ? Play::ParrySeriesSelf
+                                             : Play::ParrySeries;
+        s.remove_prefix(st.play == Play::ParrySeries ? 5 : 6);
     } else if (starts_with(s, "ser-hs")) {
         st.play = Play::SeriesHelpSelf;
         s.remove_prefix(6);
@@ -195,6 +216,12 @@ Stipulation parse_stipulation(std::string_view text) {
                 throw error(quoted + ": reciprocal helpplay with double mate or counter-mate is not supported",
                             "stip_unsupported", {{"form", "reci-h##"}});
         }
+        if (st.parry() && self_check_goal(st.goal))
+            throw error(quoted + ": parry series with double mate or counter-mate is not supported", "stip_unsupported",
+                        {{"form", "pser##"}});
+        if (st.parry() && exact)
+            throw error(quoted + ": exact parry series (exact-pser-) is not supported", "stip_unsupported",
+                        {{"form", "exact-pser"}});
     }
 
     std::string_view digits = s.substr(0, s.find('.'));

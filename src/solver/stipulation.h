@@ -7,6 +7,11 @@
 // "ser-r#3" series reflexmate (White plays three; Black must mate as soon as
 // it can, and White may not when it can), "ser-hs#4" series helpselfmate
 // (Black plays four, then White one move after which Black must mate).
+// "pser-#3" parry series mate (White's series may check, every Black answer
+// met), "pser-h#4" parry series helpmate (Black's series may check, White
+// answering as it helps, then White mates), "pser-s#5" parry series selfmate
+// (White's, every answer met, then Black must mate), "phser-#3" help parry
+// series (White's, Black answering as it helps).
 // "r#2" reflexmate (a selfmate where either side must mate when it can),
 // "semi-r#2" semi-reflexmate (only the defender must), "hs#3" helpselfmate
 // (White starts, both cooperate, White's last move forces Black to mate;
@@ -51,7 +56,13 @@ enum class Play : std::uint8_t {
     SeriesReflex,
     SeriesHelpSelf,
     HelpReflex,
-    SeriesReciHelp  // ser-reci-h: the series side's last move as reci-h's (Search::reci_end)
+    SeriesReciHelp,  // ser-reci-h: the series side's last move as reci-h's (Search::reci_end)
+    // Parry series (Popeye's pser-): a series whose side may check, the other
+    // side then answering with a move of its own (a parry; else it passes).
+    ParrySeries,      // pser-#n: every parry must be met (Search::parry_lines)
+    ParrySeriesHelp,  // pser-h#n: one parry chosen, the other side mating after the series
+    ParrySeriesSelf,  // pser-s#n: every parry met, the other side then bound to mate
+    HelpParrySeries   // phser-#n: pser-#n with one parry chosen (help), as ser-#n otherwise
 };
 // DoubleStalemate: neither side is in check and neither has a legal move.
 // DoubleMate ("##") and CounterMate ("##!"), Popeye's: after the last move
@@ -127,7 +138,7 @@ struct Stipulation {
         const Color usual = ((play == Play::Help || play == Play::ReciHelp) && !half) ||
                                     ((play == Play::HelpSelf || play == Play::HelpReflex) && half) ||
                                     play == Play::SeriesHelp || play == Play::SeriesHelpSelf ||
-                                    play == Play::SeriesReciHelp
+                                    play == Play::SeriesReciHelp || play == Play::ParrySeriesHelp
                                 ? BLACK
                                 : WHITE;
         const Color first = exchanged ? ~usual : usual;
@@ -149,14 +160,18 @@ struct Stipulation {
             case Play::HelpReflex:  // Black's mating move included
             case Play::Proof: return 2 * moves + (half ? 1 : 0);
             case Play::SeriesHelp:
+            case Play::ParrySeriesHelp:
             case Play::SeriesReciHelp:  // the help line, the longer of the two
             case Play::SeriesSelf:
+            case Play::ParrySeriesSelf:
             case Play::SeriesReflex: return 2 * moves;        // the other side's last move included
             case Play::SeriesHelpSelf: return 2 * moves + 1;  // the other side's move and the series side's last
             case Play::Direct:
             case Play::Self:
             case Play::Reflex:
             case Play::SemiReflex:
+            case Play::ParrySeries:
+            case Play::HelpParrySeries:
             case Play::Series: return 2 * moves - 1;
         }
         return 0;
@@ -171,12 +186,21 @@ struct Stipulation {
     }
     bool series() const {
         return play == Play::Series || play == Play::SeriesHelp || play == Play::SeriesSelf ||
-               play == Play::SeriesReflex || play == Play::SeriesHelpSelf || play == Play::SeriesReciHelp;
+               play == Play::SeriesReflex || play == Play::SeriesHelpSelf || play == Play::SeriesReciHelp || parry();
+    }
+    // Parry series: the series side may check, the other side must then answer.
+    bool parry() const {
+        return play == Play::ParrySeries || play == Play::ParrySeriesHelp || play == Play::ParrySeriesSelf ||
+               play == Play::HelpParrySeries;
     }
     // Series play: the moves after the series, which its numbers leave out but
     // for the last of ser-hs#n: none (ser-#n), the other side's one (ser-h#n,
     // ser-s#n, ser-r#n), the other side's and the series side's (ser-hs#n).
-    int series_tail() const { return play == Play::SeriesHelpSelf ? 2 : play == Play::Series || !series() ? 0 : 1; }
+    int series_tail() const {
+        return play == Play::SeriesHelpSelf                                                                      ? 2
+               : play == Play::Series || play == Play::ParrySeries || play == Play::HelpParrySeries || !series() ? 0
+                                                                                                                 : 1;
+    }
     bool proof() const { return play == Play::Proof; }
     // A problem may lack a king (Popeye's nowk, nobk); a proof game's diagram,
     // reached from the game's start, may not.

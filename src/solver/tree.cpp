@@ -158,6 +158,7 @@ std::vector<DefenceLine> TreeBuilder::set_play(int n) {
 
 HelpLine help_line(Position& pos, const std::vector<Move>& moves, Goal g) {
     HelpLine out;
+    const Color first = pos.side_to_move();
     std::vector<StateInfo> states(moves.size());
     for (std::size_t i = 0; i < moves.size(); ++i) {
         if (moves[i].is_none()) {  // series play: the other side passes
@@ -165,6 +166,7 @@ HelpLine help_line(Position& pos, const std::vector<Move>& moves, Goal g) {
             continue;
         }
         out.moves.push_back({moves[i], problem_notation(pos, moves[i]), to_uci(moves[i])});
+        out.first_side.push_back(pos.side_to_move() == first);
         // A stalemate that does not end the line (ser-s: the series plays on) is not one.
         if (i + 1 < moves.size() && out.moves.back().text.ends_with('=')) out.moves.back().text.pop_back();
         pos.do_move(moves[i], states[i]);

@@ -77,9 +77,9 @@ TEST_F(ServerTest, BadProblemsAreRefusedWithTheirField) {
     EXPECT_EQ(r["error"]["reason"], "bad_stipulation");
     EXPECT_EQ(r["error"]["params"]["problem"], "stip_after_moves") << r.dump();
     EXPECT_EQ(r["error"]["params"]["text"], "h#2.7");
-    r = post_json(port_, "/api/problems/solve", {{"fen", START}, {"stipulation", "pser-h#2"}}, tok);
+    r = post_json(port_, "/api/problems/solve", {{"fen", START}, {"stipulation", "pser-r#2"}}, tok);
     EXPECT_EQ(r["error"]["params"]["problem"], "stip_unsupported") << r.dump();
-    EXPECT_EQ(r["error"]["params"]["form"], "pser");
+    EXPECT_EQ(r["error"]["params"]["form"], "pser-r");
     EXPECT_NE(r["error"]["message"].get<std::string>().find("parry series"), std::string::npos);  // English kept
     // no token: forbidden
     EXPECT_EQ(post_json(port_, "/api/problems/solve", {{"fen", START}, {"stipulation", "#2"}}, "")["_status"], 403);

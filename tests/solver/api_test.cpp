@@ -148,7 +148,7 @@ TEST(Stipulation, BadOnesSayWhatIsWrong) {
     EXPECT_NE(error_of("ser-r#0").find("at least one move"), std::string::npos);
     EXPECT_NE(error_of("ser-hs#2.5").find("only in helpplay"), std::string::npos);
     EXPECT_NE(error_of("ser-r2").find("no goal"), std::string::npos);
-    EXPECT_NE(error_of("phser-s#2").find("series play with a help move"), std::string::npos);
+    EXPECT_NE(error_of("phser-s#2").find("help parry series selfplay"), std::string::npos);
     EXPECT_EQ(parse_stipulation("exact-s#2").str(), "exact-s#2");
     EXPECT_EQ(parse_stipulation("exact-ser-h=3").str(), "exact-ser-h=3");
     EXPECT_TRUE(parse_stipulation("Exact-h#2.5").exact);
@@ -178,8 +178,8 @@ TEST(Stipulation, BadOnesSayItForAProgramToo) {
     EXPECT_EQ(detail_of("k#2").key, "stip_no_goal");
     EXPECT_EQ(detail_of("#a").params, (Params{{"text", "#a"}, {"char", "a"}}));
     EXPECT_EQ(detail_of("#61").params, (Params{{"text", "#61"}, {"max", "60"}}));
-    EXPECT_EQ(detail_of("pser-h#3").key, "stip_unsupported");
-    EXPECT_EQ(detail_of("pser-h#3").params, (Params{{"text", "pser-h#3"}, {"form", "pser"}}));
+    EXPECT_EQ(detail_of("pser-hs#3").key, "stip_unsupported");
+    EXPECT_EQ(detail_of("pser-hs#3").params, (Params{{"text", "pser-hs#3"}, {"form", "pser-hs"}}));
     EXPECT_EQ(detail_of("h#2.7").key, "stip_after_moves");
 }
 

@@ -343,7 +343,7 @@ TEST(PopeyeExamples, ExactBattlePlay) {
 }
 
 // Popeye's own German examples (intelligent mode, twins, a series helpmate),
-// with a refused parry series helpmate between them: the same solutions as Popeye 4.104.
+// with a refused parry series proof game between them: the same solutions as Popeye 4.104.
 TEST(PopeyeExamples, GermanIntelligentAndSeries) {
     const auto probs = read_all("popeye_dialect.inp");
     ASSERT_EQ(probs.size(), 3u);
@@ -354,7 +354,7 @@ TEST(PopeyeExamples, GermanIntelligentAndSeries) {
               std::vector<std::string>{"1.Sg4-f2 Bf3-h5  2.Bc8-d7 Bh5-f7  3.Bd7-a4 Re6-e3#"});
 
     EXPECT_TRUE(probs[1].twins.empty());
-    EXPECT_NE(probs[1].refused.find("line 13: stipulation 'pser-h#2': parry series play"), std::string::npos)
+    EXPECT_NE(probs[1].refused.find("line 13: stipulation 'pser-hdia2': parry series proof games"), std::string::npos)
         << probs[1].refused;
 
     ASSERT_EQ(probs[2].twins.size(), 4u);
@@ -925,4 +925,66 @@ TEST(PopeyeExamples, SelfmatesWhoseLastDefenceIsInCheck) {
                                          std::tuple{"8/8/8/8/1p4Q1/k7/p7/K7 w - - 0 1", "s#2", "g4d1"}}) {
         EXPECT_EQ(keys_of(solve_fen(Variant::Chess, fen, stip)), std::vector<std::string>{key}) << stip;
     }
+}
+
+// Parry series (tests/solver/data/popeye_parry.inp), every line Popeye 4.104's:
+// its EXAMPLES/pseries.inp (pser-#2, pser-#3, pser-#6, pser-h#6, pser-h#7 and
+// its twin, pser-h=4, pser-s=8, and phser-007 for its sstipulation), the
+// pser-s#2 and pser-h#2 of its regressions with their set play, and a pser-#3
+// and a phser-#3 of 150 and 280 lines. A check of the series side is answered
+// (every answer in pser-, one that helps in pser-h and phser-), else the other
+// side passes; a number before each move of the series side.
+TEST(PopeyeExamples, ParrySeries) {
+    const auto probs = read_all("popeye_parry.inp");
+    using Lines = std::vector<std::string>;
+    const Lines expected[] = {
+        {"1.Rh4xh7+ Qg8xh7  2.Qh3xh7#"},
+        {"1.h2-h1=Q  2.Kg1-h2  3.Qh1-c1+ Sd5-f4  4.Qc1-c6+ Sf4-e6  5.Qc6-c1+ Se6-g5  6.Qc1-h1 Sg5-f3#"},
+        {"1.e2-e1=S  2.Se1-d3+ Kb2-c2  3.Sd3-e1+ Kc2-d2  4.Se1-f3+ Kd2-e2  5.Sf3-g1+ Ke2-f2  6.Sg1-h3+ Kf2-g3  "
+         "7.Sh3-g1 Sd1-f2#"},
+        {"1.Qe1-g3+ Ke5-d4  2.Qg3-e1  3.Qe1-a1#", "1.Qe1-g3+ Ke5-e6  2.Qg3-c7  3.Ba6-c8#",
+         "1.Qe1-g3+ Ke5-f5  2.Ba6-f1  3.Bf1-h3#"},
+        {"1.Bh5-f7  2.Rh4-h7  3.Bf7-d5+ Kb7-a6  4.Bd5-e6  5.Rh7-h6  6.Be6-c8#",
+         "1.Bh5-f7  2.Rh4-h7  3.Bf7-d5+ Kb7-c8  4.Rh7-d7  5.Bd5-e6  6.Rd7-c7#"},
+        {"1.h7-h8=Q  2.Qh8-a8+ Sb2-a4  3.Qa8-h1+ Ka1-a2  4.Qh1-b1+ Ka2-a3  5.Qb1-e1  6.Kc2-b1  7.Kb1-a1  "
+         "8.Qe1-c3+ Sa4xc3="},
+        {"1.d2-d1=Q  2.Qd1-d8+ e7-e8=S  3.Qd8-f6+ Se8xf6  4.g4-g3 Rb1-f1="},
+        {"1.Bb6-d4  2.Bd4-b2  3.Bb2-a3+ Kb4-a5  4.Ba3-c5+ Bc2-a4  5.Bc5-b6+ Ka5-b4  6.Bb6-c5+ Kb4-b3  7.0-0-0"},
+        {"1...d3-d2#", "1.Sh2-f3  2.Sf3-h2 d3-d2#"},
+        {"1...d6-d7#", "1.g6-g5  2.g5-g4 d6-d7#"},
+    };
+    ASSERT_EQ(probs.size(), std::size(expected) + 2);
+    for (std::size_t i = 0; i < std::size(expected); ++i) {
+        ASSERT_FALSE(probs[i].twins.empty()) << i << " " << probs[i].refused;
+        EXPECT_EQ(sorted_play(probs[i], probs[i].twins[0]), expected[i]) << i << " " << probs[i].twins[0].title;
+    }
+    ASSERT_EQ(probs[2].twins.size(), 2u);
+    EXPECT_EQ(sorted_play(probs[2], probs[2].twins[1]),
+              Lines{"1.e2-e1=B  2.Be1-c3+ Kb2-c1  3.Bc3-b2+ Kc1-d2  4.Bb2-c1+ Kd2-e1  5.Bc1-d2+ Ke1-f2  "
+                    "6.Bd2xe3+ Kf2-g3  7.Be3-g1 Bd1-f3#"});
+    // pser-#3: short mates, and the series goes on past a stalemate (1.Qb1-g6).
+    const Lines pser = sorted_play(probs[10], probs[10].twins.at(0));
+    EXPECT_EQ(pser.size(), 150u);
+    auto has = [](const Lines& l, const char* s) { return std::find(l.begin(), l.end(), s) != l.end(); };
+    EXPECT_TRUE(has(pser, "1.Qb1-b7#"));
+    EXPECT_TRUE(has(pser, "1.Kc6-c7  2.Qb1-a2#"));
+    EXPECT_TRUE(has(pser, "1.Qb1-g6  2.Kc6-b6  3.Qg6-e8#"));
+    EXPECT_TRUE(has(pser, "1.Qb1-a2+ Ka8-b8  2.Qa2-b3+ Kb8-c8  3.Qb3-g8#"));
+    EXPECT_FALSE(has(pser, "1.Qb1-h7  2.Kc6-b6  3.Qh7-g8#"));  // White's shortest wins only
+    // phser-#3: one parry chosen, and every line of every length (Popeye's help play).
+    const Lines phser = sorted_play(probs[11], probs[11].twins.at(0));
+    EXPECT_EQ(phser.size(), 280u);
+    EXPECT_TRUE(has(phser, "1.Qb1-h7  2.Kc6-b6  3.Qh7-g8#"));
+    EXPECT_TRUE(has(phser, "1.Qb1-a2+ Ka8-b8  2.Qa2-b1+ Kb8-a7  3.Qb1-b7#"));
+    EXPECT_FALSE(has(phser, "1.Qb1-a2+ Ka8-b8  2.Qa2-b1+ Kb8-c8  3.Qb1-b7#"));  // not a mate
+    // The stipulations read back as written, and the forms not played are refused with their name.
+    EXPECT_EQ(probs[8].twins[0].stipulation.str(), "pser-s#2");
+    EXPECT_EQ(probs[7].twins[0].stipulation.str(), "phser-007");
+    for (const char* refused :
+         {"pser-r#2", "pser-hs#2", "phser-s#2", "phser-r#2", "pser-dia1", "exact-pser-#2", "pser-##2"})
+        EXPECT_THROW(parse_stipulation(refused), StipulationError) << refused;
+    // Parry series has passes: not in Avalanche chess.
+    Problem avalanche = probs[0].twins[0];
+    avalanche.variant = Variant::Avalanche;
+    EXPECT_THROW(solve(avalanche, quick()), ProblemError);
 }
