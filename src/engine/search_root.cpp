@@ -178,6 +178,9 @@ SearchResult Worker::iterate(const InfoCallback& on_info) {
         int seldepth;
     };
     std::vector<Line> best_lines, found;
+    SearchTrend trend;
+    Move trend_best = Move::none();
+    Value trend_score = VALUE_NONE;
     for (int depth = 1; depth <= max_depth; ++depth) {
         root_depth_ = depth;
         excluded_.clear();
@@ -241,6 +244,14 @@ SearchResult Worker::iterate(const InfoCallback& on_info) {
                 on_info(line_info(int(k) + 1, best_lines[k].score, best_lines[k].pv));
             }
         const Value v = res.score;
+        if (trend_best) {
+            const bool changed = res.best != trend_best;
+            trend.best_changes = trend.best_changes / 2 + changed;
+            trend.stable = changed ? 0 : trend.stable + 1;
+            trend.score_drop = is_mate_score(v) || is_mate_score(trend_score) ? 0 : trend_score - v;
+        }
+        trend_best = res.best;
+        trend_score = v;
         if (limits_.mate > 0 && v >= mate_in(2 * limits_.mate - 1)) break;  // go mate N: found
         if (opt_.analyse && !limits_.use_clock()) continue;
         if (std::abs(v) >= VALUE_MATE_IN_MAX_PLY && !limits_.infinite && !limits_.depth && !limits_.mate &&
@@ -248,7 +259,9 @@ SearchResult Worker::iterate(const InfoCallback& on_info) {
             break;                  // a forced mate found at full width
         if (pondering()) continue;  // the clock is not ours yet
         if (root_moves.count == 1 && limits_.use_clock() && depth >= 4 && !opt_.analyse) break;
-        if (sh_.budget.soft && !sh_.budget.exact && elapsed_us(sh_.start) >= sh_.budget.soft * 600) break;
+        if (sh_.budget.soft && !sh_.budget.exact &&
+            elapsed_us(sh_.start) >= std::int64_t(double(sh_.budget.soft) * 600 * soft_scale(trend)))
+            break;
     }
     // No answer while pondering (until ponderhit or stop), nor before stop in
     // an infinite search, even when the search itself has ended.

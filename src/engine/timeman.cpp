@@ -39,4 +39,11 @@ TimeBudget allocate_time(const Limits& limits, Color us) {
     return b;
 }
 
+double soft_scale(const SearchTrend& t) {
+    const double instability = 1.0 + std::min(t.best_changes, 2.0) / 2.0;
+    const double falling = std::clamp(1.0 + t.score_drop / 250.0, 0.75, 1.5);
+    const double settled = t.stable >= 6 ? 0.75 : 1.0;
+    return std::clamp(instability * falling * settled, 0.5, 2.5);
+}
+
 }  // namespace echecs::engine

@@ -49,4 +49,16 @@ constexpr std::int64_t MOVETIME_RESERVE = 3;
 
 TimeBudget allocate_time(const Limits& limits, Color us);
 
+// How the search has gone so far, read after each completed iteration.
+struct SearchTrend {
+    double best_changes = 0;  // best-move changes, each iteration's count halved at the next
+    int score_drop = 0;       // the last iteration's score minus this one's (cp; > 0: falling)
+    int stable = 0;           // iterations since the best move last changed
+};
+
+// The factor on the soft budget before the next iteration is started (as
+// Stockfish's time manager): more time while the best move changes or the
+// score falls, less once one move has stood for many iterations.
+double soft_scale(const SearchTrend& t);
+
 }  // namespace echecs::engine

@@ -81,6 +81,28 @@ TEST(TimeManagement, MovetimeInfiniteAndDepthOnly) {
     EXPECT_EQ(allocate_time(depth, WHITE).hard, 0);
 }
 
+TEST(TimeManagement, AnUnsettledSearchGetsMoreTimeThanASettledOne) {
+    const SearchTrend quiet{};  // the best move kept, the score steady
+    EXPECT_DOUBLE_EQ(soft_scale(quiet), 1.0);
+    SearchTrend changing = quiet;
+    changing.best_changes = 1.5;
+    SearchTrend falling = quiet;
+    falling.score_drop = 60;
+    SearchTrend rising = quiet;
+    rising.score_drop = -60;
+    SearchTrend settled = quiet;
+    settled.stable = 8;
+    EXPECT_GT(soft_scale(changing), soft_scale(quiet));
+    EXPECT_GT(soft_scale(falling), soft_scale(quiet));
+    EXPECT_LT(soft_scale(rising), soft_scale(quiet));
+    EXPECT_LT(soft_scale(settled), soft_scale(quiet));
+    // Bounded both ways, however wild the search.
+    SearchTrend wild{9.0, 5000, 0};
+    SearchTrend calm{0.0, -5000, 40};
+    EXPECT_LE(soft_scale(wild), 2.5);
+    EXPECT_GE(soft_scale(calm), 0.5);
+}
+
 TEST(TranspositionTable, StoresProbesAndKeepsMateDistanceRelative) {
     TranspositionTable tt(1);
     const Key k = 0x123456789ABCDEFULL;
