@@ -41,8 +41,8 @@ int push_score(const Position& pos, Move m) {
     return s;
 }
 
-MovePicker::MovePicker(const Position& pos, MoveList& list, int* scores, const OrderingStats& stats,
-                       const PickerContext& ctx, Mode mode, bool quiets)
+MovePicker::MovePicker(Position& pos, MoveList& list, int* scores, const OrderingStats& stats, const PickerContext& ctx,
+                       Mode mode, Quiets quiets)
     : pos_(pos),
       stats_(stats),
       ctx_(ctx),
@@ -79,6 +79,11 @@ void MovePicker::sort_range(int begin, int end) {
     }
 }
 
+bool MovePicker::checks_known() const {
+    const VariantInfo& rules = variant_info(pos_.variant());
+    return quiets_ == Quiets::Checks && rules.boards == 1 && !rules.has_pushes;
+}
+
 bool MovePicker::is_special(Move m) const {
     if (m == ctx_.tt_move && tt_in_list_) return true;
     for (int i = 0; i < returned_count_; ++i)
@@ -91,7 +96,9 @@ Move MovePicker::next(bool skip_quiets) {
     for (;;) switch (stage_) {
             case Stage::TT:
                 stage_ = Stage::CaptureInit;
-                if (ctx_.tt_move)
+                // In quiescence the table's move must be one this picker gives.
+                if (ctx_.tt_move && (mode_ == Mode::Main || is_tactical(pos_, ctx_.tt_move) ||
+                                     (quiets_ != Quiets::None && (!checks_known() || pos_.gives_check(ctx_.tt_move)))))
                     for (int i = 0; i < n_; ++i)
                         if (moves_[i] == ctx_.tt_move) {
                             tt_in_list_ = true;
@@ -141,7 +148,7 @@ Move MovePicker::next(bool skip_quiets) {
                 if (mode_ == Mode::Main)
                     stage_ = Stage::Killers;
                 else
-                    stage_ = quiets_ ? Stage::QuietInit : Stage::Done;
+                    stage_ = quiets_ != Quiets::None ? Stage::QuietInit : Stage::Done;
                 break;
 
             case Stage::Killers: {
@@ -164,6 +171,12 @@ Move MovePicker::next(bool skip_quiets) {
             }
 
             case Stage::QuietInit: {
+                if (checks_known()) {
+                    int k = captures_end_;
+                    for (int i = captures_end_; i < n_; ++i)
+                        if (pos_.gives_check(moves_[i])) std::swap(moves_[i], moves_[k++]);
+                    n_ = k;
+                }
                 const Color us = pos_.side_to_move();
                 for (int i = captures_end_; i < n_; ++i) {
                     const Move m = moves_[i];

@@ -56,12 +56,20 @@ class MovePicker {
 public:
     enum class Mode : std::uint8_t {
         Main,        // every move: TT, good captures, killers, quiets, bad captures
-        Quiescence,  // TT, then captures and queen promotions; quiet moves only if `quiets`
+        Quiescence,  // TT, then captures and queen promotions; quiet moves as `quiets` says
+    };
+    enum class Quiets : std::uint8_t {
+        None,
+        All,
+        // Only those that give check. In a one-board game without pushes
+        // (chess) that is known without playing them, so the others are
+        // dropped unscored; elsewhere they all come and the caller plays them.
+        Checks,
     };
     // Orders the moves of `list` (reordered in place); `scores` has room for
     // list.count values.
-    MovePicker(const Position& pos, MoveList& list, int* scores, const OrderingStats& stats, const PickerContext& ctx,
-               Mode mode, bool quiets = true);
+    MovePicker(Position& pos, MoveList& list, int* scores, const OrderingStats& stats, const PickerContext& ctx,
+               Mode mode, Quiets quiets = Quiets::All);
     // The next move, or Move::none(). With skip_quiets the remaining quiet
     // moves (killers included) are passed over; bad captures still come.
     Move next(bool skip_quiets = false);
@@ -73,15 +81,16 @@ private:
     Move pick_best(int begin, int end);   // the best scored move of [begin, end), moved to `begin`
     bool is_special(Move m) const;        // the TT move or a killer already returned
     void sort_range(int begin, int end);  // best first, stable
+    bool checks_known() const;            // Quiets::Checks, filtered here
 
-    const Position& pos_;
+    Position& pos_;  // not changed (Position::gives_check is not const)
     const OrderingStats& stats_;
     const PickerContext& ctx_;
     Move* moves_;
     int* scores_;
     int n_ = 0;
     Mode mode_;
-    bool quiets_;
+    Quiets quiets_;
     Stage stage_ = Stage::TT;
     int cur_ = 0;           // next index in the current stage
     int captures_end_ = 0;  // [0, captures_end_) tactical moves, the rest quiet

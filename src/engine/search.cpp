@@ -512,7 +512,11 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
     ctx.cont[0] = frame(ply - 1).cont;
     ctx.cont[1] = frame(ply - 2).cont;
     ctx.cont[2] = frame(ply - 4).cont;
-    MovePicker mp(pos_, list, d_.scores[ply], d_.stats, ctx, MovePicker::Mode::Quiescence, in_check || quiet_checks);
+    using Quiets = MovePicker::Quiets;
+    MovePicker mp(pos_, list, d_.scores[ply], d_.stats, ctx, MovePicker::Mode::Quiescence,
+                  in_check       ? Quiets::All
+                  : quiet_checks ? Quiets::Checks
+                                 : Quiets::None);
     // Avalanche: one push per first part is enough here (the best-ordered one).
     Move seen[64];
     int seen_count = 0;
@@ -539,13 +543,12 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
                 if (seen_count < 64) seen[seen_count++] = fp;
             }
         }
-        // A quiet move here must give check: in chess that is known without
-        // playing it (Position::gives_check plays it in the other games).
-        if (!in_check && !tactical && !two_boards_ && !pos_.gives_check(m)) continue;
+        // A quiet move here must give check: in chess the picker gave only
+        // those; in Alice it is seen after the move.
         const Piece pc = pos_.moved_piece(m);
         frame(ply) = {m, pc, &d_.stats.continuation[pc][m.to()]};
         pos_.do_move(m, d_.states[ply]);
-        if (!in_check && !tactical && !pos_.in_check()) {
+        if (!in_check && !tactical && two_boards_ && !pos_.in_check()) {
             pos_.undo_move(m);
             continue;
         }

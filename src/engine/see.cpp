@@ -139,4 +139,21 @@ int see(const Position& pos, Move m) {
     return gain[0];
 }
 
+bool see_ge(const Position& pos, Move m, int threshold) {
+    // Each side may stop capturing, so the exchange is worth at most the
+    // first victim (the opponent does not take back) and at least that minus
+    // the capturer (they take back, we stop). Castling and a pending
+    // choice are left to see().
+    if (m.kind() != CASTLING && !m.choice()) {
+        int gain = m.kind() == EN_PASSANT ? PIECE_VALUE[PAWN]
+                   : pos.empty(m.to())    ? 0
+                                          : PIECE_VALUE[type_of(pos.piece_on(m.to()))];
+        PieceType mover = type_of(pos.moved_piece(m));
+        if (m.kind() == PROMOTION) gain += PIECE_VALUE[m.promotion()] - PIECE_VALUE[PAWN], mover = m.promotion();
+        if (gain < threshold) return false;
+        if (gain - (mover == KING ? KING_SEE_VALUE : PIECE_VALUE[mover]) >= threshold) return true;
+    }
+    return see(pos, m) >= threshold;
+}
+
 }  // namespace echecs::engine

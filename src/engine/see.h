@@ -14,6 +14,8 @@ namespace echecs::engine {
 // its value when it can be taken for nothing. Castling scores 0.
 int see(const Position& pos, Move m);
 
-inline bool see_ge(const Position& pos, Move m, int threshold) { return see(pos, m) >= threshold; }
+// see(pos, m) >= threshold, answered without the exchange when the first
+// capture decides it.
+bool see_ge(const Position& pos, Move m, int threshold);
 
 }  // namespace echecs::engine

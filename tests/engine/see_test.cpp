@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/movegen.h"
 #include "core/notation.h"
 #include "core/position.h"
 
@@ -42,6 +43,35 @@ TEST(See, AvalancheSeesTheMovesOwnPush) {
     EXPECT_EQ(see_of(Variant::Avalanche, "4k3/p4p2/8/4p3/8/3N4/8/4K3 w - - 0 1", "d3e5,f7f6"), -220);
     // With another push the pawn is simply won.
     EXPECT_EQ(see_of(Variant::Avalanche, "4k3/p4p2/8/4p3/8/3N4/8/4K3 w - - 0 1", "d3e5,a7a6"), 100);
+}
+
+TEST(See, ThresholdTestAgreesWithTheExchange) {
+    // see_ge answers from the first capture when it can; every legal move of
+    // positions with exchanges, promotions, en passant, castling, Alice's
+    // two boards and Avalanche's pushes must get see()'s answer.
+    const std::pair<Variant, const char*> positions[] = {
+        {Variant::Chess, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+        {Variant::Chess, "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"},
+        {Variant::Chess, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"},
+        {Variant::Alice, "4k3/8/3s4/4p3/2N5/8/8/4Q1K1 w - - 0 1"},
+        {Variant::Alice, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+        {Variant::Avalanche, "4k3/p4p2/8/4p3/8/3N4/8/4K3 w - - 0 1"},
+        {Variant::Avalanche, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+    };
+    int checked = 0;
+    for (const auto& [v, fen] : positions) {
+        StateInfo st;
+        Position pos;
+        pos.set(v, fen, st);
+        MoveList list;
+        generate_legal(pos, list);
+        for (Move m : list)
+            for (int t : {-20000, -1000, -320, -221, -100, -30, 0, 1, 100, 220, 320, 1000, 20000}) {
+                ASSERT_EQ(engine::see_ge(pos, m, t), engine::see(pos, m) >= t) << fen << " " << to_uci(m) << " " << t;
+                ++checked;
+            }
+    }
+    EXPECT_GT(checked, 13 * 100);
 }
 
 }  // namespace
