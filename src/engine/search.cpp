@@ -373,7 +373,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
                     skip_quiets = true;
                     continue;
                 }
-                quiet_see_bad = on(FEATURE_SEE_PRUNE) && lmr_depth < 8 && !see_ge(pos_, m, -30 * lmr_depth * lmr_depth);
+                quiet_see_bad = !in_check && on(FEATURE_SEE_PRUNE) && lmr_depth < 8 &&
+                                !see_ge(pos_, m, -30 * lmr_depth * lmr_depth);
             } else if (on(FEATURE_SEE_PRUNE) && depth <= 6 && !see_ge(pos_, m, -200 * depth))
                 continue;  // a capture that loses too much at low depth
         }
