@@ -8,8 +8,11 @@ abbreviation Popeye accepts for begin, next and end), each problem is given
 to both programs alone, one thread each, in turn, and the least wall-clock
 time of each over the rounds is kept (start-up included: that is what a
 composer waits for). The help lines each prints, twin by twin, are compared;
-a problem echecs refuses is listed as refused. Popeye is not installed by the
-project: build it from its own sources and give its `py` binary.
+a problem echecs refuses is listed as refused. Battle play compares the keys
+and tries only; parry series and structured stipulations of help, series or
+parry play ('sstip:' and the tree in the table) compare every line.
+Popeye is not installed by the project: build it from its own sources and
+give its `py` binary.
 """
 import argparse
 import os
@@ -120,6 +123,11 @@ def main():
                 open(path, "w", encoding="latin-1").write(text)
                 stip = next((l.split()[1] for l in text.splitlines()
                              if len(l.split()) > 1 and l.split()[0].lower().startswith(("stip", "ford", "enon"))), "?")
+                # sstipulation: its tree (after the side and Popeye's '-'), marked 'sstip:'
+                stree = next(("".join(l.split()[2:]).lstrip("-") for l in text.splitlines()
+                              if len(l.split()) > 2 and l.split()[0].lower().startswith("sstip")), None)
+                if stree is not None and stip == "?":
+                    stip = "sstip:" + stree
                 name = f"{os.path.basename(f)}:{i + 1}"
                 best_p = best_e = None
                 out_p = out_e = ""
@@ -140,7 +148,11 @@ def main():
                     continue
                 incomplete = code_e == 3  # stopped by the timeout (SOLVER.md exit statuses)
                 # exact- is of the play it prefixes (exact-s#2: battle play, exact-dia: a proof game)
-                battle = not re.match(r"(?i)(ser-|h|reci-h|dia|a=>b)", re.sub(r"(?i)^exact-", "", stip))
+                # parry series are written line by line; a structured one is battle play when its
+                # branch is an attacker's (Na[...]d) without Popeye's ?+?
+                battle = not re.match(r"(?i)(ser-|h|reci-h|dia|a=>b|pser-|phser-|\d+->)", re.sub(r"(?i)^exact-", "", stip))
+                if stip.startswith("sstip:"):
+                    battle = bool(re.match(r"^(\d+:)?\d+a", stree)) and "?+?" not in stree
                 same = lines_of(out_p, language(text), battle) == lines_of(out_e, 0, battle)
                 answers = ("same keys" if battle else "same") if same else "DIFFERENT"
                 if best_p is None or best_e is None or incomplete:

@@ -4,6 +4,9 @@
 usage: POPEYE=/path/to/py [ECHECS=build/src/cli/echecs] [ALICE=1] [POSTKEY=1] [SETPLAY=1] [THREAT=n] [OPTIONS='maxflightsquares 1 ...'] [CASTLING=1] [MULT=60] \
        python3 bench/solver/compare_random.py STIP COUNT SEED [MEN]
 
+STIP may be a structured stipulation, 'sstip:' and Popeye's text after the
+keyword ('sstip:black 8hh[/1d[x]a{!+}]', 'sstip:white - 5h[#]?+?h').
+
 Draws COUNT*MULT positions (kings and up to MEN other men for White, half as
 many for Black; ALICE=1: each man on board A or B), solves them all with
 echecs, keeps COUNT of them (at most a quarter without a solution), solves
@@ -132,8 +135,18 @@ def echecs_paths(obj):
         for d in pk.get('defences', []) + pk.get('refutations', []): dfn(d, ())
     return out
 
+SSTIP = stip[6:] if stip.startswith('sstip:') else None
+if SSTIP:  # the side named, Popeye's '-' (the other side first), the tree
+    sside, stree = SSTIP.split(None, 1)
+    stree = stree.replace(' ', '')
+    SFIRST = ('b' if sside.lower().startswith('b') else 'w')
+    if stree.startswith('-'):
+        SFIRST = 'w' if SFIRST == 'b' else 'b'
+        stree = stree[1:]
 BASE = stip.removeprefix('exact-')  # exact play: the same kind of play
 HELP = BASE.startswith(('h', 'reci-h', 'ser-', 'pser-', 'phser-'))  # one line per solution
+if SSTIP:  # help, series and parry play (h, s and ?+? branches) one line per solution; battle play a tree
+    HELP = bool(re.match(r'^(\d+:)?\d+[hs]', stree)) or '?+?' in stree
 def inp_of(items):
     t = 'beginproblem\n'
     for i, (w, b) in enumerate(items):
@@ -142,7 +155,7 @@ def inp_of(items):
             a = ' '.join(p.lower() + s for p, s, onb in side if not onb)
             b = ' '.join(p.lower() + s for p, s, onb in side if onb)
             return (f'{col} {a}' if a else '') + (f' {col} AliceB {b}' if b else '')
-        t += 'pieces ' + grp(w, 'white') + '\n       ' + grp(b, 'black') + f'\nstipulation {stip}\noption variation\n' + ('condition alice\n' if ALICE else '') + ('option postkeyplay\n' if POSTKEY else '') + ('option setplay\n' if SETPLAY else '') + (f'option threat {THREAT}\n' if THREAT else '') + (f'option {OPTIONS}\n' if OPTIONS else '')
+        t += 'pieces ' + grp(w, 'white') + '\n       ' + grp(b, 'black') + (f'\nsstipulation {SSTIP}' if SSTIP else f'\nstipulation {stip}') + '\noption variation\n' + ('condition alice\n' if ALICE else '') + ('option postkeyplay\n' if POSTKEY else '') + ('option setplay\n' if SETPLAY else '') + (f'option threat {THREAT}\n' if THREAT else '') + (f'option {OPTIONS}\n' if OPTIONS else '')
     return t + 'endproblem\n'
 cands = [rand_pos() for _ in range(count * int(os.environ.get('MULT', '60')))]
 objs = []
@@ -161,9 +174,10 @@ for w, b in cands:
     helped = (BASE.startswith('h') and not BASE.startswith(('hs', 'hr'))) or BASE.startswith(('reci-h', 'ser-h', 'ser-reci-h', 'pser-h'))
     tomove = 'b' if (helped and not BASE.endswith('.5')) or (BASE.startswith(('hs', 'hr')) and BASE.endswith('.5')) else 'w'
     if POSTKEY: tomove = 'b'
+    if SSTIP: tomove = SFIRST
     f = fen(w, b, tomove)
     o = byfen.pop(f, None)
-    if o is None: continue
+    if o is None or not o.get('complete', True): continue  # refused, or cut by the timeout: not compared
     if o['solutions'] == 0:
         if nosol >= count // 4: continue
         nosol += 1

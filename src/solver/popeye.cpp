@@ -323,13 +323,14 @@ void read_sstipulation(Lexer& lx, Diagram& d) {
     std::string tree;
     for (char ch : lx.rest_of_line())
         if (!std::isspace(static_cast<unsigned char>(ch))) tree += ch;
-    Color first = c == pw::WHITE_WORD ? WHITE : BLACK;
+    const Color named = c == pw::WHITE_WORD ? WHITE : BLACK;
+    Color first = named;
     if (tree.starts_with("-")) {
         first = ~first;
         tree.erase(0, 1);
     }
     try {
-        d.stipulation = parse_sstipulation(first, tree);
+        d.stipulation = parse_sstipulation(named, first, tree);
     } catch (const StipulationError& e) {
         lx.fail(e.what());
     }

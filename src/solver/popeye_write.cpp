@@ -1,6 +1,7 @@
 // Writing Popeye input for one problem (the reader is popeye.cpp).
 #include "core/position.h"
 #include "solver/popeye.h"
+#include "solver/popeye_sstip.h"
 
 namespace echecs::solver {
 
@@ -47,7 +48,9 @@ std::string write_popeye(const Problem& p, const PopeyeWriteOptions& o) {
         return text;
     };
     out += men(pos);
-    out += std::string("\nstipulation ") + p.stipulation.str() + "\n";
+    // A capture-zugzwang, or a help play numbered as Popeye's sstipulation numbers it: in that form.
+    const std::string sstip = sstipulation_text(p.stipulation);
+    out += sstip.empty() ? "\nstipulation " + p.stipulation.str() + "\n" : "\nsstipulation " + sstip + "\n";
     // a=>b: the position b follows the stipulation (Popeye reads it on an empty board).
     if (p.stipulation.proof() && p.stipulation.atob) {
         StateInfo tst;
@@ -68,7 +71,7 @@ std::string write_popeye(const Problem& p, const PopeyeWriteOptions& o) {
     if (o.set_play) options += " setplay";
     if (!o.threats) options += " nothreat";
     if (p.stipulation.proof() && p.stipulation.atob && p.stipulation.white_first) options += " whitetoplay";
-    if (p.stipulation.exchanged) options += " halfduplex";
+    if (p.stipulation.exchanged && sstip.empty()) options += " halfduplex";  // the sstipulation's side says it
     if (p.stipulation.post_key) options += " postkeyplay";
     if (p.stipulation.max_threat) options += " threat " + std::to_string(p.stipulation.max_threat);
     if (p.stipulation.max_flights != Stipulation::NO_MAX_FLIGHTS)

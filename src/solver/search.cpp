@@ -119,6 +119,7 @@ bool Search::goaled(Goal g) {
         case Goal::EnPassant: return last && last.kind() == EN_PASSANT;
         case Goal::Target: return last && last.to() == st_.target;
         case Goal::MateOrStalemate: return goaled(Goal::Mate) || goaled(Goal::Stalemate);
+        case Goal::Zugzwang: return in_zugzwang();
         default: break;
     }
     // Mate needs a check, stalemate its absence: both tested before any move generation.
@@ -139,6 +140,28 @@ bool Search::goaled(Goal g) {
     const bool both = !pos_.in_check() && is_stalemated(pos_);
     unmake_null();
     return both;
+}
+
+bool Search::in_zugzwang() {
+    if (pos_.in_check()) return false;
+    MoveList list;
+    generate_legal(pos_, list);
+    if (list.empty()) return false;  // no move, no zugzwang (Popeye 4.104: a stalemate is none)
+    // Chess: a capture is seen without making the move (most positions fail at their first quiet move).
+    const VariantInfo& rules = variant_info(pos_.variant());
+    const bool see_captures = st_.zug_goal == Goal::Capture && rules.boards == 1 && !rules.has_pushes;
+    for (Move m : list) {
+        if (see_captures) {
+            const bool capture = m.kind() == EN_PASSANT || (m.kind() != CASTLING && pos_.piece_on(m.to()) != NO_PIECE);
+            if (!capture) return false;
+            continue;
+        }
+        make(m);
+        const bool ok = goaled(st_.zug_goal);
+        unmake(m);
+        if (!ok) return false;
+    }
+    return true;
 }
 
 bool Search::can_reach_goal() {
@@ -458,6 +481,9 @@ bool Search::after_help_move(int plies) { return help_step(plies); }
         // A short solution: the side that must reach the goal has reached it early
         // (Popeye reports these too; they are flaws a composer wants to see).
         if (on_solution) on_solution(line);
+        // Popeye's capture-zugzwang is a nested branch, not a goal: without its
+        // ">" the play goes on past it (py-engl.txt, "Special operators").
+        if (st_.goal == Goal::Zugzwang) help(plies - 1);
         return true;
     }
     return help(plies - 1);

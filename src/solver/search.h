@@ -65,6 +65,9 @@ public:
     // The side to move has suffered the goal (is mated, or stalemated).
     bool goaled() { return goaled(st_.goal); }
     bool goaled(Goal g);
+    // Goal::Zugzwang: the side to move is not in check, has a move, and every
+    // one reaches the stipulation's zug_goal.
+    bool in_zugzwang();
     // The side to move has a move that makes the other side suffer the goal.
     bool can_reach_goal();
     // The defender's moves: in reflexplay only those that reach the goal

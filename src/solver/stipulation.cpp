@@ -50,8 +50,16 @@ const char* goal_text(Goal g) {
         case Goal::EnPassant: return "ep";
         case Goal::Target: return "z";
         case Goal::MateOrStalemate: return "#=";
+        case Goal::Zugzwang: return "/";
     }
     return "#";
+}
+
+// A goal's sign, with the square of z (zc8).
+std::string goal_sign(Goal g, Square target) {
+    std::string s = goal_text(g);
+    if (g == Goal::Target) s += {char('a' + file_of(target)), char('1' + rank_of(target))};
+    return s;
 }
 
 // A goal's sign at the front of s, taken off (zc8: the square too, into
@@ -85,7 +93,20 @@ bool reci_goal_ok(Goal g) { return terminal_goal(g) && g != Goal::MateOrStalemat
 
 }  // namespace
 
+std::string Stipulation::sstip_tree() const {
+    const bool zug = goal == Goal::Zugzwang;
+    if (!(play == Play::Help || (zug && (play == Play::Direct || play == Play::SeriesHelp)))) return "";
+    // The capture-zugzwang's nested branch: its moves not shown (/), the side in it not in check ({!+}).
+    const std::string leaf = zug ? "/1d[" + goal_sign(zug_goal, target) + "]a{!+}" : goal_sign(goal, target);
+    const std::string n = std::to_string(play == Play::SeriesHelp ? moves : plies());
+    const std::string len = exact ? n + ":" + n : n;
+    if (play == Play::Direct) return len + "a[" + leaf + "]d";
+    if (play == Play::SeriesHelp) return len + "s[1a[" + leaf + "]d]";
+    return plies() % 2 ? len + "h[" + leaf + "]h" : len + "hh[" + leaf + "]";
+}
+
 std::string Stipulation::str() const {
+    if (goal == Goal::Zugzwang) return sstip_tree();
     if (play == Play::Proof)
         return std::string(exact ? "exact-" : "") + (atob ? "a=>b" : "dia") + std::to_string(moves) +
                (half ? ".5" : "");
@@ -109,8 +130,7 @@ std::string Stipulation::str() const {
                                                                                           : "");
     if ((play == Play::ReciHelp || play == Play::SeriesReciHelp) && reci_goal != goal)
         s += std::string("(") + goal_text(reci_goal) + ")";
-    s += goal_text(goal);
-    if (goal == Goal::Target) s += {char('a' + file_of(target)), char('1' + rank_of(target))};
+    s += goal_sign(goal, target);
     s += std::to_string(moves);
     if (half) s += ".5";
     return s;

@@ -73,6 +73,10 @@ enum class Play : std::uint8_t {
 // on: a check (+), a capture (x, en passant's included), any move (~), a
 // castling (00), an en passant capture (ep), a man arriving on a square
 // (z and the square: zc8), and mate or stalemate (#=).
+// Zugzwang is Popeye's capture-zugzwang (sstipulation "[/1d[x]a{!+}]"): the
+// side to move is not in check, has a move, and every move of it reaches
+// Stipulation::zug_goal (a capture, a check, a mate, ...); those moves are
+// not shown. The game goes on after it.
 enum class Goal : std::uint8_t {
     Mate,
     Stalemate,
@@ -85,7 +89,8 @@ enum class Goal : std::uint8_t {
     Castling,
     EnPassant,
     Target,
-    MateOrStalemate
+    MateOrStalemate,
+    Zugzwang
 };
 // The goals that end the game (no move is left to the side that suffers them).
 constexpr bool terminal_goal(Goal g) { return g <= Goal::CounterMate || g == Goal::MateOrStalemate; }
@@ -127,6 +132,11 @@ struct Stipulation {
     // every other stipulation.
     Goal reci_goal = Goal::Mate;
     Square target = SQ_NONE;  // Goal::Target: the square a man must arrive on
+    // Goal::Zugzwang: the goal every move of the side in zugzwang must reach.
+    Goal zug_goal = Goal::Capture;
+    // Popeye's sstipulation numbers a help line's moves by the side it names
+    // ("white 5h[#]h": White's), a stipulation by Black's part; COLOR_NB: the latter.
+    Color numbered_side = COLOR_NB;
 
     // Every line, with the passes of series play, stays within the core's
     // MAX_PLY, and the recursion (a move list per ply) within a thread's stack.
@@ -149,7 +159,10 @@ struct Stipulation {
     // The side whose moves are numbered in a help line: Black's part in help
     // play, White's in helpselfplay and helpreflexplay (which White starts),
     // as Popeye prints them.
-    Color numbered() const { return play == Play::HelpSelf || play == Play::HelpReflex ? ~black_part() : black_part(); }
+    Color numbered() const {
+        if (play == Play::Help && numbered_side != COLOR_NB) return numbered_side;
+        return play == Play::HelpSelf || play == Play::HelpReflex ? ~black_part() : black_part();
+    }
     // Half-moves of a complete solution (battle play: the attacker's moves and
     // the defences between; series play: the other side's passes included).
     int plies() const {
@@ -206,6 +219,10 @@ struct Stipulation {
     // reached from the game's start, may not.
     Kings kings() const { return proof() ? Kings::One : Kings::AtMostOne; }
     std::string str() const;
+    // Popeye's structured form of a help play, a capture-zugzwang in direct,
+    // help or series-help play ("8hh[/1d[x]a{!+}]", without the side that
+    // moves first); empty for the others.
+    std::string sstip_tree() const;
     bool operator==(const Stipulation&) const = default;
 };
 

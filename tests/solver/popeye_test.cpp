@@ -383,8 +383,8 @@ TEST(PopeyeDialect, StructuredStipulationsThatAreSynonyms) {
     EXPECT_TRUE(read("white 4hh[#]").exchanged);
     EXPECT_EQ(read("white 4hh[#]").starts(), WHITE);
     const std::string head = "begin\npieces white ke1 black ke8\nsstip ";
-    EXPECT_NE(error_of(head + "black - 5h[/1d[x]a{!+}]h\n")
-                  .find("line 3: sstipulation '5h[/1d[x]a{!+}]h': this "
+    EXPECT_NE(error_of(head + "white 3h[>1a[x]d]h\n")
+                  .find("line 3: sstipulation '3h[>1a[x]d]h': this "
                         "form is not supported (read: the forms"),
               std::string::npos);
     EXPECT_NE(error_of(head + "black 4:6hh[#]\n").find("a minimal length below the maximum"), std::string::npos);
