@@ -152,8 +152,7 @@ bool Search::in_zugzwang() {
     const bool see_captures = st_.zug_goal == Goal::Capture && rules.boards == 1 && !rules.has_pushes;
     for (Move m : list) {
         if (see_captures) {
-            const bool capture = m.kind() == EN_PASSANT || (m.kind() != CASTLING && pos_.piece_on(m.to()) != NO_PIECE);
-            if (!capture) return false;
+            if (!pos_.is_capture(m)) return false;
             continue;
         }
         make(m);
