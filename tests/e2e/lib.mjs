@@ -6,7 +6,7 @@
 // (1400x950, mouse) or `phone` (390x844, touch, mobile). On a touch device the
 // board is tapped and dragged with touch events, as a finger would.
 
-import { after, before } from 'node:test';
+import { after, afterEach, before } from 'node:test';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -50,11 +50,24 @@ function freePort() {
 }
 
 /** The test file's server and browser: started before its tests, stopped after them. */
+/** Pages whose renderer crashed since the last test ended (their URLs). */
+const pageCrashes = [];
+
 export function useServerAndBrowser() {
   const env = { server: null, browser: null };
   before(async () => {
     env.server = await startServer();
     env.browser = await launchBrowser();
+  });
+  // A server or a browser that died under a test fails that test, saying so
+  // (the server with its exit and the end of its log), not the tests after it
+  // with a refused connection or a closed browser.
+  afterEach(() => {
+    const died = env.server?.died();
+    if (died) throw new Error(`echecs serve died (${died}); the end of its log:\n${env.server.log().slice(-4000)}`);
+    if (env.browser && !env.browser.isConnected()) throw new Error('the browser went away (it crashed or was killed)');
+    const crashed = pageCrashes.splice(0);
+    if (crashed.length) throw new Error(`pages crashed: ${crashed.join(', ')}`);
   });
   after(async () => {
     await env.browser?.close();
@@ -74,6 +87,8 @@ export async function startServer() {
   const url = `http://127.0.0.1:${port}`;
   let proc;
   let log = '';
+  let stopping = false;
+  let died = null; // how the server ended when nobody stopped it
   const launch = async () => {
     proc = spawn(
       bin,
@@ -83,6 +98,9 @@ export async function startServer() {
     );
     proc.stdout.on('data', d => (log += d));
     proc.stderr.on('data', d => (log += d));
+    proc.once('exit', (code, signal) => {
+      if (!stopping) died = signal ? `signal ${signal}` : `exit code ${code}`;
+    });
     const deadline = Date.now() + 15000;
     for (;;) {
       if (proc.exitCode !== null) throw new Error(`echecs serve exited (${proc.exitCode}):\n${log}`);
@@ -100,6 +118,7 @@ export async function startServer() {
     }
   };
   const kill = async signal => {
+    stopping = true;
     if (proc.exitCode !== null || proc.signalCode !== null) return;
     const exited = new Promise(r => proc.once('exit', r));
     proc.kill(signal);
@@ -114,8 +133,11 @@ export async function startServer() {
     url,
     log: () => log,
     /** Kills the server (SIGKILL, as a crash) and starts it again on the same port and database. */
+    /** Why the server ended without being stopped, or null while it runs. */
+    died: () => died,
     async restart() {
       await kill('SIGKILL');
+      stopping = false;
       await launch();
     },
     async stop() {
@@ -160,6 +182,7 @@ export async function newPlayer(browser, baseURL, locale = 'en-US', device = DEV
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', e => errors.push(String(e)));
+  page.on('crash', p => pageCrashes.push(p.url()));
   page.errors = errors;
   page.touch = !!device.hasTouch;
   return { context, page };

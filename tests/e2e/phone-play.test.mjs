@@ -119,6 +119,9 @@ test('phone: the claim of a game whose opponent left is in sight', { skip: !PHON
     assert.equal(await horizontalOverflow(ann.page), '', 'no horizontal scroll');
     await screenshot(ann.page, 'phone-claim');
     await press(ann.page, '[data-action="claim-victory"]');
+    // the result, or the error the server answered (named in the failure)
+    await ann.page.locator('.result-banner[data-result="1-0"], .input-msg.error').first().waitFor({ timeout: WAIT });
+    assert.equal(await ann.page.locator('.input-msg.error').count(), 0, `the claim answered: ${await ann.page.locator('.input-msg').textContent()}`);
     await ann.page.locator('.result-banner[data-result="1-0"]').waitFor({ timeout: WAIT });
     for (const sel of ['.result-banner', '[data-action="analyse"]']) await assertInSight(ann.page, sel);
     assert.deepEqual(ann.page.errors, []);

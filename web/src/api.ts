@@ -1,6 +1,7 @@
 // Client of the server API (docs/API.md): HTTP JSON endpoints and one
 // WebSocket per tab that reconnects by itself and re-joins what it watched.
 
+import { ClockSync } from './clock-sync.js';
 import type { Color, Variant } from './fen.js';
 import type { MessageOf, ServerMessage, ServerMessageType, WireGameSummary, WireLobbyChange, WireSeek, WireSwissRound, WireSwissTournament, WireTournament } from './protocol.js';
 
@@ -393,8 +394,8 @@ export class Socket {
   private retry = 0;
   private timer: number | undefined;
   private pingTimer: number | undefined;
-  /** Server clock minus local clock, from pongs (ms). */
-  offset = 0;
+  /** The server's clock, from pongs. */
+  private clock = new ClockSync();
   connected = false;
   private statusListeners = new Set<(up: boolean) => void>();
 
@@ -411,6 +412,7 @@ export class Socket {
     ws.onopen = () => {
       this.retry = 0;
       this.connected = true;
+      this.clock.reset();
       ws.send(JSON.stringify({ type: 'hello', token: token() }));
       for (const g of this.watched) ws.send(JSON.stringify({ type: 'join', game: g }));
       if (this.lobby) ws.send(JSON.stringify({ type: 'lobby_subscribe' }));
@@ -429,8 +431,7 @@ export class Socket {
         return;
       }
       if (msg.type === 'pong' && typeof msg.server_time === 'number' && typeof msg.t === 'number') {
-        const now = Date.now();
-        this.offset = msg.server_time - (now + msg.t) / 2;
+        this.clock.sample(msg.t, msg.server_time, Date.now());
       }
       let event: AnyEvent;
       if (msg.type === 'lobby' || msg.type === 'lobby_delta' || msg.type === 'my_seeks') {
@@ -477,7 +478,12 @@ export class Socket {
 
   /** Server's clock now, as well as the client knows it. */
   serverNow(): number {
-    return Date.now() + this.offset;
+    return this.clock.now(Date.now());
+  }
+
+  /** The earliest the server's clock can read now: a deadline before it has passed there too. */
+  serverNowEarliest(): number {
+    return this.clock.earliest(Date.now());
   }
 
   onStatus(f: (up: boolean) => void): () => void {

@@ -150,8 +150,9 @@ export function clocksAt(st: GameState, ply: number): { white: number; black: nu
 
 /**
  * The opponent left (the server says so in `claim`): a note, then, from
- * `available_at`, the two claims. `recheckIn`: when to render again (ms) while
- * the claim is not yet open.
+ * `available_at`, the two claims. `serverNow`: the earliest the server's clock
+ * can read (a claim offered early would be refused). `recheckIn`: when to
+ * render again (ms) while the claim is not yet open.
  */
 export function claimControls(
   st: GameState,

@@ -581,7 +581,7 @@ class GamePage {
       }
       box.append(...takebackControls(st, me, btn, send));
       if (st.can_abort) box.appendChild(btn(t('game.abort'), 'abort', () => send('abort')));
-      const claim = claimControls(st, ws().serverNow(), btn, send);
+      const claim = claimControls(st, ws().serverNowEarliest(), btn, send);
       box.append(...claim.nodes);
       if (claim.recheckIn !== undefined) this.claimTimer = window.setTimeout(() => this.renderControls(), claim.recheckIn);
       const r = btn(
