@@ -77,9 +77,13 @@
 // right: a different push is a different move.
 //
 // Check extension: a move that gives check is searched one ply deeper (up to
-// twice the iteration depth). Alice transfer checks and Avalanche checks by a
-// push (a discovered check from the pushed pawn's square) are checks like any
-// other, seen after the move is made.
+// twice the iteration depth); in chess only at depth > 9 with the evaluation
+// far from level (GAME_SEARCH). Alice transfer checks and Avalanche checks by
+// a push (a discovered check from the pushed pawn's square) are checks like
+// any other, seen after the move is made.
+//
+// Every margin above is on the hand-written evaluation's scale; when a
+// game's network evaluates, they are scaled to its centipawns (GAME_SEARCH).
 //
 // Internal iterative reduction: a PV or expected cut node without a table
 // move is searched one ply shallower (the next iteration will have a move).
@@ -110,6 +114,28 @@ const Reductions& reductions() {
     static const Reductions t;
     return t;
 }
+
+// What the search does differently per game when the game's network
+// evaluates. Measured in chess only (docs/STRENGTH.md); Alice and Avalanche
+// keep what they were measured with.
+struct GameSearch {
+    // The margins of the pruning rules were set with the hand-written
+    // evaluation. When the game's network evaluates they are scaled by this
+    // percent. The chess network's centipawns are small: half Stockfish
+    // 15.1's on the same positions (a knight 268 where it says 560), three
+    // quarters of the hand-written evaluation's for a pawn; half the margins
+    // searched half the nodes and did not lose (docs/STRENGTH.md).
+    int network_margin_pct;
+    // Checks are extended only deep (depth > 9) and with the evaluation far
+    // from level (71 on the margins' scale), as Stockfish 15.1 does; else
+    // every check is.
+    bool checks_deep_only;
+};
+constexpr GameSearch GAME_SEARCH[VARIANT_NB] = {
+    {50, true},    // chess
+    {100, false},  // Alice
+    {100, false},  // Avalanche
+};
 
 }  // namespace
 
@@ -154,6 +180,12 @@ Worker::Worker(Searcher::Data& d, SearchShared& sh, Position& pos, int index)
     weights_ = opt_.weights           ? opt_.weights.get()
                : opt_.strength.full() ? &default_weights(pos.variant())
                                       : &hand_written_weights(pos.variant());
+    // Both were measured with the network: the levels, which keep the
+    // hand-written evaluation, search as their ladder was measured.
+    const GameSearch& g = GAME_SEARCH[int(pos.variant())];
+    const bool net = weights_->network != nullptr;
+    margin_pct_ = net ? g.network_margin_pct : 100;
+    checks_deep_only_ = net && g.checks_deep_only;
 }
 
 Value Worker::terminal(int ply) {
@@ -271,12 +303,12 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
 
     if (full && !pv_node && !in_check && !excluded) {
         // Reverse futility: far above beta at shallow depth.
-        if (depth <= 8 && eval_v - 85 * (depth - improving) >= beta && std::abs(beta) < VALUE_MATE_IN_MAX_PLY)
+        if (depth <= 8 && eval_v - margin(85) * (depth - improving) >= beta && std::abs(beta) < VALUE_MATE_IN_MAX_PLY)
             return eval_v;
         // Null move (see the top of this file).
-        if (frame(ply - 1).move && depth >= 3 && eval_v >= beta && static_eval >= beta - 20 * depth + 160 &&
-            null_move_ok()) {
-            const int r = 4 + depth / 3 + std::min(3, (eval_v - beta) / 200);
+        if (frame(ply - 1).move && depth >= 3 && eval_v >= beta &&
+            static_eval >= beta - margin(20) * depth + margin(160) && null_move_ok()) {
+            const int r = 4 + depth / 3 + std::min(3, (eval_v - beta) / margin(200));
             frame(ply) = {Move::none(), NO_PIECE, &d_.zero_row};
             pos_.do_null_move(d_.states[ply]);
             const Value v = -search(-beta, -beta + 1, depth - r, ply + 1, false, !cut_node);
@@ -384,7 +416,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         const bool gives_check = pos_.in_check();
 
         if (prune_ok && quiet && !gives_check && !in_check && best > -VALUE_MATE_IN_MAX_PLY) {
-            const bool futile = on(FEATURE_FUTILITY) && lmr_depth < 7 && static_eval + 150 + 110 * lmr_depth <= alpha;
+            const bool futile =
+                on(FEATURE_FUTILITY) && lmr_depth < 7 && static_eval + margin(150) + margin(110) * lmr_depth <= alpha;
             const bool bad_history = on(FEATURE_HIST_PRUNE) && lmr_depth < 4 && stat < -4000 * depth;
             if (futile || bad_history || quiet_see_bad) {
                 pos_.undo_move(m);
@@ -395,7 +428,9 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         int ext = 0;
         if (full) {
             if (m == tt_move && tt_ext) ext = tt_ext;
-            if (gives_check && ext < 1 && ply < 2 * root_depth_) ext = 1;
+            if (gives_check && ext < 1 && ply < 2 * root_depth_ &&
+                (!checks_deep_only_ || (depth > 9 && std::abs(static_eval) > margin(71))))
+                ext = 1;
         }
         if (ext == 2) ++d_.double_ext[ply];
         const int new_depth = depth - 1 + ext;

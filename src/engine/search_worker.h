@@ -136,6 +136,9 @@ private:
     Key salt_ = 0;
     bool avalanche_ = false;
     bool two_boards_ = false;  // Alice: a check is seen only after the move
+    int margin_pct_ = 100;     // the pruning margins' scale (GAME_SEARCH in search.cpp)
+    bool checks_deep_only_ = false;
+    Value margin(int v) const { return Value(v * margin_pct_ / 100); }
     int noise_ = 0;
     int blind_ = 0;               // per mille (Strength::blind)
     std::uint64_t node_cap_ = 0;  // Strength::nodes
