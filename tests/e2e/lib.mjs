@@ -49,10 +49,10 @@ function freePort() {
   });
 }
 
-/** The test file's server and browser: started before its tests, stopped after them. */
 /** Pages whose renderer crashed since the last test ended (their URLs). */
 const pageCrashes = [];
 
+/** The test file's server and browser: started before its tests, stopped after them. */
 export function useServerAndBrowser() {
   const env = { server: null, browser: null };
   before(async () => {
@@ -132,9 +132,9 @@ export async function startServer() {
   return {
     url,
     log: () => log,
-    /** Kills the server (SIGKILL, as a crash) and starts it again on the same port and database. */
     /** Why the server ended without being stopped, or null while it runs. */
     died: () => died,
+    /** Kills the server (SIGKILL, as a crash) and starts it again on the same port and database. */
     async restart() {
       await kill('SIGKILL');
       stopping = false;
