@@ -216,19 +216,6 @@ bool Position::gives_check(Move m) {
     return (bishop_attacks(ksq, occ) & diag) || (rook_attacks(ksq, occ) & orth);
 }
 
-bool Position::is_capture(Move m) const {
-    if (m.kind() == EN_PASSANT) return true;
-    if (m.kind() == CASTLING) return false;
-    return board_[m.to()] != NO_PIECE;
-}
-
-Piece Position::moved_piece(Move m) const {
-    Piece p = board_[m.from()];
-    // Avalanche: a pending pawn moving as its chosen piece.
-    if (m.choice() && type_of(p) == PAWN && m.from() == pending_promotion()) return make_piece(side_, m.choice());
-    return p;
-}
-
 // ---------------------------------------------------------------------------
 // Making moves
 

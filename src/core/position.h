@@ -116,8 +116,19 @@ public:
     // the placement the move leaves, without making it; else (a transfer to
     // the other board, a push) by making and unmaking it.
     bool gives_check(Move m);
-    bool is_capture(Move m) const;
-    Piece moved_piece(Move m) const;
+    // Inline: both are asked of every move of every node the engine searches.
+    bool is_capture(Move m) const {
+        if (m.kind() == EN_PASSANT) return true;
+        if (m.kind() == CASTLING) return false;
+        return board_[m.to()] != NO_PIECE;
+    }
+    Piece moved_piece(Move m) const {
+        const Piece p = board_[m.from()];
+        // Avalanche: a pending pawn moving as its chosen piece.
+        if (m.choice() && type_of(p) == PAWN && m.from() == pending_promotion()) [[unlikely]]
+            return make_piece(side_, m.choice());
+        return p;
+    }
 
     // Internal helpers shared with the move generator.
     bool alice_king_safe_after(Move m) const;              // Alice: the mover's king is safe after the non-king move m

@@ -168,6 +168,7 @@ Worker::Worker(Searcher::Data& d, SearchShared& sh, Position& pos, int index)
     salt_ = VARIANT_KEY[int(pos.variant())];
     avalanche_ = variant_info(pos.variant()).has_pushes;
     two_boards_ = variant_info(pos.variant()).boards == 2;
+    checks_before_move_ = !two_boards_ && !avalanche_;
     material_ = opt_.player != Player::Engine;
     full_ = !material_;
     // The anchors break ties at random (a few centipawns); the levels have
@@ -411,18 +412,21 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
                 continue;  // a capture that loses too much at low depth
         }
 
+        // Futility, history and SEE pruning of a quiet move that does not give check.
+        const bool prunable =
+            prune_ok && quiet && !in_check && best > -VALUE_MATE_IN_MAX_PLY &&
+            ((on(FEATURE_FUTILITY) && lmr_depth < 7 && static_eval + margin(150) + margin(110) * lmr_depth <= alpha) ||
+             (on(FEATURE_HIST_PRUNE) && lmr_depth < 4 && stat < -4000 * depth) || quiet_see_bad);
+        // In chess whether it checks is known without making it.
+        if (prunable && checks_before_move_ && !pos_.gives_check(m)) continue;
+
         frame(ply) = {m, pc, &d_.stats.continuation[pc][m.to()]};
         pos_.do_move(m, d_.states[ply]);
+        tt_.prefetch(pos_.key() ^ salt_);
         const bool gives_check = pos_.in_check();
-
-        if (prune_ok && quiet && !gives_check && !in_check && best > -VALUE_MATE_IN_MAX_PLY) {
-            const bool futile =
-                on(FEATURE_FUTILITY) && lmr_depth < 7 && static_eval + margin(150) + margin(110) * lmr_depth <= alpha;
-            const bool bad_history = on(FEATURE_HIST_PRUNE) && lmr_depth < 4 && stat < -4000 * depth;
-            if (futile || bad_history || quiet_see_bad) {
-                pos_.undo_move(m);
-                continue;
-            }
+        if (prunable && !checks_before_move_ && !gives_check) {
+            pos_.undo_move(m);
+            continue;
         }
 
         int ext = 0;
@@ -584,6 +588,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
         const Piece pc = pos_.moved_piece(m);
         frame(ply) = {m, pc, &d_.stats.continuation[pc][m.to()]};
         pos_.do_move(m, d_.states[ply]);
+        tt_.prefetch(pos_.key() ^ salt_);
         if (!in_check && !tactical && two_boards_ && !pos_.in_check()) {
             pos_.undo_move(m);
             continue;
