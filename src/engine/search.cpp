@@ -124,7 +124,8 @@ struct GameSearch {
     // percent. The chess network's centipawns are small: half Stockfish
     // 15.1's on the same positions (a knight 268 where it says 560), three
     // quarters of the hand-written evaluation's for a pawn; half the margins
-    // searched half the nodes and did not lose (docs/STRENGTH.md).
+    // searched half the nodes and did not lose, and half the aspiration
+    // window (search_root.cpp) won some 15 Elo (docs/STRENGTH.md).
     int network_margin_pct;
     // Checks are extended only deep (depth > 9) and with the evaluation far
     // from level (71 on the margins' scale), as Stockfish 15.1 does; else

@@ -198,9 +198,10 @@ SearchResult Worker::iterate(const InfoCallback& on_info) {
             else if (k > 0)
                 root_best_ = Move::none();
             // Aspiration window around the line's last score, widened on
-            // each failure until the score falls inside.
+            // each failure until the score falls inside. Its width is one of
+            // the margins: on the network's scale in chess (GAME_SEARCH).
             Value v = VALUE_ZERO;
-            int delta = 18;
+            int delta = margin(18);
             Value lo = -VALUE_INFINITE, hi = VALUE_INFINITE;
             if (on(FEATURE_ASPIRATION) && depth >= 5 && k < int(best_lines.size()) &&
                 !is_mate_score(best_lines[size_t(k)].score)) {
