@@ -195,6 +195,36 @@ std::string never_reading(std::uint16_t port, double seconds) {
     return std::to_string(moves) + " moves in 50 games watched by 200 sockets that never read";
 }
 
+// The chat flood of ChatTest.FloodNeverDelaysABystanderGame, for longer:
+// 16 sockets in a game's spectators' room and the lobby send a 300-character
+// line every 20 ms each, all refused past the address's burst.
+std::string chat_flood(std::uint16_t port, double seconds) {
+    const std::string a = token_for(5000), b = token_for(5001);
+    json seek = post_json(port, "/api/seeks", {{"time", {{"kind", "unlimited"}}}, {"color", "white"}}, a);
+    const std::string game =
+        post_json(port, "/api/seeks/" + seek["seek"]["id"].get<std::string>() + "/accept", json::object(), b)["game"];
+    Crowd flooders(
+        port, 16, Crowd::Read,
+        [&](int i) {
+            return std::vector<json>{{{"type", "hello"}, {"token", token_for(5100 + i)}},
+                                     {{"type", "join"}, {"game", game}},
+                                     {{"type", "lobby_subscribe"}}};
+        },
+        true);
+    std::this_thread::sleep_for(500ms);
+    const auto end = Clock::now() + std::chrono::milliseconds(long(seconds * 1000));
+    int rounds = 0;
+    for (; Clock::now() < end; ++rounds) {
+        flooders.each_send([&](int i) {
+            return i % 2 ? json{{"type", "chat"}, {"game", game}, {"text", std::string(300, 'x')}}
+                         : json{{"type", "chat"}, {"room", "lobby"}, {"text", std::string(300, 'y')}};
+        });
+        std::this_thread::sleep_for(20ms);
+    }
+    return std::to_string(rounds * 16) + " lines sent; " + std::to_string(flooders.received("chat")) +
+           " chat lines and " + std::to_string(flooders.received("error")) + " refusals received";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -234,6 +264,7 @@ int main(int argc, char** argv) {
         {"half-open, out of fds", {"--fd-limit", "1024", "max_connections=100000"}, half_open, nullptr},
         {"hello amplification", {}, hello_amplification, nullptr},
         {"never-reading sockets", {"ws_send_budget=262144"}, never_reading, nullptr},
+        {"chat flood, limits on", {}, chat_flood, nullptr},
         // The flood plays full strength (1.5 s a move), the human a modest
         // level (chess level 7, the point the ten-level ladder's level 4 was).
         {"computer alone", served, [](std::uint16_t port, double s) { return computer_alone(port, s, HUMANS_LEVEL); },

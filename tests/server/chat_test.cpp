@@ -300,14 +300,14 @@ TEST_F(ChatTest, NoChatRefusesAndSaysSo) {
 }
 
 // Many sockets flood chat lines into a game and the lobby: they are refused
-// at the dispatcher, and the bystander game's moves all go through, about
-// as fast as before the flood. The bound is relative to the bystander's own
-// round trips measured just before, on the same machine under the same load:
-// the median during the flood at most 10 times the one before plus 250 ms.
-// Refusing the lines costs the server's thread some work (under ASan at -O0
-// on a loaded 2-core machine: p50 6 ms before, 84 ms during); a flood that
-// held up that thread, e.g. storing or sending every refused line (800 a
-// second), grows a queue and costs seconds.
+// at the dispatcher, and the bystander game goes on. Counts decide, not
+// times (a loaded machine slows everything: run m2 of stop 59 saw the
+// bystander's median round trip at 30 ms before the flood and 708 ms during
+// it, beside two busy loops, with the flood refused as it should be). What a
+// flood that held up the server would show is counted: a line stored or sent
+// to the room for every refused one, a bystander move lost, or the game
+// stalled. The round trips are printed; bench/server/attack.cpp ("chat
+// flood") measures them.
 TEST_F(ChatTest, FloodNeverDelaysABystanderGame) {
     Bystander bystander(port_);
     bystander.start();
@@ -315,7 +315,7 @@ TEST_F(ChatTest, FloodNeverDelaysABystanderGame) {
         EXPECT_TRUE(wait_until([&] { return bystander.moves() >= n || bystander.lost() > 0; }, 60s))
             << "waited 60 s for the bystander's move " << n << " " << when << "; " << bystander.moves() << " made";
     };
-    moves_made(30, "before the flood");
+    moves_made(10, "before the flood");
     const std::vector<double> before = bystander.take();
     Pair g = new_game("chess");
     auto first = [&](int i) {
@@ -345,18 +345,19 @@ TEST_F(ChatTest, FloodNeverDelaysABystanderGame) {
         std::this_thread::sleep_for(20ms);
     }
     const std::vector<double> during = bystander.take();
+    const int moves_during = bystander.moves() - at;
     const double flood_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - flood_start).count();
     bystander.stop();
-    const double base = percentile(before, 50), flooded = percentile(during, 50);
     std::printf(
-        "[attack] chat flood: %d rounds; bystander p50 %.2f ms (p90 %.2f) over %zu moves before, %.2f ms (p90 %.2f) "
-        "over %zu moves during; flood received %llu\n",
-        rounds, base, percentile(before, 90), before.size(), flooded, percentile(during, 90), during.size(),
-        static_cast<unsigned long long>(flood.received()));
+        "[attack] chat flood: %d rounds in %.1f s; bystander p50 %.2f ms (p90 %.2f) over %zu moves before, %.2f ms "
+        "(p90 %.2f) over %zu moves during; flood received %llu (%llu errors, %llu chat lines)\n",
+        rounds, flood_s, percentile(before, 50), percentile(before, 90), before.size(), percentile(during, 50),
+        percentile(during, 90), during.size(), static_cast<unsigned long long>(flood.received()),
+        static_cast<unsigned long long>(flood.received("error")),
+        static_cast<unsigned long long>(flood.received("chat")));
     EXPECT_EQ(bystander.lost(), 0) << bystander.error();
-    EXPECT_GE(during.size(), 10u) << "the bystander made fewer than 10 moves in 60 s of flood (" << rounds
-                                  << " rounds)";
-    EXPECT_LE(flooded, 10 * base + 250) << "the bystander's median round trip, in ms, during the flood against before";
+    EXPECT_GE(moves_during, 30) << "the bystander made " << moves_during << " moves in " << flood_s << " s of flood ("
+                                << rounds << " rounds)";
     // At most the address's burst got through, plus what refilled while the
     // flood lasted (a loaded machine makes it last longer: run c10 of stop 41
     // saw 12 lines after a long flood, over a fixed bound of 10).
@@ -364,8 +365,14 @@ TEST_F(ChatTest, FloodNeverDelaysABystanderGame) {
     const double allowed = defaults.chat_burst + defaults.chat_rate_per_second * flood_s + 1;
     WsClient check(port_, token());
     join(check, g.game);
-    EXPECT_LE(double(history(check, "spectators")["lines"].size()), allowed)
-        << "lines that got through in " << flood_s << " s of flood";
+    const std::size_t kept = history(check, "spectators")["lines"].size();
+    EXPECT_LE(double(kept), allowed) << "lines that got through in " << flood_s << " s of flood";
+    // Refused lines are neither kept nor sent: the flooders heard at most
+    // each line that got through (into the game's room or the lobby, both
+    // the address's), once per socket, and they were told of refusals.
+    EXPECT_LE(double(flood.received("chat")), 16 * allowed) << "chat lines sent to the 16 flooding sockets";
+    EXPECT_TRUE(wait_until([&] { return flood.received("error") > 0; }, 30s))
+        << "waited 30 s for a flooder to be told its line was refused";
 }
 
 TEST_F(ChatTest, YourTurnList) {
