@@ -171,7 +171,7 @@ bool Position::ep_capture_available() const {
 // from the placement the move leaves: direct, discovered, by promotion, by the
 // castling rook, or through the square an en-passant capture empties.
 bool Position::gives_check(Move m) {
-    if (const VariantInfo& rules = variant_info(variant_); rules.boards == 2 || rules.has_pushes) {
+    if (!checks_known_before_move()) {
         StateInfo st;
         do_move(m, st);
         const bool check = in_check();

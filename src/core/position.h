@@ -116,6 +116,13 @@ public:
     // the placement the move leaves, without making it; else (a transfer to
     // the other board, a push) by making and unmaking it.
     bool gives_check(Move m);
+    // Whether gives_check answers without making the move: a search may then
+    // ask it before deciding to make one (in the other games a check is seen
+    // only after the transfer or the push).
+    bool checks_known_before_move() const {
+        const VariantInfo& rules = variant_info(variant_);
+        return rules.boards == 1 && !rules.has_pushes;
+    }
     // Inline: both are asked of every move of every node the engine searches.
     bool is_capture(Move m) const {
         if (m.kind() == EN_PASSANT) return true;

@@ -79,10 +79,7 @@ void MovePicker::sort_range(int begin, int end) {
     }
 }
 
-bool MovePicker::checks_known() const {
-    const VariantInfo& rules = variant_info(pos_.variant());
-    return quiets_ == Quiets::Checks && rules.boards == 1 && !rules.has_pushes;
-}
+bool MovePicker::checks_known() const { return quiets_ == Quiets::Checks && pos_.checks_known_before_move(); }
 
 bool MovePicker::is_special(Move m) const {
     if (m == ctx_.tt_move && tt_in_list_) return true;

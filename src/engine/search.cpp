@@ -169,7 +169,7 @@ Worker::Worker(Searcher::Data& d, SearchShared& sh, Position& pos, int index)
     salt_ = VARIANT_KEY[int(pos.variant())];
     avalanche_ = variant_info(pos.variant()).has_pushes;
     two_boards_ = variant_info(pos.variant()).boards == 2;
-    checks_before_move_ = !two_boards_ && !avalanche_;
+    checks_before_move_ = pos.checks_known_before_move();
     material_ = opt_.player != Player::Engine;
     full_ = !material_;
     // The anchors break ties at random (a few centipawns); the levels have

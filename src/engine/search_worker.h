@@ -138,7 +138,7 @@ private:
     bool two_boards_ = false;  // Alice: a check is seen only after the move
     int margin_pct_ = 100;     // the pruning margins' scale (GAME_SEARCH in search.cpp)
     bool checks_deep_only_ = false;
-    bool checks_before_move_ = false;  // Position::gives_check answers without making the move (chess)
+    bool checks_before_move_ = false;  // Position::checks_known_before_move, asked once
     Value margin(int v) const { return Value(v * margin_pct_ / 100); }
     int noise_ = 0;
     int blind_ = 0;               // per mille (Strength::blind)

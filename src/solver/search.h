@@ -189,12 +189,8 @@ private:
     void order_by_replies(MoveList& list);
     // ser-#n, phser-#n: the series side's own last move reaches the goal.
     bool series_mates() const { return st_.play == Play::Series || st_.play == Play::HelpParrySeries; }
-    // The last move must mate: only checks can, and orthodox checks are seen without making the move.
-    // Only a check mates; the filter pays where Position::gives_check needs no move made.
-    bool mating_filter(Goal g) const {
-        const VariantInfo& rules = variant_info(pos_.variant());
-        return g == Goal::Mate && rules.boards == 1 && !rules.has_pushes;
-    }
+    // The last move must mate: only checks can, a filter that pays where checks are seen without making the move.
+    bool mating_filter(Goal g) const { return g == Goal::Mate && pos_.checks_known_before_move(); }
     bool mating_filter() const { return mating_filter(st_.goal); }
     void flush_nodes();
     bool code(PositionCode& c) const { return encode(pos_, c); }

@@ -39,7 +39,10 @@ std::string to_text(const Error& m) {
 
 std::string to_text(const MySeeks& m) {
     std::string ids;
-    for (const std::string& id : m.seeks) ids += (ids.empty() ? "" : ",") + quote(id);
+    for (const std::string& id : m.seeks) {  // appended, not prepended: GCC 12's -Wrestrict misfires on "," + s
+        if (!ids.empty()) ids += ',';
+        ids += quote(id);
+    }
     return "{\"type\":\"my_seeks\",\"seeks\":[" + ids + "]}";
 }
 
