@@ -46,6 +46,7 @@ export class LiveAnalysis {
   private fill: HTMLElement;
   private status: HTMLElement;
   private lines: HTMLElement;
+  private shown: Line[] = []; // the lines the buttons show, for their clicks
   private unsub: (() => void)[] = [];
 
   constructor(private play: (moves: string[], san: string[]) => void) {
@@ -151,9 +152,13 @@ export class LiveAnalysis {
       this.bar.setAttribute('aria-valuenow', String(white));
       this.bar.title = scoreText(best);
     }
-    clear(this.lines);
+    // The buttons are kept and only their contents change: a button replaced
+    // under the pointer between press and release would lose the click (a
+    // depth a second comes while the player aims).
+    this.shown = u.lines;
+    while (this.lines.children.length > u.lines.length) this.lines.lastElementChild?.remove();
     const pos = this.pos;
-    for (const l of u.lines) {
+    u.lines.forEach((l, k) => {
       const parts: string[] = [];
       let turn = pos.turn;
       let no = pos.fullmove;
@@ -164,14 +169,18 @@ export class LiveAnalysis {
         if (turn === 'black') no += 1;
         turn = opposite(turn);
       });
-      const b = el(
-        'button',
-        { type: 'button', class: 'live-line', 'data-multipv': String(l.multipv), 'data-move': l.moves[0] ?? '' },
-        el('span', { class: 'live-score' }, scoreText(l)),
-        ` ${parts.join(' ')}`,
-      );
-      b.addEventListener('click', () => this.play(l.moves, l.san));
-      this.lines.appendChild(b);
-    }
+      let b = this.lines.children[k] as HTMLButtonElement | undefined;
+      if (!b) {
+        b = el('button', { type: 'button', class: 'live-line' });
+        b.addEventListener('click', () => {
+          const line = this.shown[k];
+          if (line) this.play(line.moves, line.san);
+        });
+        this.lines.appendChild(b);
+      }
+      b.setAttribute('data-multipv', String(l.multipv));
+      b.setAttribute('data-move', l.moves[0] ?? '');
+      b.replaceChildren(el('span', { class: 'live-score' }, scoreText(l)), ` ${parts.join(' ')}`);
+    });
   }
 }
