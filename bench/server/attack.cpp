@@ -128,13 +128,18 @@ std::string half_open(std::uint16_t port, double seconds) {
     return std::to_string(h.opened()) + " connections held open";
 }
 
+// An unlimited game between two tokens (White first), by a seek and its acceptance.
+std::string start_game(std::uint16_t port, const std::string& white, const std::string& black) {
+    json seek = post_json(port, "/api/seeks", {{"time", {{"kind", "unlimited"}}}, {"color", "white"}}, white);
+    return post_json(port, "/api/seeks/" + seek["seek"]["id"].get<std::string>() + "/accept", json::object(),
+                     black)["game"];
+}
+
 std::string hello_amplification(std::uint16_t port, double seconds) {
     std::vector<std::string> games, whites;
     for (int i = 0; i < 50; ++i) {
         const std::string a = token_for(1000 + i), b = token_for(2000 + i);
-        json seek = post_json(port, "/api/seeks", {{"time", {{"kind", "unlimited"}}}, {"color", "white"}}, a);
-        games.push_back(post_json(port, "/api/seeks/" + seek["seek"]["id"].get<std::string>() + "/accept",
-                                  json::object(), b)["game"]);
+        games.push_back(start_game(port, a, b));
         whites.push_back(a);
     }
     auto joins = [&](int) {
@@ -161,10 +166,7 @@ std::string never_reading(std::uint16_t port, double seconds) {
     std::vector<std::array<std::string, 3>> games;  // id, white, black
     for (int i = 0; i < 50; ++i) {
         const std::string a = token_for(3000 + i), b = token_for(4000 + i);
-        json seek = post_json(port, "/api/seeks", {{"time", {{"kind", "unlimited"}}}, {"color", "white"}}, a);
-        games.push_back({post_json(port, "/api/seeks/" + seek["seek"]["id"].get<std::string>() + "/accept",
-                                   json::object(), b)["game"],
-                         a, b});
+        games.push_back({start_game(port, a, b), a, b});
     }
     Crowd frozen(port, 200, Crowd::Silent, [&](int) {
         std::vector<json> m;
@@ -199,10 +201,7 @@ std::string never_reading(std::uint16_t port, double seconds) {
 // 16 sockets in a game's spectators' room and the lobby send a 300-character
 // line every 20 ms each, all refused past the address's burst.
 std::string chat_flood(std::uint16_t port, double seconds) {
-    const std::string a = token_for(5000), b = token_for(5001);
-    json seek = post_json(port, "/api/seeks", {{"time", {{"kind", "unlimited"}}}, {"color", "white"}}, a);
-    const std::string game =
-        post_json(port, "/api/seeks/" + seek["seek"]["id"].get<std::string>() + "/accept", json::object(), b)["game"];
+    const std::string game = start_game(port, token_for(5000), token_for(5001));
     Crowd flooders(
         port, 16, Crowd::Read,
         [&](int i) {
