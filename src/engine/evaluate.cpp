@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "endgame.h"
 #include "nnue.h"
 #include "tuned_weights.h"
 
@@ -464,6 +465,9 @@ Value evaluate(const Position& pos, const EvalWeights& weights) {
         // pawn-on-the-last-rank features are untrained. The choice is a queen
         // for the side to move, worth what the search's piece values say.
         if (pos.pending_promotion() != SQ_NONE) return v + PIECE_VALUE[QUEEN] - PIECE_VALUE[PAWN];
+        // What the network does not know of endings (endgame.h), in a game
+        // whose endings are orthodox chess's.
+        if (orthodox_endings(pos.variant())) return endgame_correct(pos, v);
         return v;
     }
     switch (pos.variant()) {
