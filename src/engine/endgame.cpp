@@ -76,6 +76,8 @@ int scale(const Position& pos, Color c) {
         file = 7;
     else
         return 64;
+    // A defending pawn beside the rook pawn can block its own king in: wins exist.
+    if (pos.pieces(o, PAWN) & file_bb(file == 0 ? 1 : 6)) return 64;
     const Square queening = make_square(file, c == WHITE ? 7 : 0);
     const bool queening_dark = square_bb(queening) & DARK_SQUARES;
     if (bishops && bool(bishops & DARK_SQUARES) == queening_dark) return 64;  // the right bishop
@@ -86,20 +88,18 @@ int scale(const Position& pos, Color c) {
 
 Value endgame_correct(const Position& pos, Value v) {
     const Color us = pos.side_to_move();
+    // A known win is not damped: its guide is its progress, and a score that
+    // fell with each ply would favour the lines the search cuts short.
     for (Color strong : {WHITE, BLACK}) {
         const Color weak = ~strong;
         const int sign = strong == us ? 1 : -1;
-        if (only(pos, weak, 0) && mating_material(pos, strong)) {
-            v = sign * (VALUE_KNOWN_WIN + npm(pos, strong) + PIECE_VALUE[PAWN] * pos.count(strong, PAWN) +
-                        mop_up(pos, strong));
-            break;
-        }
+        if (only(pos, weak, 0) && mating_material(pos, strong))
+            return sign * (VALUE_KNOWN_WIN + npm(pos, strong) + PIECE_VALUE[PAWN] * pos.count(strong, PAWN) +
+                           mop_up(pos, strong));
         // A queen against a rook wins, but only with a plan.
         if (only(pos, strong, pos.pieces(strong, QUEEN)) && pos.count(strong, QUEEN) == 1 &&
-            only(pos, weak, pos.pieces(weak, ROOK)) && pos.count(weak, ROOK) == 1) {
-            v = sign * (PIECE_VALUE[QUEEN] - PIECE_VALUE[ROOK] + 150 + mop_up(pos, strong));
-            break;
-        }
+            only(pos, weak, pos.pieces(weak, ROOK)) && pos.count(weak, ROOK) == 1)
+            return sign * (PIECE_VALUE[QUEEN] - PIECE_VALUE[ROOK] + 150 + mop_up(pos, strong));
     }
     if (v != 0) v = v * scale(pos, v > 0 ? us : ~us) / 64;
     // Damped as the fifty-move count rises (Stockfish's idea): a lead that

@@ -59,12 +59,12 @@ TEST(Endgame, EndingsWithoutWinningChancesScaleTowardsLevel) {
 
 TEST(Endgame, WinningChancesThatRemainAreNotScaled) {
     // The bishop of the promotion square's colour; the defending king away
-    // from the corner; a rook pawn with a knight; a pawn on another file.
+    // from the corner; a rook pawn with a knight; a pawn on another file; a
+    // defending pawn on the next file.
     for (const char* fen : {
-             "7k/8/7P/2B5/8/4K3/8/8 w - - 0 1",
-             "8/8/4k3/8/7P/4K3/8/1B6 w - - 0 1",
-             "7k/8/7P/8/3N4/4K3/8/8 w - - 0 1",
+             "7k/8/7P/2B5/8/4K3/8/8 w - - 0 1", "8/8/4k3/8/7P/4K3/8/1B6 w - - 0 1", "7k/8/7P/8/3N4/4K3/8/8 w - - 0 1",
              "7k/8/6P1/8/4B3/4K3/8/8 w - - 0 1",
+             "7k/6p1/7P/8/4B3/4K3/8/8 w - - 0 1",  // the defender's pawn beside it can lock its king in
          }) {
         SCOPED_TRACE(fen);
         const Evals e = evals(Variant::Chess, fen);
@@ -80,6 +80,8 @@ TEST(Endgame, ABareKingAgainstMatingMaterialIsAKnownWinWithAWayToTheMate) {
     EXPECT_GT(right, wrong);
     EXPECT_GT(right, centre);
     EXPECT_EQ(evals(Variant::Chess, "k7/8/2K5/8/8/8/8/1BN5 b - - 0 1").full, -right);
+    // Not damped by the fifty-move count: the guide alone says which way is progress.
+    EXPECT_EQ(evals(Variant::Chess, "k7/8/2K5/8/8/8/8/1BN5 w - - 80 41").full, right);
     // A rook: the bare king at the edge and the kings close score more.
     const Value edge = evals(Variant::Chess, "3k4/8/3K4/8/8/8/8/R7 w - - 0 1").full;
     const Value middle = evals(Variant::Chess, "8/8/8/3k4/8/8/3K4/R7 w - - 0 1").full;
