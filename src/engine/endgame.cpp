@@ -88,8 +88,6 @@ int scale(const Position& pos, Color c) {
 
 Value endgame_correct(const Position& pos, Value v) {
     const Color us = pos.side_to_move();
-    // A known win is not damped: its guide is its progress, and a score that
-    // fell with each ply would favour the lines the search cuts short.
     for (Color strong : {WHITE, BLACK}) {
         const Color weak = ~strong;
         const int sign = strong == us ? 1 : -1;
@@ -101,10 +99,7 @@ Value endgame_correct(const Position& pos, Value v) {
             only(pos, weak, pos.pieces(weak, ROOK)) && pos.count(weak, ROOK) == 1)
             return sign * (PIECE_VALUE[QUEEN] - PIECE_VALUE[ROOK] + 150 + mop_up(pos, strong));
     }
-    if (v != 0) v = v * scale(pos, v > 0 ? us : ~us) / 64;
-    // Damped as the fifty-move count rises (Stockfish's idea): a lead that
-    // makes no progress is worth less than one that does.
-    return v * (200 - std::min(pos.rule50(), 100)) / 200;
+    return v ? v * scale(pos, v > 0 ? us : ~us) / 64 : v;
 }
 
 }  // namespace echecs::engine
