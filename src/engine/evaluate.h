@@ -70,8 +70,9 @@ struct EvalWeights {
     Score pawn_in_front_of_king;
     Score forced_push;  // no harmless push left, only pushes to the enemy's 7th/8th rank
 
-    // The game's network (nnue.h): when set, it alone evaluates; the
-    // weights above are the hand-written evaluation's.
+    // The game's network (nnue.h): when set, it evaluates instead of the
+    // weights above (the hand-written evaluation's); in chess endgame.h
+    // corrects its score in the endings it knows.
     std::shared_ptr<const nnue::Network> network;
 
     // Derived: piece-square values for White, built by finish().
