@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "kpk.h"
+
 namespace echecs::engine {
 
 namespace {
@@ -91,6 +93,13 @@ Value endgame_correct(const Position& pos, Value v) {
     for (Color strong : {WHITE, BLACK}) {
         const Color weak = ~strong;
         const int sign = strong == us ? 1 : -1;
+        // King and pawn against king: solved (kpk.h). A win is worth less
+        // than the queen it becomes, more as the pawn advances.
+        if (only(pos, weak, 0) && pos.count(strong, PAWN) == 1 && only(pos, strong, pos.pieces(strong, PAWN))) {
+            const Square pawn = lsb(pos.pieces(strong, PAWN));
+            if (!kpk::probe(strong, pos.king_square(strong), pawn, pos.king_square(weak), strong == us)) return 0;
+            return sign * (VALUE_KNOWN_WIN + PIECE_VALUE[PAWN] + 20 * relative_rank(strong, pawn));
+        }
         if (only(pos, weak, 0) && mating_material(pos, strong))
             return sign * (VALUE_KNOWN_WIN + npm(pos, strong) + PIECE_VALUE[PAWN] * pos.count(strong, PAWN) +
                            mop_up(pos, strong));

@@ -12,6 +12,7 @@
 #include "core/notation.h"
 #include "entry.h"
 #include "evaluate.h"
+#include "kpk.h"
 #include "nnue.h"
 #include "platform/version.h"
 #include "protocol_util.h"
@@ -157,6 +158,7 @@ bool UciSession::command(const std::string& line) {
         out_("uciok");
     } else if (cmd == "ucinewgame") {
         search_.clear_hash();
+        kpk::init();
         search_.searcher().clear();
     } else if (cmd == "setoption") {
         set_option(w);

@@ -14,8 +14,9 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "platform/version.h"
 #include "entry.h"
+#include "kpk.h"
+#include "platform/version.h"
 #include "protocol_util.h"
 #include "thread.h"
 #include "xboard_moves.h"
@@ -413,6 +414,7 @@ bool XboardSession::command(const std::string& line) {
         sd_ = 0;
         hint_ = Move::none();
         search_.clear_hash();
+        kpk::init();
         search_.searcher().clear();
     } else if (cmd == "variant") {
         auto v = variant_from_name(arg(1));
