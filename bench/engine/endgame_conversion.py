@@ -5,21 +5,22 @@
     python3 bench/engine/endgame_conversion.py KIND COUNT SEED ENGINE DEFENDER MS
 
 KIND is KBNK (bishop and knight against a bare king), KQKR (queen against
-rook) or KRK. COUNT random positions (seeded: the same SEED gives the same
+rook), KRK or KPK (king and pawn against king: many of those positions are
+drawn, so compare two engines on the same positions). COUNT random positions (seeded: the same SEED gives the same
 positions), the engine's side (White) to move, neither king in check. Each
 is played with ENGINE as White and DEFENDER as Black, both UCI, MS
 milliseconds a move (`go movetime`), from a fresh fifty-move count: a
 position is won when the defender is mated inside 100 plies (the engine may
 capture on the way: queen against rook). It is not won when the defender
 captures a piece, the position repeats three times, a
-stalemate, or the 100 plies run out. Prints one line per position and the
+stalemate, or the 100 plies run out (a pawn must promote and mate in them). Prints one line per position and the
 count.
 """
 import random
 import subprocess
 import sys
 
-MATERIAL = {'KBNK': ('BN', ''), 'KQKR': ('Q', 'R'), 'KRK': ('R', '')}
+MATERIAL = {'KBNK': ('BN', ''), 'KQKR': ('Q', 'R'), 'KRK': ('R', ''), 'KPK': ('P', '')}
 
 
 def attacks(sq, kind, occ):
@@ -27,6 +28,8 @@ def attacks(sq, kind, occ):
     out = set()
     steps = {'N': ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)),
              'K': ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))}
+    if kind == 'P':  # White's pawn
+        return {(r + 1) * 8 + f + df for df in (-1, 1) if 0 <= f + df < 8 and r < 7}
     if kind in steps:
         for df, dr in steps[kind]:
             if 0 <= f + df < 8 and 0 <= r + dr < 8:
@@ -70,6 +73,8 @@ def random_position(rng, strong, weak):
             pieces[sq[2 + i]] = p
         for i, p in enumerate(weak):
             pieces[sq[2 + len(strong) + i]] = p.lower()
+        if any(p == 'P' and s // 8 in (0, 7) for s, p in pieces.items()):
+            continue
         occ = set(pieces)
         if any(sq[1] in attacks(s, p, occ) for s, p in pieces.items() if p.isupper()):
             continue
@@ -132,7 +137,7 @@ def play(fen, pieces, engine, defender, ms):
             frm, to = square(move[:2]), square(move[2:4])
             if to in pieces and ply % 2:
                 return False, f'the defender captured at ply {ply + 1}'
-            pieces[to] = pieces.pop(frm)
+            pieces[to] = pieces.pop(frm) if len(move) == 4 else move[4].upper()  # a promotion
             moves.append(move)
             key = (placement(pieces), ply % 2)
             seen[key] = seen.get(key, 0) + 1

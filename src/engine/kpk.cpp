@@ -96,11 +96,12 @@ struct Table {
 
     Table() {
         std::vector<Result> t(SIZE);  // 192 KiB while it is built
-        for (int i = 0; i < SIZE; ++i) t[i] = initial(i);
-        for (bool changed = true; changed;) {
-            changed = false;
-            for (int i = 0; i < SIZE; ++i)
-                if (t[i] == UNKNOWN && (t[i] = classify(t, i)) != UNKNOWN) changed = true;
+        std::vector<int> open;        // the positions not yet decided
+        for (int i = 0; i < SIZE; ++i)
+            if ((t[i] = initial(i)) == UNKNOWN) open.push_back(i);
+        for (std::size_t before = 0; before != open.size();) {
+            before = open.size();
+            std::erase_if(open, [&](int i) { return (t[i] = classify(t, i)) != UNKNOWN; });
         }
         // What no line decides is a draw: White cannot force the promotion.
         for (int i = 0; i < SIZE; ++i)
