@@ -1,6 +1,6 @@
 // King and pawn against king, solved: a table of every position (the pawn's
 // side as White, the pawn on files a-d; the rest by symmetry) saying whether
-// White wins. Built on first use by retrograde analysis, a few milliseconds.
+// White wins. Built by retrograde analysis on first use, about 25 ms.
 // The network guesses these endings; an engine that trades into a drawn one
 // believing it won, or shuffles in a won one, gives away half a point.
 #pragma once
